@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+/**
+ * The `reseller` command.
+ *
+ * @example
+ * npx reseller sim --port 0 --seed demo
+ */
+import { Command } from "commander";
+import { registerSimCommand } from "./sim";
+
+export function buildProgram(): Command {
+  const { version } = require("../../package.json") as { version: string };
+  const program = new Command("reseller")
+    .description("Tools for pulumi-hosting-reseller: the API simulator and account utilities")
+    .version(version);
+  registerSimCommand(program);
+  return program;
+}
+
+if (require.main === module) {
+  buildProgram()
+    .parseAsync(process.argv)
+    .catch((err: unknown) => {
+      process.stderr.write(`reseller: ${(err as Error).message}\n`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,98 @@
+/**
+ * `reseller sim`: runs the simulator until interrupted, printing what a program needs to reach it.
+ */
+import type { Command } from "commander";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../simulator";
+import type { SimState } from "../simulator/state";
+import { readFileSync } from "node:fs";
+
+export interface SimCommandOptions {
+  port: string;
+  host: string;
+  seed: string;
+  state?: string;
+  tls?: boolean;
+  latency?: string;
+  allowIp: string[];
+  apiUser?: string;
+  apiKey?: string;
+  adminToken?: string;
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Turns command-line options into simulator options, refusing what would be unsafe or unclear. */
+export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got "${opts.port}"`);
+  if (!LOOPBACK_HOSTS.has(opts.host)) {
+    // The simulator accepts well-known credentials: exposing it beyond this machine is never intended.
+    throw new Error(`--host must be a loopback address (127.0.0.1, ::1 or localhost), got "${opts.host}"`);
+  }
+  let seed: SimulatorOptions["seed"];
+  if (opts.seed === "demo" || opts.seed === "empty") seed = opts.seed;
+  else {
+    try {
+      seed = JSON.parse(readFileSync(opts.seed, "utf8")) as SimState;
+    } catch (err) {
+      throw new Error(`--seed must be "demo", "empty" or a readable JSON seed file: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const latency = opts.latency === undefined ? undefined : Number(opts.latency);
+  if (latency !== undefined && (!Number.isFinite(latency) || latency < 0)) throw new Error(`--latency must be a number of milliseconds, got "${opts.latency}"`);
+  return {
+    port,
+    host: opts.host === "localhost" ? "127.0.0.1" : opts.host,
+    seed,
+    statePath: opts.state,
+    tls: opts.tls ?? false,
+    latencyMs: latency,
+    allowIps: opts.allowIp,
+    apiUser: opts.apiUser,
+    apiKey: opts.apiKey,
+    adminToken: opts.adminToken,
+  };
+}
+
+/** The lines printed once the simulator listens. */
+export function describeSimulator(sim: Simulator): string[] {
+  return [
+    `Simulator listening on ${sim.url}`,
+    `  RESELLER_API_URL=${sim.url}`,
+    `  RESELLER_API_USER=${sim.apiUser}`,
+    `  RESELLER_API_KEY=${sim.apiKey}`,
+    `  admin token (X-Sim-Admin-Token): ${sim.adminToken}`,
+    ...(sim.ca ? ["  TLS: self-signed certificate; trust it with reseller:caCert (printed below)", sim.ca.trim()] : []),
+    "Press Ctrl+C to stop.",
+  ];
+}
+
+export function registerSimCommand(program: Command): void {
+  program
+    .command("sim")
+    .description("run the API simulator on loopback (a stateful twin of the reseller API)")
+    .option("--port <port>", "port to listen on (0 picks a free port)", "8787")
+    .option("--host <host>", "loopback address to listen on", "127.0.0.1")
+    .option("--seed <seed>", 'seed data: "demo", "empty" or a JSON seed file', "demo")
+    .option("--state <file>", "persist state to this JSON file and reload it on start")
+    .option("--tls", "serve HTTPS with a generated self-signed certificate")
+    .option("--latency <ms>", "added latency per request, in milliseconds")
+    .option("--allow-ip <address>", "allow a caller address besides loopback (repeatable)", (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option("--api-user <user>", "API user the simulator accepts")
+    .option("--api-key <key>", "API key the simulator accepts")
+    .option("--admin-token <token>", "token for the admin interface (/_sim/*)")
+    .action(async (opts: SimCommandOptions) => {
+      const sim = await startSimulator(simulatorOptionsFrom(opts));
+      for (const line of describeSimulator(sim)) process.stdout.write(`${line}\n`);
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        process.stdout.write(`\n${signal}: stopping the simulator${opts.state ? ` and writing ${opts.state}` : ""}\n`);
+        await sim.close();
+        process.exit(0);
+      };
+      process.on("SIGINT", () => void stop("SIGINT"));
+      process.on("SIGTERM", () => void stop("SIGTERM"));
+    });
+}

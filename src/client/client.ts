@@ -1,0 +1,414 @@
+/**
+ * `createClient`: a typed client for every operation of v4, v3 and v2.
+ *
+ * All I/O goes through one generic `request(operation, params)`; the per-area methods
+ * (`client.dns.getZone(...)`) are derived from the endpoint table, never written by hand (R1).
+ * Request parameters are validated with the operation's strict schema before anything is sent;
+ * responses are parsed leniently (R2). Failures of every kind are {@link ResellerApiError}s with a
+ * stable `code` (R3). Retries follow `retry.ts` (R4).
+ */
+import { createHash } from "node:crypto";
+import type { z } from "zod";
+import { API_VERSIONS, type ApiVersion, type EndpointDef, type HttpMethod } from "./endpoint";
+import { endpoints, type EndpointKey, type Endpoints, type VersionKey } from "./endpoints";
+import {
+  ResellerApiError,
+  classifyApiFailure,
+  flattenApiErrors,
+  redact,
+  redactDeep,
+  type ErrorCode,
+} from "./errors";
+import { createLimiter, type Limiter } from "./limiter";
+import { DEFAULT_RETRY, decideRetry, parseRetryAfter, wasNeverSent, type RetryOptions, type RetryPolicy } from "./retry";
+import { apiErrorBody } from "./schemas";
+import { createTransport, type ExchangeResult, type Transport } from "./transport";
+import type { Dispatcher } from "undici";
+
+/** The production base URL (catalog §7.1). */
+export const DEFAULT_BASE_URL = "https://api.planethoster.net";
+
+export interface EndpointOverride {
+  method?: HttpMethod;
+  path?: string;
+}
+
+/** What the client reports about each attempt, for logs. Never holds credentials or bodies. */
+export interface RequestEvent {
+  endpoint: string;
+  method: HttpMethod;
+  path: string;
+  attempt: number;
+  status?: number;
+  outcome: "ok" | "not-modified" | "retry" | "error";
+  durationMs: number;
+  errorCode?: ErrorCode;
+}
+
+export interface ClientOptions {
+  /** Default `https://api.planethoster.net`. `http://` is refused unless the host is loopback. */
+  baseUrl?: string;
+  apiUser: string;
+  apiKey: string;
+  /** API version. Default `v4`. */
+  version?: ApiVersion;
+  /** Per-attempt timeout for headers and body. Default 30 000 ms. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** A limiter shared with other clients; by default each client makes its own. */
+  limiter?: Limiter;
+  /** Limits for the client's own limiter. Defaults: 4 concurrent, 120 per minute. */
+  limits?: { concurrency?: number; perMinute?: number };
+  /**
+   * Send GET parameters as a query string instead of a JSON body. The official modules send JSON
+   * bodies on GET; PlanetHoster's own v3 branch and third-party clients use the query (catalog §7.4).
+   */
+  paramsInQuery?: boolean;
+  /** Send PUT, PATCH and DELETE as POST with `X-Http-Method-Override`, for proxies that pass only GET and POST. */
+  methodOverride?: boolean;
+  /**
+   * Method and path per operation, keyed by id (`dns.getZone`, every version) or full key
+   * (`v4.dns.getZone`). Most v4 paths are inferred: this lets users correct one without a release.
+   */
+  overrides?: Record<string, EndpointOverride>;
+  /** Revalidate repeated reads with `If-None-Match`. Default true. */
+  etag?: boolean;
+  /** Send `X-API-SANDBOX: 1` (v2 registration sandbox). */
+  sandbox?: boolean;
+  /** PEM certificate authority to trust (the simulator's self-signed CA). */
+  ca?: string;
+  /** A custom undici dispatcher. */
+  dispatcher?: Dispatcher;
+  /** Called after every attempt. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Appended to the User-Agent. */
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Skip the ETag cache for this call. */
+  fresh?: boolean;
+}
+
+type RequestOf<K extends EndpointKey> = z.input<Endpoints[K]["request"]>;
+type ResponseOf<K extends EndpointKey> = z.output<Endpoints[K]["response"]>;
+type AreaOf<K> = K extends `${ApiVersion}.${infer A}.${string}` ? A : never;
+type VerbOf<K> = K extends `${ApiVersion}.${string}.${infer M}` ? M : never;
+type OperationFn<K extends EndpointKey> = {} extends RequestOf<K>
+  ? (params?: RequestOf<K>, options?: RequestOptions) => Promise<ResponseOf<K>>
+  : (params: RequestOf<K>, options?: RequestOptions) => Promise<ResponseOf<K>>;
+
+/** The per-area methods of one version, derived from the table. */
+export type ClientMethods<V extends ApiVersion> = {
+  [A in AreaOf<VersionKey<V>>]: {
+    [K in Extract<VersionKey<V>, `${V}.${A}.${string}`> as VerbOf<K>]: OperationFn<K>;
+  };
+};
+
+export interface ClientCore<V extends ApiVersion> {
+  readonly version: V;
+  readonly baseUrl: string;
+  /**
+   * Calls one operation by full key (`"v3.dns.getZone"`) or by id (`"dns.getZone"`, resolved
+   * against the client's version).
+   */
+  request<K extends EndpointKey>(key: K, params?: RequestOf<K>, options?: RequestOptions): Promise<ResponseOf<K>>;
+  request(id: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<Record<string, unknown>>;
+  /** Whether the client's version has the operation `id`. */
+  has(id: string): boolean;
+  /** The table entry for an id or key, with overrides applied, or undefined. */
+  endpoint(idOrKey: string): EndpointDef | undefined;
+  /** Closes the connection pool. */
+  close(): Promise<void>;
+}
+
+export type ResellerClient<V extends ApiVersion = ApiVersion> = ClientCore<V> & ClientMethods<V>;
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Checks the TLS rule and splits a base URL into origin and path prefix. */
+export function parseBaseUrl(baseUrl: string): { origin: string; prefix: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ResellerApiError({ code: "validation", message: `Invalid API base URL: "${baseUrl}"` });
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ResellerApiError({ code: "validation", message: `API base URL must use https: "${url.origin}"` });
+  }
+  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname)) {
+    // The API is TLS only (v4 document, general rule 1); plain http is allowed for the local simulator.
+    throw new ResellerApiError({
+      code: "validation",
+      message: `Refusing plain http:// base URL "${url.origin}": the API is TLS only; http is allowed only for loopback addresses (the simulator)`,
+    });
+  }
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, "") };
+}
+
+function encodeQuery(params: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    // Arrays and objects travel as JSON text: the API documents no query encoding for them.
+    q.append(k, typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`);
+}
+
+function bodyFailure(body: unknown): { failed: boolean; text: string; errors: unknown[]; error?: string; errorCode?: number } {
+  const parsed = apiErrorBody.safeParse(body);
+  if (!parsed.success) return { failed: false, text: "", errors: [] };
+  const b = parsed.data;
+  const errors = Array.isArray(b.errors) ? b.errors : [];
+  // `success` is an array of numbers on visitor statistics (v4 document, envelope): only an
+  // explicit false counts as failure.
+  const failed = b.success === false || b.success === "false" || errors.length > 0 || (typeof b.error === "string" && b.error !== "");
+  const lines = [b.error, ...flattenApiErrors(errors)].filter((x): x is string => !!x);
+  return { failed, text: lines.join("; ") || b.message || "", errors, error: b.error, errorCode: b.error_code };
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * Creates a client for one API version.
+ *
+ * @example
+ * import { createClient } from "pulumi-hosting-reseller";
+ * const client = createClient({ apiUser: process.env.RESELLER_API_USER!, apiKey: process.env.RESELLER_API_KEY! });
+ * const { credit_remaining } = await client.account.getInfo();
+ * const zone = await client.dns.getZone({ id: 101, domain: "example.com" });
+ * await client.close();
+ */
+export function createClient<V extends ApiVersion = "v4">(options: ClientOptions & { version?: V }): ResellerClient<V> {
+  const version = (options.version ?? "v4") as V;
+  if (!API_VERSIONS.includes(version)) {
+    throw new ResellerApiError({ code: "validation", message: `Unknown API version "${String(version)}" (expected v4, v3 or v2)` });
+  }
+  if (!options.apiUser || !options.apiKey) {
+    throw new ResellerApiError({ code: "authentication", message: "An API user and an API key are required" });
+  }
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const { origin, prefix } = parseBaseUrl(baseUrl);
+  const secrets = [options.apiKey, options.apiUser];
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const limiter = options.limiter ?? createLimiter(options.limits);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const useEtag = options.etag ?? true;
+  const transport: Transport = createTransport({
+    origin,
+    connections: limiter.concurrency,
+    ca: options.ca,
+    dispatcher: options.dispatcher,
+  });
+  const etags = new Map<string, { etag: string; body: unknown }>();
+  const ETAG_MAX = 512;
+  const userAgent = `pulumi-hosting-reseller${options.userAgent ? ` ${options.userAgent}` : ""}`;
+
+  const resolve = (idOrKey: string): EndpointDef | undefined => {
+    const key = /^v[234]\./.test(idOrKey) ? idOrKey : `${version}.${idOrKey}`;
+    const base = (endpoints as Record<string, EndpointDef>)[key];
+    if (!base) return undefined;
+    const o = options.overrides?.[key] ?? options.overrides?.[base.id];
+    return o ? { ...base, ...(o.method ? { method: o.method } : {}), ...(o.path ? { path: o.path } : {}) } : base;
+  };
+
+  const fail = (ep: EndpointDef | undefined, fields: Omit<ConstructorParameters<typeof ResellerApiError>[0], "endpoint" | "method" | "path">) =>
+    new ResellerApiError(
+      redactDeep(
+        {
+          ...fields,
+          endpoint: ep?.key,
+          method: ep?.method,
+          path: ep?.path,
+        },
+        secrets,
+      ),
+    );
+
+  async function request(idOrKey: string, params: Record<string, unknown> = {}, ropts: RequestOptions = {}): Promise<unknown> {
+    const ep = resolve(idOrKey);
+    if (!ep) {
+      const id = idOrKey.replace(/^v[234]\./, "");
+      throw fail(undefined, { code: "validation", message: `Operation "${id}" is not available in API ${version}` });
+    }
+    const checked = ep.request.safeParse(params);
+    if (!checked.success) {
+      const issues = formatIssues(checked.error.issues);
+      throw fail(ep, { code: "validation", message: `Invalid parameters for ${ep.key}: ${issues.join("; ")}`, issues });
+    }
+    const sent = checked.data as Record<string, unknown>;
+    const inQuery = ep.params === "query" || (ep.method === "GET" && options.paramsInQuery === true);
+    const hasParams = Object.keys(sent).length > 0;
+    const path = `${prefix}${ep.path}${inQuery ? encodeQuery(sent) : ""}`;
+    const body = !inQuery && hasParams ? JSON.stringify(sent) : undefined;
+    let method: HttpMethod = ep.method;
+    const headers: Record<string, string> = {
+      "x-api-user": options.apiUser,
+      "x-api-key": options.apiKey,
+      accept: "application/json",
+      "user-agent": userAgent,
+    };
+    if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
+    if (options.sandbox) headers["x-api-sandbox"] = "1";
+    if (options.methodOverride && method !== "GET" && method !== "POST") {
+      headers["x-http-method-override"] = method;
+      method = "POST";
+    }
+    const cacheKey = ep.safety === "read" && useEtag ? createHash("sha1").update(`${ep.method} ${path} ${body ?? ""}`).digest("hex") : undefined;
+
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const cached = cacheKey && !ropts.fresh ? etags.get(cacheKey) : undefined;
+      const attemptHeaders = cached ? { ...headers, "if-none-match": cached.etag } : headers;
+      const t0 = Date.now();
+      const result: ExchangeResult = await limiter.schedule(() =>
+        transport.send({ method, path, headers: attemptHeaders, body, timeoutMs, signal: ropts.signal }),
+      );
+      const event = (outcome: RequestEvent["outcome"], extra: Partial<RequestEvent> = {}) =>
+        options.onRequest?.({ endpoint: ep.key, method: ep.method, path: ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });
+
+      if (result.kind === "response" && result.status === 304 && cached) {
+        event("not-modified", { status: 304 });
+        return parseResponse(ep, 200, cached.body);
+      }
+
+      let decision;
+      let failure: ResellerApiError | undefined;
+      if (result.kind === "response") {
+        let json: unknown;
+        let jsonOk = true;
+        try {
+          json = result.text === "" ? {} : JSON.parse(result.text);
+        } catch {
+          jsonOk = false;
+        }
+        if (result.status >= 200 && result.status < 300) {
+          if (!jsonOk) {
+            event("error", { status: result.status, errorCode: "bad-response" });
+            throw fail(ep, {
+              code: "bad-response",
+              status: result.status,
+              message: `${ep.key} answered ${result.status} with a body that is not JSON (${result.text.length} bytes): ${result.text.slice(0, 120)}`,
+            });
+          }
+          const f = bodyFailure(json);
+          if (f.failed) {
+            event("error", { status: result.status });
+            throw fail(ep, {
+              code: classifyApiFailure(result.status, f.text),
+              status: result.status,
+              message: `${ep.key} reported a failure: ${f.text || "success is false"}`,
+              apiError: f.error,
+              apiErrorCode: f.errorCode,
+              errors: f.errors,
+            });
+          }
+          const value = parseResponse(ep, result.status, json);
+          if (cacheKey && result.headers.etag) {
+            if (etags.size >= ETAG_MAX) etags.delete(etags.keys().next().value!);
+            etags.set(cacheKey, { etag: result.headers.etag, body: json });
+          }
+          event("ok", { status: result.status });
+          return value;
+        }
+        const f = jsonOk ? bodyFailure(json) : { text: result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
+        const retryAfterMs = parseRetryAfter(result.headers["retry-after"]);
+        failure = fail(ep, {
+          code: classifyApiFailure(result.status, f.text),
+          status: result.status,
+          message: `${ep.key} failed with HTTP ${result.status}${f.text ? `: ${f.text}` : ""}`,
+          apiError: f.error,
+          apiErrorCode: f.errorCode,
+          errors: f.errors,
+          retryAfterMs,
+        });
+        decision = decideRetry(policy, ep.safety, attempt, Date.now() - started, {
+          kind: "status",
+          status: result.status,
+          retryAfter: result.headers["retry-after"],
+        });
+      } else if (result.kind === "network") {
+        const neverSent = wasNeverSent(result.code);
+        failure = fail(ep, {
+          code: "transport",
+          message: `${ep.key} could not reach the API: ${result.message}`,
+          cause: { name: result.name, code: result.code, message: result.message },
+        });
+        decision = decideRetry(policy, ep.safety, attempt, Date.now() - started, { kind: "network", sent: !neverSent });
+      } else {
+        failure = fail(ep, { code: "timeout", message: `${ep.key} timed out after ${timeoutMs} ms` });
+        decision = decideRetry(policy, ep.safety, attempt, Date.now() - started, { kind: "timeout" });
+      }
+
+      if (decision.retry) {
+        event("retry", { status: result.kind === "response" ? result.status : undefined, errorCode: failure.code });
+        await sleep(decision.delayMs, ropts.signal);
+        continue;
+      }
+      event("error", { status: result.kind === "response" ? result.status : undefined, errorCode: failure.code });
+      if (decision.outcomeUnknown) {
+        throw fail(ep, {
+          code: "outcome-unknown",
+          status: failure.status,
+          message: `${ep.key} may or may not have been applied (${failure.message}); it was not sent again. Read the current state before retrying.`,
+          cause: { name: failure.name, code: failure.code, message: failure.message },
+        });
+      }
+      throw failure;
+    }
+  }
+
+  function parseResponse(ep: EndpointDef, status: number, json: unknown): unknown {
+    const parsed = ep.response.safeParse(json);
+    if (!parsed.success) {
+      const issues = formatIssues(parsed.error.issues);
+      throw fail(ep, {
+        code: "bad-response",
+        status,
+        message: `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`,
+        issues,
+      });
+    }
+    return parsed.data;
+  }
+
+  const client: Record<string, unknown> = {
+    version,
+    baseUrl,
+    request,
+    has: (id: string) => resolve(id) !== undefined,
+    endpoint: resolve,
+    close: () => transport.close(),
+  };
+  for (const ep of Object.values(endpoints as Record<string, EndpointDef>)) {
+    if (ep.version !== version) continue;
+    const [area, verb] = [ep.id.slice(0, ep.id.indexOf(".")), ep.id.slice(ep.id.indexOf(".") + 1)];
+    const group = (client[area] ??= {}) as Record<string, unknown>;
+    group[verb] = (params?: Record<string, unknown>, o?: RequestOptions) => request(ep.key, params, o);
+  }
+  return client as unknown as ResellerClient<V>;
+}
+
+/** Scrubs credentials from any text a caller wants to log. */
+export function redactCredentials(text: string, apiUser: string, apiKey: string): string {
+  return redact(text, [apiKey, apiUser]);
+}

@@ -1,0 +1,188 @@
+/**
+ * Reseller account operations: test connection, account information (credit) and TLD pricing.
+ *
+ * These are reseller-level operations, not hosting operations, so they answer without the
+ * hosting envelope (v4 document, Endpoints, General). v3 answers exactly as v4 ("Responses are
+ * those of the same operations in 4.0.0", legacy document, Version 3.0.0); v2 lives under
+ * `/reseller-api` and takes GET parameters in the query string (catalog §3).
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { bool, int, noParams, num, obj, str } from "../schemas";
+
+/**
+ * Reply of the test-connection operation (`hello`).
+ *
+ * @example
+ * helloResponse.parse({ message: "Hello", successful_connection: "true" }).successful_connection; // true
+ */
+export const helloResponse = obj({
+  message: str().optional(),
+  successful_connection: bool().optional(),
+});
+
+/**
+ * The reseller account resource (v4 document, Reseller account).
+ *
+ * @example
+ * accountInfoResponse.parse({ credit_remaining: "12.50", credit_currency: "USD" }).credit_remaining; // 12.5
+ */
+export const accountInfoResponse = obj({
+  message: str().optional(),
+  credit_remaining: num().optional(),
+  credit_currency: str().optional(),
+  num_active_orders: int().optional(),
+  num_active_domains: int().optional(),
+});
+
+/**
+ * The prices of one TLD (v4 document, TLD pricing).
+ *
+ * @example
+ * tldPrice.parse({ register: 12.5, transfer: 12.5, renew: 14 }).renew; // 14
+ */
+export const tldPrice = obj({
+  register: num().optional(),
+  transfer: num().optional(),
+  renew: num().optional(),
+  transfer_requires_epp_code: bool().optional(),
+  id_protection_supported: bool().optional(),
+});
+
+/**
+ * The TLD pricing resource. `tlds` is keyed by the TLD with its leading period (`".com"`), as
+ * the official v2 spec maps it (catalog §1 #3: S8 `attribute_map {'tld': '.tld'}`); a record is
+ * the only way to type an object keyed by data, and it stays loose in its values.
+ *
+ * @example
+ * tldPricingResponse.parse({ currency_code: "EUR", tlds: { ".com": { register: 11.5 } } });
+ */
+export const tldPricingResponse = obj({
+  message: str().optional(),
+  currency_code: str().optional(),
+  // A PHP backend encodes an empty associative array as `[]`; read it as no TLDs.
+  tlds: z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), tldPrice)),
+});
+
+/** v4 and v3 take an optional currency; v2 `tld-prices` takes nothing (legacy document, 2.0.0 table). */
+const tldPricingRequest = z.strictObject({ currency_code: z.string().min(3).max(3).optional() });
+
+/**
+ * The account area of the endpoint table.
+ *
+ * @example
+ * import { endpoints } from "pulumi-hosting-reseller";
+ * endpoints["v2.account.hello"].path; // "/reseller-api/test-connection"
+ */
+export const accountEndpoints = defineEndpoints({
+  "v4.account.hello": {
+    method: "GET",
+    path: "/v4/hello",
+    params: "body",
+    request: noParams,
+    response: helloResponse,
+    evidence: "seed",
+    source: "SEED, catalog §1 #1",
+    safety: "read",
+    envelope: false,
+    summary: "Test the connection and the credentials",
+  },
+  "v3.account.hello": {
+    method: "GET",
+    path: "/v3/hello",
+    params: "body",
+    request: noParams,
+    response: helloResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #1",
+    safety: "read",
+    envelope: false,
+    summary: "Test the connection and the credentials",
+  },
+  "v2.account.hello": {
+    method: "GET",
+    path: "/reseller-api/test-connection",
+    params: "query",
+    request: noParams,
+    response: helloResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #1",
+    safety: "read",
+    envelope: false,
+    summary: "Test the connection and the credentials",
+  },
+
+  "v4.account.getInfo": {
+    method: "GET",
+    path: "/v4/account/info",
+    params: "body",
+    request: noParams,
+    response: accountInfoResponse,
+    evidence: "seed",
+    source: "SEED, catalog §1 #2",
+    safety: "read",
+    envelope: false,
+    summary: "Read the reseller's remaining credit and active order and domain counts",
+  },
+  "v3.account.getInfo": {
+    method: "GET",
+    path: "/v3/account/info",
+    params: "body",
+    request: noParams,
+    response: accountInfoResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #2",
+    safety: "read",
+    envelope: false,
+    summary: "Read the reseller's remaining credit and active order and domain counts",
+  },
+  "v2.account.getInfo": {
+    method: "GET",
+    path: "/reseller-api/account-info",
+    params: "query",
+    request: noParams,
+    response: accountInfoResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #2",
+    safety: "read",
+    envelope: false,
+    summary: "Read the reseller's remaining credit and active order and domain counts",
+  },
+
+  "v4.account.getTldPricing": {
+    method: "GET",
+    path: "/v4/tlds/pricing",
+    params: "body",
+    request: tldPricingRequest,
+    response: tldPricingResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #3",
+    safety: "read",
+    envelope: false,
+    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
+  },
+  "v3.account.getTldPricing": {
+    method: "GET",
+    path: "/v3/tlds/pricing",
+    params: "body",
+    request: tldPricingRequest,
+    response: tldPricingResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #4",
+    safety: "read",
+    envelope: false,
+    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
+  },
+  "v2.account.getTldPricing": {
+    method: "GET",
+    path: "/reseller-api/tld-prices",
+    params: "query",
+    request: noParams,
+    response: tldPricingResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #3",
+    safety: "read",
+    envelope: false,
+    summary: "Read register, transfer and renew prices per TLD in the account currency",
+  },
+});

@@ -1,0 +1,246 @@
+/**
+ * Performance: the web-server cache of a domain, and the Memcached and Redis services of a hosting
+ * account.
+ *
+ * v4 paths are pattern guesses (catalog §1 #46-52, INFERRED-L). v3 is listed by the legacy
+ * document (catalog §2 #39-44, INFERRED-L paths) except the Redis flush, which we add on the same
+ * pattern. v3 wraps status and control results in `data`; the flush result is a `data` string in
+ * both versions (legacy document, differences 3 and 8). v2 has no performance operations.
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { bool, domainName, envelope, hostingV3, hostingV4, obj, str } from "../schemas";
+
+/** What a control call does to the service (v4 document, Performance). */
+export const SERVICE_ACTIONS = ["on", "off", "start", "stop", "restart"] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
+const serviceAction = z.enum(SERVICE_ACTIONS);
+
+/**
+ * Memcached counters: a flat object of string values (v4 document). Only common ones are named;
+ * any other counter passes through.
+ *
+ * @example
+ * memcachedStats.parse({ curr_items: "12", version: "1.6.21" });
+ */
+export const memcachedStats = obj({
+  version: str().optional(),
+  uptime: str().optional(),
+  curr_items: str().optional(),
+  curr_connections: str().optional(),
+  bytes: str().optional(),
+  limit_maxbytes: str().optional(),
+  get_hits: str().optional(),
+  get_misses: str().optional(),
+});
+
+/** A section of Redis `INFO`; the document says Modules, Errorstats and Keyspace may be null. */
+const redisSection = obj({}).nullable().optional();
+
+/**
+ * Redis counters grouped by the sections of `INFO` (v4 document), values as strings.
+ *
+ * @example
+ * redisStats.parse({ Server: { redis_version: "7.2.4" }, Keyspace: null });
+ */
+export const redisStats = obj({
+  Server: redisSection,
+  Clients: redisSection,
+  Memory: redisSection,
+  Persistence: redisSection,
+  Stats: redisSection,
+  Replication: redisSection,
+  CPU: redisSection,
+  Modules: redisSection,
+  Errorstats: redisSection,
+  Cluster: redisSection,
+  Keyspace: redisSection,
+});
+
+const statusShape = <S extends z.ZodType>(stats: S) => ({ enabled: bool(), active: bool(), stats: stats.optional() });
+const controlShape = { message: str().optional(), raw: str().optional() };
+/** Flush result: `data` (string) in v4 and v3 alike. */
+const flushResult = envelope({ data: str().optional() });
+
+const controlV4 = z.strictObject({ ...hostingV4, serviceAction: serviceAction.optional() });
+const controlV3 = z.strictObject({ ...hostingV3, serviceAction: serviceAction.optional() });
+
+/**
+ * Performance operations of v4 and v3.
+ *
+ * @example
+ * await client.request("cache.controlRedis", { id: 101, serviceAction: "on" });
+ * await client.request("cache.controlRedis", { id: 101, serviceAction: "start" });
+ * const status = await client.request("v4.cache.getRedis", { id: 101 }); // { enabled: true, active: true, stats: {...} }
+ */
+export const cacheEndpoints = defineEndpoints({
+  "v4.cache.clearWebCache": {
+    method: "DELETE",
+    path: "/v4/hosting/domain/cache",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #46",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Clear the web-server cache of a domain",
+  },
+  "v4.cache.getMemcached": {
+    method: "GET",
+    path: "/v4/hosting/memcached",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(statusShape(memcachedStats)),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #47",
+    safety: "read",
+    envelope: true,
+    summary: "Get the Memcached status and counters",
+  },
+  "v4.cache.controlMemcached": {
+    method: "POST",
+    path: "/v4/hosting/memcached",
+    params: "body",
+    request: controlV4,
+    response: envelope(controlShape),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #48",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Turn Memcached on or off, start, stop or restart it",
+  },
+  "v4.cache.flushMemcached": {
+    method: "POST",
+    path: "/v4/hosting/memcached/flush",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: flushResult,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #49",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Expire every Memcached item",
+  },
+  "v4.cache.getRedis": {
+    method: "GET",
+    path: "/v4/hosting/redis",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(statusShape(redisStats)),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #50",
+    safety: "read",
+    envelope: true,
+    summary: "Get the Redis status and counters",
+  },
+  "v4.cache.controlRedis": {
+    method: "POST",
+    path: "/v4/hosting/redis",
+    params: "body",
+    request: controlV4,
+    response: envelope(controlShape),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #51",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Turn Redis on or off, start, stop or restart it",
+  },
+  "v4.cache.flushRedis": {
+    method: "POST",
+    path: "/v4/hosting/redis/flush",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: flushResult,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #52",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Remove every Redis key of every database",
+  },
+
+  "v3.cache.clearWebCache": {
+    method: "DELETE",
+    path: "/v3/hosting/domain/cache",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, domain: domainName }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #39",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Clear the web-server cache of a domain",
+  },
+  "v3.cache.getMemcached": {
+    method: "GET",
+    path: "/v3/hosting/memcached",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: obj(statusShape(memcachedStats)) }),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #40",
+    safety: "read",
+    envelope: true,
+    summary: "Get the Memcached status and counters",
+  },
+  "v3.cache.controlMemcached": {
+    method: "POST",
+    path: "/v3/hosting/memcached",
+    params: "body",
+    request: controlV3,
+    response: envelope({ data: obj(controlShape) }),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #41",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Turn Memcached on or off, start, stop or restart it",
+  },
+  "v3.cache.flushMemcached": {
+    method: "POST",
+    path: "/v3/hosting/memcached/flush",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: flushResult,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #42",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Expire every Memcached item",
+  },
+  "v3.cache.getRedis": {
+    method: "GET",
+    path: "/v3/hosting/redis",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: obj(statusShape(redisStats)) }),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #43",
+    safety: "read",
+    envelope: true,
+    summary: "Get the Redis status and counters",
+  },
+  "v3.cache.controlRedis": {
+    method: "POST",
+    path: "/v3/hosting/redis",
+    params: "body",
+    request: controlV3,
+    response: envelope({ data: obj(controlShape) }),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #44",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Turn Redis on or off, start, stop or restart it",
+  },
+  "v3.cache.flushRedis": {
+    method: "POST",
+    path: "/v3/hosting/redis/flush",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: flushResult,
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #52 (the v3 seed lists no Redis flush)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Remove every Redis key of every database",
+  },
+});

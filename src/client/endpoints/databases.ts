@@ -1,0 +1,309 @@
+/**
+ * Databases and database users of a hosting account, their privileges, and autologin URLs for
+ * the web administration tools.
+ *
+ * The server prefixes database and user names with `<hosting username>_` (catalog §7.7 #8): a
+ * database created as `wp` on hosting `agencyde` is `agencyde_wp`. v3 is the best-known version
+ * (catalog §2 #27-38, mostly CONFIRMED by S2 and T1). The v4 document shows only the user removal,
+ * privileges and autologin rows (catalog §1 #41-45); the other v4 operations follow the v3 paths
+ * (INFERRED-M). v2 has no sizes, user change or autologin.
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { databaseType, dbPrivilege, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+
+/**
+ * A database with the users that hold privileges on it; `permissions` is one comma-separated
+ * string such as `"SELECT,INSERT"` (S2 splits it on `,`, catalog §2 #27).
+ *
+ * @example
+ * databaseEntry.parse({ name: "agencyde_wp", databaseUsers: [{ name: "agencyde_wpuser", permissions: "ALL PRIVILEGES" }] });
+ */
+export const databaseEntry = obj({
+  name: str(),
+  databaseUsers: list(obj({ name: str(), permissions: str().optional() })).optional(),
+});
+
+/**
+ * Database sizes in bytes: the total and one entry per database. The shape is not shown in any
+ * document (catalog §2 #28, INFERRED-L); `dbUsage` mirrors the disk-usage statistics, which map a
+ * database name to bytes (v4 document, "Disk usage").
+ *
+ * @example
+ * databaseSizes.parse({ total: 52428800, dbUsage: { agencyde_wp: 52428800 } });
+ */
+export const databaseSizes = obj({ total: int().optional(), dbUsage: z.record(z.string(), int()).optional() });
+
+/** An autologin URL: v3 answers `data.loginUrl` (camelCase, unlike hosting/login's `login_url`; catalog §7.7 #3). */
+const loginUrl = envelope({ data: obj({ loginUrl: str() }, { loginUrl: ["login_url"] }) });
+
+// T1 polls for `prefix + name` after a create (catalog §7.3); returning the full name spares that guess.
+const created = envelope({ data: obj({ name: str().optional() }).optional() });
+
+const typeField = { databaseType: databaseType.optional() };
+const nameFields = { name: z.string().min(1), ...typeField };
+const newUserFields = { dbUser: z.string().min(1), password: z.string().min(1), ...typeField };
+const userFields = { dbUser: z.string().min(1), ...typeField };
+const updateUserFields = {
+  databaseUsername: z.string().min(1),
+  newDatabaseUsername: z.string().min(1).optional(),
+  // Required in the legacy document (difference 7); S2 sends it only when it changes.
+  newPassword: z.string().min(1),
+  ...typeField,
+};
+// The documents' form shows only MYSQL for privilege changes, but their text describes PostgreSQL
+// grants ("only full access to the whole database"), so both types are accepted.
+const grantFields = {
+  databaseName: z.string().min(1),
+  databaseUsername: z.string().min(1),
+  privileges: z.array(dbPrivilege).min(1),
+  ...typeField,
+};
+// Omitted privileges, or ALL PRIVILEGES, remove every privilege (v4 document).
+const revokeFields = { ...grantFields, privileges: z.array(dbPrivilege).min(1).optional() };
+/** v2 privileges: the same values without ALL PRIVILEGES (legacy document, 2.0.0 databases). */
+const v2Privileges = z.array(dbPrivilege.exclude(["ALL PRIVILEGES"])).min(1);
+const v2GrantFields = { databaseName: z.string().min(1), databaseUsername: z.string().min(1), privileges: v2Privileges };
+
+const v3 = (row: number, label = "CONFIRMED") => `${label}, catalog §2 #${row}`;
+const v4FromV3 = (row: number) => `INFERRED-M: v3 path pattern (catalog §2 #${row})`;
+const v4Seed = (row: number, label = "INFERRED-M") => `${label}, catalog §1 #${row}`;
+const v2Seed = (row: number) => `CONFIRMED, catalog §3 #${row} (S8, S5, S7-PR29)`;
+const v2Extra = "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)";
+
+/**
+ * @example
+ * await client.request("v3.databases.create", { id: 101, username: "agencyde", name: "shop" }); // creates agencyde_shop
+ */
+export const databasesEndpoints = defineEndpoints({
+  "v4.databases.list": {
+    method: "GET", path: "/v4/hosting/databases", params: "body",
+    request: z.strictObject({ ...hostingV4, ...typeField }),
+    response: envelope({ data: list(databaseEntry) }),
+    evidence: "inferred", source: v4FromV3(27), safety: "read", envelope: true,
+    summary: "List the databases of a hosting account with their users' privileges",
+  },
+  "v4.databases.listSizes": {
+    method: "GET", path: "/v4/hosting/databases/sizes", params: "body",
+    request: z.strictObject({ ...hostingV4, ...typeField }),
+    response: envelope({ data: databaseSizes }),
+    evidence: "inferred", source: "INFERRED-L: v3 path pattern (catalog §2 #28)", safety: "read", envelope: true,
+    summary: "Database sizes, in total and per database",
+  },
+  "v4.databases.create": {
+    method: "POST", path: "/v4/hosting/database", params: "body",
+    request: z.strictObject({ ...hostingV4, ...nameFields }),
+    response: created,
+    evidence: "inferred", source: v4FromV3(29), safety: "unsafe", envelope: true,
+    summary: "Create a database (the server prefixes its name with the hosting username)",
+  },
+  "v4.databases.delete": {
+    method: "DELETE", path: "/v4/hosting/database", params: "body",
+    request: z.strictObject({ ...hostingV4, ...nameFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v4FromV3(30), safety: "idempotent", envelope: true,
+    summary: "Remove a database",
+  },
+  "v4.databases.listUsers": {
+    method: "GET", path: "/v4/hosting/databases/users", params: "body",
+    request: z.strictObject({ ...hostingV4, ...typeField }),
+    response: envelope({ data: list(list(str())) }),
+    evidence: "inferred", source: v4FromV3(31), safety: "read", envelope: true,
+    summary: "List the database users of a hosting account",
+  },
+  "v4.databases.createUser": {
+    method: "POST", path: "/v4/hosting/database/user", params: "body",
+    request: z.strictObject({ ...hostingV4, ...newUserFields }),
+    response: created,
+    evidence: "inferred", source: v4FromV3(32), safety: "unsafe", envelope: true,
+    summary: "Create a database user (the server prefixes its name with the hosting username)",
+  },
+  "v4.databases.updateUser": {
+    method: "PATCH", path: "/v4/hosting/database/user", params: "body",
+    request: z.strictObject({ ...hostingV4, ...updateUserFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v4FromV3(33), safety: "idempotent", envelope: true,
+    summary: "Change the password, and optionally the name, of a database user",
+  },
+  "v4.databases.deleteUser": {
+    method: "DELETE", path: "/v4/hosting/database/user", params: "body",
+    request: z.strictObject({ ...hostingV4, ...userFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v4Seed(41), safety: "idempotent", envelope: true,
+    summary: "Remove a database user",
+  },
+  "v4.databases.grantPrivileges": {
+    method: "PUT", path: "/v4/hosting/database/user/privileges", params: "body",
+    request: z.strictObject({ ...hostingV4, ...grantFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v4Seed(42), safety: "idempotent", envelope: true,
+    summary: "Grant privileges on a database to a user",
+  },
+  "v4.databases.revokePrivileges": {
+    method: "DELETE", path: "/v4/hosting/database/user/privileges", params: "body",
+    request: z.strictObject({ ...hostingV4, ...revokeFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v4Seed(43), safety: "idempotent", envelope: true,
+    summary: "Remove privileges on a database from a user (all when none are given)",
+  },
+  "v4.databases.getPhpMyAdminUrl": {
+    method: "GET", path: "/v4/hosting/databases/phpmyadmin", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: loginUrl,
+    evidence: "inferred", source: v4Seed(44), safety: "read", envelope: true,
+    summary: "An autologin URL for phpMyAdmin",
+  },
+  "v4.databases.getPhpPgAdminUrl": {
+    method: "GET", path: "/v4/hosting/databases/phppgadmin", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: loginUrl,
+    evidence: "inferred", source: v4Seed(45, "INFERRED-L"), safety: "read", envelope: true,
+    summary: "An autologin URL for phpPgAdmin",
+  },
+
+  // v3: S2 sends only `id` on most of these; the legacy document requires `username` too (difference 2).
+  "v3.databases.list": {
+    method: "GET", path: "/v3/hosting/databases", params: "body",
+    request: z.strictObject({ ...hostingV3, ...typeField }),
+    response: envelope({ data: list(databaseEntry) }),
+    evidence: "confirmed", source: v3(27), safety: "read", envelope: true,
+    summary: "List the databases of a hosting account with their users' privileges",
+  },
+  "v3.databases.listSizes": {
+    method: "GET", path: "/v3/hosting/databases/sizes", params: "body",
+    request: z.strictObject({ ...hostingV3, ...typeField }),
+    response: envelope({ data: databaseSizes }),
+    evidence: "inferred", source: v3(28, "INFERRED-L"), safety: "read", envelope: true,
+    summary: "Database sizes, in total and per database",
+  },
+  "v3.databases.create": {
+    method: "POST", path: "/v3/hosting/database", params: "body",
+    request: z.strictObject({ ...hostingV3, ...nameFields }),
+    response: created,
+    evidence: "confirmed", source: v3(29), safety: "unsafe", envelope: true,
+    summary: "Create a database (the server prefixes its name with the hosting username)",
+  },
+  "v3.databases.delete": {
+    method: "DELETE", path: "/v3/hosting/database", params: "body",
+    request: z.strictObject({ ...hostingV3, ...nameFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v3(30), safety: "idempotent", envelope: true,
+    summary: "Remove a database",
+  },
+  // `data` is an array of arrays of user names (T1 calls `.flat()` on it).
+  "v3.databases.listUsers": {
+    method: "GET", path: "/v3/hosting/databases/users", params: "body",
+    request: z.strictObject({ ...hostingV3, ...typeField }),
+    response: envelope({ data: list(list(str())) }),
+    evidence: "confirmed", source: v3(31, "CONFIRMED-3P"), safety: "read", envelope: true,
+    summary: "List the database users of a hosting account",
+  },
+  "v3.databases.createUser": {
+    method: "POST", path: "/v3/hosting/database/user", params: "body",
+    request: z.strictObject({ ...hostingV3, ...newUserFields }),
+    response: created,
+    evidence: "confirmed", source: v3(32), safety: "unsafe", envelope: true,
+    summary: "Create a database user (the server prefixes its name with the hosting username)",
+  },
+  "v3.databases.updateUser": {
+    method: "PATCH", path: "/v3/hosting/database/user", params: "body",
+    request: z.strictObject({ ...hostingV3, ...updateUserFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v3(33), safety: "idempotent", envelope: true,
+    summary: "Change the password, and optionally the name, of a database user",
+  },
+  "v3.databases.deleteUser": {
+    method: "DELETE", path: "/v3/hosting/database/user", params: "body",
+    request: z.strictObject({ ...hostingV3, ...userFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v3(34), safety: "idempotent", envelope: true,
+    summary: "Remove a database user",
+  },
+  "v3.databases.grantPrivileges": {
+    method: "PUT", path: "/v3/hosting/database/user/privileges", params: "body",
+    request: z.strictObject({ ...hostingV3, ...grantFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v3(35), safety: "idempotent", envelope: true,
+    summary: "Grant privileges on a database to a user",
+  },
+  "v3.databases.revokePrivileges": {
+    method: "DELETE", path: "/v3/hosting/database/user/privileges", params: "body",
+    request: z.strictObject({ ...hostingV3, ...revokeFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v3(36), safety: "idempotent", envelope: true,
+    summary: "Remove privileges on a database from a user (all when none are given)",
+  },
+  // S2 passes a database-user object as `username` here (catalog §2 #37); we send the hosting username.
+  "v3.databases.getPhpMyAdminUrl": {
+    method: "GET", path: "/v3/hosting/databases/phpmyadmin", params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: loginUrl,
+    evidence: "confirmed", source: v3(37), safety: "read", envelope: true,
+    summary: "An autologin URL for phpMyAdmin",
+  },
+  "v3.databases.getPhpPgAdminUrl": {
+    method: "GET", path: "/v3/hosting/databases/phppgadmin", params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: loginUrl,
+    evidence: "inferred", source: v3(38, "INFERRED-L"), safety: "read", envelope: true,
+    summary: "An autologin URL for phpPgAdmin",
+  },
+
+  // v2 (legacy document, 2.0.0 databases): no databaseType, privileges without ALL PRIVILEGES.
+  "v2.databases.list": {
+    method: "GET", path: "/n0c-api/databases", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ data: list(databaseEntry) }),
+    evidence: "confirmed", source: v2Extra, safety: "read", envelope: true,
+    summary: "List the databases of a hosting account with their users' privileges",
+  },
+  "v2.databases.create": {
+    method: "POST", path: "/n0c-api/database/add", params: "body",
+    request: z.strictObject({ ...hostingV4, name: z.string().min(1) }),
+    response: created,
+    evidence: "confirmed", source: v2Extra, safety: "unsafe", envelope: true,
+    summary: "Create a database (the server prefixes its name with the hosting username)",
+  },
+  "v2.databases.delete": {
+    method: "POST", path: "/n0c-api/database/remove", params: "body",
+    request: z.strictObject({ ...hostingV4, name: z.string().min(1) }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Seed(17), safety: "idempotent", envelope: true,
+    summary: "Remove a database",
+  },
+  "v2.databases.listUsers": {
+    method: "GET", path: "/n0c-api/database/users", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ data: list(list(str())) }),
+    evidence: "confirmed", source: v2Seed(18), safety: "read", envelope: true,
+    summary: "List the database users of a hosting account",
+  },
+  "v2.databases.createUser": {
+    method: "POST", path: "/n0c-api/database/user/add", params: "body",
+    request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1), password: z.string().min(1) }),
+    response: created,
+    evidence: "confirmed", source: v2Seed(19), safety: "unsafe", envelope: true,
+    summary: "Create a database user (the server prefixes its name with the hosting username)",
+  },
+  "v2.databases.deleteUser": {
+    method: "POST", path: "/n0c-api/database/user/remove", params: "body",
+    request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1) }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Seed(20), safety: "idempotent", envelope: true,
+    summary: "Remove a database user",
+  },
+  "v2.databases.grantPrivileges": {
+    method: "POST", path: "/n0c-api/database/user/grant-access", params: "body",
+    request: z.strictObject({ ...hostingV4, ...v2GrantFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Seed(21), safety: "idempotent", envelope: true,
+    summary: "Grant privileges on a database to a user",
+  },
+  "v2.databases.revokePrivileges": {
+    method: "POST", path: "/n0c-api/database/user/remove-access", params: "body",
+    request: z.strictObject({ ...hostingV4, ...v2GrantFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Seed(22), safety: "idempotent", envelope: true,
+    summary: "Remove privileges on a database from a user",
+  },
+});

@@ -1,0 +1,199 @@
+/**
+ * DNS zones: the hosting DNS operations of v4, v3 and v2 (`/n0c-api/dns/*`), which exchange
+ * rrsets, and the v2 provider DNS of `/reseller-api`, which exchanges flat numbered records.
+ *
+ * Zone requests have two forms (v4 document, DNS; catalog note under §1 #75): `id` plus `domain`
+ * for a domain attached to a hosting account, or `domain` alone for a domain of the reseller
+ * account without hosting. The official registrar module sends `id` only when the domain belongs
+ * to a hosting account, so `id` (and on v3 `username`) is optional here.
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { domainName, envelope, hostingId, list, messageResponse, obj, sldTld, str } from "../schemas";
+import { dnsRRSet, dnsRRSetInput, v2DnsRecord, v2SaveRecordsRequest } from "../dns-records";
+
+/** v4 and v2 zone address: `domain`, plus the hosting `id` when the domain is attached to one. */
+const zoneV4 = { id: hostingId.optional(), domain: domainName };
+
+/** v3 zone address: as v4, plus the hosting `username`, which only makes sense with `id`. */
+const zoneV3 = z
+  .strictObject({ id: hostingId.optional(), username: z.string().min(1).optional(), domain: domainName })
+  .refine((p) => p.username === undefined || p.id !== undefined, { message: "username needs id", path: ["username"] });
+
+const zoneV3Modify = z
+  .strictObject({
+    id: hostingId.optional(),
+    username: z.string().min(1).optional(),
+    domain: domainName,
+    rrsets: z.array(dnsRRSetInput).min(1),
+  })
+  .refine((p) => p.username === undefined || p.id !== undefined, { message: "username needs id", path: ["username"] });
+
+const zoneResponse = envelope({ data: list(dnsRRSet) });
+
+/**
+ * The DNS operations of every version: `dns.getZone`, `dns.modifyZone`, `dns.resetZone` (v4, v3,
+ * v2 `/n0c-api`) and the v2-only `dns.getDomainRecords`, `dns.saveDomainRecords`,
+ * `dns.deleteDomainZone`.
+ *
+ * @example
+ * await client.request("dns.modifyZone", { id: 101, domain: "example.com",
+ *   rrsets: [{ type: "A", name: "www", ttl: 3600, records: [{ ip: "198.51.100.10" }] }] });
+ */
+export const dnsEndpoints = defineEndpoints({
+  // ---- v4 ----
+  "v4.dns.getZone": {
+    method: "GET",
+    path: "/v4/hosting/domain/dns-zone",
+    params: "body",
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #14",
+    safety: "read",
+    envelope: true,
+    summary: "Retrieve the DNS zone of a domain (rrsets)",
+  },
+  "v4.dns.modifyZone": {
+    method: "PATCH",
+    path: "/v4/hosting/domain/dns-zone",
+    params: "body",
+    request: z.strictObject({ ...zoneV4, rrsets: z.array(dnsRRSetInput).min(1) }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #15",
+    // each rrset replaces the one with the same name and type: sending it again changes nothing
+    safety: "idempotent",
+    envelope: true,
+    summary: "Replace, add or delete rrsets of a DNS zone",
+  },
+  "v4.dns.resetZone": {
+    // The method is a guess (catalog §1 #16: "POST (guess)", alternative path `.../dns-zone/reset`).
+    method: "POST",
+    path: "/v4/hosting/domain/dns-zone",
+    params: "body",
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #16",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Reset a DNS zone to the provider defaults",
+  },
+
+  // ---- v3 ----
+  "v3.dns.getZone": {
+    method: "GET",
+    path: "/v3/hosting/domain/dns-zone",
+    params: "body",
+    request: zoneV3,
+    response: zoneResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #14 (S1 RetrieveDNSZone)",
+    safety: "read",
+    envelope: true,
+    summary: "Retrieve the DNS zone of a domain (rrsets)",
+  },
+  "v3.dns.modifyZone": {
+    method: "PATCH",
+    path: "/v3/hosting/domain/dns-zone",
+    params: "body",
+    request: zoneV3Modify,
+    response: envelope({}),
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #15 (S1 ModifyDNSZone)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Replace, add or delete rrsets of a DNS zone",
+  },
+  "v3.dns.resetZone": {
+    method: "POST",
+    path: "/v3/hosting/domain/dns-zone",
+    params: "body",
+    request: zoneV3,
+    response: zoneResponse,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §2 #16",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Reset a DNS zone to the provider defaults",
+  },
+
+  // ---- v2: hosting DNS (/n0c-api; GETs carry a JSON body, catalog §7.4) ----
+  "v2.dns.getZone": {
+    method: "GET",
+    path: "/n0c-api/dns/get-records",
+    params: "body",
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)",
+    safety: "read",
+    envelope: true,
+    summary: "Retrieve the DNS zone of a domain (rrsets)",
+  },
+  "v2.dns.modifyZone": {
+    method: "POST",
+    path: "/n0c-api/dns/edit-zone",
+    params: "body",
+    request: z.strictObject({ ...zoneV4, rrsets: z.array(dnsRRSetInput).min(1) }),
+    response: envelope({}),
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Replace, add or delete rrsets of a DNS zone",
+  },
+  "v2.dns.resetZone": {
+    method: "POST",
+    path: "/n0c-api/dns/reset-zone",
+    params: "body",
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Create or reset a DNS zone to the provider defaults",
+  },
+
+  // ---- v2: provider DNS of a registered domain (/reseller-api). The spec writes the path with
+  // a `{provider}` placeholder; the real word is `ph` (catalog §6), hence `get-ph-dns-records`.
+  "v2.dns.getDomainRecords": {
+    method: "GET",
+    path: "/reseller-api/get-ph-dns-records",
+    params: "query",
+    request: z.strictObject(sldTld),
+    response: obj({ message: str().optional(), records: list(v2DnsRecord) }),
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #9",
+    safety: "read",
+    envelope: false,
+    summary: "List the provider DNS records of a domain (flat entries)",
+  },
+  "v2.dns.saveDomainRecords": {
+    method: "POST",
+    path: "/reseller-api/save-ph-dns-records",
+    params: "body",
+    request: v2SaveRecordsRequest,
+    response: messageResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #13",
+    // the numbered records replace the domain's records of the v2 types: a repeat is a no-op
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace the provider DNS records of a domain (numbered type/hostname/address fields)",
+  },
+  "v2.dns.deleteDomainZone": {
+    method: "POST",
+    path: "/reseller-api/delete-ph-dns-zone",
+    params: "body",
+    request: z.strictObject(sldTld),
+    response: messageResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #14",
+    safety: "idempotent",
+    envelope: false,
+    summary: "Delete the provider DNS zone of a domain",
+  },
+});

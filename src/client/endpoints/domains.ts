@@ -1,0 +1,830 @@
+/**
+ * Registrar operations: the account's domains, availability, registration, transfer, renewal,
+ * WHOIS contacts, registrar lock, nameservers and the EPP (transfer authorisation) code.
+ *
+ * Domains are addressed by `sld` and `tld` (TLD without its leading period) in every version.
+ * These are not hosting operations: no envelope, and v3 answers with the same bodies as v4
+ * (legacy document, 3.0.0 difference 1). v2 `/reseller-api` GETs take `sld`/`tld` in the query
+ * string, its POSTs a JSON body (catalog §3).
+ *
+ * Evidence in short: v3 domain paths are CONFIRMED in the official registrar module (S1) and
+ * PlanetHoster's own v3 branch (S4-PR83); every v4 path except `/v4/domains` is the v3 path with
+ * `/v3` changed to `/v4` (INFERRED-M) because no public code calls `/v4` (catalog §7.7 #1).
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { bool, int, list, noParams, num, obj, sldTld, str } from "../schemas";
+
+// ---- request building blocks ----
+
+/** The four WHOIS contact roles, in the order the API lists them (v4 document, Contact field group). */
+export const CONTACT_ROLES = ["registrant", "admin", "billing", "tech"] as const;
+/** Suffixes a registrant must give (v4 document, Register domain; legacy document, Save contact details). */
+export const CONTACT_REQUIRED_FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "address1",
+  "city",
+  "postal_code",
+  "state",
+  "country_code",
+  "phone",
+] as const;
+/** Suffixes that are optional even for the registrant. */
+export const CONTACT_OPTIONAL_FIELDS = ["company_name", "address2"] as const;
+/** Every suffix of a contact group, e.g. `registrant_first_name`. */
+export const CONTACT_FIELDS = [...CONTACT_REQUIRED_FIELDS, ...CONTACT_OPTIONAL_FIELDS] as const;
+
+export type ContactRoleName = (typeof CONTACT_ROLES)[number];
+type RequiredField = (typeof CONTACT_REQUIRED_FIELDS)[number];
+type OptionalField = (typeof CONTACT_OPTIONAL_FIELDS)[number];
+type FullGroup<P extends string> = { [F in RequiredField as `${P}_${F}`]: z.ZodString } & {
+  [F in OptionalField as `${P}_${F}`]: z.ZodOptional<z.ZodString>;
+};
+type PartialGroup<P extends string> = { [F in RequiredField | OptionalField as `${P}_${F}`]: z.ZodOptional<z.ZodString> };
+
+/**
+ * A contact group whose required suffixes must be present and non-empty (the registrant).
+ * `country_code` is two letters; `phone` carries the international calling code (`+1.5145550100`).
+ *
+ * @example
+ * z.strictObject({ ...sldTld, ...requiredContactGroup("registrant") });
+ */
+export function requiredContactGroup<P extends ContactRoleName>(prefix: P): FullGroup<P> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of CONTACT_REQUIRED_FIELDS) {
+    shape[`${prefix}_${f}`] = f === "country_code" ? z.string().regex(/^[A-Za-z]{2}$/, "a two-letter country code") : z.string().min(1);
+  }
+  for (const f of CONTACT_OPTIONAL_FIELDS) shape[`${prefix}_${f}`] = z.string().optional();
+  return shape as FullGroup<P>;
+}
+
+/**
+ * A contact group whose suffixes are all optional (admin, billing, tech). Empty strings are
+ * allowed because clients fill blank form fields with `""`; the simulator and the API fall back
+ * to the registrant for what is missing.
+ *
+ * @example
+ * z.strictObject({ ...optionalContactGroup("admin") }).parse({ admin_email: "ops@example.org" });
+ */
+export function optionalContactGroup<P extends ContactRoleName>(prefix: P): PartialGroup<P> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of CONTACT_FIELDS) {
+    shape[`${prefix}_${f}`] = (f === "country_code" ? z.string().regex(/^([A-Za-z]{2})?$/, "a two-letter country code") : z.string()).optional();
+  }
+  return shape as PartialGroup<P>;
+}
+
+const contactGroups = {
+  ...requiredContactGroup("registrant"),
+  ...optionalContactGroup("admin"),
+  ...optionalContactGroup("billing"),
+  ...optionalContactGroup("tech"),
+};
+
+/** Registration and renewal periods: 1 to 10 years (v4 document, Limits). */
+const period = z.number().int().min(1).max(10);
+
+/** ns1 and ns2 are required, ns3 to ns5 optional (v4 document, Limits); host syntax is the server's to judge. */
+const nameserverFields = {
+  ns1: z.string().min(1),
+  ns2: z.string().min(1),
+  ns3: z.string().optional(),
+  ns4: z.string().optional(),
+  ns5: z.string().optional(),
+};
+
+const domainRequest = z.strictObject(sldTld);
+
+/**
+ * Body of a registration, identical in every version (legacy document, 3.0.0 difference 1).
+ *
+ * @example
+ * registerRequest.parse({ sld: "example", tld: "com", period: 1, ns1: "nsa.n0c.com", ns2: "nsb.n0c.com",
+ *   id_protection: false, register_if_premium: false, use_planethoster_nameservers: true,
+ *   registrant_first_name: "Alex", registrant_last_name: "Martin", registrant_email: "alex@example.org",
+ *   registrant_address1: "1 Example Street", registrant_city: "Montreal", registrant_postal_code: "H2X 1Y4",
+ *   registrant_state: "QC", registrant_country_code: "CA", registrant_phone: "+1.5145550100" });
+ */
+export const registerRequest = z.strictObject({
+  ...sldTld,
+  period,
+  ...nameserverFields,
+  id_protection: z.boolean(),
+  register_if_premium: z.boolean(),
+  // The API documents call this flag `use_provider_nameservers`; the real field carries the brand:
+  // `use_planethoster_nameservers` (catalog §1 #9 and §6: S8 model, S1, S5, S4-PR83, T3). When true,
+  // nsa/nsb/nsc.n0c.com are used and a default DNS zone is created.
+  use_planethoster_nameservers: z.boolean(),
+  // Singular `addtl_field` as the official spec and S1 send it; S4-PR83 and the pre-2.0 API used
+  // `addtl_fields` (catalog §1 #9). TLD-specific, some mandatory per TLD.
+  addtl_field: z.record(z.string(), z.string()).optional(),
+  ...contactGroups,
+});
+
+/**
+ * Body of a contact update: the registrant group is required; the other groups are optional (S1
+ * sends registrant_* only, S4-PR83 may add admin_/billing_/tech_, catalog §1 #13).
+ *
+ * @example
+ * updateContactsRequest.shape.registrant_email; // required string
+ */
+export const updateContactsRequest = z.strictObject({ ...sldTld, ...contactGroups });
+
+const transferRequest = z.strictObject({ ...sldTld, epp_code: z.string().min(1) });
+const renewRequest = z.strictObject({ ...sldTld, period });
+const nameserversRequest = z.strictObject({ ...sldTld, ...nameserverFields });
+// S4-PR83 sends `lock_action` on the v3 PUT/DELETE as well; S1 sends sld and tld only (catalog §4.1).
+const lockOnRequest = z.strictObject({ ...sldTld, lock_action: z.literal("Lock").optional() });
+const lockOffRequest = z.strictObject({ ...sldTld, lock_action: z.literal("Unlock").optional() });
+const saveLockRequest = z.strictObject({ ...sldTld, lock_action: z.enum(["Lock", "Unlock"]) });
+
+// ---- response schemas ----
+
+/**
+ * One entry of `active_domains` (v4 document, Active domain entry).
+ *
+ * @example
+ * activeDomain.parse({ domain_name: "café.com", idn_domain_name: "xn--caf-dma.com", registry_lock: "1" });
+ */
+export const activeDomain = obj({
+  domain_name: str(),
+  idn_domain_name: str().optional(),
+  nameservers: obj({ ns1: str().nullish(), ns2: str().nullish(), ns3: str().nullish() }).optional(),
+  registration_date: str().optional(),
+  next_invoice_date: str().optional(),
+  registration_period_in_years: int().optional(),
+  registry_lock: bool().optional(),
+  id_protection: bool().optional(),
+  renew_enabled: bool().optional(),
+});
+
+/**
+ * Reply of the account-domains listing.
+ *
+ * @example
+ * domainListResponse.parse({ num_active_domains: 0, active_domains: null }).active_domains; // []
+ */
+export const domainListResponse = obj({
+  message: str().optional(),
+  num_active_domains: int().optional(),
+  active_domains: list(activeDomain),
+});
+
+/**
+ * The domain information resource (v4 document, Domain information). Transfer fields are null
+ * when the domain was registered, not transferred.
+ *
+ * @example
+ * domainInfoResponse.parse({ registration_status: "Active", expiry_date: "2027-03-01", is_transfer: "0" });
+ */
+export const domainInfoResponse = obj({
+  message: str().optional(),
+  order_id: int().optional(),
+  is_transfer: bool().optional(),
+  is_registration: bool().optional(),
+  registration_date: str().nullish(),
+  expiry_date: str().nullish(),
+  // Values seen in v3 clients: "Active", "Cancelled" (catalog §1 #7); the simulator also uses
+  // "Pending Transfer" and "Expired".
+  registration_status: str(),
+  registration_status_info: str().nullish(),
+  purchase_status: str().nullish(),
+  id_protection: bool().optional(),
+  domain_statuses: str().nullish(),
+  // "Pending", "Confirmed", "Denied" (catalog §1 #7).
+  transfer_request_status: str().nullish(),
+  transfer_request_denied_reason: str().nullish(),
+  transfer_request_denied_at: str().nullish(),
+  transfer_request_confirmed_at: str().nullish(),
+});
+
+/**
+ * Availability result (v4 document). Premium prices are in USD (catalog §1 #8).
+ *
+ * @example
+ * availabilityResponse.parse({ available: "true", is_premium: false }).available; // true
+ */
+export const availabilityResponse = obj({
+  available: bool(),
+  message: str().optional(),
+  is_premium: bool().optional(),
+  premium_register_price: num().nullish(),
+  premium_renew_price: num().nullish(),
+});
+
+/**
+ * Registration result. Everything is optional: a registration that succeeded must never fail to
+ * parse, or a caller could be tempted to send it again.
+ *
+ * @example
+ * registerResponse.parse({ order_id: "1005", order_total: "12.50", expiry_date: "2027-05-01" }).order_id; // 1005
+ */
+export const registerResponse = obj({
+  message: str().optional(),
+  order_id: int().optional(),
+  order_total: num().optional(),
+  expiry_date: str().optional(),
+});
+
+/**
+ * Renewal result; the document types `order_id` as a string here (v4 document, Domain order results).
+ *
+ * @example
+ * renewResponse.parse({ order_id: 1006, order_total: 14 }).order_id; // "1006"
+ */
+export const renewResponse = obj({
+  message: str().optional(),
+  order_id: str().optional(),
+  order_total: num().optional(),
+});
+
+/**
+ * One WHOIS contact entry (v4 document, WHOIS contact entry; S1 `Actions/GetContactDetails.php`).
+ *
+ * @example
+ * contactEntry.parse({ contact_type: "registrant", name: "Alex Martin", addr: { country: "CA" } });
+ */
+export const contactEntry = obj({
+  contact_type: str(),
+  name: str().optional(),
+  company_name: str().nullish(),
+  addr: obj({
+    address1: str().nullish(),
+    address2: str().nullish(),
+    address3: str().nullish(),
+    city: str().nullish(),
+    state: str().nullish(),
+    postal_code: str().nullish(),
+    country: str().nullish(),
+  }).optional(),
+  phone_number: str().nullish(),
+  fax: str().nullish(),
+  email: str().nullish(),
+  phone_extension: str().nullish(),
+  statuses: list(str()).optional(),
+});
+
+/**
+ * Contact details reply.
+ *
+ * @example
+ * contactsResponse.parse({ contacts: [{ contact_type: "registrant", name: "Alex Martin" }] });
+ */
+export const contactsResponse = obj({ message: str().optional(), contacts: list(contactEntry) });
+
+/**
+ * Registrar lock state (legacy document, Get registrar lock: `is_locked`).
+ *
+ * @example
+ * lockResponse.parse({ is_locked: "1" }).is_locked; // true
+ */
+export const lockResponse = obj({ message: str().optional(), is_locked: bool() });
+
+/** Lock changes answer with a message and, on v2, the new `is_locked`. */
+const lockChangeResponse = obj({ message: str().optional(), is_locked: bool().optional() });
+
+/**
+ * The pre-2.0 API returned nameservers as `{ host }` objects (S1-old reads `nameservers[i].host`),
+ * the v3 module reads plain strings (catalog §3 #8); both read as host names.
+ */
+function hostOf(v: unknown): unknown {
+  return v !== null && typeof v === "object" && "host" in v ? (v as { host: unknown }).host : v;
+}
+
+/**
+ * Nameserver listing; a domain has at least two (legacy document, Get nameservers).
+ *
+ * @example
+ * nameserversResponse.parse({ nameservers: [{ host: "nsa.n0c.com" }, "nsb.n0c.com"] }).nameservers; // ["nsa.n0c.com", "nsb.n0c.com"]
+ */
+export const nameserversResponse = obj({ message: str().optional(), nameservers: list(z.preprocess(hostOf, str())) });
+
+/**
+ * Reply of the EPP-code e-mail (legacy document, Email EPP code to the registrant).
+ *
+ * @example
+ * eppCodeResponse.parse({ epp_code_sent_to: "alex@example.org" });
+ */
+export const eppCodeResponse = obj({ message: str().optional(), epp_code_sent_to: str().optional() });
+
+const messageOnly = obj({ message: str().optional() });
+
+const LOCK_V3 = "CONFIRMED, catalog §4.1 (S1 RegistrarLock, S4-PR83)";
+const LOCK_V4 = "INFERRED-M: v3 path pattern, catalog §4.1 GET/PUT/DELETE /v3/domain/lock";
+const NS_V3 = "CONFIRMED, catalog §4.1 (S1, S4-PR83)";
+const NS_V4 = "INFERRED-M: v3 path pattern, catalog §4.1 GET/PUT /v3/domain/nameservers";
+
+/**
+ * The domains area of the endpoint table.
+ *
+ * @example
+ * import { endpoints } from "pulumi-hosting-reseller";
+ * endpoints["v2.domains.transfer"].path; // "/reseller-api/transfert-domain"
+ */
+export const domainsEndpoints = defineEndpoints({
+  // ---- account domains (v2 has no listing) ----
+  "v4.domains.list": {
+    method: "GET",
+    path: "/v4/domains",
+    params: "body",
+    request: noParams,
+    response: domainListResponse,
+    evidence: "seed",
+    source: "SEED, catalog §1 #6",
+    safety: "read",
+    envelope: false,
+    summary: "List the account's active domains",
+  },
+  "v3.domains.list": {
+    method: "GET",
+    path: "/v3/domains",
+    params: "body",
+    request: noParams,
+    response: domainListResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #3",
+    safety: "read",
+    envelope: false,
+    summary: "List the account's active domains",
+  },
+
+  // ---- domain information ----
+  "v4.domains.getInfo": {
+    method: "GET",
+    path: "/v4/domain",
+    params: "body",
+    request: domainRequest,
+    response: domainInfoResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #7",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's registration, expiry and transfer status",
+  },
+  "v3.domains.getInfo": {
+    method: "GET",
+    path: "/v3/domain",
+    params: "body",
+    request: domainRequest,
+    response: domainInfoResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #5",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's registration, expiry and transfer status",
+  },
+  "v2.domains.getInfo": {
+    method: "GET",
+    path: "/reseller-api/domain-info",
+    params: "query",
+    request: domainRequest,
+    response: domainInfoResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #5",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's registration, expiry and transfer status",
+  },
+
+  // ---- availability ----
+  "v4.domains.checkAvailability": {
+    method: "GET",
+    path: "/v4/domain/availability",
+    params: "body",
+    request: domainRequest,
+    response: availabilityResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #8",
+    safety: "read",
+    envelope: false,
+    summary: "Check whether a domain can be registered, and its premium prices",
+  },
+  "v3.domains.checkAvailability": {
+    method: "GET",
+    path: "/v3/domain/availability",
+    params: "body",
+    request: domainRequest,
+    response: availabilityResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #6",
+    safety: "read",
+    envelope: false,
+    summary: "Check whether a domain can be registered, and its premium prices",
+  },
+  "v2.domains.checkAvailability": {
+    method: "GET",
+    path: "/reseller-api/check-availability",
+    params: "query",
+    request: domainRequest,
+    response: availabilityResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #4",
+    safety: "read",
+    envelope: false,
+    summary: "Check whether a domain can be registered, and its premium prices",
+  },
+
+  // ---- registration (charges credit: never sent twice) ----
+  "v4.domains.register": {
+    method: "POST",
+    path: "/v4/domain/register",
+    params: "body",
+    request: registerRequest,
+    response: registerResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #9",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Register a domain for 1 to 10 years, charged to the account credit",
+  },
+  "v3.domains.register": {
+    method: "POST",
+    path: "/v3/domain/register",
+    params: "body",
+    request: registerRequest,
+    response: registerResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #7",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Register a domain for 1 to 10 years, charged to the account credit",
+  },
+  "v2.domains.register": {
+    method: "POST",
+    path: "/reseller-api/register-domain",
+    params: "body",
+    request: registerRequest,
+    response: registerResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #16",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Register a domain for 1 to 10 years (header X-API-SANDBOX: 1 for a dry run)",
+  },
+
+  // ---- transfer ----
+  "v4.domains.transfer": {
+    method: "POST",
+    path: "/v4/domain/transfer",
+    params: "body",
+    request: transferRequest,
+    response: messageOnly,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #10",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Request the transfer of a domain with its EPP code, charged to the account credit",
+  },
+  "v3.domains.transfer": {
+    method: "POST",
+    path: "/v3/domain/transfer",
+    params: "body",
+    request: transferRequest,
+    response: messageOnly,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #8",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Request the transfer of a domain with its EPP code, charged to the account credit",
+  },
+  "v2.domains.transfer": {
+    method: "POST",
+    // `transfert-domain` is the official v2 spec's spelling (S8) and S5's; S4, S6, S7 and the
+    // pre-2.0 module call `transfer-domain` instead (catalog §4.2, §7.7 #2). Override the path
+    // from configuration if the account answers 404 here.
+    path: "/reseller-api/transfert-domain",
+    params: "body",
+    request: transferRequest,
+    response: messageOnly,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8 official spec, S5)",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Request the transfer of a domain with its EPP code, charged to the account credit",
+  },
+
+  // ---- renewal ----
+  "v4.domains.renew": {
+    method: "POST",
+    path: "/v4/domain/renew",
+    params: "body",
+    request: renewRequest,
+    response: renewResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #11",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Renew a domain for 1 to 10 years, charged to the account credit",
+  },
+  "v3.domains.renew": {
+    method: "POST",
+    path: "/v3/domain/renew",
+    params: "body",
+    request: renewRequest,
+    response: renewResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #9",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Renew a domain for 1 to 10 years, charged to the account credit",
+  },
+  "v2.domains.renew": {
+    method: "POST",
+    path: "/reseller-api/renew-domain",
+    params: "body",
+    request: renewRequest,
+    response: renewResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2",
+    safety: "unsafe",
+    envelope: false,
+    summary: "Renew a domain for 1 to 10 years, charged to the account credit",
+  },
+
+  // ---- WHOIS contacts ----
+  "v4.domains.getContacts": {
+    method: "GET",
+    path: "/v4/domain/contacts",
+    params: "body",
+    request: domainRequest,
+    response: contactsResponse,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #12",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's registrant, admin, billing and tech contacts",
+  },
+  "v3.domains.getContacts": {
+    method: "GET",
+    path: "/v3/domain/contacts",
+    params: "body",
+    request: domainRequest,
+    response: contactsResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #10",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's registrant, admin, billing and tech contacts",
+  },
+  "v2.domains.getContacts": {
+    method: "GET",
+    path: "/reseller-api/get-contact-details",
+    params: "query",
+    request: domainRequest,
+    response: contactsResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #6",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's registrant, admin, billing and tech contacts",
+  },
+  "v4.domains.updateContacts": {
+    method: "PATCH",
+    path: "/v4/domain/contacts",
+    params: "body",
+    request: updateContactsRequest,
+    response: messageOnly,
+    evidence: "inferred",
+    source: "INFERRED-M, catalog §1 #13",
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace a domain's WHOIS contacts",
+  },
+  "v3.domains.updateContacts": {
+    method: "PATCH",
+    path: "/v3/domain/contacts",
+    params: "body",
+    request: updateContactsRequest,
+    response: messageOnly,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §2 #11",
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace a domain's WHOIS contacts",
+  },
+  "v2.domains.updateContacts": {
+    method: "POST",
+    path: "/reseller-api/save-contact-details",
+    params: "body",
+    request: updateContactsRequest,
+    response: messageOnly,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #10",
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace a domain's WHOIS contacts",
+  },
+
+  // ---- registrar lock: v3/v4 toggle with PUT/DELETE, v2 saves a lock_action ----
+  "v4.domains.getRegistrarLock": {
+    method: "GET",
+    path: "/v4/domain/lock",
+    params: "body",
+    request: domainRequest,
+    response: lockResponse,
+    evidence: "inferred",
+    source: LOCK_V4,
+    safety: "read",
+    envelope: false,
+    summary: "Read whether the registrar lock (transfer protection) is on",
+  },
+  "v3.domains.getRegistrarLock": {
+    method: "GET",
+    path: "/v3/domain/lock",
+    params: "body",
+    request: domainRequest,
+    response: lockResponse,
+    evidence: "confirmed",
+    source: LOCK_V3,
+    safety: "read",
+    envelope: false,
+    summary: "Read whether the registrar lock (transfer protection) is on",
+  },
+  "v2.domains.getRegistrarLock": {
+    method: "GET",
+    path: "/reseller-api/get-registrar-lock",
+    params: "query",
+    request: domainRequest,
+    response: lockResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #7",
+    safety: "read",
+    envelope: false,
+    summary: "Read whether the registrar lock (transfer protection) is on",
+  },
+  "v4.domains.enableRegistrarLock": {
+    method: "PUT",
+    path: "/v4/domain/lock",
+    params: "body",
+    request: lockOnRequest,
+    response: lockChangeResponse,
+    evidence: "inferred",
+    source: LOCK_V4,
+    safety: "idempotent",
+    envelope: false,
+    summary: "Turn the registrar lock on",
+  },
+  "v3.domains.enableRegistrarLock": {
+    method: "PUT",
+    path: "/v3/domain/lock",
+    params: "body",
+    request: lockOnRequest,
+    response: lockChangeResponse,
+    evidence: "confirmed",
+    source: LOCK_V3,
+    safety: "idempotent",
+    envelope: false,
+    summary: "Turn the registrar lock on",
+  },
+  "v4.domains.disableRegistrarLock": {
+    method: "DELETE",
+    path: "/v4/domain/lock",
+    params: "body",
+    request: lockOffRequest,
+    response: lockChangeResponse,
+    evidence: "inferred",
+    source: LOCK_V4,
+    safety: "idempotent",
+    envelope: false,
+    summary: "Turn the registrar lock off (needed before a transfer out)",
+  },
+  "v3.domains.disableRegistrarLock": {
+    method: "DELETE",
+    path: "/v3/domain/lock",
+    params: "body",
+    request: lockOffRequest,
+    response: lockChangeResponse,
+    evidence: "confirmed",
+    source: LOCK_V3,
+    safety: "idempotent",
+    envelope: false,
+    summary: "Turn the registrar lock off (needed before a transfer out)",
+  },
+  "v2.domains.saveRegistrarLock": {
+    // POST, as the official spec says; S5 wrongly sends GET with a body (catalog §3 #11).
+    method: "POST",
+    path: "/reseller-api/save-registrar-lock",
+    params: "body",
+    request: saveLockRequest,
+    response: lockChangeResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #11",
+    safety: "idempotent",
+    envelope: false,
+    summary: "Turn the registrar lock on (Lock) or off (Unlock)",
+  },
+
+  // ---- nameservers ----
+  "v4.domains.getNameservers": {
+    method: "GET",
+    path: "/v4/domain/nameservers",
+    params: "body",
+    request: domainRequest,
+    response: nameserversResponse,
+    evidence: "inferred",
+    source: NS_V4,
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's nameservers",
+  },
+  "v3.domains.getNameservers": {
+    method: "GET",
+    path: "/v3/domain/nameservers",
+    params: "body",
+    request: domainRequest,
+    response: nameserversResponse,
+    evidence: "confirmed",
+    source: NS_V3,
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's nameservers",
+  },
+  "v2.domains.getNameservers": {
+    method: "GET",
+    path: "/reseller-api/get-nameservers",
+    params: "query",
+    request: domainRequest,
+    response: nameserversResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #8",
+    safety: "read",
+    envelope: false,
+    summary: "Read a domain's nameservers",
+  },
+  "v4.domains.updateNameservers": {
+    method: "PUT",
+    path: "/v4/domain/nameservers",
+    params: "body",
+    request: nameserversRequest,
+    response: messageOnly,
+    evidence: "inferred",
+    source: NS_V4,
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)",
+  },
+  "v3.domains.updateNameservers": {
+    method: "PUT",
+    path: "/v3/domain/nameservers",
+    params: "body",
+    request: nameserversRequest,
+    response: messageOnly,
+    evidence: "confirmed",
+    source: NS_V3,
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)",
+  },
+  "v2.domains.updateNameservers": {
+    method: "POST",
+    path: "/reseller-api/save-nameservers",
+    params: "body",
+    request: nameserversRequest,
+    response: messageOnly,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #12",
+    safety: "idempotent",
+    envelope: false,
+    summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)",
+  },
+
+  // ---- EPP code: each call sends one more e-mail, so it is not retried blindly ----
+  "v4.domains.emailEppCode": {
+    method: "POST",
+    path: "/v4/domain/auth-info",
+    params: "body",
+    request: domainRequest,
+    response: eppCodeResponse,
+    evidence: "inferred",
+    source: "INFERRED-M: v3 path pattern, catalog §4.1 POST /v3/domain/auth-info",
+    safety: "unsafe",
+    envelope: false,
+    summary: "E-mail the domain's EPP (transfer) code to the registrant",
+  },
+  "v3.domains.emailEppCode": {
+    method: "POST",
+    path: "/v3/domain/auth-info",
+    params: "body",
+    request: domainRequest,
+    response: eppCodeResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.1 (S1 EmailEPPCode, S4-PR83)",
+    safety: "unsafe",
+    envelope: false,
+    summary: "E-mail the domain's EPP (transfer) code to the registrant",
+  },
+  "v2.domains.emailEppCode": {
+    method: "POST",
+    path: "/reseller-api/email-epp-code",
+    params: "body",
+    request: domainRequest,
+    response: eppCodeResponse,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §3 #15",
+    safety: "unsafe",
+    envelope: false,
+    summary: "E-mail the domain's EPP (transfer) code to the registrant",
+  },
+});

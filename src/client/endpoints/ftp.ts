@@ -1,0 +1,183 @@
+/**
+ * FTP accounts of a hosting account and their active connections.
+ *
+ * An account's username is `ftpUser@domain`; requests name it by `domain` plus `ftpUser`, the part
+ * before `@` (S2 splits the username on `@` before deleting, catalog §1 #67). v3 list, create,
+ * edit and delete at `/v3/hosting/ftp` are CONFIRMED (S2; the list is at the singular path, catalog
+ * §7.7 #4); the v4 paths repeat them (INFERRED-M); v2 is CONFIRMED (S8, S5) and has separate
+ * password and path changes where v3/v4 have one edit.
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+
+/**
+ * An FTP account entry: `id`, `username` (`user@domain`), `path` (v4 document).
+ *
+ * @example
+ * ftpAccountEntry.parse({ id: 11, username: "deploy@agency-demo.com", path: "/public_html" });
+ */
+export const ftpAccountEntry = obj({
+  id: int().optional(),
+  username: str(),
+  path: str().optional(),
+});
+
+/**
+ * An active FTP connection (v4 document, "Active connection entry").
+ *
+ * @example
+ * ftpConnectionEntry.parse({ pid: "4211", account: "deploy@agency-demo.com", time: 42, state: "IDLE" });
+ */
+export const ftpConnectionEntry = obj({
+  pid: str().optional(),
+  account: str().optional(),
+  time: int().optional(),
+  state: str().optional(),
+  host: str().optional(),
+  localhost: str().optional(),
+  localport: str().optional(),
+});
+
+/** `data`: one `{ message }` per change applied (v4 document, Edit account). */
+const changeMessages = envelope({ data: list(obj({ message: str().optional() })) });
+
+const account = { domain: domainName, ftpUser: z.string().min(1) };
+const createFields = {
+  ...account,
+  path: z.string().min(1),
+  password: z.string().min(1),
+  // A boolean in the v4 document; S2 sends the string 'true' (catalog §7.7 #6). We send only booleans.
+  createFolder: z.boolean().optional(),
+};
+const editFields = { ...account, password: z.string().min(1), path: z.string().min(1).optional() };
+
+const v3Confirmed = "CONFIRMED, catalog §4.1 (S2 PlanetHosterAPI /v3/hosting/ftp)";
+const v4FromV3 = (row: number) => `INFERRED-M, catalog §1 #${row}`;
+const v2Source = (row: number) => `CONFIRMED, catalog §3 #${row} (S8, S5, S7-PR29)`;
+
+/**
+ * @example
+ * await client.request("v4.ftp.createAccount", {
+ *   id: 101, domain: "agency-demo.com", ftpUser: "ci", path: "/public_html/ci", password: "Ci-Pass-2026", createFolder: true,
+ * });
+ */
+export const ftpEndpoints = defineEndpoints({
+  "v4.ftp.listAccounts": {
+    method: "GET", path: "/v4/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ data: list(ftpAccountEntry) }),
+    evidence: "inferred", source: v4FromV3(64), safety: "read", envelope: true,
+    summary: "List the FTP accounts of a hosting account",
+  },
+  "v4.ftp.createAccount": {
+    method: "POST", path: "/v4/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV4, ...createFields }),
+    response: envelope({ id: int().optional(), username: str().optional(), path: str().optional() }),
+    evidence: "inferred", source: v4FromV3(65), safety: "unsafe", envelope: true,
+    summary: "Create an FTP account user@domain",
+  },
+  "v4.ftp.editAccount": {
+    method: "PATCH", path: "/v4/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV4, ...editFields }),
+    response: changeMessages,
+    evidence: "inferred", source: v4FromV3(66), safety: "idempotent", envelope: true,
+    summary: "Change the password and optionally the path of an FTP account",
+  },
+  "v4.ftp.deleteAccount": {
+    method: "DELETE", path: "/v4/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV4, ...account }),
+    response: envelope({}),
+    evidence: "inferred", source: v4FromV3(67), safety: "idempotent", envelope: true,
+    summary: "Delete an FTP account",
+  },
+  "v4.ftp.listConnections": {
+    method: "GET", path: "/v4/hosting/ftp/active-connections", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ activeConnections: list(ftpConnectionEntry) }),
+    evidence: "inferred", source: "INFERRED-L, catalog §1 #68 (pattern + v2 §3 #33)", safety: "read", envelope: true,
+    summary: "List the active FTP connections",
+  },
+
+  // v3 wraps results in `data` (legacy document, difference 3); the list's `data[]{username, path}` is seen in S2.
+  "v3.ftp.listAccounts": {
+    method: "GET", path: "/v3/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: list(ftpAccountEntry) }),
+    evidence: "confirmed", source: `${v3Confirmed} getFtpAccounts`, safety: "read", envelope: true,
+    summary: "List the FTP accounts of a hosting account",
+  },
+  "v3.ftp.createAccount": {
+    method: "POST", path: "/v3/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV3, ...createFields }),
+    response: envelope({ data: ftpAccountEntry.optional() }),
+    evidence: "confirmed", source: `${v3Confirmed} createFTPAccount`, safety: "unsafe", envelope: true,
+    summary: "Create an FTP account user@domain",
+  },
+  "v3.ftp.editAccount": {
+    method: "PATCH", path: "/v3/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV3, ...editFields }),
+    response: changeMessages,
+    evidence: "confirmed", source: `${v3Confirmed} updateFTPAccount`, safety: "idempotent", envelope: true,
+    summary: "Change the password and optionally the path of an FTP account",
+  },
+  "v3.ftp.deleteAccount": {
+    method: "DELETE", path: "/v3/hosting/ftp", params: "body",
+    request: z.strictObject({ ...hostingV3, ...account }),
+    response: envelope({}),
+    evidence: "confirmed", source: `${v3Confirmed} deleteFTPAccount`, safety: "idempotent", envelope: true,
+    summary: "Delete an FTP account",
+  },
+  "v3.ftp.listConnections": {
+    method: "GET", path: "/v3/hosting/ftp/active-connections", params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: list(ftpConnectionEntry) }),
+    evidence: "inferred", source: "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", safety: "read", envelope: true,
+    summary: "List the active FTP connections",
+  },
+
+  "v2.ftp.listAccounts": {
+    method: "GET", path: "/n0c-api/ftp-accounts", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ data: list(ftpAccountEntry) }),
+    evidence: "confirmed", source: v2Source(28), safety: "read", envelope: true,
+    summary: "List the FTP accounts of a hosting account",
+  },
+  // v2 has no createFolder (S8 FtpaccountAddBody).
+  "v2.ftp.createAccount": {
+    method: "POST", path: "/n0c-api/ftp-account/add", params: "body",
+    request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password: z.string().min(1) }),
+    response: envelope({ data: ftpAccountEntry.optional() }),
+    evidence: "confirmed", source: v2Source(29), safety: "unsafe", envelope: true,
+    summary: "Create an FTP account user@domain",
+  },
+  "v2.ftp.deleteAccount": {
+    method: "POST", path: "/n0c-api/ftp-account/remove", params: "body",
+    request: z.strictObject({ ...hostingV4, ...account }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Source(30), safety: "idempotent", envelope: true,
+    summary: "Delete an FTP account",
+  },
+  // What v2 answers in `data` for the two changes is not shown; the message is all we rely on.
+  "v2.ftp.changePassword": {
+    method: "POST", path: "/n0c-api/ftp-account/password", params: "body",
+    request: z.strictObject({ ...hostingV4, ...account, password: z.string().min(1) }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Source(31), safety: "idempotent", envelope: true,
+    summary: "Change the password of an FTP account",
+  },
+  "v2.ftp.updatePath": {
+    method: "POST", path: "/n0c-api/ftp-account/update-path", params: "body",
+    request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1) }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Source(32), safety: "idempotent", envelope: true,
+    summary: "Change the root path of an FTP account",
+  },
+  "v2.ftp.listConnections": {
+    method: "GET", path: "/n0c-api/ftp-account/active-connection", params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ data: list(ftpConnectionEntry) }),
+    evidence: "confirmed", source: v2Source(33), safety: "read", envelope: true,
+    summary: "List the active FTP connections",
+  },
+});

@@ -1,0 +1,107 @@
+/**
+ * Node.js of a hosting account: the interpreter versions available and the applications set up.
+ *
+ * Paths are pattern guesses (v4: catalog §1 #39-40, INFERRED-L; v3: the same under /v3, not shown
+ * by the legacy document). v2 has no Node.js operations. Deployment and environment operations
+ * exist but the document does not show them (v4 document, general rule 7).
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
+
+/**
+ * One Node.js application. The v4 document lists what an entry carries (root directory, Node.js
+ * version, URI, domain, startup file, status, path of the virtual-environment activation script)
+ * but hides the field names, so the camelCase names below are ours. The aliases accept the
+ * snake_case names of the CloudLinux Node.js selector JSON that the hosting platform runs
+ * (`startup_file`, read over SSH in PlanetHoster/nuxt-demo, catalog §1 #40), in case the API
+ * passes that JSON through.
+ *
+ * @example
+ * nodejsApplication.parse({ app_root: "apps/api", nodejs_version: "20", startup_file: "server.js" });
+ * // { appRoot: "apps/api", version: "20", startupFile: "server.js", ... }
+ */
+export const nodejsApplication = obj(
+  {
+    appRoot: str().optional(),
+    version: str().optional(),
+    uri: str().optional(),
+    domain: str().optional(),
+    startupFile: str().optional(),
+    status: str().optional(),
+    virtualenvPath: str().optional(),
+  },
+  {
+    appRoot: ["app_root", "root"],
+    version: ["nodejs_version", "nodeVersion"],
+    uri: ["app_uri", "appUri"],
+    startupFile: ["startup_file"],
+    status: ["app_status", "appStatus"],
+    virtualenvPath: ["virtualenv_path", "virtualenv", "activatePath"],
+  },
+);
+export type NodejsApplication = z.output<typeof nodejsApplication>;
+
+const versionsShape = { interpreter: str().optional(), versions: list(str()) };
+/** The document names no field for the application list; we use `data`, as the redirection listing does. */
+const applicationList = envelope({ data: list(nodejsApplication) });
+
+/**
+ * Node.js operations of v4 and v3.
+ *
+ * @example
+ * const { versions } = await client.request("v4.nodejs.listVersions", { id: 101 });
+ * const { data: apps } = await client.request("nodejs.listApplications", { id: 101 });
+ */
+export const nodejsEndpoints = defineEndpoints({
+  "v4.nodejs.listVersions": {
+    method: "GET",
+    path: "/v4/hosting/nodejs/versions",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(versionsShape),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #39",
+    safety: "read",
+    envelope: true,
+    summary: "List the Node.js versions available to a hosting account",
+  },
+  "v4.nodejs.listApplications": {
+    method: "GET",
+    path: "/v4/hosting/nodejs/applications",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: applicationList,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #40",
+    safety: "read",
+    envelope: true,
+    summary: "List the Node.js applications of a hosting account",
+  },
+  // v3 wraps the versions resource in `data` (legacy document, difference 3); the application
+  // list is already `data`.
+  "v3.nodejs.listVersions": {
+    method: "GET",
+    path: "/v3/hosting/nodejs/versions",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: obj(versionsShape) }),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #39",
+    safety: "read",
+    envelope: true,
+    summary: "List the Node.js versions available to a hosting account",
+  },
+  "v3.nodejs.listApplications": {
+    method: "GET",
+    path: "/v3/hosting/nodejs/applications",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: applicationList,
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #40",
+    safety: "read",
+    envelope: true,
+    summary: "List the Node.js applications of a hosting account",
+  },
+});

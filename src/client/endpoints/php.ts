@@ -1,0 +1,299 @@
+/**
+ * PHP of a hosting account: the active version, the options (php.ini values) and the extensions
+ * of each installed version.
+ *
+ * Every path is a pattern guess (v4: catalog §1 #30-38, INFERRED-L; v3: the same paths under
+ * /v3, not shown by the legacy document, difference 9). v2 has no PHP operations.
+ *
+ * Two names are ours: the v4 document hides the field that carries the map in "set options" and
+ * "set extensions" (catalog §1 #34, #37). We send `options` (option name -> value string) and
+ * `extensions` (extension name -> `true` to enable, `false` to disable). If the real API spells
+ * them otherwise, override the operation from configuration and report it.
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from "../schemas";
+
+/**
+ * One option of the option map (v4 document, PHP): the default and current values, a comment,
+ * the type (`bool` or `list`) and, for lists, the allowed values comma-separated.
+ *
+ * @example
+ * phpOption.parse({ default: "256M", value: "512M", type: "list", range: "128M,256M,512M", comment: "..." });
+ */
+export const phpOption = obj({
+  default: str().optional(),
+  comment: str().optional(),
+  type: str().optional(),
+  range: str().optional(),
+  value: str().optional(),
+});
+export type PhpOption = z.output<typeof phpOption>;
+
+/**
+ * The v4 document gives "option map" and "extension map" as the whole response (next to the
+ * envelope), unlike the redirection listing, which it names `data`. The map's keys therefore sit
+ * beside `success`, `errors` and `reseller_id`; {@link phpMapOf} separates them. A `data`
+ * object (the v3 form) is accepted too, in case v4 answers like v3. These two schemas use a
+ * `catchall` instead of `obj`, because the unknown keys are the payload and must be typed.
+ */
+const optionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), phpOption).optional() }).catchall(phpOption);
+const extensionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), str()).optional() }).catchall(str());
+
+const versionsShape = { currentVersion: str().optional(), defaultVersion: str().optional(), availableVersions: list(str()) };
+
+/** Names the envelope puts beside a map that is returned at the top level. */
+const ENVELOPE_KEYS = new Set(Object.keys(envelopeShape));
+
+/**
+ * The option or extension map of a `php.getOptions` / `php.listExtensions` reply, whichever
+ * version answered: v3 wraps it in `data`, v4 returns it beside the envelope.
+ *
+ * @example
+ * const reply = await client.request("php.getOptions", { id: 101, version: "8.2" });
+ * const options = phpMapOf<PhpOption>(reply); // { memory_limit: { value: "512M", ... }, ... }
+ */
+export function phpMapOf<T>(reply: Record<string, unknown>): Record<string, T> {
+  const data = reply.data;
+  if (data !== null && typeof data === "object" && !Array.isArray(data)) return data as Record<string, T>;
+  const out: Record<string, T> = {};
+  for (const [name, value] of Object.entries(reply)) {
+    if (!ENVELOPE_KEYS.has(name)) out[name] = value as T;
+  }
+  return out;
+}
+
+const phpVersion = z.string().min(1);
+/** Option name -> new value; values are strings as php.ini has them (`"512M"`, `"On"`). */
+const optionValues = z.record(z.string().min(1), z.string());
+/** Extension name -> `true` (enable) or `false` (disable). Our choice of shape, see the header. */
+const extensionSwitches = z.record(z.string().min(1), z.boolean());
+
+/**
+ * PHP operations of v4 and v3.
+ *
+ * @example
+ * await client.request("php.setVersion", { id: 101, version: "8.3" });
+ * await client.request("php.setOptions", { id: 101, version: "8.3", options: { memory_limit: "512M" } });
+ * await client.request("php.setExtensions", { id: 101, version: "8.3", extensions: { imagick: true } });
+ */
+export const phpEndpoints = defineEndpoints({
+  "v4.php.listVersions": {
+    method: "GET",
+    path: "/v4/hosting/php/versions",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(versionsShape),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #30",
+    safety: "read",
+    envelope: true,
+    summary: "List the PHP versions of a hosting account",
+  },
+  "v4.php.getVersion": {
+    method: "GET",
+    path: "/v4/hosting/php/version",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ phpVersion: str() }),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #31",
+    safety: "read",
+    envelope: true,
+    summary: "Get the active PHP version",
+  },
+  "v4.php.setVersion": {
+    method: "PUT",
+    path: "/v4/hosting/php/version",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #32",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Set the active PHP version",
+  },
+  "v4.php.getOptions": {
+    method: "GET",
+    path: "/v4/hosting/php/options",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: optionMapV4,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #33",
+    safety: "read",
+    envelope: true,
+    summary: "Get the PHP options of a version",
+  },
+  "v4.php.setOptions": {
+    method: "PUT",
+    path: "/v4/hosting/php/options",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion, options: optionValues }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #34 (field name `options` is ours)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Set PHP options of a version",
+  },
+  "v4.php.resetOptions": {
+    method: "DELETE",
+    path: "/v4/hosting/php/options",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #35",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Reset the PHP options of a version to their defaults",
+  },
+  "v4.php.listExtensions": {
+    method: "GET",
+    path: "/v4/hosting/php/extensions",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: extensionMapV4,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #36",
+    safety: "read",
+    envelope: true,
+    summary: "List the PHP extensions of a version and their status",
+  },
+  "v4.php.setExtensions": {
+    method: "PUT",
+    path: "/v4/hosting/php/extensions",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion, extensions: extensionSwitches }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #37 (field name `extensions` is ours)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Enable or disable PHP extensions of a version",
+  },
+  "v4.php.resetExtensions": {
+    method: "DELETE",
+    path: "/v4/hosting/php/extensions",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #38",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Reset the PHP extensions of a version to their defaults",
+  },
+
+  // v3: reads wrap their result in `data` (legacy document, difference 3); writes answer `message`.
+  "v3.php.listVersions": {
+    method: "GET",
+    path: "/v3/hosting/php/versions",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: obj(versionsShape) }),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #30",
+    safety: "read",
+    envelope: true,
+    summary: "List the PHP versions of a hosting account",
+  },
+  "v3.php.getVersion": {
+    method: "GET",
+    path: "/v3/hosting/php/version",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: envelope({ data: obj({ phpVersion: str() }) }),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #31",
+    safety: "read",
+    envelope: true,
+    summary: "Get the active PHP version",
+  },
+  "v3.php.setVersion": {
+    method: "PUT",
+    path: "/v3/hosting/php/version",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #32",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Set the active PHP version",
+  },
+  "v3.php.getOptions": {
+    method: "GET",
+    path: "/v3/hosting/php/options",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    response: envelope({ data: z.record(z.string(), phpOption) }),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #33",
+    safety: "read",
+    envelope: true,
+    summary: "Get the PHP options of a version",
+  },
+  "v3.php.setOptions": {
+    method: "PUT",
+    path: "/v3/hosting/php/options",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion, options: optionValues }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #34 (field name `options` is ours)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Set PHP options of a version",
+  },
+  "v3.php.resetOptions": {
+    method: "DELETE",
+    path: "/v3/hosting/php/options",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #35",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Reset the PHP options of a version to their defaults",
+  },
+  "v3.php.listExtensions": {
+    method: "GET",
+    path: "/v3/hosting/php/extensions",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    response: envelope({ data: z.record(z.string(), str()) }),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #36",
+    safety: "read",
+    envelope: true,
+    summary: "List the PHP extensions of a version and their status",
+  },
+  "v3.php.setExtensions": {
+    method: "PUT",
+    path: "/v3/hosting/php/extensions",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion, extensions: extensionSwitches }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #37 (field name `extensions` is ours)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Enable or disable PHP extensions of a version",
+  },
+  "v3.php.resetExtensions": {
+    method: "DELETE",
+    path: "/v3/hosting/php/extensions",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #38",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Reset the PHP extensions of a version to their defaults",
+  },
+});

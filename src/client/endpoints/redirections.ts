@@ -1,0 +1,178 @@
+/**
+ * Redirections of the domains attached to a hosting account.
+ *
+ * v4 and v3 paths are pattern guesses (catalog §1 #27-29, INFERRED-L); v2 is confirmed by the
+ * official 2.0.0 spec (S8) and PlanetHoster's Node client (S5 `src/api/n0c/domain.ts`), which also
+ * gives the field types (`rType: 301 | 302`, `https` and `www` booleans) in
+ * `src/interfaces/n0c.interface.ts`. v2 has two add operations: an external redirection to another
+ * domain and an internal one that only forces HTTPS and/or `www` on the same domain.
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { bool, domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+
+/** HTTP status of a redirection: permanent (301) or temporary (302). */
+export const redirectionType = z.union([z.literal(301), z.literal(302)]);
+
+/**
+ * One entry of the redirection listing (v4 document, "Redirection entry"). The listing does not
+ * carry the destination, so a reader cannot see where a domain points; the Redirection resource
+ * keeps the destination it was given.
+ *
+ * @example
+ * redirectionEntry.parse({ domain: "client-shop.net", https: "1", www: false, rType: "301", domainRedirection: true });
+ * // { domain: "client-shop.net", https: true, www: false, rType: 301, domainRedirection: true }
+ */
+export const redirectionEntry = obj({
+  domain: str(),
+  https: bool().optional(),
+  www: bool().optional(),
+  rType: int().optional(),
+  domainRedirection: bool().optional(),
+});
+export type RedirectionEntry = z.output<typeof redirectionEntry>;
+
+const redirectionList = envelope({ data: list(redirectionEntry) });
+/** v2 hosting writes answer with `data` beside the envelope (legacy document, 2.0.0 hosting operations). */
+const v2Write = envelope({ data: z.unknown().optional() });
+
+/**
+ * Redirection operations of every API version.
+ *
+ * @example
+ * await client.request("redirections.add", { id: 101, domain: "client-shop.net", rType: 301, destinationUrl: "https://agency-demo.com/shop" });
+ * const { data } = await client.request("redirections.list", { id: 101 });
+ */
+export const redirectionsEndpoints = defineEndpoints({
+  "v4.redirections.list": {
+    method: "GET",
+    path: "/v4/hosting/redirections",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: redirectionList,
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #27",
+    safety: "read",
+    envelope: true,
+    summary: "List the redirections of a hosting account's domains",
+  },
+  "v4.redirections.add": {
+    method: "POST",
+    path: "/v4/hosting/domain/redirection",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #28",
+    safety: "unsafe",
+    envelope: true,
+    summary: "Redirect a domain to a URL",
+  },
+  "v4.redirections.delete": {
+    method: "DELETE",
+    path: "/v4/hosting/domain/redirection",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L, catalog §1 #29",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Remove the redirection of a domain",
+  },
+
+  // v3: the legacy document does not show redirections (difference 9); same paths as v4 under /v3,
+  // addressed by id and username (difference 2).
+  "v3.redirections.list": {
+    method: "GET",
+    path: "/v3/hosting/redirections",
+    params: "body",
+    request: z.strictObject({ ...hostingV3 }),
+    response: redirectionList,
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #27",
+    safety: "read",
+    envelope: true,
+    summary: "List the redirections of a hosting account's domains",
+  },
+  "v3.redirections.add": {
+    method: "POST",
+    path: "/v3/hosting/domain/redirection",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #28",
+    safety: "unsafe",
+    envelope: true,
+    summary: "Redirect a domain to a URL",
+  },
+  "v3.redirections.delete": {
+    method: "DELETE",
+    path: "/v3/hosting/domain/redirection",
+    params: "body",
+    request: z.strictObject({ ...hostingV3, domain: domainName }),
+    response: envelope({}),
+    evidence: "inferred",
+    source: "INFERRED-L: v4 path pattern, catalog §1 #29",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Remove the redirection of a domain",
+  },
+
+  // v2 (/n0c-api): a JSON body with `id` on every verb, GET included (catalog §7.4).
+  "v2.redirections.list": {
+    method: "GET",
+    path: "/n0c-api/domain/redirections",
+    params: "body",
+    request: z.strictObject({ ...hostingV4 }),
+    response: redirectionList,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8, S5 getRedirections)",
+    safety: "read",
+    envelope: true,
+    summary: "List the redirections of a hosting account's domains",
+  },
+  "v2.redirections.add": {
+    method: "POST",
+    path: "/n0c-api/domain/external-redirection",
+    params: "body",
+    request: z.strictObject({
+      ...hostingV4,
+      domain: domainName,
+      https: z.boolean(),
+      rType: redirectionType,
+      destinationDomain: z.string().min(1),
+    }),
+    response: v2Write,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)",
+    safety: "unsafe",
+    envelope: true,
+    summary: "Redirect a domain to another domain",
+  },
+  "v2.redirections.addInternal": {
+    method: "POST",
+    path: "/n0c-api/domain/redirection",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, www: z.boolean() }),
+    response: v2Write,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8 DomainRedirectionBody, S5 setInternalRedirection)",
+    safety: "unsafe",
+    envelope: true,
+    summary: "Force HTTPS and/or www on a domain",
+  },
+  "v2.redirections.delete": {
+    method: "POST",
+    path: "/n0c-api/domain/delete-redirection",
+    params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: v2Write,
+    evidence: "confirmed",
+    source: "CONFIRMED, catalog §4.2 (S8, S5 deleteRedirection)",
+    safety: "idempotent",
+    envelope: true,
+    summary: "Remove the redirection of a domain",
+  },
+});

@@ -1,0 +1,160 @@
+/**
+ * Web application firewall of a domain: its rule catalogue, the rules disabled for the domain,
+ * and the firewall's log.
+ *
+ * v2 is CONFIRMED (S8, S5, S7-PR29: `/n0c-api/domain/waf-*`, fields `domain`, `wafDisabledRules`,
+ * `append`); the v4 paths are a pattern guess (catalog §1 #69-71, INFERRED-L) and v3 repeats them
+ * under `/v3` with `username` (its firewall group is not shown, legacy document difference 9).
+ */
+import { z } from "zod";
+import { defineEndpoints } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
+
+/** `[from, to]` rule-id ranges (`[id]` for a single id, as the simulator answers disabled rules). */
+const idRanges = list(list(int()));
+
+const rulesShape = {
+  allRulesRange: str().optional(),
+  rules: list(obj({ description: str().optional(), ids: idRanges.optional() })).optional(),
+  disabledRules: idRanges,
+};
+/**
+ * The rules result (v4 document): the id range of all rules, the catalogue grouped by purpose,
+ * and the ids disabled for the domain.
+ *
+ * @example
+ * wafRulesResult.parse({ allRulesRange: "900000-999999", rules: [{ description: "SQL injection", ids: [[942100, 942560]] }], disabledRules: [[920350]] });
+ */
+export const wafRulesResult = obj(rulesShape);
+
+/**
+ * One firewall log hit (v4 document, "Log hit"). The document spells the client port `clientPost`;
+ * `clientPort` is read as the same field.
+ *
+ * @example
+ * wafLogHit.parse({ timestamp: "2026-01-01T00:00:00.000Z", request: { ruleId: 942100, uri: "/" }, auditMessages: [] });
+ */
+export const wafLogHit = obj({
+  timestamp: str().optional(),
+  request: obj(
+    {
+      geoip: obj({
+        continent_code: str().optional(),
+        country_code: str().optional(),
+        country_name: str().optional(),
+        latitude: num().optional(),
+        longitude: num().optional(),
+        ip: str().optional(),
+        timezone: str().optional(),
+      }).optional(),
+      headers: obj({}).optional(),
+      host: str().optional(),
+      clientPost: int().optional(),
+      clientIp: str().optional(),
+      localPort: int().optional(),
+      localIp: str().optional(),
+      method: str().optional(),
+      uri: str().optional(),
+      http_version: str().optional(),
+      responseStatus: int().optional(),
+      ruleId: int().optional(),
+    },
+    { clientPost: ["clientPort"] },
+  ).optional(),
+  auditMessages: list(obj({ details: obj({}).optional() })).optional(),
+});
+
+const logsFields = {
+  domain: domainName,
+  size: z.number().int().min(1).optional(),
+  offset: z.number().int().min(0).optional(),
+  after: z.iso.datetime({ offset: true }).optional(),
+  before: z.iso.datetime({ offset: true }).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+};
+const updateFields = {
+  domain: domainName,
+  wafDisabledRules: z.array(z.number().int()),
+  // true appends to the disabled list, otherwise the list is replaced (v4 document).
+  append: z.boolean().optional(),
+};
+
+const v4Source = (row: number) => `INFERRED-L, catalog §1 #${row} (pattern + v2 §4.2)`;
+const v3Source = (row: number) => `INFERRED-L: v4 path pattern under /v3 (catalog §1 #${row})`;
+const v2Source = "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)";
+
+// A disabled-rule list is a set: disabling an id that is already disabled changes nothing, so even
+// `append: true` is safe to repeat.
+/**
+ * @example
+ * await client.request("v4.waf.updateRules", { id: 101, domain: "agency-demo.com", wafDisabledRules: [942100], append: true });
+ */
+export const wafEndpoints = defineEndpoints({
+  // The v4 document marks the log "temporarily disabled"; the simulator serves it anyway.
+  "v4.waf.getLogs": {
+    method: "GET", path: "/v4/hosting/domain/waf-logs", params: "body",
+    request: z.strictObject({ ...hostingV4, ...logsFields }),
+    response: envelope({ hits: list(wafLogHit) }),
+    evidence: "inferred", source: v4Source(69), safety: "read", envelope: true,
+    summary: "Read the firewall log of a domain, paged by size and offset",
+  },
+  "v4.waf.getRules": {
+    method: "GET", path: "/v4/hosting/domain/waf-rules", params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope(rulesShape),
+    evidence: "inferred", source: v4Source(70), safety: "read", envelope: true,
+    summary: "List the firewall rules and those disabled for a domain",
+  },
+  "v4.waf.updateRules": {
+    method: "PATCH", path: "/v4/hosting/domain/waf-rules", params: "body",
+    request: z.strictObject({ ...hostingV4, ...updateFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v4Source(71), safety: "idempotent", envelope: true,
+    summary: "Replace or extend the firewall rules disabled for a domain",
+  },
+
+  // v3 and v2 wrap results in `data` (legacy document, difference 3 and 2.0.0 hosting operations).
+  "v3.waf.getLogs": {
+    method: "GET", path: "/v3/hosting/domain/waf-logs", params: "body",
+    request: z.strictObject({ ...hostingV3, ...logsFields }),
+    response: envelope({ data: list(wafLogHit) }),
+    evidence: "inferred", source: v3Source(69), safety: "read", envelope: true,
+    summary: "Read the firewall log of a domain, paged by size and offset",
+  },
+  "v3.waf.getRules": {
+    method: "GET", path: "/v3/hosting/domain/waf-rules", params: "body",
+    request: z.strictObject({ ...hostingV3, domain: domainName }),
+    response: envelope({ data: wafRulesResult }),
+    evidence: "inferred", source: v3Source(70), safety: "read", envelope: true,
+    summary: "List the firewall rules and those disabled for a domain",
+  },
+  "v3.waf.updateRules": {
+    method: "PATCH", path: "/v3/hosting/domain/waf-rules", params: "body",
+    request: z.strictObject({ ...hostingV3, ...updateFields }),
+    response: envelope({}),
+    evidence: "inferred", source: v3Source(71), safety: "idempotent", envelope: true,
+    summary: "Replace or extend the firewall rules disabled for a domain",
+  },
+
+  "v2.waf.getLogs": {
+    method: "GET", path: "/n0c-api/domain/waf-logs", params: "body",
+    request: z.strictObject({ ...hostingV4, ...logsFields }),
+    response: envelope({ data: list(wafLogHit) }),
+    evidence: "confirmed", source: v2Source, safety: "read", envelope: true,
+    summary: "Read the firewall log of a domain, paged by size and offset",
+  },
+  "v2.waf.getRules": {
+    method: "GET", path: "/n0c-api/domain/waf-rules", params: "body",
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope({ data: wafRulesResult }),
+    evidence: "confirmed", source: v2Source, safety: "read", envelope: true,
+    summary: "List the firewall rules and those disabled for a domain",
+  },
+  "v2.waf.updateRules": {
+    method: "POST", path: "/n0c-api/domain/update-waf-rules", params: "body",
+    request: z.strictObject({ ...hostingV4, ...updateFields }),
+    response: envelope({}),
+    evidence: "confirmed", source: v2Source, safety: "idempotent", envelope: true,
+    summary: "Replace or extend the firewall rules disabled for a domain",
+  },
+});

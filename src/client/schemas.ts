@@ -1,0 +1,159 @@
+/**
+ * Schema building blocks shared by every area of the endpoint table.
+ *
+ * Loose on what we read, strict on what we send (DESIGN §3):
+ * - response helpers (`num`, `int`, `bool`, `str`, `obj`, `list`) coerce where the meaning is
+ *   unambiguous, because real responses carry numbers and booleans as strings (catalog §7.7 #6),
+ *   and never fail on unknown fields (`z.looseObject`);
+ * - request schemas are plain `z.strictObject`s so a typo in a parameter name fails before any
+ *   call, and the simulator rejects it with a 400 just as strictly.
+ */
+import { z } from "zod";
+
+const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/;
+
+function toNumber(v: unknown): unknown {
+  return typeof v === "string" && NUMERIC.test(v) ? Number(v) : v;
+}
+
+function toBoolean(v: unknown): unknown {
+  if (typeof v === "string") {
+    const s = v.trim().toLowerCase();
+    if (s === "true" || s === "1" || s === "yes" || s === "on") return true;
+    if (s === "false" || s === "0" || s === "no" || s === "off" || s === "") return false;
+  }
+  if (v === 1) return true;
+  if (v === 0) return false;
+  return v;
+}
+
+function toStringValue(v: unknown): unknown {
+  return typeof v === "number" || typeof v === "boolean" ? String(v) : v;
+}
+
+/** A number that may arrive as a numeric string (`"12.50"` reads as 12.5). */
+export const num = () => z.preprocess(toNumber, z.number());
+/** An integer that may arrive as a numeric string. */
+export const int = () => z.preprocess(toNumber, z.number().int());
+/** A boolean that may arrive as `"true"`, `"1"`, `1`, `"false"`, `"0"`, `0` or `""`. */
+export const bool = () => z.preprocess(toBoolean, z.boolean());
+/** A string that may arrive as a number or boolean (`12` reads as `"12"`). */
+export const str = () => z.preprocess(toStringValue, z.string());
+/** A list that may arrive as `null` or be missing (read as `[]`). */
+export const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : v), z.array(item));
+
+/**
+ * A response object that keeps unknown fields and accepts known spelling variants of a field
+ * under its documented name.
+ *
+ * @example
+ * // `ressources` (seen in v2 listings) reads as `resources`
+ * obj({ resources: obj({ cpu: num() }).optional() }, { resources: ["ressources"] })
+ */
+export function obj<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$loose>;
+export function obj<S extends z.ZodRawShape>(
+  shape: S,
+  aliases: Record<string, readonly string[]>,
+): z.ZodPreprocess<z.ZodObject<S, z.core.$loose>>;
+export function obj<S extends z.ZodRawShape>(shape: S, aliases?: Record<string, readonly string[]>): z.ZodType {
+  const schema = z.looseObject(shape);
+  if (!aliases) return schema;
+  return z.preprocess((v) => renameAliases(v, aliases), schema);
+}
+
+/** Copies the first present variant of each field to its documented name. */
+export function renameAliases(v: unknown, aliases: Record<string, readonly string[]>): unknown {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const [name, variants] of Object.entries(aliases)) {
+    if (out[name] !== undefined) continue;
+    for (const variant of variants) {
+      if (out[variant] !== undefined) {
+        out[name] = out[variant];
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The `errors` array of the envelope: strings, objects and nested arrays mixed (catalog §7.2). */
+export const apiErrors = z.array(z.unknown());
+
+/** Fields every hosting response carries beside its own (the envelope). */
+export const envelopeShape = {
+  success: bool().optional(),
+  errors: apiErrors.optional(),
+  reseller_id: str().optional(),
+  message: str().optional(),
+};
+
+/**
+ * A hosting response: the envelope plus the operation's fields.
+ *
+ * @example
+ * envelope({ data: list(rrset) })
+ */
+export function envelope<S extends z.ZodRawShape>(shape: S): z.ZodObject<typeof envelopeShape & S, z.core.$loose>;
+export function envelope<S extends z.ZodRawShape>(
+  shape: S,
+  aliases: Record<string, readonly string[]>,
+): z.ZodPreprocess<z.ZodObject<typeof envelopeShape & S, z.core.$loose>>;
+export function envelope<S extends z.ZodRawShape>(shape: S, aliases?: Record<string, readonly string[]>): z.ZodType {
+  const full = { ...envelopeShape, ...shape };
+  return aliases ? obj(full, aliases) : obj(full);
+}
+
+/** A response with only `message` (and whatever else the server adds). */
+export const messageResponse = obj({ message: str().optional() });
+
+/** The error object the API answers with on 4xx/5xx, and sometimes on a 2xx (catalog §7.2). */
+export const apiErrorBody = obj({
+  error: str().optional(),
+  error_code: num().optional(),
+  errors: apiErrors.optional(),
+  success: z.unknown().optional(),
+  message: str().optional(),
+});
+export type ApiErrorBody = z.output<typeof apiErrorBody>;
+
+// ---- request building blocks (strict) ----
+
+/** A hosting account id, as every v4 and v2 hosting operation takes it. */
+export const hostingId = z.number().int().positive();
+/** v4 and v2 hosting address: `id` only. */
+export const hostingV4 = { id: hostingId };
+/** v3 hosting address: `id` and the hosting `username` (legacy document, difference 2). */
+export const hostingV3 = { id: hostingId, username: z.string().min(1) };
+/** A second-level domain and a TLD without its leading period. */
+export const sldTld = { sld: z.string().min(1), tld: z.string().min(1) };
+/** A fully qualified domain name. */
+export const domainName = z.string().min(1);
+/** Request schema of operations that take no parameters. */
+export const noParams = z.strictObject({});
+
+/** Privileges a database user can be granted (v4 document, Databases). */
+export const DB_PRIVILEGES = [
+  "ALL PRIVILEGES",
+  "ALTER",
+  "ALTER ROUTINE",
+  "CREATE",
+  "CREATE ROUTINE",
+  "CREATE TEMPORARY TABLES",
+  "CREATE VIEW",
+  "DELETE",
+  "DROP",
+  "EVENT",
+  "EXECUTE",
+  "INDEX",
+  "INSERT",
+  "LOCK TABLES",
+  "REFERENCES",
+  "SELECT",
+  "SHOW VIEW",
+  "TRIGGER",
+  "UPDATE",
+] as const;
+export type DbPrivilege = (typeof DB_PRIVILEGES)[number];
+export const dbPrivilege = z.enum(DB_PRIVILEGES);
+export const databaseType = z.enum(["MYSQL", "POSTGRES"]);

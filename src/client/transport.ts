@@ -1,0 +1,103 @@
+/**
+ * One HTTP exchange over an undici `Pool` with keep-alive.
+ *
+ * undici's `request` is used rather than `fetch` because the official modules send JSON bodies on
+ * GET and DELETE (catalog §7.4), and WHATWG `fetch` refuses a body on GET. The body of every
+ * response is read to the end, so the connection returns to the pool.
+ */
+import { Pool, errors as undiciErrors, type Dispatcher } from "undici";
+import type { HttpMethod } from "./endpoint";
+
+export interface Exchange {
+  method: HttpMethod;
+  /** Path plus query string. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export type ExchangeResult =
+  | { kind: "response"; status: number; headers: Record<string, string | undefined>; text: string }
+  | { kind: "network"; code: string | undefined; message: string; name: string }
+  | { kind: "timeout"; message: string };
+
+export interface TransportOptions {
+  /** Origin only: `https://api.planethoster.net`. */
+  origin: string;
+  connections: number;
+  /** PEM certificate authority to trust (the simulator's, when it runs with TLS). */
+  ca?: string;
+  /** A dispatcher to use instead of a new Pool (tests, proxies). It is not closed by `close()`. */
+  dispatcher?: Dispatcher;
+}
+
+export interface Transport {
+  send(exchange: Exchange): Promise<ExchangeResult>;
+  close(): Promise<void>;
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v.join(", ") : v;
+}
+
+/**
+ * @example
+ * const t = createTransport({ origin: "https://api.planethoster.net", connections: 4 });
+ * const r = await t.send({ method: "GET", path: "/v4/hello", headers: {}, timeoutMs: 30_000 });
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const owned = !options.dispatcher;
+  const dispatcher: Dispatcher =
+    options.dispatcher ??
+    new Pool(options.origin, {
+      connections: options.connections,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      ...(options.ca ? { connect: { ca: options.ca } } : {}),
+    });
+
+  return {
+    async send(ex: Exchange): Promise<ExchangeResult> {
+      // undici checks its own headers and body timeouts on a coarse timer (about a second), so a
+      // precise deadline comes from an abort signal; undici's timeouts stay as a backstop.
+      const deadline = AbortSignal.timeout(ex.timeoutMs);
+      const signal = ex.signal ? AbortSignal.any([ex.signal, deadline]) : deadline;
+      try {
+        const res = await dispatcher.request({
+          origin: options.origin,
+          method: ex.method,
+          path: ex.path,
+          headers: ex.headers,
+          body: ex.body,
+          headersTimeout: ex.timeoutMs,
+          bodyTimeout: ex.timeoutMs,
+          signal,
+        });
+        const text = await res.body.text();
+        const headers: Record<string, string | undefined> = {};
+        for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = headerValue(v);
+        return { kind: "response", status: res.statusCode, headers, text };
+      } catch (err) {
+        const e = err as { code?: string; message?: string; name?: string; cause?: { code?: string } };
+        if (
+          err instanceof undiciErrors.HeadersTimeoutError ||
+          err instanceof undiciErrors.BodyTimeoutError ||
+          (deadline.aborted && !ex.signal?.aborted)
+        ) {
+          return { kind: "timeout", message: e.message ?? "timed out" };
+        }
+        return {
+          kind: "network",
+          code: e.code === "UND_ERR_SOCKET" || !e.code ? (e.cause?.code ?? e.code) : e.code,
+          message: e.message ?? String(err),
+          name: e.name ?? "Error",
+        };
+      }
+    },
+    async close(): Promise<void> {
+      if (owned) await dispatcher.close();
+    },
+  };
+}

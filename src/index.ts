@@ -1,0 +1,25 @@
+/**
+ * pulumi-hosting-reseller: manage domains and hosting sold through the PlanetHoster reseller API
+ * as Pulumi TypeScript code.
+ *
+ * - `createClient`: a typed client for every operation of API v4, v3 and v2;
+ * - `endpoints`: the endpoint table (method, path, schemas and evidence of each operation);
+ * - the simulator ships as `pulumi-hosting-reseller/simulator`.
+ *
+ * @example
+ * import { createClient } from "pulumi-hosting-reseller";
+ * const client = createClient({ apiUser: "...", apiKey: "..." });
+ * console.log(await client.account.hello());
+ */
+export { createClient, DEFAULT_BASE_URL, parseBaseUrl } from "./client/client";
+export type { ClientOptions, ClientMethods, EndpointOverride, RequestEvent, RequestOptions, ResellerClient } from "./client/client";
+export { endpoints } from "./client/endpoints";
+export type { EndpointKey, Endpoints, VersionKey } from "./client/endpoints";
+export { API_VERSIONS } from "./client/endpoint";
+export type { ApiVersion, EndpointDef, Evidence, HttpMethod, ParamLocation, Safety } from "./client/endpoint";
+export { ERROR_CODES, ResellerApiError, isResellerApiError } from "./client/errors";
+export type { ErrorCode } from "./client/errors";
+export { createLimiter } from "./client/limiter";
+export type { Limiter, LimiterOptions } from "./client/limiter";
+export { DEFAULT_RETRY, decideRetry, parseRetryAfter } from "./client/retry";
+export type { RetryOptions } from "./client/retry";

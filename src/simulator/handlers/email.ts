@@ -1,0 +1,191 @@
+/**
+ * E-mail accounts in the simulator: mailboxes of the domains attached to a hosting account, their
+ * password, quota and suspension, and (v2) DKIM, SPF and DMARC.
+ *
+ * A mailbox's domain must be attached to the account (404 otherwise); its password must pass the
+ * platform's strength check, whose failure is the `errors: ["isStrongPassword"]` that the official
+ * module recognises (catalog §7.2); a second mailbox with the same address is a 409 whose message
+ * says "already exist", the text that module matches.
+ */
+import { PROVIDER_NAMESERVERS } from "../seed";
+import type { EmailState, HostingState, SimState } from "../state";
+import { SimError, type SimArea, type SimContext } from "../types";
+import { attachedDomain, messageReplies, requireStrongPassword } from "./hosting";
+
+/** Quota given to a mailbox created without one, in MB. */
+const DEFAULT_QUOTA_MB = 1024;
+const LOCAL_PART = /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?$/;
+
+function localPart(input: string): string {
+  const user = input.trim().toLowerCase();
+  if (!LOCAL_PART.test(user) || user.includes("..")) throw new SimError(400, `mailUser "${input}" is not a valid mailbox name`);
+  return user;
+}
+
+function mailbox(h: HostingState, domainInput: string, userInput: string): EmailState {
+  const domain = attachedDomain(h, domainInput);
+  const email = `${localPart(userInput)}@${domain}`;
+  const found = h.emails.find((m) => m.email === email);
+  if (!found) throw new SimError(404, `E-mail account ${email} not found on hosting account ${h.id}`);
+  return found;
+}
+
+function mailboxByAddress(h: HostingState, address: string): EmailState {
+  const at = address.lastIndexOf("@");
+  return mailbox(h, address.slice(at + 1), address.slice(0, at));
+}
+
+/** Whether the domain is registered here and served by the provider's nameservers (v2 `usingPhDns`). */
+function usingProviderDns(state: SimState, domain: string): boolean {
+  const ns = state.domains[domain]?.nameservers ?? [];
+  return ns.some((n) => (PROVIDER_NAMESERVERS as readonly string[]).includes(n.toLowerCase().replace(/\.$/, "")));
+}
+
+/**
+ * DKIM, SPF and DMARC are DNS records of the domain, so every mailbox of a domain shares them; a
+ * new mailbox takes its domain's current settings (SPF alone on a domain without any).
+ */
+function domainAuth(h: HostingState, domain: string): EmailState["auth"] {
+  const sibling = h.emails.find((m) => m.domain === domain);
+  return sibling ? { ...sibling.auth } : { dkim: false, spf: true, dMarc: false };
+}
+
+const createMailbox = messageReplies((ctx) => {
+  const h = ctx.hosting();
+  const domain = attachedDomain(h, String(ctx.params.domain));
+  const mailUser = localPart(String(ctx.params.mailUser));
+  const email = `${mailUser}@${domain}`;
+  if (h.emails.some((m) => m.email === email)) throw new SimError(409, `E-mail account ${email} already exists`);
+  const password = String(ctx.params.password);
+  requireStrongPassword(password, "password");
+  h.emails.push({
+    email,
+    domain,
+    mailUser,
+    password,
+    quota: Number(ctx.params.quota ?? DEFAULT_QUOTA_MB),
+    status: "ACTIVE",
+    auth: domainAuth(h, domain),
+  });
+  return `E-mail account ${email} created`;
+});
+
+/** Sets the password and/or quota (v3/v4 PATCH; v2 change-password and change-quota). */
+function changeMailbox(ctx: SimContext): string {
+  const box = mailbox(ctx.hosting(), String(ctx.params.domain), String(ctx.params.mailUser));
+  if (ctx.params.password !== undefined) {
+    requireStrongPassword(String(ctx.params.password), "password");
+    box.password = String(ctx.params.password);
+  }
+  if (ctx.params.quota !== undefined) box.quota = Number(ctx.params.quota);
+  return `E-mail account ${box.email} updated`;
+}
+const updateMailbox = messageReplies(changeMailbox);
+
+const deleteMailbox = messageReplies((ctx) => {
+  const h = ctx.hosting();
+  const box = mailbox(h, String(ctx.params.domain), String(ctx.params.mailUser));
+  h.emails = h.emails.filter((m) => m !== box);
+  return `E-mail account ${box.email} deleted`;
+});
+
+/** v3/v4 address one mailbox by `email`; v2 lists `emails[]{domain, mailUser}`, all checked first. */
+function targets(ctx: SimContext): EmailState[] {
+  const h = ctx.hosting();
+  if (typeof ctx.params.email === "string") return [mailboxByAddress(h, ctx.params.email)];
+  return (ctx.params.emails as { domain: string; mailUser: string }[]).map((e) => mailbox(h, e.domain, e.mailUser));
+}
+function setStatus(ctx: SimContext, status: EmailState["status"]): string {
+  const boxes = targets(ctx);
+  for (const box of boxes) box.status = status;
+  return `${status === "ACTIVE" ? "Reactivated" : "Suspended"}: ${boxes.map((b) => b.email).join(", ")}`;
+}
+const suspendMailboxes = messageReplies((ctx) => setStatus(ctx, "SUSPENDED"));
+const unsuspendMailboxes = messageReplies((ctx) => setStatus(ctx, "ACTIVE"));
+
+/**
+ * The listing. S2 reads `email`, `account`, `quota` and `status` ("ACTIVE"); which of `email` and
+ * `account` is the full address is not certain from its code, so `email` is the address and
+ * `account` the mailbox name, and `domain` and `mailUser` are given as v2 operations take them.
+ */
+function listMailboxes(ctx: SimContext) {
+  const h = ctx.hosting();
+  const only = ctx.params.domain === undefined ? undefined : attachedDomain(h, String(ctx.params.domain));
+  return {
+    data: h.emails
+      .filter((m) => only === undefined || m.domain === only)
+      .map((m) => ({ email: m.email, account: m.mailUser, domain: m.domain, mailUser: m.mailUser, quota: m.quota, status: m.status })),
+  };
+}
+
+function getAuths(ctx: SimContext) {
+  const box = mailbox(ctx.hosting(), String(ctx.params.domain), String(ctx.params.mailUser));
+  return { data: { usingPhDns: usingProviderDns(ctx.state, box.domain), ...box.auth } };
+}
+
+function setAuth(ctx: SimContext, on: boolean): string {
+  const h = ctx.hosting();
+  const box = mailbox(h, String(ctx.params.domain), String(ctx.params.mailUser));
+  const kind = ctx.params.auth as keyof EmailState["auth"];
+  for (const m of h.emails) if (m.domain === box.domain) m.auth[kind] = on;
+  return `${kind} ${on ? "enabled" : "disabled"} for ${box.domain}`;
+}
+const enableAuth = messageReplies((ctx) => setAuth(ctx, true));
+const disableAuth = messageReplies((ctx) => setAuth(ctx, false));
+
+const contact = { domain: "agency-demo.com", mailUser: "contact" };
+
+export const emailArea: SimArea = {
+  name: "email",
+  handlers: {
+    "v4.email.list": listMailboxes,
+    "v3.email.list": listMailboxes,
+    "v2.email.list": listMailboxes,
+    "v4.email.create": createMailbox.flat,
+    "v3.email.create": createMailbox.wrapped,
+    "v2.email.create": createMailbox.wrapped,
+    "v4.email.update": updateMailbox.flat,
+    "v3.email.update": updateMailbox.wrapped,
+    "v2.email.changePassword": updateMailbox.wrapped,
+    "v2.email.changeQuota": updateMailbox.wrapped,
+    "v4.email.delete": deleteMailbox.flat,
+    "v3.email.delete": deleteMailbox.wrapped,
+    "v2.email.delete": deleteMailbox.wrapped,
+    "v4.email.suspend": suspendMailboxes.flat,
+    "v3.email.suspend": suspendMailboxes.wrapped,
+    "v2.email.suspend": suspendMailboxes.wrapped,
+    "v4.email.unsuspend": unsuspendMailboxes.flat,
+    "v3.email.unsuspend": unsuspendMailboxes.wrapped,
+    "v2.email.unsuspend": unsuspendMailboxes.wrapped,
+    "v2.email.getAuths": getAuths,
+    "v2.email.enableAuth": enableAuth.wrapped,
+    "v2.email.disableAuth": disableAuth.wrapped,
+  },
+  samples: {
+    "v4.email.list": () => ({ id: 101 }),
+    "v3.email.list": () => ({ id: 101, username: "agencyde", domain: "agency-demo.com" }),
+    "v2.email.list": () => ({ id: 101 }),
+    "v4.email.create": () => ({ id: 101, domain: "client-shop.net", mailUser: "sales", password: "S3cure-Mailbox!", quota: 2048 }),
+    "v3.email.create": () => ({ id: 101, username: "agencyde", domain: "café.com", mailUser: "bonjour", password: "S3cure-Mailbox!" }),
+    "v2.email.create": () => ({ id: 102, domain: "staging-agency.com", mailUser: "qa", password: "S3cure-Mailbox!", quota: 512 }),
+    "v4.email.update": () => ({ id: 101, ...contact, quota: 4096 }),
+    "v3.email.update": () => ({ id: 101, username: "agencyde", ...contact, password: "N3w-Mail-Pass!", quota: 2048 }),
+    "v2.email.changePassword": () => ({ id: 101, ...contact, password: "N3w-Mail-Pass!" }),
+    "v2.email.changeQuota": () => ({ id: 101, ...contact, quota: 256 }),
+    "v4.email.delete": () => ({ id: 101, ...contact }),
+    "v3.email.delete": () => ({ id: 101, username: "agencyde", ...contact }),
+    "v2.email.delete": () => ({ id: 101, ...contact }),
+    "v4.email.suspend": () => ({ id: 101, email: "contact@agency-demo.com" }),
+    "v3.email.suspend": () => ({ id: 101, username: "agencyde", email: "contact@agency-demo.com" }),
+    "v2.email.suspend": () => ({ id: 101, emails: [contact] }),
+    "v4.email.unsuspend": () => ({ id: 101, email: "contact@agency-demo.com" }),
+    "v3.email.unsuspend": () => ({ id: 101, username: "agencyde", email: "contact@agency-demo.com" }),
+    "v2.email.unsuspend": (state) => {
+      state.hostings["101"]!.emails[0]!.status = "SUSPENDED";
+      return { id: 101, emails: [contact] };
+    },
+    "v2.email.getAuths": () => ({ id: 101, ...contact }),
+    "v2.email.enableAuth": () => ({ id: 101, ...contact, auth: "dMarc" }),
+    "v2.email.disableAuth": () => ({ id: 101, ...contact, auth: "dkim" }),
+  },
+};

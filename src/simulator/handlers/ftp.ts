@@ -1,0 +1,245 @@
+/**
+ * FTP accounts of a hosting account and their active connections.
+ *
+ * Accounts are `ftpUser@domain` with the domain attached to the hosting account; requests name
+ * the local part and the domain separately (S2 splits on `@`, catalog §1 #67). Passwords go
+ * through the API's strength check, whose failure clients recognise by the string
+ * `isStrongPassword` in `errors` (S2, catalog §7.2).
+ */
+import type { FtpAccountState, HostingState, SimState } from "../state";
+import { SimError, type SimArea, type SimContext } from "../types";
+import { attachedDomain } from "./redirections";
+
+/** The shortest password the strength check accepts (the v4 document advises at least 10 characters). */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/**
+ * The API's password strength check: at least {@link MIN_PASSWORD_LENGTH} characters with both
+ * letters and digits. Fails with 400 and `errors: ["isStrongPassword"]`, the marker S2 looks for.
+ *
+ * @example
+ * checkStrongPassword("Deploy-Pass-2026!"); // passes
+ * checkStrongPassword("secret");             // throws SimError 400, errors ["isStrongPassword"]
+ */
+export function checkStrongPassword(password: string, field = "password"): void {
+  if (password.length < MIN_PASSWORD_LENGTH || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+    throw new SimError(
+      400,
+      `The ${field} is not strong enough: use at least ${MIN_PASSWORD_LENGTH} characters with letters and digits`,
+      undefined,
+      ["isStrongPassword"],
+    );
+  }
+}
+
+/** Directories that exist in every home directory. */
+const BASE_FOLDERS = ["/", "/public_html"];
+
+/** A root path as the account stores it: absolute, no `.` or `..` segments, no trailing slash. */
+function normalisePath(raw: string, field = "path"): string {
+  if (!raw.startsWith("/")) throw new SimError(400, `Invalid field "${field}": the path must start with "/" (got "${raw}")`);
+  const segments = raw.split("/").filter((s) => s !== "");
+  if (segments.some((s) => s === "." || s === "..")) {
+    throw new SimError(400, `Invalid field "${field}": "." and ".." are not allowed in a path`);
+  }
+  return `/${segments.join("/")}`;
+}
+
+function ancestors(path: string): string[] {
+  const out = ["/"];
+  const segments = path.split("/").filter((s) => s !== "");
+  for (let i = 1; i <= segments.length; i += 1) out.push(`/${segments.slice(0, i).join("/")}`);
+  return out;
+}
+
+function folderExists(hosting: HostingState, path: string): boolean {
+  const known = [...BASE_FOLDERS, ...(hosting.ftpFolders ?? []), ...hosting.ftpAccounts.map((a) => a.path)];
+  return known.some((folder) => ancestors(folder).includes(path));
+}
+
+function makeFolder(hosting: HostingState, path: string): void {
+  if (folderExists(hosting, path)) return;
+  hosting.ftpFolders = [...(hosting.ftpFolders ?? []), path];
+}
+
+/** The local part of an FTP username; `@` belongs to the domain, which travels separately. */
+function localPart(raw: unknown): string {
+  const user = String(raw).trim().toLowerCase();
+  if (user.includes("@")) {
+    throw new SimError(400, `Invalid field "ftpUser": give only the part before "@" ("${user.split("@")[0]}") and the domain separately`);
+  }
+  if (!/^[a-z0-9][a-z0-9._-]{0,31}$/.test(user)) {
+    throw new SimError(400, `Invalid field "ftpUser": "${user}" must be 1 to 32 letters, digits, ".", "_" or "-"`);
+  }
+  return user;
+}
+
+function address(ctx: SimContext): { hosting: HostingState; username: string } {
+  const hosting = ctx.hosting();
+  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  return { hosting, username: `${localPart(ctx.params.ftpUser)}@${domain}` };
+}
+
+function find(ctx: SimContext): { hosting: HostingState; account: FtpAccountState } {
+  const { hosting, username } = address(ctx);
+  const account = hosting.ftpAccounts.find((a) => a.username === username);
+  if (!account) throw new SimError(404, `FTP account ${username} not found`);
+  return { hosting, account };
+}
+
+const entry = (a: FtpAccountState) => ({ id: a.id, username: a.username, path: a.path });
+
+// ---- one function per operation; the per-version resolvers below only shape the reply ----
+
+function listAccounts(ctx: SimContext) {
+  return { data: ctx.hosting().ftpAccounts.map(entry) };
+}
+
+/** `createFolder` defaults to false: without it the root directory must already exist (v4 document). */
+function createAccount(ctx: SimContext, createFolder = ctx.params.createFolder === true) {
+  const { hosting, username } = address(ctx);
+  const path = normalisePath(String(ctx.params.path));
+  checkStrongPassword(String(ctx.params.password));
+  if (hosting.ftpAccounts.some((a) => a.username === username)) {
+    throw new SimError(409, `The FTP account ${username} already exists`);
+  }
+  if (!folderExists(hosting, path)) {
+    if (!createFolder) throw new SimError(400, `The directory ${path} does not exist; set createFolder to create it`);
+    makeFolder(hosting, path);
+  }
+  // Skip ids a seed file already used without moving the counter past them.
+  let id = ctx.nextId("ftp");
+  while (hosting.ftpAccounts.some((a) => a.id === id)) id = ctx.nextId("ftp");
+  const account: FtpAccountState = {
+    id,
+    username,
+    domain: username.slice(username.indexOf("@") + 1),
+    path,
+    password: String(ctx.params.password),
+  };
+  hosting.ftpAccounts.push(account);
+  return entry(account);
+}
+
+function setPassword(account: FtpAccountState, password: string) {
+  checkStrongPassword(password);
+  account.password = password;
+  return { message: `Password of ${account.username} changed` };
+}
+
+// Changing the root creates the directory if needed: the edit has no createFolder switch.
+function setPath(hosting: HostingState, account: FtpAccountState, raw: string) {
+  const path = normalisePath(raw);
+  makeFolder(hosting, path);
+  account.path = path;
+  return { message: `Path of ${account.username} changed to ${path}` };
+}
+
+/** v4/v3 edit: the password always, the path when given; one `{ message }` per change (v4 document). */
+function editAccount(ctx: SimContext) {
+  const { hosting, account } = find(ctx);
+  // Validate the path before changing anything, so a bad path leaves the password as it was.
+  if (ctx.params.path !== undefined) normalisePath(String(ctx.params.path));
+  const data = [setPassword(account, String(ctx.params.password))];
+  if (ctx.params.path !== undefined) data.push(setPath(hosting, account, String(ctx.params.path)));
+  return { data };
+}
+
+function deleteAccount(ctx: SimContext) {
+  const { hosting, account } = find(ctx);
+  hosting.ftpAccounts = hosting.ftpAccounts.filter((a) => a !== account);
+  // Removing an account ends its sessions.
+  hosting.ftpConnections = hosting.ftpConnections.filter((c) => c.account !== account.username);
+  return { message: `FTP account ${account.username} deleted` };
+}
+
+function listConnections(ctx: SimContext) {
+  return ctx.hosting().ftpConnections.map((c) => ({ ...c }));
+}
+
+const created = (a: ReturnType<typeof entry>) => `FTP account ${a.username} created`;
+/** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
+const legacyCreate = (createFolder?: boolean) => (ctx: SimContext) => {
+  const account = createAccount(ctx, createFolder);
+  return { data: account, message: created(account) };
+};
+
+const v3Address = { username: "agencyde" };
+const demo = { id: 101, domain: "agency-demo.com" };
+const newAccount = { ...demo, ftpUser: "sample", path: "/public_html/sample", password: "Sample-Pass-2026" };
+const edit = { ...demo, ftpUser: "deploy", password: "New-Deploy-Pass-2026", path: "/public_html/app" };
+const existing = { ...demo, ftpUser: "deploy" };
+const noParams = (_: SimState) => ({ id: 101 });
+
+/** Samples may run in any order on one store: make sure the demo account exists and the new one does not. */
+function prepare(state: SimState): void {
+  const hosting = state.hostings["101"]!;
+  hosting.ftpAccounts = hosting.ftpAccounts.filter((a) => a.username !== "sample@agency-demo.com");
+  if (!hosting.ftpAccounts.some((a) => a.username === "deploy@agency-demo.com")) {
+    state.counters.ftp = (state.counters.ftp ?? 0) + 1;
+    hosting.ftpAccounts.push({
+      id: state.counters.ftp,
+      username: "deploy@agency-demo.com",
+      domain: "agency-demo.com",
+      path: "/public_html",
+      password: "Deploy-Pass-2026!",
+    });
+  }
+}
+const sample = (params: Record<string, unknown>) => (state: SimState) => {
+  prepare(state);
+  return params;
+};
+
+/**
+ * Handlers of `ftp.*` for v4, v3 and v2 (v2 changes password and path separately).
+ *
+ * @example
+ * ftpArea.handlers["v4.ftp.createAccount"]!(ctx); // { id: 12, username: "ci@agency-demo.com", path: "/public_html/ci", message: ... }
+ */
+export const ftpArea: SimArea = {
+  name: "ftp",
+  handlers: {
+    "v4.ftp.listAccounts": listAccounts,
+    "v4.ftp.createAccount": (ctx) => {
+      const account = createAccount(ctx);
+      return { ...account, message: created(account) };
+    },
+    "v4.ftp.editAccount": editAccount,
+    "v4.ftp.deleteAccount": deleteAccount,
+    "v4.ftp.listConnections": (ctx) => ({ activeConnections: listConnections(ctx) }),
+    "v3.ftp.listAccounts": listAccounts,
+    "v3.ftp.createAccount": legacyCreate(),
+    "v3.ftp.editAccount": editAccount,
+    "v3.ftp.deleteAccount": deleteAccount,
+    "v3.ftp.listConnections": (ctx) => ({ data: listConnections(ctx) }),
+    "v2.ftp.listAccounts": listAccounts,
+    // v2 has no createFolder switch (S8 FtpaccountAddBody): the directory is created when missing.
+    "v2.ftp.createAccount": legacyCreate(true),
+    "v2.ftp.deleteAccount": deleteAccount,
+    "v2.ftp.changePassword": (ctx) => ({ data: [setPassword(find(ctx).account, String(ctx.params.password))] }),
+    "v2.ftp.updatePath": (ctx) => {
+      const { hosting, account } = find(ctx);
+      return { data: [setPath(hosting, account, String(ctx.params.path))] };
+    },
+    "v2.ftp.listConnections": (ctx) => ({ data: listConnections(ctx) }),
+  },
+  samples: {
+    "v4.ftp.listAccounts": noParams,
+    "v4.ftp.createAccount": sample({ ...newAccount, createFolder: true }),
+    "v4.ftp.editAccount": sample(edit),
+    "v4.ftp.deleteAccount": sample(existing),
+    "v4.ftp.listConnections": noParams,
+    "v3.ftp.listAccounts": () => ({ id: 101, ...v3Address }),
+    "v3.ftp.createAccount": sample({ ...newAccount, ...v3Address, createFolder: true }),
+    "v3.ftp.editAccount": sample({ ...edit, ...v3Address }),
+    "v3.ftp.deleteAccount": sample({ ...existing, ...v3Address }),
+    "v3.ftp.listConnections": () => ({ id: 101, ...v3Address }),
+    "v2.ftp.listAccounts": noParams,
+    "v2.ftp.createAccount": sample(newAccount),
+    "v2.ftp.deleteAccount": sample(existing),
+    "v2.ftp.changePassword": sample({ ...existing, password: edit.password }),
+    "v2.ftp.updatePath": sample({ ...existing, path: edit.path }),
+    "v2.ftp.listConnections": noParams,
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * Node.js: the interpreter versions available to a hosting account and its applications. The
+ * document shows only these two reads (v4 document, general rule 7); applications are set up in
+ * the state (the demo seed has one on hosting 101).
+ */
+import type { SimArea, SimContext } from "../types";
+
+function versions(ctx: SimContext) {
+  const { interpreter, versions: available } = ctx.hosting().nodejs;
+  return { interpreter, versions: [...available] };
+}
+
+/** The application list; both versions name it `data` (our choice, see the endpoint file). */
+function applications(ctx: SimContext) {
+  return { data: ctx.hosting().nodejs.applications.map((app) => ({ ...app })) };
+}
+
+/**
+ * Handlers and samples of the Node.js operations.
+ *
+ * @example
+ * import { nodejsArea } from "./nodejs";
+ * nodejsArea.handlers["v4.nodejs.listVersions"]!(ctx); // { interpreter: "nodejs", versions: ["18", "20", "22"] }
+ */
+export const nodejsArea: SimArea = {
+  name: "nodejs",
+  handlers: {
+    "v4.nodejs.listVersions": versions,
+    "v3.nodejs.listVersions": (ctx) => ({ data: versions(ctx) }),
+    "v4.nodejs.listApplications": applications,
+    "v3.nodejs.listApplications": applications,
+  },
+  samples: {
+    "v4.nodejs.listVersions": () => ({ id: 101 }),
+    "v3.nodejs.listVersions": () => ({ id: 101, username: "agencyde" }),
+    "v4.nodejs.listApplications": () => ({ id: 101 }),
+    "v3.nodejs.listApplications": () => ({ id: 101, username: "agencyde" }),
+  },
+};

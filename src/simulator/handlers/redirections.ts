@@ -1,0 +1,211 @@
+/**
+ * Redirections: one per domain attached to a hosting account.
+ *
+ * The listing returns `domain, https, www, rType, domainRedirection` and not the destination
+ * (v4 document, "Redirection entry"); the simulator keeps the destination internally and never
+ * returns it. Adding a redirection to a domain that already has one answers 409: the API's answer
+ * is not documented (v2 clients call the operation "set", S5), but refusing makes a second
+ * writer visible instead of silently replacing its redirection.
+ */
+import { domainToASCII } from "node:url";
+import type { HostingState, RedirectionState, SimState } from "../state";
+import { SimError, type SimArea, type SimContext } from "../types";
+
+/**
+ * The ASCII form of a domain given by a caller, which must be attached to the hosting account.
+ * Accepts Unicode, upper case and a trailing dot. Throws 400 for a malformed name and 404 for a
+ * domain the account does not serve.
+ *
+ * @example
+ * attachedDomain(ctx.hosting(), "Café.com."); // "xn--caf-dma.com"
+ */
+export function attachedDomain(hosting: HostingState, raw: string, field = "domain"): string {
+  const ascii = domainToASCII(raw.trim().replace(/\.$/, "").toLowerCase());
+  if (!ascii || !ascii.includes(".")) throw new SimError(400, `Invalid field "${field}": "${raw}" is not a domain name`);
+  if (!hosting.domains.includes(ascii)) {
+    throw new SimError(404, `Domain ${ascii} is not attached to hosting account ${hosting.id}`);
+  }
+  return ascii;
+}
+
+/**
+ * A sample (see `SimArea.samples`) that first prepares the hosting account its parameters
+ * address, so that it succeeds whatever earlier samples did to the demo seed.
+ *
+ * @example
+ * samples: { "v4.cache.flushRedis": sampleAfter(running("redis"), { id: 101 }) }
+ */
+export function sampleAfter(prepare: (hosting: HostingState) => void, params: Record<string, unknown>) {
+  return (state: SimState): Record<string, unknown> => {
+    const hosting = state.hostings[String(params.id)];
+    if (hosting) prepare(hosting);
+    return params;
+  };
+}
+
+/** What a listing shows of a redirection: everything but the destination. */
+function entry(r: RedirectionState) {
+  return { domain: r.domain, https: r.https, www: r.www, rType: r.rType, domainRedirection: r.domainRedirection };
+}
+
+function list(ctx: SimContext) {
+  return { data: ctx.hosting().redirections.map(entry) };
+}
+
+/** Stores a redirection after the checks every add shares. */
+function add(ctx: SimContext, fields: Omit<RedirectionState, "domain">): RedirectionState {
+  const hosting = ctx.hosting();
+  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  if (hosting.redirections.some((r) => r.domain === domain)) {
+    throw new SimError(409, `A redirection already exists for domain ${domain}; delete it first`);
+  }
+  const created: RedirectionState = { domain, ...fields };
+  hosting.redirections.push(created);
+  return created;
+}
+
+/** Parses a destination URL; only http and https targets make sense for a web redirection. */
+function destination(raw: string, field: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SimError(400, `Invalid field "${field}": "${raw}" is not an absolute URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new SimError(400, `Invalid field "${field}": a redirection must point to an http or https URL`);
+  }
+  return url;
+}
+
+/**
+ * v4/v3 add: the destination is a full URL. `https` in the listing is taken from the
+ * destination's scheme and `www` stays false, since both flags belong to internal
+ * (same-domain) redirections (inferred from the v2 bodies, catalog §4.2).
+ */
+function addExternalUrl(ctx: SimContext) {
+  const url = destination(String(ctx.params.destinationUrl), "destinationUrl");
+  const created = add(ctx, {
+    https: url.protocol === "https:",
+    www: false,
+    rType: ctx.params.rType as 301 | 302,
+    domainRedirection: true,
+    destinationUrl: url.href,
+  });
+  return { message: `Redirection of ${created.domain} to ${url.href} added` };
+}
+
+/** v2 external: a destination domain (optionally with a path) and whether to use HTTPS. */
+function addExternalDomain(ctx: SimContext) {
+  const https = ctx.params.https as boolean;
+  const target = String(ctx.params.destinationDomain).replace(/^https?:\/\//i, "");
+  const url = destination(`${https ? "https" : "http"}://${target}`, "destinationDomain");
+  const created = add(ctx, { https, www: false, rType: ctx.params.rType as 301 | 302, domainRedirection: true, destinationUrl: url.href });
+  return { message: `Redirection of ${created.domain} to ${url.href} added`, data: entry(created) };
+}
+
+/** v2 internal: the domain redirects to itself with HTTPS and/or `www` forced. */
+function addInternal(ctx: SimContext) {
+  const https = ctx.params.https as boolean;
+  const www = ctx.params.www as boolean;
+  if (!https && !www) {
+    throw new SimError(400, "An internal redirection must force https, www or both");
+  }
+  const hosting = ctx.hosting();
+  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  const created = add(ctx, {
+    https,
+    www,
+    rType: ctx.params.rType as 301 | 302,
+    domainRedirection: false,
+    destinationUrl: `${https ? "https" : "http"}://${www ? "www." : ""}${domain}/`,
+  });
+  return { message: `Redirection of ${domain} added`, data: entry(created) };
+}
+
+function remove(ctx: SimContext): RedirectionState {
+  const hosting = ctx.hosting();
+  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  const at = hosting.redirections.findIndex((r) => r.domain === domain);
+  if (at < 0) throw new SimError(404, `Domain ${domain} has no redirection`);
+  const [removed] = hosting.redirections.splice(at, 1);
+  return removed!;
+}
+
+function removeReply(ctx: SimContext) {
+  return { message: `Redirection of ${remove(ctx).domain} deleted` };
+}
+
+/** Prepares a sample: `domain` has no redirection, so one can be added. */
+const freeDomain = (domain: string) => (hosting: HostingState) => {
+  hosting.redirections = hosting.redirections.filter((r) => r.domain !== domain);
+};
+
+/** Prepares a sample: `client-shop.net` has its seeded redirection, so it can be deleted. */
+function seeded(hosting: HostingState): void {
+  if (!hosting.redirections.some((r) => r.domain === "client-shop.net")) {
+    hosting.redirections.push({
+      domain: "client-shop.net",
+      https: true,
+      www: false,
+      rType: 301,
+      domainRedirection: true,
+      destinationUrl: "https://agency-demo.com/shop",
+    });
+  }
+}
+
+/**
+ * Handlers and samples of the redirection operations.
+ *
+ * @example
+ * import { redirectionsArea } from "./redirections";
+ * redirectionsArea.handlers["v4.redirections.list"]!(ctx); // { data: [{ domain: "client-shop.net", ... }] }
+ */
+export const redirectionsArea: SimArea = {
+  name: "redirections",
+  handlers: {
+    "v4.redirections.list": list,
+    "v3.redirections.list": list,
+    "v2.redirections.list": list,
+    "v4.redirections.add": addExternalUrl,
+    "v3.redirections.add": addExternalUrl,
+    "v2.redirections.add": addExternalDomain,
+    "v2.redirections.addInternal": addInternal,
+    "v4.redirections.delete": removeReply,
+    "v3.redirections.delete": removeReply,
+    "v2.redirections.delete": (ctx) => {
+      const removed = remove(ctx);
+      return { message: `Redirection of ${removed.domain} deleted`, data: entry(removed) };
+    },
+  },
+  samples: {
+    "v4.redirections.list": () => ({ id: 101 }),
+    "v3.redirections.list": () => ({ id: 101, username: "agencyde" }),
+    "v2.redirections.list": () => ({ id: 101 }),
+    "v4.redirections.add": sampleAfter(freeDomain("agency-demo.com"), {
+      id: 101,
+      domain: "agency-demo.com",
+      rType: 302,
+      destinationUrl: "https://client-shop.net/",
+    }),
+    "v3.redirections.add": sampleAfter(freeDomain("agency-demo.com"), {
+      id: 101,
+      username: "agencyde",
+      domain: "agency-demo.com",
+      rType: 302,
+      destinationUrl: "https://client-shop.net/",
+    }),
+    "v2.redirections.add": sampleAfter(freeDomain("agency-demo.com"), {
+      id: 101,
+      domain: "agency-demo.com",
+      https: true,
+      rType: 301,
+      destinationDomain: "client-shop.net",
+    }),
+    "v2.redirections.addInternal": sampleAfter(freeDomain("xn--caf-dma.com"), { id: 101, domain: "xn--caf-dma.com", https: true, rType: 301, www: true }),
+    "v4.redirections.delete": sampleAfter(seeded, { id: 101, domain: "client-shop.net" }),
+    "v3.redirections.delete": sampleAfter(seeded, { id: 101, username: "agencyde", domain: "client-shop.net" }),
+    "v2.redirections.delete": sampleAfter(seeded, { id: 101, domain: "client-shop.net" }),
+  },
+};

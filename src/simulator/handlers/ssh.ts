@@ -1,0 +1,145 @@
+/**
+ * SSH keys of a hosting account.
+ *
+ * Keys are validated and fingerprinted with the same parser the `SshKey` resource uses: the API
+ * names a key by the MD5 fingerprint of its blob (v4 document, "SSH key entry"), so adding the
+ * same key twice is a conflict whatever its comment.
+ */
+import { generateKeyPairSync } from "node:crypto";
+import { formatSshPublicKey, isAddressOrCidr, parseSshPublicKey, type SshPublicKey } from "../../util/ssh-public-key";
+import type { SimState, SshKeyState } from "../state";
+import { SimError, type SimArea, type SimContext } from "../types";
+
+function checkFromIps(fromIps: unknown): string[] | undefined {
+  if (fromIps === undefined) return undefined;
+  const list = fromIps as string[];
+  const bad = list.find((ip) => !isAddressOrCidr(ip.trim()));
+  if (bad !== undefined) throw new SimError(400, `fromIps: "${bad}" is not an IP address or CIDR block`);
+  return list.map((ip) => ip.trim());
+}
+
+function entry(k: SshKeyState) {
+  return { key: k.key, comment: k.comment, fromIps: k.fromIps };
+}
+
+function parseOr400(line: string): SshPublicKey {
+  try {
+    return parseSshPublicKey(line);
+  } catch (err) {
+    throw new SimError(400, (err as Error).message);
+  }
+}
+
+function find(ctx: SimContext): SshKeyState {
+  const key = String(ctx.params.key).toLowerCase();
+  const found = ctx.hosting().sshKeys.find((k) => k.key === key);
+  if (!found) throw new SimError(404, `SSH key ${String(ctx.params.key)} not found`);
+  return found;
+}
+
+// ---- one function per operation; the per-version resolvers below only shape the reply ----
+
+function listKeys(ctx: SimContext) {
+  return ctx.hosting().sshKeys.map(entry);
+}
+
+function addKey(ctx: SimContext): string {
+  const hosting = ctx.hosting();
+  const parsed = parseOr400(String(ctx.params.pKey));
+  const fromIps = checkFromIps(ctx.params.fromIps) ?? [];
+  if (hosting.sshKeys.some((k) => k.key === parsed.fingerprintMd5)) {
+    throw new SimError(409, `The SSH key ${parsed.fingerprintMd5} already exists`);
+  }
+  hosting.sshKeys.push({
+    key: parsed.fingerprintMd5,
+    publicKey: `${parsed.type} ${parsed.blob.toString("base64")}${parsed.comment ? ` ${parsed.comment}` : ""}`,
+    comment: (ctx.params.comment as string | undefined) ?? parsed.comment,
+    fromIps,
+  });
+  return parsed.fingerprintMd5;
+}
+
+function editKey(ctx: SimContext) {
+  const key = find(ctx);
+  const fromIps = checkFromIps(ctx.params.fromIps);
+  if (ctx.params.comment !== undefined) key.comment = ctx.params.comment as string;
+  if (fromIps !== undefined) key.fromIps = fromIps;
+  return { message: `SSH key ${key.key} updated` };
+}
+
+function removeKey(ctx: SimContext) {
+  const hosting = ctx.hosting();
+  const key = find(ctx);
+  hosting.sshKeys = hosting.sshKeys.filter((k) => k !== key);
+  return { message: `SSH key ${key.key} removed` };
+}
+
+const keyAdded = (key: string) => `SSH key ${key} added`;
+/** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
+const legacy = {
+  listKeys: (ctx: SimContext) => ({ data: listKeys(ctx) }),
+  addKey: (ctx: SimContext) => {
+    const key = addKey(ctx);
+    return { data: { key }, message: keyAdded(key) };
+  },
+};
+/** The first key of the demo hosting account, added first when an earlier call removed them all. */
+function first(state: SimState): SshKeyState {
+  const hosting = state.hostings["101"]!;
+  if (hosting.sshKeys.length === 0) {
+    const publicKey = formatSshPublicKey(generateKeyPairSync("ed25519").publicKey, "sample");
+    const parsed = parseSshPublicKey(publicKey);
+    hosting.sshKeys.push({ key: parsed.fingerprintMd5, publicKey, comment: parsed.comment, fromIps: [] });
+  }
+  return hosting.sshKeys[0]!;
+}
+/** Removes the demo key from the store, then adds it back through the API. */
+const readdDemoKey = (extra: Record<string, unknown>) => (state: SimState) => {
+  const hosting = state.hostings["101"]!;
+  const key = first(state);
+  hosting.sshKeys = hosting.sshKeys.filter((k) => k !== key);
+  return { id: 101, ...extra, pKey: key.publicKey, comment: "re-added", fromIps: ["198.51.100.0/24", "2001:db8::1"] };
+};
+const v3Address = { username: "agencyde" };
+
+/**
+ * Handlers of `ssh.*` for v4 (`keys`, top-level `key`), v3 and v2 (results in `data`).
+ *
+ * @example
+ * // the core routes "v4.ssh.addKey" here:
+ * sshArea.handlers["v4.ssh.addKey"]!(ctx); // { key: "aa:bb:...", message: "SSH key aa:bb:... added" }
+ */
+export const sshArea: SimArea = {
+  name: "ssh",
+  handlers: {
+    "v4.ssh.listKeys": (ctx) => ({ keys: listKeys(ctx) }),
+    "v4.ssh.addKey": (ctx) => {
+      const key = addKey(ctx);
+      return { key, message: keyAdded(key) };
+    },
+    "v4.ssh.editKey": editKey,
+    "v4.ssh.removeKey": removeKey,
+    "v3.ssh.listKeys": legacy.listKeys,
+    "v3.ssh.addKey": legacy.addKey,
+    "v3.ssh.editKey": editKey,
+    "v3.ssh.removeKey": removeKey,
+    "v2.ssh.listKeys": legacy.listKeys,
+    "v2.ssh.addKey": legacy.addKey,
+    "v2.ssh.editKey": editKey,
+    "v2.ssh.removeKey": removeKey,
+  },
+  samples: {
+    "v4.ssh.listKeys": () => ({ id: 101 }),
+    "v4.ssh.addKey": readdDemoKey({}),
+    "v4.ssh.editKey": (s) => ({ id: 101, key: first(s).key, comment: "renamed", fromIps: ["203.0.113.7"] }),
+    "v4.ssh.removeKey": (s) => ({ id: 101, key: first(s).key }),
+    "v3.ssh.listKeys": () => ({ id: 101, ...v3Address }),
+    "v3.ssh.addKey": readdDemoKey(v3Address),
+    "v3.ssh.editKey": (s) => ({ id: 101, ...v3Address, key: first(s).key, comment: "renamed" }),
+    "v3.ssh.removeKey": (s) => ({ id: 101, ...v3Address, key: first(s).key }),
+    "v2.ssh.listKeys": () => ({ id: 101 }),
+    "v2.ssh.addKey": readdDemoKey({}),
+    "v2.ssh.editKey": (s) => ({ id: 101, key: first(s).key, fromIps: [] }),
+    "v2.ssh.removeKey": (s) => ({ id: 101, key: first(s).key }),
+  },
+};

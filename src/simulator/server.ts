@@ -1,0 +1,520 @@
+/**
+ * The simulator's core: a real HTTP(S) server on loopback, routed by the endpoint table.
+ *
+ * It behaves like the API at the edges (auth headers, caller IP allow-list,
+ * `X-Http-Method-Override`, JSON bodies on GET, strict request validation, the hosting envelope,
+ * `ETag` and 304) and hands each request to the area handler registered under the endpoint's
+ * key. Faults, the request log, persistence and the admin interface live here too, so handlers
+ * only model the API's behaviour.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { endpoints } from "../client/endpoints";
+import type { EndpointDef, HttpMethod } from "../client/endpoint";
+import { createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
+import { areas } from "./handlers";
+import { DEFAULT_API_KEY, DEFAULT_API_USER, seedState, type SeedName } from "./seed";
+import type { HostingState, SimState } from "./state";
+import { SimError, SimReply, type Resolver, type SimBehaviour, type SimContext } from "./types";
+import { generateSelfSigned } from "./x509";
+
+export interface SimulatorOptions {
+  /** Listen address. Default `127.0.0.1`. */
+  host?: string;
+  /** Port. Default 0 (any free port). */
+  port?: number;
+  /** Seed: `demo` (default), `empty`, or a state object (the JSON seed file format). */
+  seed?: SeedName | SimState;
+  /** Persist the state to this JSON file (atomic writes) and reload it on start when it exists. */
+  statePath?: string;
+  /** Serve HTTPS with a generated self-signed certificate; its PEM is `ca` on the result. */
+  tls?: boolean;
+  /** Added latency for every request, in milliseconds. */
+  latencyMs?: number;
+  /** Caller addresses allowed besides loopback (which is always allowed unless `allowLoopback` is false). */
+  allowIps?: string[];
+  /** Allow loopback callers. Default true. Set false to see the allow-list error from a local client. */
+  allowLoopback?: boolean;
+  apiUser?: string;
+  apiKey?: string;
+  /** Token for the admin interface (`/_sim/*`). Default: random. */
+  adminToken?: string;
+  behaviour?: Partial<SimBehaviour>;
+  /** Fixed clock for tests. */
+  now?: () => Date;
+  /** Seed of the random generator behind probabilistic faults. Default 1. */
+  randomSeed?: number;
+  /**
+   * Check every reply against the client's response schema and answer 500 when it does not
+   * match, so a simulator bug cannot hide behind a lenient client. Default true.
+   */
+  checkReplies?: boolean;
+}
+
+export interface RequestLogEntry {
+  /** Endpoint key, or `unknown` for an unrouted request. */
+  key: string;
+  /** Operation id (`dns.getZone`), or `unknown`. */
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  at: string;
+}
+
+export interface RequestLog {
+  list(): RequestLogEntry[];
+  /** Calls of an operation (by id or full key) or, with no argument, all calls. */
+  count(operation?: string): number;
+  clear(): void;
+}
+
+export interface Simulator {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  readonly apiUser: string;
+  readonly apiKey: string;
+  readonly adminToken: string;
+  /** The self-signed certificate (PEM) to trust when `tls` is on. */
+  readonly ca?: string;
+  /** The live state. Tests may read and change it out of band. */
+  readonly store: SimState;
+  readonly requests: RequestLog;
+  readonly faults: Faults;
+  /** Caller addresses allowed (loopback aside); tests may change it. */
+  readonly allowIps: Set<string>;
+  /** Restores the seed state and clears faults and the request log. */
+  reset(): void;
+  /** Writes the state file now (when `statePath` is set). */
+  save(): Promise<void>;
+  /** Stops the server, flushing the state file. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1"]);
+const MAX_BODY = 2 * 1024 * 1024;
+
+function normaliseAddress(addr: string | undefined): string {
+  if (!addr) return "";
+  return addr.startsWith("::ffff:") ? addr.slice(7) : addr;
+}
+
+function isLoopback(addr: string): boolean {
+  return LOOPBACK_ADDRESSES.has(addr) || addr.startsWith("127.");
+}
+
+/** The zod type name of a field, looking through optional, default and nullable wrappers. */
+function fieldType(schema: unknown, field: string): string | undefined {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  let t = shape?.[field] as { _zod?: { def?: { type?: string; innerType?: unknown } } } | undefined;
+  for (let i = 0; t && i < 5; i++) {
+    const def = t._zod?.def;
+    if (!def) return undefined;
+    if (def.type === "optional" || def.type === "default" || def.type === "nullable") t = def.innerType as typeof t;
+    else return def.type;
+  }
+  return undefined;
+}
+
+/**
+ * Query values arrive as text. They are read back as the operation's request schema types the
+ * field (numbers, booleans, and arrays or objects sent as JSON text by the client's query mode),
+ * so an all-digit domain label stays a string.
+ */
+function decodeQueryValue(schema: unknown, field: string, v: string): unknown {
+  const type = fieldType(schema, field);
+  if ((type === "number" || type === "int") && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  if (type === "boolean" && (v === "true" || v === "false")) return v === "true";
+  if (type === "array" || type === "object" || type === "record") {
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }
+  return v;
+}
+
+function addDays(d: Date, days: number): Date {
+  return new Date(d.getTime() + days * 86_400_000);
+}
+
+/**
+ * Starts the simulator.
+ *
+ * @example
+ * import { startSimulator } from "pulumi-hosting-reseller/simulator";
+ * import { createClient } from "pulumi-hosting-reseller";
+ * const sim = await startSimulator({ seed: "demo" });
+ * const client = createClient({ baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey });
+ * console.log(await client.account.hello()); // { message: "...", successful_connection: true }
+ * await client.close();
+ * await sim.close();
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const apiUser = options.apiUser ?? DEFAULT_API_USER;
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const adminToken = options.adminToken ?? randomBytes(16).toString("hex");
+  const behaviour: SimBehaviour = { transferPendingReads: 2, eventualConsistencyReads: 0, ...options.behaviour };
+  const now = options.now ?? (() => new Date());
+  const checkReplies = options.checkReplies ?? true;
+  const allowIps = new Set(options.allowIps ?? []);
+  const allowLoopback = options.allowLoopback ?? true;
+  const seed = options.seed ?? "demo";
+
+  // ---- state ----
+  let initial = seedState(seed);
+  if (options.statePath) {
+    try {
+      initial = JSON.parse(await fs.readFile(options.statePath, "utf8")) as SimState;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+  }
+  const pristine = structuredClone(initial);
+  const state: SimState = structuredClone(initial);
+
+  // ---- routing ----
+  const routes = new Map<string, EndpointDef>();
+  for (const ep of Object.values(endpoints as Record<string, EndpointDef>)) {
+    const route = `${ep.method} ${ep.path}`;
+    if (routes.has(route)) throw new Error(`Two operations share the route ${route}: ${routes.get(route)!.key} and ${ep.key}`);
+    routes.set(route, ep);
+  }
+  const handlers = new Map<string, Resolver>();
+  for (const area of areas) for (const [key, resolver] of Object.entries(area.handlers)) handlers.set(key, resolver);
+
+  const random = seededRandom(options.randomSeed ?? 1);
+  const faults = createFaults(random);
+  let log: RequestLogEntry[] = [];
+  const requests: RequestLog = {
+    list: () => [...log],
+    count: (op) => (op === undefined ? log.length : log.filter((e) => e.key === op || e.id === op).length),
+    clear: () => {
+      log = [];
+    },
+  };
+
+  // ---- persistence ----
+  let saving: Promise<void> = Promise.resolve();
+  let dirty = false;
+  const save = async (): Promise<void> => {
+    if (!options.statePath) return;
+    const target = options.statePath;
+    const text = JSON.stringify(state, null, 2);
+    saving = saving.then(async () => {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      await fs.writeFile(tmp, text, "utf8");
+      await fs.rename(tmp, target);
+    });
+    dirty = false;
+    await saving;
+  };
+
+  // ---- replies ----
+  const sockets = new Set<Socket>();
+  const send = (res: http.ServerResponse, req: http.IncomingMessage, status: number, body: unknown, extra: Record<string, string> = {}) => {
+    const text = JSON.stringify(body);
+    const etag = `"${createHash("sha1").update(text).digest("base64url")}"`;
+    const method = req.method ?? "GET";
+    if (status === 200 && (method === "GET" || method === "HEAD") && req.headers["if-none-match"] === etag) {
+      res.writeHead(304, { etag, ...extra });
+      res.end();
+      return 304;
+    }
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(text)),
+      etag,
+      ...extra,
+    });
+    res.end(text);
+    return status;
+  };
+
+  const errorBody = (ep: EndpointDef | undefined, status: number, message: string, errorCode?: number, errors?: unknown[]) => {
+    const body: Record<string, unknown> = { error: message, error_code: errorCode ?? status };
+    if (ep?.envelope) Object.assign(body, { success: false, errors: errors ?? [message], reseller_id: state.account.resellerId });
+    else if (errors) body.errors = errors;
+    return body;
+  };
+
+  // ---- admin interface ----
+  const admin = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string): Promise<number> => {
+    const remote = normaliseAddress(req.socket.remoteAddress);
+    if (!isLoopback(remote)) return send(res, req, 403, { error: "The admin interface answers only on loopback" });
+    if (req.headers["x-sim-admin-token"] !== adminToken) return send(res, req, 401, { error: "Missing or wrong X-Sim-Admin-Token" });
+    const route = `${req.method} ${url.pathname}`;
+    try {
+      const body = raw ? (JSON.parse(raw) as unknown) : undefined;
+      switch (route) {
+        case "GET /_sim/requests":
+          return send(res, req, 200, { requests: requests.list() });
+        case "DELETE /_sim/requests":
+          requests.clear();
+          return send(res, req, 200, { cleared: true });
+        case "GET /_sim/faults":
+          return send(res, req, 200, { faults: faults.list() });
+        case "POST /_sim/faults":
+          return send(res, req, 200, { id: faults.add(parseFaultSpec(body)) });
+        case "DELETE /_sim/faults":
+          faults.clear();
+          return send(res, req, 200, { cleared: true });
+        case "POST /_sim/reset":
+          sim.reset();
+          return send(res, req, 200, { reset: true });
+        case "GET /_sim/state":
+          return send(res, req, 200, state);
+        case "PUT /_sim/state":
+          replaceState(body as SimState);
+          return send(res, req, 200, { replaced: true });
+        default:
+          return send(res, req, 404, { error: `No admin route ${route}` });
+      }
+    } catch (err) {
+      return send(res, req, 400, { error: (err as Error).message });
+    }
+  };
+
+  const replaceState = (next: SimState) => {
+    for (const k of Object.keys(state)) delete (state as unknown as Record<string, unknown>)[k];
+    Object.assign(state, structuredClone(next));
+  };
+
+  // ---- API requests ----
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<{ key: string; id: string; status: number }> => {
+    const url = new URL(req.url ?? "/", "http://simulator");
+    const override = req.headers["x-http-method-override"];
+    const method = (typeof override === "string" && override ? override : (req.method ?? "GET")).toUpperCase() as HttpMethod;
+    const ep = routes.get(`${method} ${url.pathname}`);
+    if (!ep) {
+      return { key: "unknown", id: "unknown", status: send(res, req, 404, errorBody(undefined, 404, `No operation answers ${method} ${url.pathname}`)) };
+    }
+    const at = { key: ep.key, id: ep.id };
+    const user = req.headers["x-api-user"];
+    const key = req.headers["x-api-key"];
+    if (!user || !key) {
+      return { ...at, status: send(res, req, 401, errorBody(ep, 401, "Authentication required: send the X-API-USER and X-API-KEY headers")) };
+    }
+    if (user !== apiUser || key !== apiKey) {
+      return { ...at, status: send(res, req, 403, errorBody(ep, 403, "Invalid API credentials: the API user or API key is wrong")) };
+    }
+    const remote = normaliseAddress(req.socket.remoteAddress);
+    if (!(allowLoopback && isLoopback(remote)) && !allowIps.has(remote)) {
+      // Wording of the real message as quoted by clients (catalog §7.2).
+      return {
+        ...at,
+        status: send(res, req, 403, errorBody(ep, 403, `The reseller account has not whitelisted the IP address ${remote}`)),
+      };
+    }
+
+    // Parameters: query string first, JSON body over it (the server probably merges both, catalog §7.4).
+    const params: Record<string, unknown> = {};
+    for (const [k, v] of url.searchParams) params[k] = decodeQueryValue(ep.request, k, v);
+    if (raw.trim() !== "") {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        return { ...at, status: send(res, req, 400, errorBody(ep, 400, "The request body is not valid JSON")) };
+      }
+      // A JSON `""` body (sent by one official module on hello, catalog §7.7 #9) carries nothing.
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) Object.assign(params, parsed);
+    }
+
+    const fault = faults.take(ep.key, ep.id);
+    if (fault?.kind === "latency") await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
+    if (fault?.kind === "drop") {
+      req.socket.destroy();
+      return { ...at, status: 0 };
+    }
+    if (fault?.kind === "rate-limit") {
+      return {
+        ...at,
+        status: send(res, req, 429, errorBody(ep, 429, "Too many requests"), { "retry-after": String(fault.spec.retryAfter ?? "1") }),
+      };
+    }
+    if (fault?.kind === "status") {
+      const status = fault.spec.status ?? 503;
+      return { ...at, status: send(res, req, status, errorBody(ep, status, `Simulated failure (HTTP ${status})`)) };
+    }
+
+    const checked = ep.request.safeParse(params);
+    if (!checked.success) {
+      const issues = checked.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
+      const first = issues[0]!;
+      return {
+        ...at,
+        status: send(res, req, 400, errorBody(ep, 400, `Invalid field "${first.field}": ${first.message}`, 400, issues)),
+      };
+    }
+
+    const resolver = handlers.get(ep.key);
+    if (!resolver) {
+      return { ...at, status: send(res, req, 501, errorBody(ep, 501, `The simulator has no handler for ${ep.key}`)) };
+    }
+    let status = 200;
+    let body: unknown;
+    try {
+      const ctx = makeContext(ep, checked.data as Record<string, unknown>, req);
+      const result = await resolver(ctx);
+      if (result instanceof SimReply) {
+        status = result.status;
+        body = result.body;
+      } else {
+        body = ep.envelope
+          ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(result as Record<string, unknown>) }
+          : result;
+      }
+      if (ep.method !== "GET") dirty = true;
+    } catch (err) {
+      if (err instanceof SimError) {
+        return { ...at, status: send(res, req, err.status, errorBody(ep, err.status, err.message, err.errorCode, err.errors)) };
+      }
+      return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator error in ${ep.key}: ${(err as Error).message}`)) };
+    }
+    if (checkReplies && status === 200) {
+      const parsed = ep.response.safeParse(body);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+        return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator reply for ${ep.key} does not match the client's schema: ${issues}`)) };
+      }
+    }
+    if (fault?.kind === "lost-response") {
+      // Applied, but the caller never hears back.
+      req.socket.destroy();
+      return { ...at, status: 0 };
+    }
+    if (fault?.kind === "truncate") {
+      const text = JSON.stringify(body);
+      const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(cut)) });
+      res.end(cut);
+      return { ...at, status };
+    }
+    return { ...at, status: send(res, req, status, body) };
+  };
+
+  const makeContext = (ep: EndpointDef, params: Record<string, unknown>, req: http.IncomingMessage): SimContext => {
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+    return {
+      params,
+      endpoint: ep,
+      state,
+      behaviour,
+      now,
+      today: () => now().toISOString().slice(0, 10),
+      hosting(): HostingState {
+        const id = params.id;
+        const h = state.hostings[String(id)];
+        if (!h) throw new SimError(404, `Hosting account ${String(id)} not found`);
+        if (ep.version === "v3" && params.username !== undefined && params.username !== h.username) {
+          throw new SimError(404, `Hosting account ${String(id)} with username "${String(params.username)}" not found`);
+        }
+        return h;
+      },
+      nextId(counter: string): number {
+        const next = (state.counters[counter] ?? 0) + 1;
+        state.counters[counter] = next;
+        return next;
+      },
+      headers,
+    };
+  };
+
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        req.socket.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => {
+      void (async () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const url = new URL(req.url ?? "/", "http://simulator");
+        if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+        if (url.pathname.startsWith("/_sim/")) {
+          await admin(req, res, url, raw);
+          return;
+        }
+        let outcome: { key: string; id: string; status: number };
+        try {
+          outcome = await handle(req, res, raw);
+        } catch (err) {
+          outcome = { key: "unknown", id: "unknown", status: send(res, req, 500, { error: `Simulator error: ${(err as Error).message}` }) };
+        }
+        log.push({ ...outcome, method: req.method ?? "GET", path: url.pathname, durationMs: Date.now() - started, at: new Date().toISOString() });
+        if (dirty && options.statePath) await save();
+      })();
+    });
+  };
+
+  let ca: string | undefined;
+  let server: http.Server | https.Server;
+  if (options.tls) {
+    const pair = generateSelfSigned({
+      commonName: "localhost",
+      altNames: ["localhost"],
+      ipAddresses: ["127.0.0.1", "::1"],
+      isCA: true,
+      notAfter: addDays(new Date(), 30),
+    });
+    ca = pair.cert;
+    server = https.createServer({ cert: pair.cert, key: pair.key }, onRequest);
+  } else {
+    server = http.createServer(onRequest);
+  }
+  server.on("connection", (s: Socket) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" || host.includes(":") ? `[${address.address}]` : address.address;
+  const url = `${options.tls ? "https" : "http"}://${urlHost}:${address.port}`;
+
+  const sim: Simulator = {
+    url,
+    apiUser,
+    apiKey,
+    adminToken,
+    ca,
+    get store() {
+      return state;
+    },
+    requests,
+    faults,
+    allowIps,
+    reset() {
+      replaceState(pristine);
+      faults.clear();
+      requests.clear();
+    },
+    save,
+    async close() {
+      if (options.statePath) await save();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+  };
+  return sim;
+}

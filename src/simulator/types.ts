@@ -1,0 +1,82 @@
+/**
+ * The contract between the simulator's core (routing, auth, ETag, faults, envelope) and the
+ * per-area handlers in `src/simulator/handlers/<area>.ts`.
+ *
+ * A handler receives parameters already validated by the endpoint's strict request schema and
+ * returns the response body. The core adds the hosting envelope (`success`, `errors`,
+ * `reseller_id`) for endpoints declared with `envelope: true`, and turns a thrown
+ * {@link SimError} into the API's error object.
+ */
+import type { EndpointDef } from "../client/endpoint";
+import type { HostingState, SimState } from "./state";
+
+export interface SimBehaviour {
+  /** Domain-information reads a transfer stays pending before it settles. Default 2. */
+  transferPendingReads: number;
+  /** Listing reads before a new database or database user shows up. Default 0 (immediate). */
+  eventualConsistencyReads: number;
+}
+
+export interface SimContext {
+  /** Parameters from the JSON body and query string, validated by the endpoint's request schema. */
+  params: Record<string, unknown>;
+  endpoint: EndpointDef;
+  /** The live store; handlers change it in place. */
+  state: SimState;
+  behaviour: SimBehaviour;
+  /** The simulator's clock (tests may fix it). */
+  now(): Date;
+  /** Today as `YYYY-MM-DD`. */
+  today(): string;
+  /**
+   * The hosting account addressed by `params.id` (and, on v3, `params.username`).
+   * Throws a 404 {@link SimError} naming the id when there is none.
+   */
+  hosting(): HostingState;
+  /** The next value of a named counter (`order`, `ftp`, `url`, `cron`, ...). */
+  nextId(counter: string): number;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string | undefined>;
+}
+
+/** Returns the response body (without the envelope, which the core adds). */
+export type Resolver = (ctx: SimContext) => unknown;
+
+/** An area's handlers, keyed by full endpoint key (`"v4.dns.getZone"`). */
+export interface SimArea {
+  name: string;
+  handlers: Record<string, Resolver>;
+  /**
+   * For each endpoint key of the area, parameters that succeed against the `demo` seed. A sample
+   * may prepare the state first (add a CSR before removing it). The contract test calls every
+   * endpoint of the table with its sample and parses the reply with the client's schema.
+   */
+  samples: Record<string, (state: SimState) => Record<string, unknown>>;
+}
+
+/**
+ * An error the API would answer with: the status and `{ error, error_code }` (plus the envelope's
+ * `success: false` and `errors` on hosting operations).
+ *
+ * @example
+ * throw new SimError(404, `Domain ${domain} is not in this account`);
+ */
+export class SimError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorCode?: number,
+    readonly errors?: unknown[],
+  ) {
+    super(message);
+    this.name = "SimError";
+  }
+}
+
+/** A reply with a status other than 200, for the rare operation that needs one. */
+export class SimReply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}

@@ -1,0 +1,67 @@
+/**
+ * The endpoint table itself: complete, consistent, and well-formed.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { API_VERSIONS, type EndpointDef } from "../../src/client/endpoint";
+import { endpoints } from "../../src/client/endpoints";
+
+const all = Object.values(endpoints as Record<string, EndpointDef>);
+const PREFIX = { v4: /^\/v4\//, v3: /^\/v3\//, v2: /^\/(reseller-api|n0c-api|world-api)\// };
+
+describe("the endpoint table", () => {
+  it("holds every operation of both API documents: at least 75 v4, 44 v3 and 46 v2", () => {
+    const count = (v: string) => all.filter((e) => e.version === v).length;
+    expect(count("v4")).toBeGreaterThanOrEqual(75);
+    expect(count("v3")).toBeGreaterThanOrEqual(44);
+    expect(count("v2")).toBeGreaterThanOrEqual(46);
+  });
+
+  it("derives key, id and version consistently", () => {
+    for (const [key, e] of Object.entries(endpoints as Record<string, EndpointDef>)) {
+      expect(e.key).toBe(key);
+      expect(key).toBe(`${e.version}.${e.id}`);
+      expect(API_VERSIONS).toContain(e.version);
+      expect(e.id).toMatch(/^[a-z]+\.[a-z][A-Za-z]+$/);
+    }
+  });
+
+  it("gives every operation a unique route", () => {
+    const routes = all.map((e) => `${e.method} ${e.path}`);
+    const dupes = routes.filter((r, i) => routes.indexOf(r) !== i);
+    expect(dupes).toEqual([]);
+  });
+
+  it.each(API_VERSIONS)("starts every %s path with its version's prefix", (v) => {
+    for (const e of all.filter((x) => x.version === v)) expect(e.path, e.key).toMatch(PREFIX[v]);
+  });
+
+  it("gives every entry both schemas, an evidence label, a safety class and a summary", () => {
+    for (const e of all) {
+      expect(e.request, e.key).toBeInstanceOf(z.ZodType);
+      expect(e.response, e.key).toBeInstanceOf(z.ZodType);
+      expect(["seed", "confirmed", "inferred"], e.key).toContain(e.evidence);
+      expect(["read", "idempotent", "unsafe"], e.key).toContain(e.safety);
+      expect(["GET", "POST", "PUT", "PATCH", "DELETE"], e.key).toContain(e.method);
+      expect(["body", "query"], e.key).toContain(e.params);
+      expect(e.summary.length, e.key).toBeGreaterThan(5);
+      expect(e.source.length, e.key).toBeGreaterThan(2);
+    }
+  });
+
+  it("labels the printed v4 operations as seed and no other v4 operation as confirmed", () => {
+    const seeds = all.filter((e) => e.version === "v4" && e.evidence === "seed").map((e) => e.path).sort();
+    expect(seeds).toEqual(["/v4/account/info", "/v4/domains", "/v4/hello"]);
+    // No public code calls /v4 (catalog, "the most important caveat").
+    expect(all.filter((e) => e.version === "v4" && e.evidence === "confirmed")).toEqual([]);
+  });
+
+  it("never marks a registration, renewal or transfer as safe to repeat", () => {
+    for (const id of ["domains.register", "domains.renew", "domains.transfer"]) {
+      for (const v of API_VERSIONS) {
+        const e = (endpoints as Record<string, EndpointDef>)[`${v}.${id}`];
+        if (e) expect(e.safety, e.key).toBe("unsafe");
+      }
+    }
+  });
+});

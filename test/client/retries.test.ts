@@ -1,0 +1,183 @@
+/**
+ * Retries, timeouts, ETag revalidation and the "outcome unknown" rule, against the simulator's
+ * faults over real loopback HTTP.
+ */
+import { describe, expect, it } from "vitest";
+import { isResellerApiError, type ResellerApiError } from "../../src/client/errors";
+import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter } from "../../src/client/retry";
+import { useSimulator } from "../helpers/sim";
+
+async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
+  try {
+    await p;
+  } catch (err) {
+    if (isResellerApiError(err)) return err;
+    throw err;
+  }
+  throw new Error("expected the call to fail");
+}
+
+const registration = {
+  sld: "brand-new-name",
+  tld: "com",
+  period: 1,
+  ns1: "nsa.n0c.com",
+  ns2: "nsb.n0c.com",
+  id_protection: false,
+  register_if_premium: false,
+  use_planethoster_nameservers: true,
+  registrant_first_name: "Alex",
+  registrant_last_name: "Martin",
+  registrant_email: "alex@example.org",
+  registrant_address1: "1 Example Street",
+  registrant_city: "Montreal",
+  registrant_postal_code: "H2X 1Y4",
+  registrant_state: "QC",
+  registrant_country_code: "CA",
+  registrant_phone: "+1.5145550100",
+};
+
+describe("retries against the simulator", () => {
+  const t = useSimulator();
+
+  it("retries a read after 429 and honours Retry-After", async () => {
+    t.sim.faults.add({ operation: "account.getInfo", kind: "rate-limit", retryAfter: "0" });
+    const info = await t.client.request("account.getInfo");
+    expect(info.credit_remaining).toBeTypeOf("number");
+    expect(t.sim.requests.list().map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it("retries even an unsafe operation after 429, because the server did not act", async () => {
+    t.sim.faults.add({ operation: "domains.register", kind: "rate-limit", retryAfter: "0" });
+    await t.client.request("domains.register", registration);
+    expect(t.sim.requests.count("domains.register")).toBe(2);
+    expect(t.sim.store.domains["brand-new-name.com"]).toBeDefined();
+  });
+
+  it.each([500, 502, 503, 504].filter((s) => s !== 500))("retries a read after HTTP %i", async (status) => {
+    t.sim.faults.add({ operation: "account.getInfo", kind: "status", status, times: 2 });
+    await t.client.request("account.getInfo");
+    expect(t.sim.requests.count("account.getInfo")).toBe(3);
+  });
+
+  it("does not retry HTTP 500, which is the server's own answer", async () => {
+    t.sim.faults.add({ operation: "account.getInfo", kind: "status", status: 500 });
+    const err = await failure(t.client.request("account.getInfo"));
+    expect(err.code).toBe("server");
+    expect(t.sim.requests.count("account.getInfo")).toBe(1);
+  });
+
+  it("retries a read whose connection was dropped", async () => {
+    t.sim.faults.add({ operation: "account.getInfo", kind: "drop" });
+    await t.client.request("account.getInfo");
+    expect(t.sim.requests.count("account.getInfo")).toBe(2);
+  });
+
+  it("gives up after the attempt budget with the last error", async () => {
+    t.sim.faults.add({ operation: "account.getInfo", kind: "status", status: 503, times: Infinity });
+    const err = await failure(t.client.request("account.getInfo"));
+    expect(err.code).toBe("server");
+    expect(err.status).toBe(503);
+    expect(t.sim.requests.count("account.getInfo")).toBe(DEFAULT_RETRY.maxAttempts);
+  });
+
+  it("reports outcome-unknown for a register whose response is lost, and does not send it again", async () => {
+    t.sim.faults.add({ operation: "domains.register", kind: "lost-response" });
+    const credit = t.sim.store.account.credit;
+    const err = await failure(t.client.request("domains.register", registration));
+    expect(err.code).toBe("outcome-unknown");
+    expect(err.endpoint).toBe("v4.domains.register");
+    expect(err.message).toMatch(/not sent again/);
+    expect(t.sim.requests.count("domains.register")).toBe(1);
+    // It did happen: the caller must reconcile by reading, never by ordering again.
+    expect(t.sim.store.domains["brand-new-name.com"]).toBeDefined();
+    expect(t.sim.store.account.credit).toBeLessThan(credit);
+  });
+
+  it("reports outcome-unknown for an unsafe call answered by a gateway error, without retrying", async () => {
+    t.sim.faults.add({ operation: "domains.register", kind: "status", status: 502 });
+    const err = await failure(t.client.request("domains.register", registration));
+    expect(err.code).toBe("outcome-unknown");
+    expect(t.sim.requests.count("domains.register")).toBe(1);
+  });
+
+  it("does not retry an unsafe call answered 503, and reports a server error", async () => {
+    t.sim.faults.add({ operation: "domains.register", kind: "status", status: 503 });
+    const err = await failure(t.client.request("domains.register", registration));
+    expect(err.code).toBe("server");
+    expect(t.sim.requests.count("domains.register")).toBe(1);
+  });
+
+  it("times out a slow read, retries it, and reports timeout when every attempt is slow", async () => {
+    const c = t.clientFor("v4", { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    t.sim.faults.add({ operation: "account.getInfo", kind: "latency", latencyMs: 300, times: 2 });
+    const err = await failure(c.request("account.getInfo"));
+    expect(err.code).toBe("timeout");
+  });
+
+  it("reports bad-response for a truncated body", async () => {
+    t.sim.faults.add({ operation: "account.getInfo", kind: "truncate" });
+    const err = await failure(t.client.request("account.getInfo"));
+    expect(err.code).toBe("bad-response");
+  });
+
+  it("revalidates a repeated read with If-None-Match and uses the cached body on 304", async () => {
+    const c = t.clientFor("v4");
+    const first = await c.request("account.getInfo");
+    const second = await c.request("account.getInfo");
+    expect(second).toEqual(first);
+    expect(t.sim.requests.list().map((r) => r.status)).toEqual([200, 304]);
+    t.sim.store.account.credit += 1;
+    const third = await c.request("account.getInfo");
+    expect(third.credit_remaining).toBe((first.credit_remaining as number) + 1);
+  });
+
+  it("reports transport when nothing listens, after retrying a read", async () => {
+    const c = t.clientFor("v4", { baseUrl: "http://127.0.0.1:1", retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    const err = await failure(c.request("account.getInfo"));
+    expect(err.code).toBe("transport");
+    expect(err.cause?.code).toBe("ECONNREFUSED");
+  });
+});
+
+describe("the retry policy", () => {
+  const p = DEFAULT_RETRY;
+  const half = () => 0.5;
+
+  it.each([
+    { name: "429 on an unsafe call", safety: "unsafe", outcome: { kind: "status", status: 429 }, retry: true },
+    { name: "503 on a read", safety: "read", outcome: { kind: "status", status: 503 }, retry: true },
+    { name: "504 on an idempotent call", safety: "idempotent", outcome: { kind: "status", status: 504 }, retry: true },
+    { name: "504 on an unsafe call", safety: "unsafe", outcome: { kind: "status", status: 504 }, retry: false, unknown: true },
+    { name: "400 on a read", safety: "read", outcome: { kind: "status", status: 400 }, retry: false, unknown: false },
+    { name: "a refused connection on an unsafe call", safety: "unsafe", outcome: { kind: "network", sent: false }, retry: true },
+    { name: "a reset connection on an unsafe call", safety: "unsafe", outcome: { kind: "network", sent: true }, retry: false, unknown: true },
+    { name: "a timeout on a read", safety: "read", outcome: { kind: "timeout" }, retry: true },
+    { name: "a timeout on an unsafe call", safety: "unsafe", outcome: { kind: "timeout" }, retry: false, unknown: true },
+  ] as const)("decides $name", ({ safety, outcome, retry, ...rest }) => {
+    const d = decideRetry(p, safety, 1, 0, outcome, half);
+    expect(d.retry).toBe(retry);
+    if (!d.retry && "unknown" in rest) expect(d.outcomeUnknown).toBe(rest.unknown);
+  });
+
+  it("stops at the attempt budget and at the time budget", () => {
+    expect(decideRetry(p, "read", p.maxAttempts, 0, { kind: "status", status: 503 }, half).retry).toBe(false);
+    expect(decideRetry(p, "read", 1, p.maxElapsedMs, { kind: "status", status: 503 }, half).retry).toBe(false);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date, and caps it", () => {
+    const now = Date.parse("2026-11-21T10:00:00Z");
+    expect(parseRetryAfter("3")).toBe(3000);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 10:00:07 GMT", now)).toBe(7000);
+    expect(parseRetryAfter("soon")).toBeUndefined();
+    const d = decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half);
+    expect(d).toEqual({ retry: true, delayMs: p.maxDelayMs });
+  });
+
+  it("backs off exponentially with jitter below a growing ceiling", () => {
+    expect(backoffDelay(p, 1, () => 1)).toBe(p.baseDelayMs);
+    expect(backoffDelay(p, 3, () => 1)).toBe(p.baseDelayMs * 4);
+    expect(backoffDelay(p, 30, () => 1)).toBe(p.maxDelayMs);
+    expect(backoffDelay(p, 3, () => 0.25)).toBe(p.baseDelayMs);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The client's wire behaviour, observed by a scripted loopback server: what goes out (bodies on
+ * GET, query mode, overrides, headers) and how replies are read (lenient parsing, failure shapes).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClient, type ClientOptions } from "../../src/client/client";
+import { isResellerApiError, type ResellerApiError } from "../../src/client/errors";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server";
+
+let srv: ScriptedServer;
+const clients: { close(): Promise<void> }[] = [];
+
+function client(opts: Partial<ClientOptions> = {}) {
+  const c = createClient({
+    baseUrl: srv.url,
+    apiUser: "wire-user",
+    apiKey: "wire-key-123",
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    ...opts,
+  });
+  clients.push(c);
+  return c;
+}
+
+async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
+  try {
+    await p;
+  } catch (err) {
+    if (isResellerApiError(err)) return err;
+    throw err;
+  }
+  throw new Error("expected the call to fail");
+}
+
+beforeAll(async () => {
+  srv = await startScriptedServer();
+});
+afterEach(() => {
+  srv.clear();
+  srv.fallback = { status: 200, body: { message: "ok" } };
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await srv.close();
+});
+
+describe("what the client sends", () => {
+  it("sends GET parameters as a JSON body by default, with the auth headers", async () => {
+    srv.reply({ body: { registration_status: "Active" } });
+    await client().request("domains.getInfo", { sld: "example", tld: "com" });
+    const r = srv.received[0]!;
+    expect(r.method).toBe("GET");
+    expect(r.url).toBe("/v4/domain");
+    expect(JSON.parse(r.body)).toEqual({ sld: "example", tld: "com" });
+    expect(r.headers["content-type"]).toMatch(/^application\/json/);
+    expect(r.headers["x-api-user"]).toBe("wire-user");
+    expect(r.headers["x-api-key"]).toBe("wire-key-123");
+  });
+
+  it("sends GET parameters in the query string when asked, with no body", async () => {
+    srv.reply({ body: { registration_status: "Active" } });
+    await client({ paramsInQuery: true }).request("domains.getInfo", { sld: "example", tld: "com" });
+    const r = srv.received[0]!;
+    expect(r.url).toBe("/v4/domain?sld=example&tld=com");
+    expect(r.body).toBe("");
+  });
+
+  it("sends v2 reseller-api GET parameters in the query string, as the v2 spec declares", async () => {
+    srv.reply({ body: { registration_status: "Active" } });
+    await client({ version: "v2" }).request("domains.getInfo", { sld: "example", tld: "com" });
+    expect(srv.received[0]!.url).toBe("/reseller-api/domain-info?sld=example&tld=com");
+  });
+
+  it("sends no body on a GET without parameters", async () => {
+    srv.reply({ body: { successful_connection: true } });
+    await client().account.hello();
+    expect(srv.received[0]!.body).toBe("");
+  });
+
+  it("uses the method and path override of an operation, by id or by key", async () => {
+    srv.reply({ body: { registration_status: "Active" } }, { body: {} });
+    await client({ overrides: { "domains.getInfo": { method: "POST", path: "/v4/domains/info" } } }).request("domains.getInfo", {
+      sld: "a",
+      tld: "com",
+    });
+    await client({ overrides: { "v4.account.hello": { path: "/v4/ping" } } }).account.hello();
+    expect(srv.received.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v4/domains/info", "GET /v4/ping"]);
+  });
+
+  it("sends PUT, PATCH and DELETE as POST with X-Http-Method-Override when asked", async () => {
+    srv.reply({ body: {} });
+    await client({ version: "v3", methodOverride: true }).request("domains.updateNameservers", {
+      sld: "a",
+      tld: "com",
+      ns1: "ns1.example.net",
+      ns2: "ns2.example.net",
+    });
+    const r = srv.received[0]!;
+    expect(r.method).toBe("POST");
+    expect(r.headers["x-http-method-override"]).toBe("PUT");
+  });
+
+  it("keeps the path prefix of a base URL", async () => {
+    srv.reply({ body: {} });
+    await client({ baseUrl: `${srv.url}/gateway/` }).account.hello();
+    expect(srv.received[0]!.url).toBe("/gateway/v4/hello");
+  });
+
+  it("rejects invalid parameters before any request, naming the field", async () => {
+    const err = await failure(client().request("domains.renew", { sld: "a", tld: "com", period: 11 }));
+    expect(err.code).toBe("validation");
+    expect(err.message).toContain("period");
+    expect(err.issues[0]).toMatch(/^period:/);
+    expect(srv.received).toHaveLength(0);
+  });
+
+  it("rejects an operation the version does not have, naming the version", async () => {
+    const err = await failure(client({ version: "v2" }).request("ssl.getCertificate", { id: 1, domain: "a.com" }));
+    expect(err.code).toBe("validation");
+    expect(err.message).toContain('"ssl.getCertificate" is not available in API v2');
+    expect(srv.received).toHaveLength(0);
+  });
+});
+
+describe("how replies are read", () => {
+  it("coerces numbers and booleans sent as strings and keeps unknown fields", async () => {
+    srv.reply({ body: { credit_remaining: "12.50", num_active_domains: "3", credit_currency: "USD", brand_new: { x: 1 } } });
+    const info = (await client().account.getInfo()) as Record<string, unknown>;
+    expect(info.credit_remaining).toBe(12.5);
+    expect(info.num_active_domains).toBe(3);
+    expect(info.brand_new).toEqual({ x: 1 });
+  });
+
+  it.each([
+    { name: "success false", body: { success: false, errors: [] }, code: "validation" },
+    { name: "a non-empty errors array of nested objects", body: { success: true, errors: [[{ message: "isStrongPassword" }]] }, code: "validation" },
+    { name: "an error key on a 200", body: { error: "Domain not found" }, code: "not-found" },
+    { name: "an already-exists message", body: { errors: ["database user agencyde_x already exist"] }, code: "conflict" },
+  ])("treats a 2xx with $name as an error", async ({ body, code }) => {
+    srv.reply({ status: 200, body });
+    const err = await failure(client().account.getInfo());
+    expect(err.code).toBe(code);
+    expect(err.status).toBe(200);
+    expect(err.endpoint).toBe("v4.account.getInfo");
+  });
+
+  it("flattens mixed errors arrays into the message and keeps them as received", async () => {
+    srv.reply({ status: 400, body: { error: "Bad input", errors: ["first", { message: "second" }, [["third"]]] } });
+    const err = await failure(client().account.getInfo());
+    expect(err.message).toContain("Bad input; first; second; third");
+    expect(err.errors).toEqual(["first", { message: "second" }, [["third"]]]);
+    expect(err.apiError).toBe("Bad input");
+  });
+
+  it("fails with bad-response, the endpoint, the status and the issues when a body cannot be understood", async () => {
+    srv.reply({ body: { active_domains: "not a list" } });
+    const err = await failure(client().request("domains.list"));
+    expect(err.code).toBe("bad-response");
+    expect(err.message).toContain("v4.domains.list");
+    expect(err.message).toContain("200");
+    expect(err.issues.join()).toContain("active_domains");
+  });
+
+  it("fails with bad-response on a body that is not JSON", async () => {
+    srv.reply({ body: "<html>maintenance</html>" });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+  });
+
+  it.each([
+    { status: 401, body: { error: "Unauthorized" }, code: "authentication" },
+    { status: 403, body: { error: "Forbidden" }, code: "authentication" },
+    { status: 403, body: { error: "The reseller account has not whitelisted the IP address 203.0.113.9" }, code: "ip-not-allowed" },
+    { status: 404, body: { error: "Not found", error_code: 404 }, code: "not-found" },
+    { status: 409, body: { error: "Already exists" }, code: "conflict" },
+    { status: 422, body: { error: "Invalid" }, code: "validation" },
+    { status: 500, body: { error: "Boom" }, code: "server" },
+  ])("maps HTTP $status to $code", async ({ status, body, code }) => {
+    srv.reply({ status, body });
+    const err = await failure(client({ retry: { maxAttempts: 1 } }).account.getInfo());
+    expect(err.code).toBe(code);
+    expect(err.status).toBe(status);
+  });
+});
+
+describe("TLS only", () => {
+  it("refuses a plain http base URL that is not loopback", () => {
+    expect(() => createClient({ baseUrl: "http://api.example.com", apiUser: "u", apiKey: "k" })).toThrow(/TLS only/);
+  });
+
+  it.each(["http://127.0.0.1:1", "http://localhost:1", "http://[::1]:1", "https://api.planethoster.net"])("accepts %s", (baseUrl) => {
+    const c = createClient({ baseUrl, apiUser: "u", apiKey: "k" });
+    clients.push(c);
+    expect(c.baseUrl).toBe(baseUrl);
+  });
+});
+
+describe("the limiter", () => {
+  it("never has more requests in flight than the concurrency allows", async () => {
+    srv.fallback = { status: 200, body: {}, delayMs: 20 };
+    const c = client({ limits: { concurrency: 2, perMinute: 1000 } });
+    await Promise.all(Array.from({ length: 8 }, () => c.account.hello()));
+    expect(srv.received).toHaveLength(8);
+    expect(srv.maxInFlight).toBeLessThanOrEqual(2);
+  });
+});

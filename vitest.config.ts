@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Tests start real loopback servers; two workers match the two cores of CI machines.
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
