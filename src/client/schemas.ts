@@ -39,6 +39,16 @@ export const int = () => z.preprocess(toNumber, z.number().int());
 export const bool = () => z.preprocess(toBoolean, z.boolean());
 /** A string that may arrive as a number or boolean (`12` reads as `"12"`). */
 export const str = () => z.preprocess(toStringValue, z.string());
+/**
+ * An object keyed by data (a directory path, a database name, an option name) whose values all
+ * share one schema. PHP encodes an empty object as `[]`, which reads as `{}`.
+ *
+ * @example
+ * dict(num()).parse({ "/public_html": "1024" }); // { "/public_html": 1024 }
+ */
+export const dict = <T extends z.ZodType>(value: T) =>
+  z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), value));
+
 /** A list that may arrive as `null` or be missing (read as `[]`). */
 export const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : v), z.array(item));
 

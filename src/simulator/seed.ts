@@ -279,6 +279,9 @@ export function demoState(): SimState {
   s.hostings["101"] = site;
   s.hostings["102"] = staging;
   s.counters.hosting = 102;
+  // Generated ids are global; the next ones must follow the seeded FTP account 11 and cron job 11.
+  s.counters.ftp = 11;
+  s.counters.cron = 11;
   return s;
 }
 

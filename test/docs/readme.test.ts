@@ -5,10 +5,20 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withOperations } from "../../scripts/operations-table";
+import { pulumiYamlExample } from "../../scripts/pulumi-yaml-example";
 
 describe("README", () => {
   it("lists every operation exactly as the endpoint table has it (run npm run ops-table after changing the table)", () => {
     const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
     expect(readme).toBe(withOperations(readme));
+  });
+});
+
+describe("Pulumi.yaml.example", () => {
+  it("declares every reseller:* key the provider reads, with the API key secret", () => {
+    const text = readFileSync(path.resolve(__dirname, "../../Pulumi.yaml.example"), "utf8");
+    expect(text).toBe(pulumiYamlExample());
+    expect(text).toMatch(/reseller:apiKey:\n(?: {4}.*\n)*? {4}secret: true/);
+    expect(text).toContain("runtime: nodejs");
   });
 });

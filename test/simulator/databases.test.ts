@@ -219,7 +219,7 @@ describe("databases with eventual consistency", () => {
 
   it("hides a new database from the next two listings, then shows it", async () => {
     await t.client.request("v3.databases.create", { ...address, name: "shop" });
-    const names = async () => (await t.client.request("v3.databases.list", address, { fresh: true })).data.map((d) => d.name);
+    const names = async () => (await t.client.request("v3.databases.list", { ...address }, { fresh: true })).data.map((d) => d.name);
     expect(await names()).toEqual(["agencyde_wp"]);
     expect(await names()).toEqual(["agencyde_wp"]);
     expect(await names()).toEqual(["agencyde_wp", "agencyde_shop"]);
@@ -229,7 +229,7 @@ describe("databases with eventual consistency", () => {
     await t.client.request("v3.databases.createUser", { ...address, dbUser: "reader", password: "Reader-Pass-2026" });
     // The server has the user already: a grant succeeds while listings still miss it.
     await t.client.request("v3.databases.grantPrivileges", { ...address, ...WP, databaseUsername: "reader", privileges: ["SELECT"] });
-    const names = async () => (await t.client.request("v3.databases.listUsers", address, { fresh: true })).data.flat();
+    const names = async () => (await t.client.request("v3.databases.listUsers", { ...address }, { fresh: true })).data.flat();
     expect(await names()).toEqual(["agencyde_wpuser"]);
     expect(await names()).toEqual(["agencyde_wpuser"]);
     expect(await names()).toEqual(["agencyde_wpuser", "agencyde_reader"]);

@@ -189,6 +189,13 @@ describe("DNS zones through the hosting operations", () => {
     expect(err.message).toContain("legacy-brand.org has no DNS zone");
   });
 
+  it("reads the zone from query-string parameters, as some v3 clients send them (catalog §7.4)", async () => {
+    const client = t.clientFor("v3", { paramsInQuery: true });
+    const zone = (await client.request("dns.getZone", { id: 101, username: "agencyde", domain: "agency-demo.com" })).data as DnsRRSet[];
+    expect(zone.map((r) => r.name)).toContain("mail.agency-demo.com.");
+    expect(t.sim.requests.list().at(-1)).toMatchObject({ id: "dns.getZone", status: 200 });
+  });
+
   it("refuses a v3 username that does not match the hosting account", async () => {
     const err = await failure(t.clientFor("v3").request("dns.getZone", { id: 101, username: "someone", domain: "agency-demo.com" }));
     expect(err.code).toBe("not-found");

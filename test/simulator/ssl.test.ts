@@ -1,7 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ResellerApiError } from "../../src/client/errors";
 import { certificateCovers, generateRsaKeyPair, generateSelfSigned, publicKeyFingerprint } from "../../src/simulator/x509";
 import { useSimulator } from "../helpers/sim";
 
@@ -12,15 +11,6 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The demo site on each version: hosting 101 holds agency-demo.com (v3 adds the username). */
 function site(version: SslVersion, domain = "agency-demo.com") {
   return version === "v3" ? { id: 101, username: "agencyde", domain } : { id: 101, domain };
-}
-
-async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ResellerApiError);
-  return err as ResellerApiError;
 }
 
 /** Test certificates, all signed with one of two keys so the suite generates few keys. */
@@ -73,9 +63,11 @@ describe("SSL certificates of hosting domains", () => {
   });
 
   it.each(VERSIONS)("answers 404 for a domain the hosting account does not hold on %s", async (version) => {
-    const err = await failure(t.clientFor(version).request("ssl.getCertificate", site(version, "staging-agency.com")));
-    expect(err.code).toBe("not-found");
-    expect(err.message).toContain("staging-agency.com is not attached to hosting account 101");
+    await expect(t.clientFor(version).request("ssl.getCertificate", site(version, "staging-agency.com"))).rejects.toMatchObject({
+      name: "ResellerApiError",
+      code: "not-found",
+      message: expect.stringContaining("staging-agency.com is not attached to hosting account 101"),
+    });
   });
 
   it.each(VERSIONS)("renews the automatic certificate with a job id and moves its dates on %s", async (version) => {
@@ -98,9 +90,10 @@ describe("SSL certificates of hosting domains", () => {
     await call(version, "ssl.deleteCustom", site(version));
     expect(t.sim.store.hostings["101"]?.ssl["agency-demo.com"]?.custom).toBeUndefined();
     expect(await call(version, "ssl.getCertificate", site(version))).toMatchObject({ issuer: "Let's Encrypt" });
-    const err = await failure(t.clientFor(version).request("ssl.getCustom", site(version)));
-    expect(err.code).toBe("not-found");
-    expect(err.message).toContain("No custom certificate is installed for agency-demo.com");
+    await expect(t.clientFor(version).request("ssl.getCustom", site(version))).rejects.toMatchObject({
+      code: "not-found",
+      message: expect.stringContaining("No custom certificate is installed for agency-demo.com"),
+    });
   });
 
   it.each([
@@ -112,10 +105,11 @@ describe("SSL certificates of hosting domains", () => {
     ["text that is not a certificate", () => ({ certificate: "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----", privateKey: fx.key }), "not a valid PEM-encoded X.509 certificate"],
     ["text that is not a key", () => ({ certificate: fx.matching, privateKey: "not a key" }), "not a valid PEM-encoded private key"],
   ])("refuses to install %s with a 400 that says why", async (_title, body, message) => {
-    const err = await failure(t.client.request("ssl.installCustom", { id: 101, domain: "agency-demo.com", ...body() }));
-    expect(err.status).toBe(400);
-    expect(err.code).toBe("validation");
-    expect(err.message).toContain(message);
+    await expect(t.client.request("ssl.installCustom", { id: 101, domain: "agency-demo.com", ...body() })).rejects.toMatchObject({
+      status: 400,
+      code: "validation",
+      message: expect.stringContaining(message),
+    });
     expect(t.sim.store.hostings["101"]?.ssl["agency-demo.com"]?.custom).toBeUndefined();
   });
 
@@ -184,9 +178,9 @@ describe("certificate signing requests", () => {
     const [entry] = (await call(version, "ssl.listCsrs", site(version))).data as { csrPubKeyFingerPrint: string }[];
     await t.clientFor(version).request("ssl.removeCsr", { ...site(version), csrPubKeyFingerPrint: entry!.csrPubKeyFingerPrint });
     expect((await call(version, "ssl.listCsrs", site(version))).data).toEqual([]);
-    const err = await failure(t.clientFor(version).request("ssl.getCsrPrivateKey", { ...site(version), csrPubKeyFingerPrint: entry!.csrPubKeyFingerPrint }));
-    expect(err.code).toBe("not-found");
-    expect(err.message).toContain(entry!.csrPubKeyFingerPrint);
+    await expect(
+      t.clientFor(version).request("ssl.getCsrPrivateKey", { ...site(version), csrPubKeyFingerPrint: entry!.csrPubKeyFingerPrint }),
+    ).rejects.toMatchObject({ code: "not-found", message: expect.stringContaining(entry!.csrPubKeyFingerPrint) });
   });
 
   it("finds a CSR by a fingerprint written in upper case with colons", async () => {
@@ -199,9 +193,10 @@ describe("certificate signing requests", () => {
 
   it("refuses a country code that is not two letters before sending anything", async () => {
     const sent = t.sim.requests.count();
-    const err = await failure(t.client.request("ssl.generateCsr", { id: 101, domain: "agency-demo.com", ...subject, countryCode: "CAN" }));
-    expect(err.code).toBe("validation");
-    expect(err.message).toContain("countryCode");
+    await expect(t.client.request("ssl.generateCsr", { id: 101, domain: "agency-demo.com", ...subject, countryCode: "CAN" })).rejects.toMatchObject({
+      code: "validation",
+      message: expect.stringContaining("countryCode"),
+    });
     expect(t.sim.requests.count()).toBe(sent);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { bool, int, noParams, num, obj, str } from "../schemas";
+import { bool, dict, int, noParams, num, obj, str } from "../schemas";
 
 /**
  * Reply of the test-connection operation (`hello`).
@@ -61,7 +61,7 @@ export const tldPricingResponse = obj({
   message: str().optional(),
   currency_code: str().optional(),
   // A PHP backend encodes an empty associative array as `[]`; read it as no TLDs.
-  tlds: z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), tldPrice)),
+  tlds: dict(tldPrice),
 });
 
 /** v4 and v3 take an optional currency; v2 `tld-prices` takes nothing (legacy document, 2.0.0 table). */

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { databaseType, dbPrivilege, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
 
 /**
  * A database with the users that hold privileges on it; `permissions` is one comma-separated
@@ -32,7 +32,7 @@ export const databaseEntry = obj({
  * @example
  * databaseSizes.parse({ total: 52428800, dbUsage: { agencyde_wp: 52428800 } });
  */
-export const databaseSizes = obj({ total: int().optional(), dbUsage: z.record(z.string(), int()).optional() });
+export const databaseSizes = obj({ total: int().optional(), dbUsage: dict(int()).optional() });
 
 /** An autologin URL: v3 answers `data.loginUrl` (camelCase, unlike hosting/login's `login_url`; catalog §7.7 #3). */
 const loginUrl = envelope({ data: obj({ loginUrl: str() }, { loginUrl: ["login_url"] }) });

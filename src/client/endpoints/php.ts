@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { dict, envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from "../schemas";
 
 /**
  * One option of the option map (v4 document, PHP): the default and current values, a comment,
@@ -229,7 +229,7 @@ export const phpEndpoints = defineEndpoints({
     path: "/v3/hosting/php/options",
     params: "body",
     request: z.strictObject({ ...hostingV3, version: phpVersion }),
-    response: envelope({ data: z.record(z.string(), phpOption) }),
+    response: envelope({ data: dict(phpOption) }),
     evidence: "inferred",
     source: "INFERRED-L: v4 path pattern, catalog §1 #33",
     safety: "read",
@@ -265,7 +265,7 @@ export const phpEndpoints = defineEndpoints({
     path: "/v3/hosting/php/extensions",
     params: "body",
     request: z.strictObject({ ...hostingV3, version: phpVersion }),
-    response: envelope({ data: z.record(z.string(), str()) }),
+    response: envelope({ data: dict(str()) }),
     evidence: "inferred",
     source: "INFERRED-L: v4 path pattern, catalog §1 #36",
     safety: "read",

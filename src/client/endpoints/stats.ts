@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
+import { bool, dict, domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -18,13 +18,23 @@ const performanceShape = {
   periodType: z.enum(["day", "hour"]),
   period: z.number().int().min(1).max(90),
 };
-/** Visitor periods (v4 document, Limits). */
+/**
+ * Visitor periods (v4 document, Limits).
+ *
+ * @example
+ * for (const period of VISITOR_PERIODS) await client.request("stats.getVisitors", { id: 101, domain, period });
+ */
 export const VISITOR_PERIODS = ["30d", "7d", "24h", "12h", "1h"] as const;
 const visitorShape = { domain: domainName, period: z.enum(VISITOR_PERIODS) };
 
 // ---- response pieces ----
 
-/** The numeric fields of a resource usage (LVE) entry, in the v4 document's order. */
+/**
+ * The numeric fields of a resource usage (LVE) entry, in the v4 document's order.
+ *
+ * @example
+ * const peaks = LVE_FIELDS.filter((f) => f.startsWith("m")).map((f) => row[f]);
+ */
 export const LVE_FIELDS = [
   "Epf",
   "NprocF",
@@ -62,7 +72,7 @@ const lveRow = obj({ From: str().optional(), To: str().optional(), ...lveNumbers
 const performanceReply = envelope({ data: list(lveRow) });
 
 /** Byte counts keyed by directory path or database name. */
-const bytesByName = z.record(z.string(), num());
+const bytesByName = dict(num());
 /** `total` is the sum of every `diskUsage` and `dbUsage` value, all in bytes. */
 const diskUsageShape = {
   total: num().optional(),

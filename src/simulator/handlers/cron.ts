@@ -7,7 +7,7 @@
 import { CronExpressionParser } from "cron-parser";
 import type { HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { inData, messageReplies } from "./hosting";
+import { dataOf, messageReplies } from "./hosting";
 
 /**
  * The schedule with its fields separated by single spaces, or a 400 saying what is wrong.
@@ -39,7 +39,11 @@ const addCron = messageReplies((ctx) => {
   const schedule = cronSchedule(String(ctx.params.schedule));
   const command = String(ctx.params.command);
   if (/[\r\n]/.test(command)) throw new SimError(400, "command must be a single line");
-  h.crons.push({ id: ctx.nextId("cron"), schedule, command });
+  // Ids are unique across accounts; a state file written by hand may hold ids past the counter.
+  const used = new Set(Object.values(ctx.state.hostings).flatMap((x) => x.crons.map((c) => c.id)));
+  let id = ctx.nextId("cron");
+  while (used.has(id)) id = ctx.nextId("cron");
+  h.crons.push({ id, schedule, command });
   return "Crons successfully set";
 });
 
@@ -68,12 +72,19 @@ const removeCronEmail = messageReplies((ctx) => {
 
 const listCrons = (ctx: SimContext) => cronList(ctx.hosting());
 
+/**
+ * Handlers and samples of the cron operations. The core routes requests to them by endpoint key.
+ *
+ * @example
+ * import { areas } from "./index"; // cronArea is one of them
+ * const resolver = cronArea.handlers["v2.cron.add"];
+ */
 export const cronArea: SimArea = {
   name: "cron",
   handlers: {
     "v4.cron.list": listCrons,
-    "v3.cron.list": (ctx) => inData(listCrons(ctx)),
-    "v2.cron.list": (ctx) => inData(listCrons(ctx)),
+    "v3.cron.list": dataOf(listCrons),
+    "v2.cron.list": dataOf(listCrons),
     "v4.cron.add": addCron.flat,
     "v3.cron.add": addCron.wrapped,
     "v2.cron.add": addCron.wrapped,

@@ -10,7 +10,12 @@ import type { FtpAccountState, HostingState, SimState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
 import { attachedDomain } from "./redirections";
 
-/** The shortest password the strength check accepts (the v4 document advises at least 10 characters). */
+/**
+ * The shortest password the strength check accepts (the v4 document advises at least 10 characters).
+ *
+ * @example
+ * "Deploy-Pass-2026!".length >= MIN_PASSWORD_LENGTH; // true
+ */
 export const MIN_PASSWORD_LENGTH = 10;
 
 /**

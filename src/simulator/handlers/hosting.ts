@@ -40,13 +40,24 @@ export function attachedDomain(h: HostingState, name: string): string {
 export function messageReplies(op: (ctx: SimContext) => string): { flat: Resolver; wrapped: Resolver } {
   return {
     flat: (ctx) => ({ message: op(ctx) }),
-    wrapped: (ctx) => ({ data: { message: op(ctx) } }),
+    wrapped: (ctx) => inData({ message: op(ctx) }),
   };
 }
 
 /** Wraps a v3/v2 result in `data`. @example inData({ login_url }) // { data: { login_url } } */
 export function inData<T>(data: T): { data: T } {
   return { data };
+}
+
+/**
+ * The v3/v2 resolver of an operation whose v4 reply is `op`'s result: the same result in `data`.
+ *
+ * @example
+ * handlers["v4.stats.getDiskUsage"] = diskUsage;
+ * handlers["v3.stats.getDiskUsage"] = dataOf(diskUsage);
+ */
+export function dataOf(op: (ctx: SimContext) => unknown): Resolver {
+  return (ctx) => inData(op(ctx));
 }
 
 /**
@@ -93,7 +104,12 @@ export function homePath(input: string, field: string): string {
 
 // ---- accounts ----
 
-/** The reseller's World plan when the state sets none: what the demo reseller bought. */
+/**
+ * The reseller's World plan when the state sets none: what the demo reseller bought.
+ *
+ * @example
+ * const plan = state.worldPlan ?? WORLD_PLAN_DEFAULT; // { cpu: 16, mem: 32, io: 32 }
+ */
 export const WORLD_PLAN_DEFAULT = { cpu: 16, mem: 32, io: 32 } as const;
 type Resources = HostingState["resources"];
 
@@ -159,7 +175,7 @@ function worldAccount(ctx: SimContext): HostingState {
  * letter, made unique with a trailing counter (`agencyd1`).
  */
 function usernameFor(state: SimState, domain: string): string {
-  const chars = domain.replace(/[^a-z0-9]/g, "").replace(/^[0-9]+/, "");
+  const chars = domain.replace(/[^a-z0-9]/g, "").replace(/^[0-9]+/, "") || "site";
   const base = `${chars}00000000`.slice(0, 8);
   const taken = new Set(Object.values(state.hostings).map((h) => h.username));
   if (!taken.has(base)) return base;
@@ -192,7 +208,7 @@ interface NewAccount {
 /**
  * Creates a World account. Accounts created through v3 `POST /v3/hosting` are World accounts too:
  * the provisioning module looked them up in `the-world/info` until it switched to `hostings`
- * (S2 commit 1f6388c, catalog §1 S2). The domain gets the default DNS zone, as on the platform.
+ * (S2 commit 1f6388c, catalog sources table). The domain gets the default DNS zone, as on the platform.
  */
 function createAccount(ctx: SimContext, a: NewAccount): HostingState {
   const { state } = ctx;
@@ -239,7 +255,8 @@ function createFromV3(ctx: SimContext) {
 
 function createFromV2(ctx: SimContext) {
   const p = ctx.params as { domain: string; country: string; cpu?: number; mem?: number; io?: number; ls?: boolean; cms?: string };
-  // The v2 spec makes cpu, mem and io optional; the platform's defaults are one of each.
+  // The v2 spec makes cpu, mem and io optional without saying what an omitted one becomes; the
+  // simulator gives one of each.
   const h = createAccount(ctx, {
     domain: p.domain,
     location: p.country,
@@ -349,6 +366,10 @@ function accountEntry(h: HostingState) {
     cms_name: h.cmsName ?? null,
     temporary_url: h.temporaryUrl ?? null,
   };
+}
+
+function listWorldAccounts(ctx: SimContext) {
+  return { world_accounts: worldAccounts(ctx.state).map(worldEntry) };
 }
 
 function listAccounts(ctx: SimContext) {
@@ -465,11 +486,18 @@ function upgradePlan(ctx: SimContext) {
 
 // ---- the area ----
 
+/**
+ * Handlers and samples of the hosting-account operations. The core routes requests to them by endpoint key.
+ *
+ * @example
+ * import { areas } from "./index"; // hostingArea is one of them
+ * const resolver = hostingArea.handlers["v3.hosting.listAccounts"];
+ */
 export const hostingArea: SimArea = {
   name: "hosting",
   handlers: {
-    "v4.hosting.listWorldAccounts": (ctx) => ({ world_accounts: worldAccounts(ctx.state).map(worldEntry) }),
-    "v3.hosting.listWorldAccounts": (ctx) => ({ world_accounts: worldAccounts(ctx.state).map(worldEntry) }),
+    "v4.hosting.listWorldAccounts": listWorldAccounts,
+    "v3.hosting.listWorldAccounts": listWorldAccounts,
     "v2.hosting.listWorldAccounts": getAccountsV2,
     "v4.hosting.listAccounts": listAccounts,
     "v3.hosting.listAccounts": listAccounts,
@@ -498,10 +526,10 @@ export const hostingArea: SimArea = {
     "v2.hosting.modifyResources": modifyResources,
     "v2.hosting.upgradePlan": upgradePlan,
     "v4.hosting.getLoginUrl": (ctx) => ({ login_url: loginUrl(ctx) }),
-    "v3.hosting.getLoginUrl": (ctx) => inData({ login_url: loginUrl(ctx) }),
+    "v3.hosting.getLoginUrl": dataOf((ctx) => ({ login_url: loginUrl(ctx) })),
     "v4.hosting.enableTemporaryUrl": enableTemporaryUrl,
-    "v3.hosting.enableTemporaryUrl": (ctx) => inData(enableTemporaryUrl(ctx)),
-    "v2.hosting.enableTemporaryUrl": (ctx) => inData(enableTemporaryUrl(ctx)),
+    "v3.hosting.enableTemporaryUrl": dataOf(enableTemporaryUrl),
+    "v2.hosting.enableTemporaryUrl": dataOf(enableTemporaryUrl),
     "v4.hosting.disableTemporaryUrl": disableTemporaryUrl.flat,
     "v3.hosting.disableTemporaryUrl": disableTemporaryUrl.wrapped,
     "v2.hosting.disableTemporaryUrl": disableTemporaryUrl.wrapped,

@@ -14,7 +14,7 @@ function checkFromIps(fromIps: unknown): string[] | undefined {
   if (fromIps === undefined) return undefined;
   const list = fromIps as string[];
   const bad = list.find((ip) => !isAddressOrCidr(ip.trim()));
-  if (bad !== undefined) throw new SimError(400, `fromIps: "${bad}" is not an IP address or CIDR block`);
+  if (bad !== undefined) throw new SimError(400, `Invalid field "fromIps": "${bad}" is not an IP address or CIDR block`);
   return list.map((ip) => ip.trim());
 }
 
@@ -83,6 +83,9 @@ const legacy = {
     return { data: { key }, message: keyAdded(key) };
   },
 };
+
+// ---- samples: they may run in any order on one store ----
+
 /** The first key of the demo hosting account, added first when an earlier call removed them all. */
 function first(state: SimState): SshKeyState {
   const hosting = state.hostings["101"]!;

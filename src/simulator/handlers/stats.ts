@@ -11,7 +11,7 @@ import { LVE_FIELDS } from "../../client/endpoints/stats";
 import { seededRandom } from "../faults";
 import type { HostingState } from "../state";
 import type { SimArea, SimContext } from "../types";
-import { attachedDomain, inData } from "./hosting";
+import { attachedDomain, dataOf } from "./hosting";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -164,6 +164,15 @@ function visitors(ctx: SimContext, unique: boolean) {
   return series;
 }
 
+const allVisitors = (ctx: SimContext) => visitors(ctx, false);
+
+/**
+ * Handlers and samples of the statistics operations. The core routes requests to them by endpoint key.
+ *
+ * @example
+ * import { areas } from "./index"; // statsArea is one of them
+ * const params = statsArea.samples["v4.stats.getVisitors"]!(state);
+ */
 export const statsArea: SimArea = {
   name: "stats",
   handlers: {
@@ -171,14 +180,14 @@ export const statsArea: SimArea = {
     "v3.stats.getResourceUsage": resourceUsage,
     "v2.stats.getResourceUsage": resourceUsage,
     "v4.stats.getDiskUsage": diskUsage,
-    "v3.stats.getDiskUsage": (ctx) => inData(diskUsage(ctx)),
-    "v2.stats.getDiskUsage": (ctx) => inData(diskUsage(ctx)),
+    "v3.stats.getDiskUsage": dataOf(diskUsage),
+    "v2.stats.getDiskUsage": dataOf(diskUsage),
     // v4 puts the series beside the envelope, so its `success` is the array (v4 document); the
     // core spreads the reply over the envelope, the array wins over `success: true`.
     "v4.stats.getVisitors": (ctx) => visitors(ctx, ctx.params.unique === true),
-    "v3.stats.getVisitors": (ctx) => inData(visitors(ctx, false)),
-    "v2.stats.getVisitors": (ctx) => inData(visitors(ctx, false)),
-    "v2.stats.getUniqueVisitors": (ctx) => inData(visitors(ctx, true)),
+    "v3.stats.getVisitors": dataOf(allVisitors),
+    "v2.stats.getVisitors": dataOf(allVisitors),
+    "v2.stats.getUniqueVisitors": dataOf((ctx) => visitors(ctx, true)),
   },
   samples: {
     "v4.stats.getResourceUsage": () => ({ id: 101, periodType: "hour", period: 24 }),

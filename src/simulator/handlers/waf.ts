@@ -11,10 +11,20 @@ import type { HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
 import { attachedDomain } from "./redirections";
 
-/** Every rule id lies in this range (the documented `allRulesRange` is a string range). */
+/**
+ * Every rule id lies in this range (the documented `allRulesRange` is a string range).
+ *
+ * @example
+ * const [from, to] = WAF_RULE_RANGE; // 900000, 999999
+ */
 export const WAF_RULE_RANGE: readonly [number, number] = [900000, 999999];
 
-/** The rule catalogue: one group per attack class, ids as inclusive `[from, to]` ranges. */
+/**
+ * The rule catalogue: one group per attack class, ids as inclusive `[from, to]` ranges.
+ *
+ * @example
+ * WAF_RULES.find((r) => r.description === "SQL injection")?.ids; // [[942100, 942560]]
+ */
 export const WAF_RULES: readonly { description: string; ids: [number, number][] }[] = [
   { description: "Method enforcement", ids: [[911100, 911100]] },
   { description: "Scanner detection", ids: [[913100, 913120]] },
