@@ -1,0 +1,123 @@
+/**
+ * The per-process read cache and the per-scope write queue.
+ *
+ * One provider process serves every dynamic resource of a deployment (peers §4.1), and a refresh
+ * calls `read` on each of them at about the same time. Without sharing, 300 record sets in 3
+ * zones would read their zone 300 times; with this cache they read it 3 times (DESIGN §4):
+ * - entries are keyed by connection, operation and parameters;
+ * - concurrent callers of the same key share one request (single-flight);
+ * - every entry carries scopes (`zone:example.com`, `hosting:101`); a write to a scope drops the
+ *   entries of that scope, so a read after a write sees the write;
+ * - failures are not cached, and entries expire after a time to live as a safety net for long
+ *   runs in which something else changes the account.
+ *
+ * Writes that rewrite a shared list (a zone's rrsets) go through {@link ScopeQueue}, one at a
+ * time per scope, so concurrent resources cannot overwrite each other's changes.
+ */
+
+interface Entry {
+  promise: Promise<unknown>;
+  scopes: readonly string[];
+  at: number;
+}
+
+/**
+ * A read cache with single-flight and scope invalidation.
+ *
+ * @example
+ * const cache = new ReadCache(60_000);
+ * const zone = await cache.get("conn|dns.getZone|{...}", ["conn|zone:example.com"], () => client.request(...));
+ * cache.invalidate("conn|zone:example.com");
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /** @param ttlMs how long an entry may be reused; 0 disables caching (single-flight remains). */
+  constructor(private ttlMs: number) {}
+
+  /** Changes the time to live of new and existing entries. */
+  setTtl(ttlMs: number): void {
+    this.ttlMs = ttlMs;
+  }
+
+  /**
+   * The cached value for `key`, or the result of `load` (shared with concurrent callers).
+   * Callers get a structured clone, so one caller's changes never leak into another's value.
+   */
+  async get<T>(key: string, scopes: readonly string[], load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    let entry = this.entries.get(key);
+    if (entry && now - entry.at > this.ttlMs && !this.inFlight.has(entry.promise)) {
+      this.entries.delete(key);
+      entry = undefined;
+    }
+    if (!entry) {
+      const promise = load();
+      const created: Entry = { promise, scopes, at: now };
+      entry = created;
+      this.entries.set(key, created);
+      this.inFlight.add(promise);
+      promise.then(
+        () => {
+          this.inFlight.delete(promise);
+          // With caching off the entry only served as single-flight for callers that came meanwhile.
+          if (this.ttlMs <= 0 && this.entries.get(key) === created) this.entries.delete(key);
+        },
+        () => {
+          this.inFlight.delete(promise);
+          if (this.entries.get(key) === created) this.entries.delete(key);
+        },
+      );
+    }
+    return structuredClone((await entry.promise) as T);
+  }
+
+  /** Drops every entry that carries `scope`. */
+  invalidate(scope: string): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.scopes.includes(scope)) this.entries.delete(key);
+    }
+  }
+
+  /** Drops everything. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Number of entries held (for tests and logs). */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Runs tasks one at a time per scope, in arrival order; tasks of different scopes run freely.
+ *
+ * @example
+ * const queue = new ScopeQueue();
+ * await queue.run("zone:example.com", () => client.request("dns.modifyZone", params));
+ */
+export class ScopeQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(scope: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(scope) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    // The tail never rejects, so one failed write does not fail the writes queued behind it.
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(scope, tail);
+    void tail.then(() => {
+      if (this.tails.get(scope) === tail) this.tails.delete(scope);
+    });
+    return result;
+  }
+
+  /** Scopes with a task running or queued. */
+  get busy(): number {
+    return this.tails.size;
+  }
+}

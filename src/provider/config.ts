@@ -1,0 +1,205 @@
+/**
+ * Provider settings from the stack configuration (`reseller:*`), with environment variables as
+ * the fallback.
+ *
+ * The engine hands the dynamic provider the whole stack config, namespaced keys included, with
+ * secrets unwrapped (peers §4.4). Credentials are read here and only here, never from resource
+ * inputs, so they never reach state (DESIGN §4). The environment fallback lets CI runs, tests
+ * and `destroy` with rotated credentials work without editing the stack (peers §4.3).
+ */
+import { z } from "zod";
+import { API_VERSIONS, type ApiVersion, type HttpMethod } from "../client/endpoint";
+import { ConfigError } from "./errors";
+
+/**
+ * The stack config namespace (DESIGN §2, frozen).
+ *
+ * @example
+ * `pulumi config set ${CONFIG_NAMESPACE}:apiUser my-user`;
+ */
+export const CONFIG_NAMESPACE = "reseller";
+
+/** Reads one value by its short key (`apiUser`); namespacing is the reader's business. */
+export interface ConfigReader {
+  get(key: string): string | undefined;
+}
+
+/** One configuration key: its environment variable, default and meaning (also the docs table). */
+export interface ConfigKey {
+  key: string;
+  env: string;
+  default?: string;
+  secret?: boolean;
+  description: string;
+}
+
+/**
+ * Every `reseller:*` key the provider reads.
+ *
+ * @example
+ * for (const k of CONFIG_KEYS) console.log(`reseller:${k.key}`, k.env, k.default ?? "(required)");
+ */
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  { key: "apiUser", env: "RESELLER_API_USER", description: "API user (X-API-USER), from the reseller section of the client area" },
+  { key: "apiKey", env: "RESELLER_API_KEY", secret: true, description: "API key (X-API-KEY); set it with `pulumi config set --secret`" },
+  { key: "apiUrl", env: "RESELLER_API_URL", default: "https://api.planethoster.net", description: "API base URL; http:// only for loopback (the simulator)" },
+  { key: "apiVersion", env: "RESELLER_API_VERSION", default: "v4", description: "API version: v4, v3 or v2" },
+  { key: "timeoutMs", env: "RESELLER_TIMEOUT_MS", default: "30000", description: "Per-attempt timeout of a request, in milliseconds" },
+  { key: "maxAttempts", env: "RESELLER_MAX_ATTEMPTS", default: "4", description: "Attempts per request, the first included (only operations safe to repeat are retried)" },
+  { key: "retryBaseDelayMs", env: "RESELLER_RETRY_BASE_DELAY_MS", default: "500", description: "First backoff step between attempts, in milliseconds" },
+  { key: "maxConcurrency", env: "RESELLER_MAX_CONCURRENCY", default: "4", description: "Requests in flight at once, shared by every resource of the stack" },
+  { key: "requestsPerMinute", env: "RESELLER_REQUESTS_PER_MINUTE", default: "120", description: "Requests started per sliding minute, shared by every resource of the stack" },
+  { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
+  { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
+  { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },
+  {
+    key: "endpointOverrides",
+    env: "RESELLER_ENDPOINT_OVERRIDES",
+    description: 'JSON object of method and path per operation id, e.g. {"dns.getZone":{"method":"GET","path":"/v4/hosting/domain/dns-zone"}}',
+  },
+  { key: "caCert", env: "RESELLER_CA_CERT", description: "PEM certificate authority to trust (the simulator's self-signed certificate)" },
+  { key: "sandbox", env: "RESELLER_SANDBOX", default: "false", description: "Send X-API-SANDBOX: 1 (the v2 registration sandbox)" },
+];
+
+/** Everything the provider needs to build a client, resolved and validated. */
+export interface ProviderSettings {
+  apiUser?: string;
+  apiKey?: string;
+  apiUrl: string;
+  apiVersion: ApiVersion;
+  timeoutMs: number;
+  maxAttempts: number;
+  retryBaseDelayMs: number;
+  maxConcurrency: number;
+  requestsPerMinute: number;
+  readCacheTtlMs: number;
+  paramsInQuery: boolean;
+  methodOverride: boolean;
+  endpointOverrides: Record<string, { method?: HttpMethod; path?: string }>;
+  caCert?: string;
+  sandbox: boolean;
+}
+
+const overridesSchema = z.record(
+  z.string().min(1),
+  z.strictObject({
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional(),
+    path: z.string().startsWith("/").optional(),
+  }),
+);
+
+function describeKey(k: ConfigKey): string {
+  return `"${CONFIG_NAMESPACE}:${k.key}" (or the environment variable ${k.env})`;
+}
+
+function keyOf(name: string): ConfigKey {
+  const k = CONFIG_KEYS.find((c) => c.key === name);
+  if (!k) throw new Error(`unknown configuration key ${name}`);
+  return k;
+}
+
+/**
+ * Resolves the settings: stack config first, then the environment, then the default. Malformed
+ * values are errors naming the key; missing credentials are not, because `check` and `diff` need
+ * no credentials (see {@link requireCredentials}).
+ *
+ * @example
+ * const pulumiConfig = new pulumi.Config("reseller");
+ * const settings = readSettings(pulumiConfig); // get("apiUser") reads reseller:apiUser
+ */
+export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  const raw = (name: string): string | undefined => {
+    const k = keyOf(name);
+    const fromConfig = config.get(k.key);
+    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+    const fromEnv = env[k.env];
+    if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+    return k.default;
+  };
+  const int = (name: string, min: number): number => {
+    const text = raw(name) ?? "";
+    const n = Number(text);
+    if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < min) {
+      throw new ConfigError(`Configuration ${describeKey(keyOf(name))} must be a whole number of at least ${min}`);
+    }
+    return n;
+  };
+  const flag = (name: string): boolean => {
+    const text = (raw(name) ?? "").trim().toLowerCase();
+    if (["true", "1", "yes", "on"].includes(text)) return true;
+    if (["false", "0", "no", "off", ""].includes(text)) return false;
+    throw new ConfigError(`Configuration ${describeKey(keyOf(name))} must be true or false`);
+  };
+
+  const version = (raw("apiVersion") ?? "v4").trim().toLowerCase();
+  if (!(API_VERSIONS as readonly string[]).includes(version)) {
+    throw new ConfigError(`Configuration ${describeKey(keyOf("apiVersion"))} must be one of ${API_VERSIONS.join(", ")}`);
+  }
+
+  let endpointOverrides: ProviderSettings["endpointOverrides"] = {};
+  const overridesText = raw("endpointOverrides");
+  if (overridesText) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(overridesText);
+    } catch {
+      throw new ConfigError(`Configuration ${describeKey(keyOf("endpointOverrides"))} must be a JSON object`);
+    }
+    const checked = overridesSchema.safeParse(parsed);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new ConfigError(
+        `Configuration ${describeKey(keyOf("endpointOverrides"))} is invalid at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "unknown"}`,
+      );
+    }
+    endpointOverrides = checked.data;
+  }
+
+  return {
+    apiUser: raw("apiUser")?.trim(),
+    apiKey: raw("apiKey")?.trim(),
+    apiUrl: (raw("apiUrl") ?? "").trim(),
+    apiVersion: version as ApiVersion,
+    timeoutMs: int("timeoutMs", 1),
+    maxAttempts: int("maxAttempts", 1),
+    retryBaseDelayMs: int("retryBaseDelayMs", 0),
+    maxConcurrency: int("maxConcurrency", 1),
+    requestsPerMinute: int("requestsPerMinute", 1),
+    readCacheTtlMs: int("readCacheTtlSeconds", 0) * 1000,
+    paramsInQuery: flag("paramsInQuery"),
+    methodOverride: flag("methodOverride"),
+    endpointOverrides,
+    caCert: raw("caCert"),
+    sandbox: flag("sandbox"),
+  };
+}
+
+/**
+ * The credentials, or an error naming each missing key and its environment variable.
+ *
+ * @example
+ * const { apiUser, apiKey } = requireCredentials(settings);
+ */
+export function requireCredentials(settings: ProviderSettings): { apiUser: string; apiKey: string } {
+  const missing = [
+    settings.apiUser ? undefined : keyOf("apiUser"),
+    settings.apiKey ? undefined : keyOf("apiKey"),
+  ].filter((k): k is ConfigKey => k !== undefined);
+  if (missing.length > 0) {
+    const list = missing.map(describeKey).join(" and ");
+    throw new ConfigError(
+      `Missing configuration ${list}: set it with \`pulumi config set ${CONFIG_NAMESPACE}:${missing[0]!.key}${missing[0]!.secret ? " --secret" : ""} <value>\` or export the environment variable`,
+    );
+  }
+  return { apiUser: settings.apiUser!, apiKey: settings.apiKey! };
+}
+
+/**
+ * Adapts the engine's namespaced config (`get("reseller:apiUser")`) to a {@link ConfigReader}.
+ *
+ * @example
+ * readSettings(namespaced(req.config));
+ */
+export function namespaced(config: ConfigReader): ConfigReader {
+  return { get: (key) => config.get(`${CONFIG_NAMESPACE}:${key}`) };
+}

@@ -1,0 +1,142 @@
+/**
+ * `defineResource`: a resource's lifecycle rules declared as data, interpreted by the shared
+ * helpers (`check.ts`, `diff.ts`, `runtime.ts`), so every resource behaves the same way towards
+ * the engine (style rule R7).
+ *
+ * A definition says:
+ * - `inputs`: one zod schema per property, which validates and normalises that property alone
+ *   (`check` replaces the schema of a property whose value is unknown during preview);
+ * - `normalize`: cross-property checks and normalisation (fill `sld`/`tld` from `domain`, ...);
+ * - `identity` and `replaceOn`: what names the object, and what cannot change without replacing it;
+ * - `deleteBeforeReplace`, `secretOutputs`, `id` (format, build, parse) and `onMissing`;
+ * - `requires`: the API operations the given inputs need, so a version that lacks one fails in
+ *   `check` (before any call) with the version and operation in the message;
+ * - `diff`: properties that are not compared (create-time only, guards) and custom comparisons;
+ * - the operations `create`, `read`, `update` and `delete`.
+ */
+import type { z } from "zod";
+import type { ApiVersion } from "../client/endpoint";
+import type { ProviderContext } from "./context";
+
+/** What `read` does when the object is gone: drop it from state, or keep it (a domain registration). */
+export type OnMissing = "remove" | "keep";
+
+/** Records a check failure on a property path (`["records", 0]` shows as `records[0]`). */
+export type IssueSink = (path: string | readonly (string | number)[], reason: string) => void;
+
+/** An operation requirement: the property that needs it and the operation ids (`domains.getRegistrarLock`). */
+export interface Requirement {
+  property: string;
+  /** Every one of these must exist in the version, unless `anyOf` is set. */
+  operations: readonly string[];
+  /** One of the operations is enough (e.g. enable/disable lock on v4 and v3, save lock on v2). */
+  anyOf?: boolean;
+}
+
+/** What a definition's `read` receives. */
+export interface ReadRequest<I, O> {
+  /** The resource id. */
+  id: string;
+  /** What the id tells (from `id.parse`). */
+  key: Partial<I>;
+  /** The outputs in state; undefined on import (`read` from the id alone). */
+  props?: O;
+}
+
+/** What a definition's `read` returns: the live outputs and, if they differ from `pick(outs)`, inputs. */
+export interface ReadResponse<I, O> {
+  /** A canonical id if it differs from the one asked for. */
+  id?: string;
+  outs: O;
+  /** Inputs for later diffs; defaults to the input properties of `outs`. */
+  inputs?: Partial<I>;
+}
+
+/**
+ * A resource's declaration.
+ *
+ * @typeParam S - the zod shape of the inputs
+ * @typeParam I - the checked inputs (after `normalize`)
+ * @typeParam O - the outputs (state); they include every input property, normalised
+ */
+export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O extends object> {
+  /** PascalCase type name; the token is `pulumi-nodejs:dynamic/reseller:<type>` (DESIGN §2, frozen). */
+  type: string;
+  inputs: S;
+  /**
+   * Cross-property checks and normalisation of the per-property result. A property whose value
+   * is unknown during preview holds the sentinel: test with `isUnknown` and leave it as it is.
+   */
+  normalize?(value: z.output<z.ZodObject<S>>, issue: IssueSink): I;
+  /** Properties that name the object: part of the id, and replaced when they change. */
+  identity: readonly (keyof I & string)[];
+  /** Properties whose change replaces the object; defaults to `identity`. */
+  replaceOn?: readonly (keyof I & string)[];
+  /** Delete the old object before creating its replacement (natural keys that would collide). */
+  deleteBeforeReplace: boolean;
+  /** Outputs to mark secret (`additionalSecretOutputs`). */
+  secretOutputs: readonly (keyof O & string)[];
+  id: {
+    /** The documented import id format, e.g. `<domain>/<name>/<type>`. */
+    format: string;
+    build(values: I | O): string;
+    /** What an id tells, or undefined when it is malformed. */
+    parse(id: string): Partial<I> | undefined;
+  };
+  onMissing: OnMissing;
+  /** With `onMissing: "keep"`: the state to keep for a missing object, and the warning to log. */
+  keepMissing?(props: O): { outs: O; warning: string };
+  diff?: {
+    /** Not compared: create-time settings and guards, which `update` reads from the new inputs anyway. */
+    ignore?: readonly (keyof I & string)[];
+    /** Custom comparisons; return true when the new input is satisfied by the old outputs. */
+    equal?: { [K in keyof I]?: (news: I, olds: O) => boolean };
+  };
+  requires?(inputs: I, version: ApiVersion): readonly Requirement[];
+  create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: O }>;
+  /** Returns undefined when the object does not exist. */
+  read(ctx: ProviderContext, request: ReadRequest<I, O>): Promise<ReadResponse<I, O> | undefined>;
+  update(ctx: ProviderContext, id: string, olds: O, news: I): Promise<O>;
+  delete(ctx: ProviderContext, id: string, props: O): Promise<void>;
+}
+
+/** A definition of any resource, as the runtime registry holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of heterogeneous definitions
+export type AnyResourceDefinition = ResourceDefinition<z.ZodRawShape, any, any>;
+
+/**
+ * Declares a resource. Checks the declaration's own consistency (identity and replace-on
+ * properties must be inputs) so a mistake fails when the module loads, not during a deployment.
+ *
+ * @example
+ * export const dnsRecordSetDefinition = defineResource({
+ *   type: "DnsRecordSet",
+ *   inputs: { domain: zoneName, name: z.string(), type: z.enum(["A", "AAAA"]), ttl: z.number().default(14400), records },
+ *   identity: ["domain", "name", "type"],
+ *   deleteBeforeReplace: true,
+ *   secretOutputs: [],
+ *   id: { format: "<domain>/<name>/<type>", build: (v) => `${v.domain}/${v.name}/${v.type}`, parse },
+ *   onMissing: "remove",
+ *   create, read, update, delete: remove,
+ * });
+ */
+export function defineResource<S extends z.ZodRawShape, I extends object, O extends object>(
+  def: ResourceDefinition<S, I, O>,
+): ResourceDefinition<S, I, O> {
+  const inputKeys = Object.keys(def.inputs);
+  for (const k of [...def.identity, ...(def.replaceOn ?? []), ...(def.diff?.ignore ?? [])]) {
+    if (!inputKeys.includes(k)) throw new Error(`${def.type}: "${k}" is declared in the lifecycle rules but is not an input`);
+  }
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(def.type)) throw new Error(`${def.type}: the type must be PascalCase`);
+  return def;
+}
+
+/**
+ * The input properties of a definition, in declaration order.
+ *
+ * @example
+ * inputKeys(dnsRecordSetDefinition); // ["domain", "name", "type", "ttl", "records", "hostingId"]
+ */
+export function inputKeys(def: AnyResourceDefinition): string[] {
+  return Object.keys(def.inputs);
+}

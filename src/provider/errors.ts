@@ -1,0 +1,74 @@
+/**
+ * Errors the provider raises, and the one way it inspects client errors.
+ *
+ * Client errors are recognised by `name` and `code`, never by `instanceof` alone: the provider
+ * runs from whatever copy of this package the dynamic-provider host loads, so class identity
+ * across copies is not guaranteed (style rule R3).
+ */
+import type { ErrorCode } from "../client/errors";
+
+/**
+ * The `code` of a client error (`"not-found"`, `"outcome-unknown"`, ...), or undefined for
+ * anything else.
+ *
+ * @example
+ * try { await ctx.request("domains.getInfo", { sld, tld }); }
+ * catch (err) { if (apiErrorCode(err) === "not-found") return undefined; throw err; }
+ */
+export function apiErrorCode(err: unknown): ErrorCode | undefined {
+  if (typeof err !== "object" || err === null) return undefined;
+  const e = err as { name?: unknown; code?: unknown };
+  return e.name === "ResellerApiError" && typeof e.code === "string" ? (e.code as ErrorCode) : undefined;
+}
+
+/**
+ * Thrown by `create` (or `update`) when the object exists remotely but a later step failed.
+ *
+ * The dynamic-provider host turns an error that carries `id` into `ErrorResourceInitFailed`, so
+ * the engine keeps the object in state as "created, failed to initialise" instead of losing
+ * track of something that exists (and, for a domain, cost money). `properties` become the
+ * resource's state; the runtime adds the serialized provider to them so later operations on the
+ * resource can still run.
+ *
+ * @example
+ * throw new PartialCreateError("example.com", outs, "registered, but setting the registrar lock failed: ...");
+ */
+export class PartialCreateError extends Error {
+  readonly reasons: string[];
+  readonly properties: Record<string, unknown>;
+  /** @param properties the known state (any outputs object; the runtime makes it plain JSON) */
+  constructor(
+    readonly id: string,
+    properties: object,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PartialCreateError";
+    this.properties = { ...properties };
+    this.reasons = [message];
+  }
+}
+
+/**
+ * A configuration value that is missing or malformed. The message names the stack config key
+ * and its environment variable, never a value.
+ *
+ * @example
+ * throw new ConfigError('Missing configuration "reseller:apiKey" ...');
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * A message for any thrown value, for wrapping in a follow-up error.
+ *
+ * @example
+ * new PartialCreateError(id, outs, `lock failed: ${messageOf(err)}`);
+ */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

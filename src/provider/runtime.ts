@@ -1,0 +1,230 @@
+/**
+ * `pulumi-hosting-reseller/runtime`: the code every resource's serialized shell loads in the
+ * provider process, by package name, at call time (DESIGN §4).
+ *
+ * Each method takes the resource type first (`check("DnsRecordSet", olds, news)`) and applies
+ * that resource's definition through the shared helpers. Refresh and destroy run the runtime
+ * installed next to the program against state written by older versions (peers §6.1), so the
+ * method names and argument order here are a protocol: never change them, only add.
+ */
+import { definitions } from "../resources";
+import { checkInputs, type CheckFailure, type CheckResult } from "./check";
+import { namespaced, readSettings, type ConfigReader } from "./config";
+import { clearReadCache, currentContext, currentSettings, resetContext, setSettings } from "./context";
+import type { AnyResourceDefinition } from "./define";
+import { diffInputs, type DiffResult } from "./diff";
+import { PartialCreateError } from "./errors";
+import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
+
+type Props = Record<string, unknown>;
+
+const registry = new Map<string, AnyResourceDefinition>(definitions.map((d) => [d.type, d]));
+
+/**
+ * The definition of a resource type.
+ *
+ * @example
+ * definitionOf("DnsRecordSet").id.format; // "<domain>/<name>/<type>"
+ */
+export function definitionOf(type: string): AnyResourceDefinition {
+  const def = registry.get(type);
+  if (!def) {
+    throw new Error(`pulumi-hosting-reseller has no resource type "${type}" (known: ${[...registry.keys()].join(", ")}); is the installed package older than the one that created this resource?`);
+  }
+  return def;
+}
+
+/**
+ * Reads the provider settings from the stack config (`reseller:*`, environment fallback). The
+ * host calls it once per deserialized provider with `{ config }`, whose `get` takes namespaced keys.
+ *
+ * @example
+ * await configure({ config: { get: (k) => ({ "reseller:apiUser": "me", "reseller:apiKey": "secret" })[k] } });
+ */
+export async function configure(req: { config: ConfigReader }): Promise<void> {
+  setSettings(readSettings(namespaced(req.config)));
+}
+
+function failuresMessage(type: string, failures: readonly CheckFailure[]): string {
+  return `${type} inputs are invalid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`;
+}
+
+/** Parses already-checked inputs again into the definition's typed form (create and update). */
+function typedInputs(def: AnyResourceDefinition, props: Props): Props {
+  const result = checkInputs(def, props, currentSettings().apiVersion);
+  if (result.failures) throw new Error(failuresMessage(def.type, result.failures));
+  return result.inputs!;
+}
+
+function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
+  const picked: Props = {};
+  for (const k of Object.keys(def.inputs)) if (outs[k] !== undefined && outs[k] !== null) picked[k] = outs[k];
+  return picked;
+}
+
+/**
+ * Validates and normalises new inputs. Never calls the API.
+ *
+ * @example
+ * const { inputs, failures } = await check("DnsRecordSet", {}, { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
+ */
+export async function check(type: string, _olds: Props, news: Props): Promise<CheckResult> {
+  return checkInputs(definitionOf(type), news, currentSettings().apiVersion);
+}
+
+/**
+ * Compares new inputs with old outputs. Never calls the API.
+ *
+ * @example
+ * const { changes, replaces } = await diff("DnsRecordSet", id, outs, checkedInputs);
+ */
+export async function diff(type: string, _id: string, olds: Props, news: Props): Promise<DiffResult> {
+  return diffInputs(definitionOf(type), olds, news);
+}
+
+/**
+ * Creates the object. An object that was created but not fully set up is reported with its id
+ * (the host then keeps it in state as "failed to initialise").
+ *
+ * @example
+ * const { id, outs } = await create("DnsRecordSet", checkedInputs);
+ */
+export async function create(type: string, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const def = definitionOf(type);
+  try {
+    const result = await def.create(currentContext(), typedInputs(def, inputs));
+    return { id: result.id, outs: toPlainJson(result.outs as Props) };
+  } catch (err) {
+    if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
+      const e = err as PartialCreateError;
+      // The host stores `properties` as the resource's state; without the serialized provider in
+      // it, the next refresh or destroy of this resource could not load any code.
+      const serialized = inputs[PROVIDER_KEY];
+      (e as { properties: Props }).properties = { ...toPlainJson(e.properties), ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }) };
+    }
+    throw err;
+  }
+}
+
+/**
+ * Reads the live object. Works from the id alone (import, `.get`). A missing object gives
+ * `id: ""`, except for resources declared `onMissing: "keep"`, which stay in state as they were.
+ *
+ * @example
+ * const { id, props, inputs } = await read("DnsRecordSet", "example.com/www/A");
+ */
+export async function read(type: string, id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+  const def = definitionOf(type);
+  const olds = withoutProvider(props);
+  const hasState = Object.keys(olds).length > 0;
+  const key = def.id.parse(id);
+  if (!key) throw new Error(`"${id}" is not a valid ${type} id; the format is ${def.id.format}`);
+  const ctx = currentContext();
+  const result = await def.read(ctx, { id, key, props: hasState ? olds : undefined });
+  if (!result) {
+    if (def.onMissing === "keep" && hasState && def.keepMissing) {
+      const kept = def.keepMissing(olds);
+      ctx.log.warn(`${type} ${id}: ${kept.warning}`);
+      const outs = toPlainJson(kept.outs as Props);
+      return { id, props: outs, inputs: pickInputs(def, outs) };
+    }
+    return { id: "", props: {} };
+  }
+  const outs = toPlainJson(result.outs as Props);
+  return { id: result.id ?? id, props: outs, inputs: toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)) };
+}
+
+/**
+ * Applies in-place changes and returns the new outputs.
+ *
+ * @example
+ * const { outs } = await update("DnsRecordSet", id, oldOuts, newInputs);
+ */
+export async function update(type: string, id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+  const def = definitionOf(type);
+  const outs = await def.update(currentContext(), id, withoutProvider(olds), typedInputs(def, news));
+  return { outs: toPlainJson(outs as Props) };
+}
+
+/**
+ * Deletes the object (or, for a domain registration, releases it from state only). An object
+ * that is already gone counts as deleted.
+ *
+ * @example
+ * await remove("DnsRecordSet", id, outs);
+ */
+export async function remove(type: string, id: string, props: Props): Promise<void> {
+  const def = definitionOf(type);
+  await def.delete(currentContext(), id, withoutProvider(props));
+}
+export { remove as delete };
+
+/** A provider object for one type, shaped like `pulumi.dynamic.ResourceProvider`. */
+export interface RuntimeProvider {
+  configure(req: { config: ConfigReader }): Promise<void>;
+  check(olds: Props, news: Props): Promise<CheckResult>;
+  diff(id: string, olds: Props, news: Props): Promise<DiffResult>;
+  create(inputs: Props): Promise<{ id: string; outs: Props }>;
+  read(id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }>;
+  update(id: string, olds: Props, news: Props): Promise<{ outs: Props }>;
+  delete(id: string, props: Props): Promise<void>;
+  /**
+   * `create(inputs)` or `update(id, olds, news)`, told apart by the id (a string) that only
+   * update receives; inputs decoded from the engine are always an object. The shell maps both
+   * methods to this one to keep its serialized text small.
+   */
+  write(...args: unknown[]): Promise<{ id: string; outs: Props } | { outs: Props }>;
+}
+
+/**
+ * The runtime bound to one type: what the shell forwards to, and what tests drive directly.
+ *
+ * @example
+ * const p = provider("DnsRecordSet");
+ * await p.configure({ config });
+ * const { inputs } = await p.check({}, args);
+ */
+export function provider(type: string): RuntimeProvider {
+  definitionOf(type);
+  return {
+    configure,
+    check: (olds, news) => check(type, olds, news),
+    diff: (id, olds, news) => diff(type, id, olds, news),
+    create: (inputs) => create(type, inputs),
+    read: (id, props) => read(type, id, props),
+    update: (id, olds, news) => update(type, id, olds, news),
+    delete: (id, props) => remove(type, id, props),
+    write: (...args) =>
+      typeof args[0] === "string"
+        ? update(type, args[0], args[1] as Props, args[2] as Props)
+        : create(type, args[0] as Props),
+  };
+}
+
+/**
+ * Forgets settings, cached reads and open connections (tests, or a process that switches accounts).
+ *
+ * @example
+ * afterAll(() => reset());
+ */
+export async function reset(): Promise<void> {
+  await resetContext();
+}
+
+/**
+ * Drops cached reads only, keeping settings and connections (tests that change the API out of band).
+ *
+ * @example
+ * sim.store.zones["example.com"] = []; clearCache();
+ */
+export function clearCache(): void {
+  clearReadCache();
+}
+
+/**
+ * The resource types this runtime serves.
+ *
+ * @example
+ * types.includes("DnsRecordSet"); // true
+ */
+export const types: readonly string[] = [...registry.keys()];

@@ -1,0 +1,51 @@
+/**
+ * The serializable shell each resource hands to `pulumi.dynamic.Resource`.
+ *
+ * Pulumi serializes the provider object into the `__provider` property of every resource's
+ * state, in plain text unless it captured a secret (peers §4.3). A provider that closes over a
+ * client, a pool or a config value serializes without any error, but with the token in clear
+ * and a gutted connection pool (style anchors §6, "Checked with a scratch script"). So the shell
+ * captures nothing but the resource type name: each method `require`s the runtime by package
+ * name at call time, in the provider process, and forwards to it (DESIGN §4, the SST pattern).
+ * A test serializes every resource's shell and checks its size and that it holds no credential.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type * as Runtime from "./runtime";
+
+/**
+ * The package subpath of the runtime; part of the protocol between old state and new code.
+ *
+ * @example
+ * const runtime = require(RUNTIME_MODULE) as typeof import("./runtime");
+ */
+export const RUNTIME_MODULE = "pulumi-hosting-reseller/runtime";
+
+/**
+ * The provider object for one resource type.
+ *
+ * Every resource's state carries its serialized text, so it is kept small: `r` loads the runtime
+ * bound to this type, and each method passes its arguments through unchanged.
+ *
+ * @example
+ * class DnsRecordSet extends pulumi.dynamic.Resource {
+ *   constructor(name: string, args: DnsRecordSetArgs, opts?: pulumi.CustomResourceOptions) {
+ *     super(shell("DnsRecordSet"), name, { ...args, fqdn: undefined }, opts, "reseller", "DnsRecordSet");
+ *   }
+ * }
+ */
+export function shell(type: string): pulumi.dynamic.ResourceProvider {
+  // The literal path, not RUNTIME_MODULE: a captured constant would be serialized too.
+  const r = (): Runtime.RuntimeProvider => require("pulumi-hosting-reseller/runtime").provider(type);
+  // create(inputs) and update(id, olds, news) share one function, which the runtime tells apart
+  // by the id only update receives: each function costs about 200 bytes of serialized text.
+  const w = (...a: unknown[]): Promise<never> => r().write(...a) as Promise<never>;
+  return {
+    configure: (...a) => r().configure(...a),
+    check: (...a) => r().check(...a),
+    diff: (...a) => r().diff(...a),
+    create: w,
+    read: (...a) => r().read(...a),
+    update: w,
+    delete: (...a) => r().delete(...a),
+  };
+}

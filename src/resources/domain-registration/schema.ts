@@ -1,0 +1,304 @@
+/**
+ * DomainRegistration: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * Field rules come from the v4 document (Register domain: period 1..10, ns1 and ns2 required and
+ * up to ns5, registrant fields required, admin/billing/tech optional, `addtl_field` TLD-specific)
+ * and the catalog (§1 #9: the real nameserver flag is `use_planethoster_nameservers`, the
+ * provider nameservers are nsa/nsb/nsc.n0c.com, §6).
+ */
+import { z } from "zod";
+import { isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { normaliseDomain, normaliseHost, splitDomain } from "../../provider/names";
+
+/**
+ * The provider's default nameservers (catalog §6, from the official 2.0.0 spec's field docs).
+ *
+ * @example
+ * new DomainRegistration("site", { domain: "example.com", nameservers: [...PROVIDER_NAMESERVERS], registrant });
+ */
+export const PROVIDER_NAMESERVERS: readonly string[] = ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"];
+
+const required = (what: string) => z.string().trim().min(1, `${what} is required`);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+// Registries want `+<calling code>.<number>` (EPP); the simulator and the API examples use
+// `+1.5145550100`. Spaces, dashes and parentheses are dropped so a written number is accepted.
+const phone = z
+  .string()
+  .transform((v) => v.replace(/[\s()-]/g, ""))
+  .pipe(z.string().regex(/^\+\d{1,3}\.?\d{4,14}$/, "must be in international form with the calling code, e.g. +1.5145550100"));
+
+/**
+ * A complete contact: every field the registrant must give (v4 document, Register domain).
+ * `countryCode` is two letters, upper case; `phone` is in international form with the calling
+ * code (`+1.5145550100`); `state` is the state, province or region.
+ *
+ * @example
+ * contactSchema.parse({ firstName: "Alex", lastName: "Martin", email: "alex@example.org", address1: "1 Example Street",
+ *   city: "Montreal", postalCode: "H2X 1Y4", state: "QC", countryCode: "ca", phone: "+1 514 555 0100" }).phone; // "+15145550100"
+ */
+export const contactSchema = z.strictObject({
+  firstName: required("firstName"),
+  lastName: required("lastName"),
+  email: z.string().trim().pipe(z.email("must be an e-mail address")),
+  companyName: optionalText,
+  address1: required("address1"),
+  address2: optionalText,
+  city: required("city"),
+  postalCode: required("postalCode"),
+  state: required("state"),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code, e.g. CA")
+    .transform((v) => v.toUpperCase()),
+  phone,
+});
+
+function isRealDate(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/**
+ * The per-property schemas (check swaps the schema of a property unknown during preview).
+ *
+ * @example
+ * domainRegistrationInputs.period.parse(undefined); // 1
+ */
+export const domainRegistrationInputs = {
+  /** The domain, Unicode or ASCII (`café.com` is kept as `xn--caf-dma.com`). Or give `sld` and `tld`. */
+  domain: z.string().optional(),
+  sld: z.string().optional(),
+  tld: z.string().optional(),
+  period: z.number().int().min(1, "must be 1 to 10 years").max(10, "must be 1 to 10 years").default(1),
+  nameservers: z.array(z.string()).min(2, "needs at least 2 nameservers").max(5, "takes at most 5 nameservers").optional(),
+  useProviderNameservers: z.boolean().optional(),
+  idProtection: z.boolean().optional(),
+  registerIfPremium: z.boolean().default(false),
+  additionalFields: z.record(z.string().min(1), z.string()).optional(),
+  registrant: contactSchema.optional(),
+  adminContact: contactSchema.optional(),
+  billingContact: contactSchema.optional(),
+  techContact: contactSchema.optional(),
+  registrarLock: z.boolean().optional(),
+  maxPrice: z.number().positive("must be a positive amount in the account currency").optional(),
+  minimumExpiry: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+    .refine(isRealDate, "is not a calendar date")
+    .optional(),
+  adopt: z.boolean().default(false),
+  eppCode: z.string().trim().min(1, "must not be empty").optional(),
+};
+
+/** A WHOIS contact (one of the registrant, admin, billing and tech groups), as checked. */
+export type Contact = z.output<typeof contactSchema>;
+
+type Parsed = z.output<z.ZodObject<typeof domainRegistrationInputs>>;
+
+/** The checked inputs: `domain`, `sld` and `tld` are always set and consistent. */
+export interface DomainRegistrationInputs extends Omit<Parsed, "domain" | "sld" | "tld"> {
+  /** ASCII (punycode) name, lower case, no trailing dot. */
+  domain: string;
+  sld: string;
+  tld: string;
+}
+
+/** The state of a registration. */
+export interface DomainRegistrationOutputs extends DomainRegistrationInputs {
+  /** The display form of `domain` (`café.com`). */
+  unicodeDomain: string;
+  /** Live nameservers. */
+  nameservers: string[];
+  useProviderNameservers: boolean;
+  /** Live registrar lock (a locked domain cannot be transferred away). */
+  registrarLock: boolean;
+  /** Live ID protection. */
+  idProtection: boolean;
+  /** Order of the registration or transfer. */
+  orderId?: number;
+  /** Amount charged for the order, in `currency` (known when this stack placed it). */
+  orderTotal?: number;
+  currency?: string;
+  registrationDate?: string;
+  expiryDate?: string;
+  /** `Active`, `Pending Transfer`, `Cancelled`, `Expired`, ... (values seen in v3 clients, catalog §1 #7). */
+  registrationStatus: string;
+  registrationStatusInfo?: string;
+  purchaseStatus?: string;
+  domainStatuses?: string;
+  isTransfer?: boolean;
+  /** `Pending`, `Confirmed` or `Denied` for a transfer in. */
+  transferStatus?: string;
+  transferDeniedReason?: string;
+  transferConfirmedAt?: string;
+  /** The last renewal this stack ordered. */
+  lastRenewalOrderId?: string;
+  lastRenewalTotal?: number;
+  lastRenewalYears?: number;
+}
+
+/** Registration mode implied by the inputs. */
+export type Mode = "register" | "transfer" | "adopt";
+
+/**
+ * The mode: `adopt: true` takes over a domain already in the account; an `eppCode` transfers one
+ * in; anything else registers.
+ *
+ * @example
+ * modeOf({ adopt: false, eppCode: "EPP-1" }); // "transfer"
+ */
+export function modeOf(inputs: { adopt?: boolean; eppCode?: string }): Mode {
+  if (inputs.adopt) return "adopt";
+  return inputs.eppCode !== undefined ? "transfer" : "register";
+}
+
+/**
+ * Nameservers in canonical form (ASCII, lower case, no trailing dot), or undefined after
+ * reporting what is wrong on `nameservers[i]`.
+ *
+ * @example
+ * normaliseNameservers(["NS1.Example.net.", "ns2.example.net"], issue); // ["ns1.example.net", "ns2.example.net"]
+ */
+export function normaliseNameservers(list: readonly string[], issue: IssueSink): string[] | undefined {
+  const out: string[] = [];
+  let ok = true;
+  list.forEach((ns, i) => {
+    const host = normaliseHost(ns);
+    if (!host.ok || host.value === ".") {
+      issue(["nameservers", i], host.ok ? "the root is not a nameserver" : host.reason);
+      ok = false;
+      return;
+    }
+    const bare = host.value.slice(0, -1);
+    if (!bare.includes(".")) {
+      issue(["nameservers", i], `"${ns}" is not a fully qualified host name`);
+      ok = false;
+      return;
+    }
+    if (out.includes(bare)) {
+      issue(["nameservers", i], `"${ns}" is listed twice`);
+      ok = false;
+      return;
+    }
+    out.push(bare);
+  });
+  return ok ? out : undefined;
+}
+
+/**
+ * Whether two nameserver lists name the same hosts; order does not matter to the registry.
+ *
+ * @example
+ * sameNameservers(["nsb.n0c.com", "nsa.n0c.com"], ["nsa.n0c.com", "nsb.n0c.com"]); // true
+ */
+export function sameNameservers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  const sb = new Set(b);
+  return a.every((x) => sb.has(x));
+}
+
+/**
+ * One domain name in three consistent spellings from `domain`, or `sld` and `tld`, reporting
+ * problems on `domain` or `sld`. The caller skips it while any of the three is unknown.
+ *
+ * @example
+ * normaliseDomainKey({ sld: "Café", tld: ".com" }, issue); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
+ */
+export function normaliseDomainKey(
+  v: { domain?: string; sld?: string; tld?: string },
+  issue: IssueSink,
+): { domain: string; sld: string; tld: string } | undefined {
+  if (v.domain !== undefined) {
+    const d = normaliseDomain(v.domain);
+    if (!d.ok) {
+      issue("domain", d.reason);
+      return undefined;
+    }
+    if (v.sld !== undefined || v.tld !== undefined) {
+      const other = normaliseDomain(`${v.sld ?? ""}.${(v.tld ?? "").replace(/^\./, "")}`);
+      if (!other.ok || other.value !== d.value) {
+        issue("sld", `sld and tld ("${v.sld ?? ""}", "${v.tld ?? ""}") do not name the domain ${d.value}; give domain alone, or sld and tld`);
+      }
+    }
+    return { domain: d.value, ...splitDomain(d.value) };
+  }
+  if (v.sld !== undefined && v.tld !== undefined) {
+    const tld = v.tld.trim().replace(/^\./, "");
+    const d = normaliseDomain(`${v.sld.trim()}.${tld}`);
+    if (!d.ok) {
+      issue("sld", d.reason);
+      return undefined;
+    }
+    const ascii = normaliseDomain(tld);
+    const tldAscii = ascii.ok ? ascii.value : tld.toLowerCase();
+    return { domain: d.value, sld: d.value.slice(0, d.value.length - tldAscii.length - 1), tld: tldAscii };
+  }
+  issue("domain", "set domain (e.g. example.com), or sld and tld");
+  return undefined;
+}
+
+/**
+ * `nameservers` and `useProviderNameservers` made consistent: the provider's nameservers when
+ * asked for, the given ones normalised otherwise (and `useProviderNameservers` told from them),
+ * or undefined when neither is given. The caller skips it while either is unknown.
+ *
+ * @example
+ * normaliseNameserverChoice({ useProviderNameservers: true }, issue); // { nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"], useProviderNameservers: true }
+ */
+export function normaliseNameserverChoice(
+  v: { nameservers?: readonly string[]; useProviderNameservers?: boolean },
+  issue: IssueSink,
+): { nameservers?: string[]; useProviderNameservers?: boolean } | undefined {
+  if (v.nameservers === undefined && v.useProviderNameservers === undefined) return undefined;
+  const given = v.nameservers ? normaliseNameservers(v.nameservers, issue) : undefined;
+  if (v.useProviderNameservers === true) {
+    if (given && !sameNameservers(given, PROVIDER_NAMESERVERS)) {
+      issue("useProviderNameservers", `useProviderNameservers uses ${PROVIDER_NAMESERVERS.join(", ")}; leave nameservers unset or list exactly those`);
+    }
+    return { nameservers: [...PROVIDER_NAMESERVERS], useProviderNameservers: true };
+  }
+  if (given) return { nameservers: given, useProviderNameservers: v.useProviderNameservers ?? sameNameservers(given, PROVIDER_NAMESERVERS) };
+  if (v.useProviderNameservers === false) {
+    issue("nameservers", "nameservers (2 to 5 host names) are required when useProviderNameservers is false");
+  }
+  return {};
+}
+
+/**
+ * Cross-property rules and normalisation: one domain name in three consistent spellings, the
+ * mode's requirements, nameservers or the provider's defaults.
+ *
+ * @example
+ * normalizeDomainRegistration(parsed, issue).domain; // "xn--caf-dma.com" for "Café.com"
+ */
+export function normalizeDomainRegistration(v: Parsed, issue: IssueSink): DomainRegistrationInputs {
+  const out = { ...v } as DomainRegistrationInputs;
+  if (![v.domain, v.sld, v.tld].some(isUnknown)) {
+    const key = normaliseDomainKey(v, issue);
+    if (key) Object.assign(out, key);
+  }
+
+  if (v.adopt && v.eppCode !== undefined) issue("eppCode", "adopt takes over a domain already in the account; it cannot be combined with a transfer (eppCode)");
+  const mode = modeOf(v);
+  if (mode === "register" && v.registrant === undefined) {
+    issue("registrant", "a registrant contact is required to register a domain (firstName, lastName, email, address1, city, postalCode, state, countryCode, phone)");
+  }
+
+  if (!isUnknown(v.nameservers) && !isUnknown(v.useProviderNameservers)) {
+    const choice = normaliseNameserverChoice(v, issue);
+    if (choice) Object.assign(out, choice);
+    else if (mode === "register") {
+      // Neither given: a registration needs ns1 and ns2, and the provider's are the natural default.
+      out.nameservers = [...PROVIDER_NAMESERVERS];
+      out.useProviderNameservers = true;
+    }
+  }
+  return out;
+}

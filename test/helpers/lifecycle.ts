@@ -1,0 +1,237 @@
+/**
+ * Test helper: drives a resource through the runtime the way the Pulumi engine and the
+ * dynamic-provider host do (`cmd/dynamic-provider/index.js`, @pulumi/pulumi 3.248), against the
+ * simulator over real loopback HTTP.
+ *
+ * - `useProvider(type, { version })` registers a simulator for the suite (see `sim.ts`), points
+ *   the runtime's `configure` at it with namespaced keys (`reseller:apiUrl`, ...) the way the
+ *   engine passes the stack config, and clears the runtime's read cache before each test;
+ * - `engine` wraps the runtime provider with the host's conventions: inputs carry `__provider`,
+ *   `check` failures fail the step, `diff` must answer a boolean `changes`;
+ * - `runLifecycle` walks the standard scenario (check, create, read equals outputs, no-op diff,
+ *   in-place update then read, import by id alone, diff on an identity property replaces,
+ *   delete, read after delete) and returns what each step produced for further assertions.
+ *
+ * @example
+ * describe("DnsRecordSet on v4", () => {
+ *   const t = useProvider("DnsRecordSet", { version: "v4" });
+ *   it("walks the lifecycle", async () => {
+ *     await runLifecycle(t.engine, {
+ *       inputs: { domain: "agency-demo.com", name: "api", type: "A", records: ["198.51.100.7"] },
+ *       update: { domain: "agency-demo.com", name: "api", type: "A", records: ["198.51.100.8"] },
+ *       replace: { domain: "agency-demo.com", name: "api2", type: "A", records: ["198.51.100.8"] },
+ *       replaces: ["name"],
+ *     });
+ *   });
+ * });
+ */
+import { afterAll, beforeEach, expect } from "vitest";
+import type { ApiVersion } from "../../src/client/endpoint";
+import type { CheckFailure } from "../../src/provider/check";
+import type { DiffResult } from "../../src/provider/diff";
+import { clearCache, configure, provider, reset, type RuntimeProvider } from "../../src/provider/runtime";
+import type { Simulator, SimulatorOptions } from "../../src/simulator";
+import { useSimulator } from "./sim";
+
+type Props = Record<string, unknown>;
+
+/**
+ * What the host stores as `__provider`; the runtime must ignore it and never echo it.
+ *
+ * @example
+ * expect(outs).not.toHaveProperty("__provider");
+ */
+export const SERIALIZED_PROVIDER = "exports.handler = __f0; /* serialized shell */";
+
+/**
+ * The stack config the engine would pass for a simulator, as namespaced keys, with settings fit
+ * for tests (no rate limit to wait on, tiny backoff steps).
+ *
+ * @example
+ * await configure({ config: configFor(sim, "v3") });
+ */
+export function configFor(sim: Simulator, version: ApiVersion, extra: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    "reseller:apiUrl": sim.url,
+    "reseller:apiUser": sim.apiUser,
+    "reseller:apiKey": sim.apiKey,
+    "reseller:apiVersion": version,
+    "reseller:requestsPerMinute": "1000000",
+    "reseller:maxConcurrency": "8",
+    "reseller:retryBaseDelayMs": "2",
+    ...(sim.ca ? { "reseller:caCert": sim.ca } : {}),
+    ...extra,
+  };
+  return { get: (key: string): string | undefined => values[key] };
+}
+
+/**
+ * The engine's side of the provider protocol, with the host's conventions applied.
+ *
+ * @example
+ * const engine = new EngineDouble(provider("DnsRecordSet"));
+ * const { id, outs } = await engine.create(await engine.check(args));
+ */
+export class EngineDouble {
+  constructor(readonly provider: RuntimeProvider) {}
+
+  /** `check` that must pass; returns the checked inputs as the host stores them (with `__provider`). */
+  async check(news: Props, olds: Props = {}): Promise<Props> {
+    const result = await this.provider.check(olds, { ...news, __provider: SERIALIZED_PROVIDER });
+    expect(result.failures ?? [], "check failures").toEqual([]);
+    expect(result.inputs).toBeDefined();
+    return { ...result.inputs, __provider: SERIALIZED_PROVIDER };
+  }
+
+  /** `check` that must fail; returns the failures. */
+  async checkFailures(news: Props, olds: Props = {}): Promise<CheckFailure[]> {
+    const result = await this.provider.check(olds, { ...news, __provider: SERIALIZED_PROVIDER });
+    expect(result.failures?.length ?? 0, "check should fail").toBeGreaterThan(0);
+    return result.failures!;
+  }
+
+  async create(inputs: Props): Promise<{ id: string; outs: Props }> {
+    const result = await this.provider.create(inputs);
+    expect(result.id).not.toBe("");
+    expect(result.outs).not.toHaveProperty("__provider");
+    return result;
+  }
+
+  async read(id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+    return this.provider.read(id, props === undefined ? undefined : { ...props, __provider: SERIALIZED_PROVIDER });
+  }
+
+  /** `diff` whose `changes` must be a boolean (anything else is DIFF_UNKNOWN in the host). */
+  async diff(id: string, olds: Props, news: Props): Promise<DiffResult> {
+    const result = await this.provider.diff(id, { ...olds, __provider: SERIALIZED_PROVIDER }, news);
+    expect(typeof result.changes).toBe("boolean");
+    return result;
+  }
+
+  async update(id: string, olds: Props, news: Props): Promise<Props> {
+    const { outs } = await this.provider.update(id, { ...olds, __provider: SERIALIZED_PROVIDER }, news);
+    return outs;
+  }
+
+  async delete(id: string, props: Props): Promise<void> {
+    await this.provider.delete(id, { ...props, __provider: SERIALIZED_PROVIDER });
+  }
+}
+
+export interface UseProviderOptions {
+  version: ApiVersion;
+  simulator?: SimulatorOptions;
+  /** Extra stack config (namespaced keys). */
+  config?: Record<string, string>;
+}
+
+/**
+ * A simulator for the suite and the runtime configured for it, for one resource type.
+ *
+ * @example
+ * const t = useProvider("DomainRegistration", { version: "v3" });
+ * it("reads a domain", async () => { await t.engine.read("agency-demo.com"); });
+ */
+export function useProvider(type: string, options: UseProviderOptions) {
+  const t = useSimulator({ version: options.version, simulator: options.simulator });
+  const p = provider(type);
+  const engine = new EngineDouble(p);
+  beforeEach(async () => {
+    await configure({ config: configFor(t.sim, options.version, options.config) });
+    clearCache();
+  });
+  afterAll(() => reset());
+  return {
+    get sim(): Simulator {
+      return t.sim;
+    },
+    get client() {
+      return t.client;
+    },
+    provider: p,
+    engine,
+    version: options.version,
+    /** Reconfigures the runtime for this simulator with extra keys (e.g. another API version). */
+    configure: (extra: Record<string, string> = {}, version: ApiVersion = options.version) =>
+      configure({ config: configFor(t.sim, version, { ...options.config, ...extra }) }),
+  };
+}
+
+export interface LifecycleScenario {
+  /** Program inputs of the first `up`. */
+  inputs: Props;
+  /** Inputs with an in-place change (same identity). */
+  update: Props;
+  /** Inputs with an identity change. */
+  replace: Props;
+  /** The properties `diff` must list in `replaces` for `replace`. */
+  replaces: string[];
+  /** Whether `read` after `delete` must report the object gone (`id: ""`). Default true. */
+  goneAfterDelete?: boolean;
+}
+
+export interface LifecycleRun {
+  id: string;
+  created: Props;
+  updated: Props;
+  imported: { id: string; props: Props; inputs?: Props };
+  replaceDiff: DiffResult;
+  afterDelete: { id: string; props: Props };
+}
+
+/**
+ * Walks the engine's path for one resource: check, create, read equals outputs, a no-op diff,
+ * an in-place update then read, import by id alone with a no-op diff, a replacing diff, delete,
+ * and read after delete.
+ *
+ * @example
+ * const run = await runLifecycle(t.engine, scenario);
+ * expect(run.updated.ttl).toBe(300);
+ */
+export async function runLifecycle(engine: EngineDouble, s: LifecycleScenario): Promise<LifecycleRun> {
+  // 1. check, 2. create
+  const inputs = await engine.check(s.inputs);
+  const { id, outs: created } = await engine.create(inputs);
+
+  // 3. read equals the outputs of create
+  const afterCreate = await engine.read(id, created);
+  expect(afterCreate.id).toBe(id);
+  expect(afterCreate.props).toEqual(created);
+
+  // 4. diff with the same inputs: no changes
+  const again = await engine.check(s.inputs, afterCreate.inputs);
+  const same = await engine.diff(id, afterCreate.props, again);
+  expect(same, "diff with unchanged inputs").toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+
+  // 5. in-place update, then read
+  const updateInputs = await engine.check(s.update, afterCreate.inputs);
+  const updateDiff = await engine.diff(id, afterCreate.props, updateInputs);
+  expect(updateDiff.changes, "diff with the update's inputs").toBe(true);
+  expect(updateDiff.replaces).toEqual([]);
+  const updated = await engine.update(id, afterCreate.props, updateInputs);
+  const afterUpdate = await engine.read(id, updated);
+  expect(afterUpdate.id).toBe(id);
+  expect(afterUpdate.props).toEqual(updated);
+  const settled = await engine.diff(id, afterUpdate.props, await engine.check(s.update, afterUpdate.inputs));
+  expect(settled.changes, "diff after the update").toBe(false);
+
+  // import: read from the id alone, then diff with the same inputs
+  const imported = await engine.read(id);
+  expect(imported.id).toBe(id);
+  const importDiff = await engine.diff(id, imported.props, await engine.check(s.update, imported.inputs));
+  expect(importDiff, "diff after import by id").toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+
+  // 6. diff on an identity property replaces
+  const replaceInputs = await engine.check(s.replace, afterUpdate.inputs);
+  const replaceDiff = await engine.diff(id, afterUpdate.props, replaceInputs);
+  expect(replaceDiff.changes).toBe(true);
+  expect(replaceDiff.replaces.sort()).toEqual([...s.replaces].sort());
+
+  // 7. delete, 8. read after delete
+  await engine.delete(id, afterUpdate.props);
+  const afterDelete = await engine.read(id, afterUpdate.props);
+  if (s.goneAfterDelete ?? true) expect(afterDelete.id).toBe("");
+  else expect(afterDelete.id).toBe(id);
+
+  return { id, created, updated, imported, replaceDiff, afterDelete };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { ReadCache, ScopeQueue } from "../../src/provider/cache";
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe("read cache", () => {
+  it("makes one load for concurrent callers of the same key (single-flight)", async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await tick();
+      return { rrsets: [1, 2] };
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, () => cache.get("zone-a", ["zone:a"], load)));
+    expect(loads).toBe(1);
+    expect(results.every((r) => r.rrsets.length === 2)).toBe(true);
+  });
+
+  it("reuses a value until a write to its scope invalidates it", async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", ["zone:a"], load)).toBe(1);
+    expect(await cache.get("k", ["zone:a"], load)).toBe(1);
+    cache.invalidate("zone:b");
+    expect(await cache.get("k", ["zone:a"], load)).toBe(1);
+    cache.invalidate("zone:a");
+    expect(await cache.get("k", ["zone:a"], load)).toBe(2);
+  });
+
+  it("gives each caller its own copy, so one caller's changes do not leak", async () => {
+    const cache = new ReadCache(60_000);
+    const first = await cache.get("k", [], async () => ({ list: [1] }));
+    first.list.push(2);
+    expect(await cache.get("k", [], async () => ({ list: [9] }))).toEqual({ list: [1] });
+  });
+
+  it("does not keep failures", async () => {
+    const cache = new ReadCache(60_000);
+    await expect(cache.get("k", [], async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await cache.get("k", [], async () => "ok")).toBe("ok");
+  });
+
+  it("with a zero time to live, still shares a load in flight but keeps nothing after it", async () => {
+    const cache = new ReadCache(0);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await tick();
+      return loads;
+    };
+    await Promise.all([cache.get("k", [], load), cache.get("k", [], load)]);
+    expect(loads).toBe(1);
+    await cache.get("k", [], load);
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("expires entries after their time to live", async () => {
+    const cache = new ReadCache(10);
+    let loads = 0;
+    await cache.get("k", [], async () => ++loads);
+    await new Promise((r) => setTimeout(r, 25));
+    await cache.get("k", [], async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe("per-scope write queue", () => {
+  it("runs tasks of one scope one at a time, in arrival order", async () => {
+    const queue = new ScopeQueue();
+    const events: string[] = [];
+    let running = 0;
+    let maxRunning = 0;
+    const task = (n: number) => async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      events.push(`start ${n}`);
+      await tick();
+      events.push(`end ${n}`);
+      running -= 1;
+      return n;
+    };
+    const results = await Promise.all([1, 2, 3].map((n) => queue.run("zone:a", task(n))));
+    expect(results).toEqual([1, 2, 3]);
+    expect(maxRunning).toBe(1);
+    expect(events).toEqual(["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"]);
+    expect(queue.busy).toBe(0);
+  });
+
+  it("lets tasks of different scopes run at the same time", async () => {
+    const queue = new ScopeQueue();
+    let running = 0;
+    let maxRunning = 0;
+    const task = async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      await tick();
+      running -= 1;
+    };
+    await Promise.all([queue.run("zone:a", task), queue.run("zone:b", task)]);
+    expect(maxRunning).toBe(2);
+  });
+
+  it("keeps running the tasks queued behind one that failed", async () => {
+    const queue = new ScopeQueue();
+    const failed = queue.run("zone:a", async () => {
+      throw new Error("write refused");
+    });
+    const next = queue.run("zone:a", async () => "written");
+    await expect(failed).rejects.toThrow("write refused");
+    await expect(next).resolves.toBe("written");
+  });
+});

@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { clearCache } from "../../src/provider/runtime";
+import { runLifecycle, useProvider } from "../helpers/lifecycle";
+
+type Props = Record<string, unknown>;
+
+describe.each(["v4", "v3"] as const)("DnsRecordSet on API %s", (version) => {
+  const t = useProvider("DnsRecordSet", { version });
+
+  it("walks the engine's lifecycle on a hosting account's zone", async () => {
+    const base = { domain: "agency-demo.com", name: "api", type: "A", hostingId: 101 };
+    const run = await runLifecycle(t.engine, {
+      inputs: { ...base, records: ["198.51.100.7"] },
+      update: { ...base, ttl: 300, records: ["198.51.100.9", "198.51.100.8"] },
+      replace: { ...base, name: "api2", ttl: 300, records: ["198.51.100.9", "198.51.100.8"] },
+      replaces: ["name"],
+    });
+    expect(run.id).toBe("agency-demo.com/api/A");
+    expect(run.created).toEqual({ ...base, ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "api.agency-demo.com." });
+    expect(run.updated.records).toEqual([{ value: "198.51.100.8" }, { value: "198.51.100.9" }]);
+    expect(run.replaceDiff.deleteBeforeReplace).toBe(true);
+    expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "api.agency-demo.com.")).toBe(false);
+  });
+
+  it("manages a zone by the domain alone when no hosting account is given", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", { value: "mx2.example.net", priority: 20 }] }));
+    expect(id).toBe("agency-demo.com/@/MX");
+    expect(outs.records).toEqual([
+      { value: "mx1.example.net.", priority: 10 },
+      { value: "mx2.example.net.", priority: 20 },
+    ]);
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+    expect(t.sim.store.zones["agency-demo.com"]!.find((r) => r.type === "MX")!.records).toEqual([
+      { value: "mx1.example.net.", priority: 10 },
+      { value: "mx2.example.net.", priority: 20 },
+    ]);
+  });
+});
+
+describe("DnsRecordSet on API v2", () => {
+  const t = useProvider("DnsRecordSet", { version: "v2" });
+
+  it("creates, reads and deletes a record set through the v2 hosting DNS", async () => {
+    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "legacy", type: "CNAME", records: ["agency-demo.com"], hostingId: 101 });
+    const { id, outs } = await t.engine.create(inputs);
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+    await t.engine.delete(id, outs);
+    expect((await t.engine.read(id, outs)).id).toBe("");
+    expect(t.sim.requests.count("v2.dns.modifyZone")).toBe(2);
+  });
+});
+
+describe("DnsRecordSet against the zone", () => {
+  const t = useProvider("DnsRecordSet", { version: "v4" });
+
+  it("imports a record set of the seed zone by id alone, and the matching inputs show no changes", async () => {
+    const imported = await t.engine.read("Agency-Demo.com/@/mx");
+    expect(imported.id).toBe("Agency-Demo.com/@/mx");
+    expect(imported.props).toMatchObject({ domain: "agency-demo.com", name: "@", type: "MX", records: [{ value: "mail.agency-demo.com.", priority: 0 }] });
+    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["0 mail.agency-demo.com."] }, imported.inputs);
+    expect(await t.engine.diff(imported.id, imported.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("stores long TXT text as 255-byte strings and reads it back unchanged", async () => {
+    const text = `v=DKIM1; k=rsa; p=${"A".repeat(600)}`;
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "sel._domainkey", type: "TXT", records: [text] }));
+    const stored = t.sim.store.zones["agency-demo.com"]!.find((r) => r.name === "sel._domainkey.agency-demo.com.")!;
+    const content = (stored.records[0] as { content: string }).content;
+    const strings = [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+    expect(strings.map((s) => Buffer.byteLength(s))).toEqual([255, 255, 108]);
+    expect(strings.join("")).toBe(text);
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+  });
+
+  it("sees a change made outside Pulumi on refresh, and the next diff reports it", async () => {
+    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "drift", type: "AAAA", records: ["2001:db8::10"] });
+    const { id, outs } = await t.engine.create(inputs);
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+    const rrset = t.sim.store.zones["agency-demo.com"]!.find((r) => r.name === "drift.agency-demo.com.")!;
+    rrset.records = [{ ip: "2001:DB8:0:0:0:0:0:99" }];
+    // Within one run the zone read is shared; a refresh is a new run, which starts with an empty cache.
+    expect((await t.engine.read(id, outs)).props.records).toEqual([{ value: "2001:db8::10" }]);
+    clearCache();
+    const fresh = await t.engine.read(id, outs);
+    expect(fresh.props.records).toEqual([{ value: "2001:db8::99" }]);
+    expect((await t.engine.diff(id, fresh.props, inputs)).changes).toBe(true);
+  });
+
+  it("writes 50 record sets into one zone concurrently and none is lost", async () => {
+    const inputs = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.engine.check({ domain: "agency-demo.com", name: `host${i}`, type: "A", records: [`198.51.100.${i + 1}`] })),
+    );
+    const created = await Promise.all(inputs.map((i) => t.engine.create(i)));
+    const zone = t.sim.store.zones["agency-demo.com"]!;
+    for (let i = 0; i < 50; i++) {
+      expect(zone.find((r) => r.name === `host${i}.agency-demo.com.`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
+    }
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(50);
+    const reads = await Promise.all(created.map((c) => t.engine.read(c.id, c.outs)));
+    expect(reads.every((r, i) => r.id === created[i]!.id)).toBe(true);
+  });
+
+  it("refreshes 100 record sets in 2 zones with 2 zone reads", async () => {
+    const zones = ["agency-demo.com", "client-shop.net"];
+    const created: { id: string; outs: Props }[] = [];
+    for (const zone of zones) {
+      const inputs = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => t.engine.check({ domain: zone, name: `r${i}`, type: "TXT", records: [`token-${i}`] })),
+      );
+      created.push(...(await Promise.all(inputs.map((i) => t.engine.create(i)))));
+    }
+    clearCache();
+    t.sim.requests.clear();
+    const refreshed = await Promise.all(created.map((c) => t.engine.read(c.id, c.outs)));
+    expect(refreshed.map((r) => r.props)).toEqual(created.map((c) => c.outs));
+    expect(t.sim.requests.count("dns.getZone")).toBe(2);
+  });
+
+  it("reports a CNAME that would share its name with other records, as the API refuses it", async () => {
+    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "mail", type: "CNAME", records: ["agency-demo.com"] });
+    await expect(t.provider.create(inputs)).rejects.toThrow(/CNAME/);
+  });
+
+  it("treats a record set deleted outside Pulumi as gone, and deleting it again as done", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "client-shop.net", name: "old", type: "A", records: ["198.51.100.20"] }));
+    const zone = t.sim.store.zones["client-shop.net"]!;
+    t.sim.store.zones["client-shop.net"] = zone.filter((r) => r.name !== "old.client-shop.net.");
+    clearCache();
+    expect((await t.engine.read(id, outs)).id).toBe("");
+    await expect(t.engine.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  it("reports a zone the account does not have as a missing record set on import", async () => {
+    expect((await t.engine.read("not-in-account.com/www/A")).id).toBe("");
+  });
+});
+
+describe("DnsRecordSet check", () => {
+  const t = useProvider("DnsRecordSet", { version: "v4" });
+
+  it.each([
+    { name: "IPv4 with a leading zero", input: { type: "A", records: ["198.051.100.7"] }, property: "records[0]" },
+    { name: "IPv4 out of range", input: { type: "A", records: ["256.1.1.1"] }, property: "records[0]" },
+    { name: "IPv6 with a zone index", input: { type: "AAAA", records: ["fe80::1%eth0"] }, property: "records[0]" },
+    { name: "an IPv6 address in an A record", input: { type: "A", records: ["2001:db8::1"] }, property: "records[0]" },
+    { name: "two CNAME records", input: { type: "CNAME", records: ["a.example.net", "b.example.net"] }, property: "records" },
+    { name: "an MX record without priority", input: { type: "MX", records: ["mail.example.net"] }, property: "records[0]" },
+    { name: "a priority on an A record", input: { type: "A", records: [{ value: "198.51.100.7", priority: 10 }] }, property: "records[0].priority" },
+    { name: "a priority out of range", input: { type: "MX", records: [{ value: "mail.example.net", priority: 70000 }] }, property: "records[0].priority" },
+    { name: "an unclosed TXT quote", input: { type: "TXT", records: ['"v=spf1 -all'] }, property: "records[0]" },
+    { name: "text outside TXT quotes", input: { type: "TXT", records: ['"a" b'] }, property: "records[0]" },
+    { name: "an invalid host name", input: { type: "CNAME", records: ["bad host.example.net"] }, property: "records[0]" },
+    { name: "a bad SRV value", input: { type: "SRV", records: [{ value: "5060 sip.example.net", priority: 10 }] }, property: "records[0].value" },
+    { name: "a bad CAA value", input: { type: "CAA", records: ["issue letsencrypt.org"] }, property: "records[0]" },
+    { name: "a repeated record", input: { type: "A", records: ["198.51.100.7", "198.51.100.7"] }, property: "records[1]" },
+    { name: "no records", input: { type: "A", records: [] }, property: "records" },
+    { name: "an unsupported type", input: { type: "PTR", records: ["host.example.net"] }, property: "type" },
+    { name: "a zero TTL", input: { type: "A", ttl: 0, records: ["198.51.100.7"] }, property: "ttl" },
+    { name: "a fractional TTL", input: { type: "A", ttl: 1.5, records: ["198.51.100.7"] }, property: "ttl" },
+    { name: "a name outside the zone", input: { name: "www.other.org.", type: "A", records: ["198.51.100.7"] }, property: "name" },
+    { name: "an invalid zone", input: { domain: "not a domain", type: "A", records: ["198.51.100.7"] }, property: "domain" },
+    { name: "a negative hosting id", input: { hostingId: -1, type: "A", records: ["198.51.100.7"] }, property: "hostingId" },
+    { name: "a misspelt property", input: { type: "A", records: ["198.51.100.7"], tll: 300 }, property: "tll" },
+  ])("refuses $name, naming the property, without calling the API", async ({ input, property }) => {
+    const failures = await t.engine.checkFailures({ domain: "example.com", name: "www", ...input });
+    expect(failures.map((f) => f.property)).toContain(property);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it.each([
+    { name: "IPv6 in RFC 5952 form", input: { type: "AAAA", records: ["2001:DB8:0:0:0:0:0:1"] }, records: [{ value: "2001:db8::1" }] },
+    { name: "an IPv4-mapped IPv6 address with its dotted quad", input: { type: "AAAA", records: ["::FFFF:198.51.100.7"] }, records: [{ value: "::ffff:198.51.100.7" }] },
+    { name: "host names lower-cased, in punycode, with the trailing dot", input: { type: "CNAME", records: ["Shop.Café.com"] }, records: [{ value: "shop.xn--caf-dma.com." }] },
+    { name: "@ as a target meaning the zone apex", input: { type: "CNAME", records: ["@"] }, records: [{ value: "example.com." }] },
+    { name: "unquoted TXT text quoted", input: { type: "TXT", records: ["v=spf1 include:_spf.example.net ~all"] }, records: [{ value: '"v=spf1 include:_spf.example.net ~all"' }] },
+    { name: "quoted TXT strings kept, with escapes", input: { type: "TXT", records: ['"say \\"hi\\"" "second"'] }, records: [{ value: '"say \\"hi\\"" "second"' }] },
+    { name: "records sorted by priority then value", input: { type: "MX", records: ["20 b.example.net", "10 c.example.net", "10 a.example.net"] }, records: [{ value: "a.example.net.", priority: 10 }, { value: "c.example.net.", priority: 10 }, { value: "b.example.net.", priority: 20 }] },
+    { name: "SRV data with its target normalised", input: { type: "SRV", records: ["10 5 5060 SIP.example.net"] }, records: [{ value: "5 5060 sip.example.net.", priority: 10 }] },
+    { name: "CAA data with the tag lower-cased and the value quoted", input: { type: "CAA", records: ["0 ISSUE letsencrypt.org"] }, records: [{ value: '0 issue "letsencrypt.org"' }] },
+    { name: "an MXE exchange given as an address", input: { type: "mxe", records: ["10 198.51.100.25"] }, records: [{ value: "198.51.100.25", priority: 10 }] },
+  ])("normalises $name", async ({ input, records }) => {
+    const inputs = await t.engine.check({ domain: "example.com", name: "www", ...input });
+    expect(inputs.records).toEqual(records);
+  });
+
+  it("normalises the zone and the name to one spelling", async () => {
+    const inputs = await t.engine.check({ domain: "Café.COM.", name: "WWW.café.com.", type: "a", records: ["198.51.100.7"] });
+    expect(inputs).toMatchObject({ domain: "xn--caf-dma.com", name: "www", type: "A" });
+    const again = await t.engine.check({ domain: "xn--caf-dma.com", name: "www", type: "A", records: ["198.51.100.7"] });
+    expect(again).toEqual(inputs);
+  });
+});
