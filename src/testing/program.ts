@@ -1,0 +1,149 @@
+/**
+ * Runs a Pulumi program in this process under `pulumi.runtime.setMocks`, handing resource
+ * registrations to the engine double.
+ *
+ * How a registration reaches us: `setMocks` installs a `MockMonitor` as the resource monitor
+ * (`@pulumi/pulumi/runtime/mocks.js`). Its `registerResource(request, callback)` and
+ * `readResource(request, callback)` receive the very gRPC request the SDK would send to the
+ * engine, then call `mocks.newResource` with a reduced view: inputs already deserialized (a secret
+ * anywhere inside a top-level property turns the whole property into a secret, unknowns become
+ * `pulumi.Output` unknowns) and no resource options at all (no `additionalSecretOutputs`,
+ * `dependsOn`, `deleteBeforeReplace`, parent). That view cannot honour the options, so for the
+ * requests the engine double handles we take the request itself from the monitor's methods:
+ * its `object` struct holds every secret where the program put it, the unknown sentinel for
+ * values not known during a preview, and the options are request fields. Everything else goes
+ * to the original methods, and so to `mocks.newResource` / `mocks.call`.
+ *
+ * `setMocks` state is process-global (`global.globalStore` in `runtime/state.js`): running two
+ * programs at once in one process would mix their registrations, so runs are serialized.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type * as resourceProto from "@pulumi/pulumi/proto/resource_pb";
+
+import type { WireMap } from "./wire";
+
+/** The `MockMonitor` methods we wrap. */
+interface MonitorMethods {
+  registerResource(request: resourceProto.RegisterResourceRequest, callback: MonitorCallback<resourceProto.RegisterResourceResponse>): void;
+  readResource(request: resourceProto.ReadResourceRequest, callback: MonitorCallback<resourceProto.ReadResourceResponse>): void;
+}
+type MonitorCallback<T> = (error: Error | null, response: T | undefined) => void;
+
+/** What the engine double decides for one request: an answer, or `undefined` to let the mocks answer. */
+export interface RegistrationHooks {
+  registerResource(request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> | undefined;
+  readResource(request: resourceProto.ReadResourceRequest): Promise<resourceProto.ReadResourceResponse> | undefined;
+}
+
+export interface ProgramRunOptions {
+  program: () => unknown;
+  project: string;
+  stack: string;
+  preview: boolean;
+  /** Stack config as the program reads it (`new pulumi.Config(ns).get(key)`), plain strings. */
+  config: Record<string, string>;
+  /** Keys of `config` that are secret (`config.requireSecret` / `getSecret`). */
+  secretKeys: string[];
+  mocks: pulumi.runtime.Mocks;
+  hooks: RegistrationHooks;
+}
+
+export interface ProgramRunResult {
+  /** The program's returned object, serialized as stack outputs (secrets wrapped, unknowns as the sentinel). */
+  outputs: WireMap;
+  /** What the program threw, if it did. */
+  error: unknown;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `task` after every previously queued one, so only one program uses the global runtime at a time. */
+function exclusive<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Waits until every resource registration the program started has been answered. This is what
+ * the language host does before it disconnects (`settings.waitForRPCs`, exported at runtime but
+ * marked internal in the typings).
+ */
+async function waitForRegistrations(): Promise<void> {
+  const runtime = pulumi.runtime as unknown as { waitForRPCs?: () => Promise<void> };
+  if (typeof runtime.waitForRPCs !== "function") {
+    throw new Error("this version of @pulumi/pulumi does not expose runtime.waitForRPCs; the testing toolkit needs >=3.216");
+  }
+  await runtime.waitForRPCs();
+}
+
+/**
+ * Runs the program once. Re-calling `setMocks` is how the runtime is reset between runs: it calls
+ * `resetOptions`, which clears the monitor, the stack resource, feature flags, leak candidates and
+ * the dry-run flag; `setAllConfig` then replaces the config map.
+ */
+export function runProgram(options: ProgramRunOptions): Promise<ProgramRunResult> {
+  return exclusive(async () => {
+    await pulumi.runtime.setMocks(options.mocks, options.project, options.stack, options.preview);
+    pulumi.runtime.setAllConfig(options.config, options.secretKeys);
+    const monitor = pulumi.runtime.getMonitor() as unknown as MonitorMethods | undefined;
+    if (!monitor || typeof monitor.registerResource !== "function" || typeof monitor.readResource !== "function") {
+      throw new Error("pulumi.runtime.setMocks did not install a mock monitor: is @pulumi/pulumi duplicated in node_modules?");
+    }
+    const originalRegister = monitor.registerResource.bind(monitor);
+    const originalRead = monitor.readResource.bind(monitor);
+    monitor.registerResource = (request, callback) => {
+      const answer = options.hooks.registerResource(request);
+      if (answer === undefined) {
+        originalRegister(request, callback);
+        return;
+      }
+      answer.then(
+        (response) => callback(null, response),
+        (error: Error) => callback(error, undefined),
+      );
+    };
+    monitor.readResource = (request, callback) => {
+      const answer = options.hooks.readResource(request);
+      if (answer === undefined) {
+        originalRead(request, callback);
+        return;
+      }
+      answer.then(
+        (response) => callback(null, response),
+        (error: Error) => callback(error, undefined),
+      );
+    };
+
+    let outputs: WireMap = {};
+    let error: unknown;
+    try {
+      const returned = await options.program();
+      if (returned !== undefined && returned !== null && typeof returned === "object") {
+        outputs = (await pulumi.runtime.serializeProperties("stack outputs", returned)) as WireMap;
+      }
+    } catch (thrown) {
+      error = thrown;
+    }
+    await waitForRegistrations();
+    // Leave the runtime in plain mock mode, without our hooks (they belong to a finished
+    // deployment) and without the stack's config.
+    await pulumi.runtime.setMocks(options.mocks, options.project, options.stack, false);
+    pulumi.runtime.setAllConfig({}, []);
+    return { outputs, error };
+  });
+}
+
+/**
+ * Answers for resources that are not dynamic resources: a custom resource gets the id
+ * `<name>_id` and its inputs as outputs, a component its inputs; functions are refused so a
+ * program does not silently run on made-up data.
+ */
+export const defaultMocks: pulumi.runtime.Mocks = {
+  newResource(args) {
+    return { id: args.custom ? `${args.name}_id` : undefined, state: args.inputs as Record<string, unknown> };
+  },
+  call(args) {
+    throw new Error(`no mock for function ${args.token}: pass mocks.call to createTestStack`);
+  },
+};

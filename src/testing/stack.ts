@@ -1,0 +1,477 @@
+/**
+ * A test double of the Pulumi engine's side of the provider protocol, for programs whose
+ * resources are dynamic resources.
+ *
+ * It is NOT an engine for deployments: real deployments use the Pulumi CLI. It reproduces, for
+ * the calls that cross the engine/provider boundary, what `pkg/resource/deploy` (step generator,
+ * steps) and `sdk/go/common/resource/plugin/provider_plugin.go` do, and runs the real
+ * dynamic-provider host of `@pulumi/pulumi` so a provider's serialized code, `configure`,
+ * `check`, `diff`, `create`, `read`, `update` and `delete` run exactly as they would under the
+ * CLI.
+ */
+import { existsSync, statSync } from "node:fs";
+import * as path from "node:path";
+
+import type * as pulumi from "@pulumi/pulumi";
+
+import { countSteps, Deployment, nameOf, OperationContext, toPlainRecord } from "./deployment";
+import { ProviderHost, type Diagnostic } from "./host";
+import { defaultMocks, runProgram } from "./program";
+import { deletionOrder, writeStateFile, type StateDocument, type StateResource } from "./state";
+import {
+  DeploymentError,
+  type DeploymentStack,
+  type OperationResult,
+  type PulumiProgram,
+  type ResourceView,
+  type StackConfig,
+  type StepFailure,
+  type TestStackOptions,
+} from "./types";
+import { makeSecret, plainValue, secretPaths, SecretsCrypter, type WireMap } from "./wire";
+
+const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
+const DEFAULT_PASSPHRASE = "pulumi-hosting-reseller-testing";
+
+/**
+ * A stack run by the engine double: a program, its config, its state, and one dynamic-provider
+ * host process reused by every operation.
+ *
+ * This is a test double of the engine's provider calls, not an engine: real deployments use the
+ * Pulumi CLI. Differences from the CLI worth knowing (see `docs/testing.md`):
+ * - the host process lives as long as the stack (the CLI starts one per operation), so module
+ *   state inside providers survives between operations; {@link setConfig} restarts it;
+ * - `protect`, `ignoreChanges`, `replaceOnChanges`, aliases, `deletedWith` are not simulated (a
+ *   warning diagnostic says so); `customTimeouts` are ignored by the Node host anyway;
+ * - non-dynamic resources are answered by mocks and kept out of the state;
+ * - steps run as registrations arrive, but after the first failure no new step starts and
+ *   nothing is deleted, as with the CLI without `--continue-on-error`;
+ * - program runs are serialized per process, since `setMocks` state is global.
+ *
+ * Secrets. Under `pulumi.runtime.setMocks`, `mocks.newResource` receives inputs deserialized by
+ * `rpc.deserializeProperties`: a secret stays wrapped (`{ [sig]: secretSig, value }`) but only at
+ * the top level (a secret nested in an object or array makes the whole property secret), and the
+ * resource options, `additionalSecretOutputs` among them, are not passed at all. So for dynamic
+ * resources the double reads the registration request itself, where secrets sit exactly where
+ * the program put them and the options are fields. It then does what the engine does: unwraps
+ * secrets before they reach the host (which answers `acceptSecrets: false`), copies secretness
+ * back onto outputs of the same name (recursing into objects; an array with a secret element is
+ * secret as a whole), marks `additionalSecretOutputs`, and answers the program with secret
+ * wrappers so its outputs are secret `Output`s. Limits: the program sees secretness per top-level
+ * output (the Node SDK hoists nested secrets when it deserializes), non-dynamic resources get the
+ * reduced `setMocks` view, and the state encrypts secrets with a passphrase (AES-256-GCM,
+ * scrypt), not with Pulumi's secrets providers.
+ *
+ * @example
+ * ```ts
+ * const stack = await createTestStack({ program, workDir, config: { "reseller:apiUrl": sim.url } });
+ * try {
+ *   expect((await stack.up()).resourceChanges).toEqual({ create: 1 });
+ *   expect((await stack.preview()).resourceChanges).toEqual({ same: 1 });
+ * } finally {
+ *   await stack.destroy();
+ *   await stack.close();
+ * }
+ * ```
+ */
+export class TestStack implements DeploymentStack {
+  readonly project: string;
+  readonly stackName: string;
+  readonly workDir: string;
+  private program: PulumiProgram;
+  private config: StackConfig;
+  private readonly mocks: pulumi.runtime.Mocks;
+  private readonly crypter: SecretsCrypter;
+  /** Records with secrets encrypted: nothing secret sits in clear text between operations. */
+  private records: StateResource[];
+  private outputs: WireMap;
+  private host: ProviderHost | undefined;
+  private hostStarting: Promise<ProviderHost> | undefined;
+  private diagnosticsSink: Diagnostic[] = [];
+  private running = false;
+  private closed = false;
+
+  /** @internal Use {@link createTestStack}. */
+  constructor(private readonly options: TestStackOptions) {
+    this.project = options.project ?? options.state?.project ?? "test";
+    this.stackName = options.stack ?? options.state?.stack ?? "test";
+    if (options.state && (options.state.project !== this.project || options.state.stack !== this.stackName)) {
+      // URNs embed project and stack: a mismatch would silently recreate every resource.
+      throw new Error(
+        `the state belongs to ${options.state.project}/${options.state.stack}, not ${this.project}/${this.stackName}`,
+      );
+    }
+    this.workDir = path.resolve(options.workDir);
+    this.program = options.program;
+    this.config = { ...(options.config ?? {}) };
+    this.mocks = { ...defaultMocks, ...(options.mocks ?? {}) };
+    this.crypter = new SecretsCrypter(options.secretsPassphrase ?? DEFAULT_PASSPHRASE, options.state?.secretsSalt);
+    this.records = options.state ? structuredClone(options.state.resources) : [];
+    this.outputs = options.state ? structuredClone(options.state.outputs) : {};
+    // Fail now, not in the middle of an operation, when the passphrase is wrong.
+    if (options.state) this.crypter.verify(options.state.secretsCheck);
+  }
+
+  /** The state document (secrets encrypted). A copy: changing it changes nothing. */
+  get state(): StateDocument {
+    return structuredClone({
+      version: 1,
+      project: this.project,
+      stack: this.stackName,
+      secretsSalt: this.crypter.salt,
+      secretsCheck: this.crypter.check,
+      outputs: this.outputs,
+      resources: this.records,
+    });
+  }
+
+  /**
+   * A resource of the state with plain values, found by URN or by name.
+   *
+   * @example
+   * ```ts
+   * expect(stack.resource("www").outputs.ttl).toBe(300);
+   * ```
+   */
+  resource(nameOrUrn: string): ResourceView {
+    const matches = this.records.filter(
+      (record) => !record.pendingDelete && (record.urn === nameOrUrn || nameOf(record.urn) === nameOrUrn),
+    );
+    if (matches.length !== 1) {
+      throw new Error(
+        matches.length === 0 ? `no resource '${nameOrUrn}' in the state` : `'${nameOrUrn}' names ${matches.length} resources; use the URN`,
+      );
+    }
+    const record = matches[0] as StateResource;
+    const inputs = this.crypter.open(record.inputs);
+    const outputs = this.crypter.open(record.outputs);
+    const provider = outputs.__provider ?? inputs.__provider;
+    const providerText = provider === undefined ? undefined : plainValue(provider);
+    return {
+      urn: record.urn,
+      type: record.type,
+      name: nameOf(record.urn),
+      id: record.id,
+      external: record.external === true,
+      inputs: toPlainRecord(inputs),
+      outputs: toPlainRecord(outputs),
+      secretInputs: secretPaths(inputs).filter((p) => p !== "__provider"),
+      secretOutputs: secretPaths(outputs).filter((p) => p !== "__provider"),
+      dependencies: [...record.dependencies],
+      initErrors: [...(record.initErrors ?? [])],
+      provider: typeof providerText === "string" ? providerText : undefined,
+    };
+  }
+
+  /**
+   * Replaces the program used by later `up` and `preview` runs.
+   *
+   * @example
+   * ```ts
+   * stack.setProgram(() => { new Record("a", { value: "changed" }); });
+   * ```
+   */
+  setProgram(program: PulumiProgram): void {
+    this.program = program;
+  }
+
+  /**
+   * Replaces the stack config. The host is restarted before the next operation because the real
+   * host calls a provider's `configure` only once per process.
+   *
+   * @example
+   * ```ts
+   * await stack.setConfig({ "reseller:apiUrl": otherSim.url });
+   * ```
+   */
+  async setConfig(config: StackConfig): Promise<void> {
+    this.config = { ...config };
+    const host = this.host;
+    this.host = undefined;
+    this.hostStarting = undefined;
+    await host?.close();
+  }
+
+  /**
+   * Runs the program and applies the changes: creates, updates, replaces, then deletes what the
+   * program no longer declares, in reverse dependency order.
+   *
+   * @example
+   * ```ts
+   * const result = await stack.up();
+   * ```
+   */
+  up(): Promise<OperationResult> {
+    return this.operation("up", async (deployment) => this.deploy(deployment, false, this.openRecords()));
+  }
+
+  /**
+   * Runs the program and reports what `up` would do, without Create, Update or Delete calls and
+   * without changing the state. With `refresh: true`, refreshes first in memory (`pulumi preview
+   * --refresh`), the usual drift check.
+   *
+   * @example
+   * ```ts
+   * const result = await stack.preview({ refresh: true });
+   * expect(result.resourceChanges).toEqual({ same: 3 });
+   * ```
+   */
+  preview(options: { refresh?: boolean } = {}): Promise<OperationResult> {
+    return this.operation("preview", async (deployment) => {
+      let records = this.openRecords();
+      if (options.refresh) {
+        const refresher = new Deployment(this, deployment.host, records, false);
+        records = await refresher.refresh();
+        deployment.absorb(refresher, false);
+        if (refresher.failures.length > 0) return { records: undefined, outputs: undefined, failures: refresher.failures };
+      }
+      const result = await this.deploy(deployment, true, records);
+      return { ...result, records: undefined };
+    });
+  }
+
+  /**
+   * Reads every resource from the provider and stores what it returns: outputs, inputs when the
+   * provider's `read` returns them, and removal when it returns an empty id.
+   *
+   * @example
+   * ```ts
+   * const result = await stack.refresh();
+   * expect(result.steps[0]).toMatchObject({ op: "update", changedProperties: ["ttl"] });
+   * ```
+   */
+  refresh(): Promise<OperationResult> {
+    return this.operation("refresh", async (deployment) => {
+      const inner = new Deployment(this, deployment.host, this.openRecords(), false);
+      const records = await inner.refresh();
+      deployment.absorb(inner, true);
+      return { records, outputs: undefined, failures: inner.failures };
+    });
+  }
+
+  /**
+   * Deletes every resource, dependents first. Read (external) resources are dropped without a
+   * Delete, like `pulumi destroy` does. The program is not run.
+   *
+   * @example
+   * ```ts
+   * const result = await stack.destroy();
+   * expect(stack.state.resources).toHaveLength(0);
+   * ```
+   */
+  destroy(): Promise<OperationResult> {
+    return this.operation("destroy", async (deployment) => {
+      const records = this.openRecords();
+      const inner = new Deployment(this, deployment.host, records, false);
+      const gone = new Set<StateResource>();
+      for (const record of deletionOrder(records, records)) {
+        if (inner.halted) break;
+        if (await inner.deleteStep(record, false)) gone.add(record);
+      }
+      deployment.absorb(inner, true);
+      return { records: records.filter((record) => !gone.has(record)), outputs: {}, failures: inner.failures };
+    });
+  }
+
+  /**
+   * Writes the state document as JSON (secrets encrypted).
+   *
+   * @example
+   * ```ts
+   * await stack.saveState(path.join(dir, "state.json"));
+   * ```
+   */
+  async saveState(file: string): Promise<void> {
+    await writeStateFile(file, this.state);
+  }
+
+  /**
+   * Stops the provider host. The state stays readable.
+   *
+   * @example
+   * ```ts
+   * afterAll(() => stack.close());
+   * ```
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    const host = this.host ?? (await this.hostStarting?.catch(() => undefined));
+    this.host = undefined;
+    this.hostStarting = undefined;
+    await host?.close();
+  }
+
+  /** @internal The URN the engine gives a resource (`resource.NewURN`): parent types chain, except the root stack's. */
+  urnFor(type: string, name: string, parent: string | undefined): string {
+    const parentType = parent?.split("::")[2];
+    const qualified = parentType && parentType !== ROOT_STACK_TYPE ? `${parentType}$${type}` : type;
+    return `urn:pulumi:${this.stackName}::${this.project}::${qualified}::${name}`;
+  }
+
+  /**
+   * @internal Configure's `args` and `variables` for the whole stack config: `GetPackageConfig` in
+   * `pkg/resource/deploy/target.go` keeps every key namespaced for dynamic providers and marks
+   * secure values secret; `provider_plugin.go` `Configure` adds `variables` under
+   * `pulumi-nodejs:config:<key>` with secrets removed.
+   */
+  configureRequest(): { args: WireMap; variables: Record<string, string> } {
+    const args: WireMap = {};
+    const variables: Record<string, string> = {};
+    for (const [key, value] of Object.entries(this.normalizedConfig())) {
+      args[key] = value.secret ? makeSecret(value.text) : value.text;
+      variables[`pulumi-nodejs:config:${key}`] = value.text;
+    }
+    return { args, variables };
+  }
+
+  /** @internal Routes host diagnostics to the running operation. */
+  emitDiagnostic(diagnostic: Diagnostic): void {
+    this.diagnosticsSink.push(diagnostic);
+  }
+
+  private normalizedConfig(): Record<string, { text: string; secret: boolean }> {
+    const result: Record<string, { text: string; secret: boolean }> = {};
+    for (const [rawKey, value] of Object.entries(this.config)) {
+      const key = rawKey.includes(":") ? rawKey : `${this.project}:${rawKey}`;
+      const secret = typeof value === "object" && value !== null;
+      const raw = secret ? value.secret : value;
+      result[key] = { text: String(raw), secret };
+    }
+    return result;
+  }
+
+  private openRecords(): StateResource[] {
+    return this.records.map((record) => ({
+      ...structuredClone(record),
+      inputs: this.crypter.open(record.inputs),
+      outputs: this.crypter.open(record.outputs),
+    }));
+  }
+
+  private async ensureHost(): Promise<ProviderHost> {
+    if (this.host?.alive) return this.host;
+    if (this.host) {
+      this.emitDiagnostic({ severity: "warning", source: "engine", message: "the provider host had exited; starting a new one" });
+      await this.host.close();
+      this.host = undefined;
+    }
+    this.hostStarting ??= ProviderHost.start({
+      workDir: this.workDir,
+      project: this.project,
+      onDiagnostic: (diagnostic) => this.emitDiagnostic(diagnostic),
+      ...(this.options.hostStartTimeoutMs !== undefined ? { startTimeoutMs: this.options.hostStartTimeoutMs } : {}),
+    });
+    try {
+      this.host = await this.hostStarting;
+    } finally {
+      this.hostStarting = undefined;
+    }
+    return this.host;
+  }
+
+  /** @internal Starts the host now, so a bad `workDir` fails in `createTestStack`. */
+  async start(): Promise<void> {
+    await this.ensureHost();
+  }
+
+  /** Runs the program under mocks with this deployment's hooks, then finishes the deployment. */
+  private async deploy(
+    deployment: OperationContext,
+    preview: boolean,
+    records: StateResource[],
+  ): Promise<{ records: StateResource[]; outputs: WireMap | undefined; failures: StepFailure[] }> {
+    const inner = new Deployment(this, deployment.host, records, preview);
+    const config = this.normalizedConfig();
+    const run = await runProgram({
+      program: this.program,
+      project: this.project,
+      stack: this.stackName,
+      preview,
+      config: Object.fromEntries(Object.entries(config).map(([key, value]) => [key, value.text])),
+      secretKeys: Object.entries(config)
+        .filter(([, value]) => value.secret)
+        .map(([key]) => key),
+      mocks: this.mocks,
+      hooks: {
+        registerResource: (request) => inner.registerResource(request),
+        readResource: (request) => inner.readResource(request),
+      },
+    });
+    const failures: StepFailure[] = [];
+    if (run.error !== undefined) {
+      failures.push({
+        urn: `urn:pulumi:${this.stackName}::${this.project}::${ROOT_STACK_TYPE}::${this.project}-${this.stackName}`,
+        message: `the program failed: ${run.error instanceof Error ? (run.error.stack ?? run.error.message) : JSON.stringify(run.error)}`,
+      });
+    }
+    const finalRecords = await inner.finish(run.error !== undefined);
+    deployment.absorb(inner, true);
+    return { records: finalRecords, outputs: run.outputs, failures: [...inner.failures, ...failures] };
+  }
+
+  private async operation(
+    kind: OperationResult["operation"],
+    body: (context: OperationContext) => Promise<{ records: StateResource[] | undefined; outputs: WireMap | undefined; failures: StepFailure[] }>,
+  ): Promise<OperationResult> {
+    if (this.closed) throw new Error("the test stack is closed");
+    if (this.running) throw new Error(`cannot start ${kind}: another operation of this stack is running`);
+    this.running = true;
+    this.diagnosticsSink = [];
+    try {
+      const context = new OperationContext(await this.ensureHost());
+      const { records, outputs, failures } = await body(context);
+      // The host writes provider console output to its stdout/stderr pipes before it answers;
+      // give the event loop a moment to read what is already in the pipe buffers.
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      if (records !== undefined) {
+        this.records = records.map((record) => ({
+          ...record,
+          inputs: this.crypter.seal(record.inputs),
+          outputs: this.crypter.seal(record.outputs),
+        }));
+      }
+      if (outputs !== undefined && kind !== "preview" && failures.length === 0) this.outputs = this.crypter.seal(outputs);
+      const shownOutputs = outputs ?? {};
+      const result: OperationResult = {
+        operation: kind,
+        resourceChanges: countSteps(context.steps),
+        steps: context.steps,
+        outputs: kind === "up" || kind === "preview" ? toPlainRecord(shownOutputs, false) : {},
+        secretOutputs: kind === "up" || kind === "preview" ? secretPaths(shownOutputs) : [],
+        diagnostics: [...context.diagnostics, ...this.diagnosticsSink],
+        providerCalls: context.calls,
+      };
+      if (failures.length > 0) throw new DeploymentError(result, failures);
+      return result;
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/**
+ * Creates a {@link TestStack} and starts its dynamic-provider host in `workDir`.
+ *
+ * @example
+ * ```ts
+ * import { createTestStack } from "pulumi-hosting-reseller/testing";
+ *
+ * const stack = await createTestStack({
+ *   workDir: programDir,
+ *   config: { "reseller:apiUrl": sim.url, "reseller:apiUser": sim.apiUser, "reseller:apiKey": { secret: sim.apiKey } },
+ *   program: () => {
+ *     const record = new DnsRecordSet("www", { domain: "agency-demo.com", name: "www", type: "A", values: ["192.0.2.10"] });
+ *     return { fqdn: record.fqdn };
+ *   },
+ * });
+ * const result = await stack.up();
+ * ```
+ */
+export async function createTestStack(options: TestStackOptions): Promise<TestStack> {
+  if (!existsSync(options.workDir) || !statSync(options.workDir).isDirectory()) {
+    throw new Error(`workDir ${options.workDir} is not a directory`);
+  }
+  const stack = new TestStack(options);
+  await stack.start();
+  return stack;
+}
