@@ -1,0 +1,102 @@
+/**
+ * The `CustomSsl` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { customSslDefinition } from "./provider";
+
+/** The arguments of a {@link CustomSsl}. */
+export interface CustomSslArgs {
+  /** The hosting account the domain is attached to. Changing it replaces the resource. */
+  hostingId: pulumi.Input<number>;
+  /** The domain (or a subdomain of an attached domain), Unicode or ASCII. Changing it replaces the resource. */
+  domain: pulumi.Input<string>;
+  /**
+   * The PEM certificate, optionally followed by its chain (each issuer after what it issued).
+   * It must name the domain (a wildcard covers one label) and be valid today.
+   */
+  certificate: pulumi.Input<string>;
+  /** The PEM private key of the certificate, unencrypted. Always kept secret. */
+  privateKey: pulumi.Input<string>;
+}
+
+/**
+ * A custom SSL certificate for a domain of a hosting account, in place of the automatic one.
+ *
+ * The certificate and key are checked before any API call (they parse, the key matches, the
+ * domain is named, the certificate is valid today), then the API validates the certificate and
+ * installs it. Destroying the resource returns the domain to its automatic certificate.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import * as fs from "node:fs";
+ * import * as pulumi from "@pulumi/pulumi";
+ * import { CustomSsl } from "pulumi-hosting-reseller";
+ *
+ * const config = new pulumi.Config();
+ * const ssl = new CustomSsl("shop-cert", {
+ *     hostingId: 101,
+ *     domain: "client-shop.net",
+ *     certificate: fs.readFileSync("certs/client-shop.net/fullchain.pem", "utf8"),
+ *     privateKey: config.requireSecret("shopTlsKey"),
+ * });
+ * export const certificateExpires = ssl.notAfter;
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<domain>`, e.g. `101/client-shop.net`. Dynamic providers cannot be
+ * imported with `pulumi import` (pulumi#16175); use `CustomSsl.get`, or declare the resource,
+ * which installs the program's certificate over whatever is there.
+ */
+export class CustomSsl extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** The domain, ASCII lower case. */
+  declare public readonly domain: pulumi.Output<string>;
+  /** The certificate and its chain in canonical PEM. */
+  declare public readonly certificate: pulumi.Output<string>;
+  /** The private key as unencrypted PKCS#8 PEM (secret). */
+  declare public readonly privateKey: pulumi.Output<string>;
+  /** SHA-256 of the certificate, colon-separated upper-case hex. */
+  declare public readonly fingerprint: pulumi.Output<string>;
+  /** Subject, e.g. `CN=client-shop.net`. */
+  declare public readonly subject: pulumi.Output<string>;
+  declare public readonly issuer: pulumi.Output<string>;
+  /** Start of validity, ISO 8601. */
+  declare public readonly notBefore: pulumi.Output<string>;
+  /** End of validity, ISO 8601. */
+  declare public readonly notAfter: pulumi.Output<string>;
+  /** DNS names and IP addresses the certificate names (subjectAltName). */
+  declare public readonly subjectAltNames: pulumi.Output<string[]>;
+
+  /**
+   * Looks up an installed custom certificate by its id (`101/client-shop.net`).
+   *
+   * @example
+   * const current = CustomSsl.get("current", "101/client-shop.net");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CustomSsl {
+    return new CustomSsl(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: CustomSslArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: CustomSslArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      domain: args?.domain,
+      certificate: args?.certificate,
+      // The key never belongs in plain state, even when the program passes a plain string.
+      privateKey: args?.privateKey === undefined ? undefined : pulumi.secret(args.privateKey),
+      fingerprint: undefined,
+      subject: undefined,
+      issuer: undefined,
+      notBefore: undefined,
+      notAfter: undefined,
+      subjectAltNames: undefined,
+    };
+    const secrets = [...customSslDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("CustomSsl"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CustomSsl");
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * DatabaseUserGrant: the resource class, its arguments and state, and its lifecycle definition.
+ *
+ * @example
+ * import { DatabaseUserGrant } from "pulumi-hosting-reseller";
+ * new DatabaseUserGrant("app", { hostingId: 101, database: "shop", user: "shopapp", privileges: ["SELECT", "INSERT"] });
+ */
+export { DatabaseUserGrant } from "./resource";
+export type { DatabaseUserGrantArgs } from "./resource";
+export { databaseUserGrantDefinition, databaseUserGrantId, parseDatabaseUserGrantId, privilegeChanges } from "./provider";
+export { ALL_PRIVILEGES, DATABASE_TYPES, GRANULAR_PRIVILEGES, prefixedName, privilegesFromListing } from "./schema";
+export type { DatabaseType, DatabaseUserGrantInputs, DatabaseUserGrantOutputs } from "./schema";

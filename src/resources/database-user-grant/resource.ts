@@ -1,0 +1,85 @@
+/**
+ * The `DatabaseUserGrant` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { databaseUserGrantDefinition } from "./provider";
+
+/** The arguments of a {@link DatabaseUserGrant}. */
+export interface DatabaseUserGrantArgs {
+  /** The hosting account holding the database and the user. Changing it replaces the grant. */
+  hostingId: pulumi.Input<number>;
+  /** An existing database: `wp`, or with the server's prefix, `<hosting username>_wp`. Changing it replaces the grant. */
+  database: pulumi.Input<string>;
+  /** An existing database user, with or without the prefix. Changing it replaces the grant. */
+  user: pulumi.Input<string>;
+  /**
+   * `SELECT`, `INSERT`, `UPDATE`, `DELETE`, `CREATE`, `DROP`, `ALTER`, `INDEX`, ... (the
+   * documented list), or `ALL PRIVILEGES` alone (not on API v2). PostgreSQL takes `ALL PRIVILEGES` only.
+   */
+  privileges: pulumi.Input<pulumi.Input<string>[]>;
+  /** `MYSQL` (default) or `POSTGRES` (v4 and v3). Changing it replaces the grant. */
+  databaseType?: pulumi.Input<string>;
+}
+
+/**
+ * The privileges a database user holds on a database of a hosting account. The database and
+ * the user must exist already.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { DatabaseUserGrant } from "pulumi-hosting-reseller";
+ *
+ * const shop = new DatabaseUserGrant("shop-app", {
+ *     hostingId: 101,
+ *     database: "shop",      // or "agencyde_shop"
+ *     user: "shopapp",
+ *     privileges: ["SELECT", "INSERT", "UPDATE", "DELETE"],
+ * });
+ * export const grantedOn = shop.database; // "agencyde_shop"
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<database>/<user>` with the server's prefix on both names, e.g.
+ * `101/agencyde_wp/agencyde_wpuser`. Dynamic providers cannot be imported with `pulumi import`
+ * (pulumi#16175); use `DatabaseUserGrant.get`.
+ */
+export class DatabaseUserGrant extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** With the server's prefix (`agencyde_shop`). */
+  declare public readonly database: pulumi.Output<string>;
+  /** With the server's prefix. */
+  declare public readonly user: pulumi.Output<string>;
+  /** Live privileges, in the documented order. */
+  declare public readonly privileges: pulumi.Output<string[]>;
+  declare public readonly databaseType: pulumi.Output<string>;
+  /** The hosting account's username, the prefix of the names ("" when the listing does not show it). */
+  declare public readonly hostingUsername: pulumi.Output<string>;
+
+  /**
+   * Looks up an existing grant by its id (`101/agencyde_wp/agencyde_wpuser`).
+   *
+   * @example
+   * const wp = DatabaseUserGrant.get("wp", "101/agencyde_wp/agencyde_wpuser");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DatabaseUserGrant {
+    return new DatabaseUserGrant(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: DatabaseUserGrantArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: DatabaseUserGrantArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      database: args?.database,
+      user: args?.user,
+      privileges: args?.privileges,
+      databaseType: args?.databaseType,
+      hostingUsername: undefined,
+    };
+    const secrets = [...databaseUserGrantDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("DatabaseUserGrant"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DatabaseUserGrant");
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The `FtpAccount` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { ftpAccountDefinition } from "./provider";
+
+/** The arguments of an {@link FtpAccount}. */
+export interface FtpAccountArgs {
+  /** The hosting account the domain is attached to. Changing it replaces the account. */
+  hostingId: pulumi.Input<number>;
+  /** A domain attached to the hosting account, Unicode or ASCII. Changing it replaces the account. */
+  domain: pulumi.Input<string>;
+  /** The part of the login before `@` (`ci` for `ci@example.com`); stored in lower case. Changing it replaces the account. */
+  user: pulumi.Input<string>;
+  /** The root directory, from the hosting account's home (`/public_html/ci`; `/` is the home itself). */
+  path: pulumi.Input<string>;
+  /**
+   * At least 10 characters with letters and digits, without `@` (which breaks some FTP clients).
+   * Kept secret in state. The API cannot return it, so a password changed elsewhere is not seen.
+   */
+  password: pulumi.Input<string>;
+  /** Create the root directory if it does not exist (v4 and v3; v2 always does). Default false. Used when creating only. */
+  createFolder?: pulumi.Input<boolean>;
+}
+
+/**
+ * An FTP login `user@domain` of a hosting account, with its root directory and password.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import { FtpAccount } from "pulumi-hosting-reseller";
+ *
+ * const config = new pulumi.Config();
+ * const ci = new FtpAccount("ci", {
+ *     hostingId: 101,
+ *     domain: "example.com",
+ *     user: "ci",
+ *     path: "/public_html/releases",
+ *     password: config.requireSecret("ftpPassword"),
+ *     createFolder: true,
+ * });
+ * export const login = ci.username; // "ci@example.com"
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<user>@<domain>`, e.g. `101/ci@example.com`. The password cannot be read,
+ * so the first `up` after an import sets the declared one. Dynamic providers cannot be imported
+ * with `pulumi import` (pulumi#16175); use `FtpAccount.get`.
+ */
+export class FtpAccount extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** ASCII lower case. */
+  declare public readonly domain: pulumi.Output<string>;
+  /** Lower case. */
+  declare public readonly user: pulumi.Output<string>;
+  /** `/public_html/ci`: one leading slash, no trailing slash. */
+  declare public readonly path: pulumi.Output<string>;
+  /** Secret. Absent after an import until the first update. */
+  declare public readonly password: pulumi.Output<string | undefined>;
+  declare public readonly createFolder: pulumi.Output<boolean>;
+  /** The login: `user@domain`. */
+  declare public readonly username: pulumi.Output<string>;
+  /** The API's id of the account, when the listing gives one. */
+  declare public readonly accountId: pulumi.Output<number | undefined>;
+
+  /**
+   * Looks up an existing FTP account by its id (`101/ci@example.com`).
+   *
+   * @example
+   * const deploy = FtpAccount.get("deploy", "101/deploy@example.com");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): FtpAccount {
+    return new FtpAccount(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: FtpAccountArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: FtpAccountArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      domain: args?.domain,
+      user: args?.user,
+      path: args?.path,
+      // The password never belongs in plain state.
+      password: args?.password === undefined ? undefined : pulumi.secret(args.password),
+      createFolder: args?.createFolder,
+      username: undefined,
+      accountId: undefined,
+    };
+    const secrets = [...ftpAccountDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("FtpAccount"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "FtpAccount");
+  }
+}

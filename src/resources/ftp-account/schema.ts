@@ -1,0 +1,155 @@
+/**
+ * FtpAccount: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * An FTP login is `user@domain` with the domain attached to the hosting account; the API takes
+ * the local part (`ftpUser`) and the domain separately (S2 splits the username on `@` before
+ * deleting, catalog §1 #67). The root `path` is relative to the account's home directory and
+ * kept in one spelling (`/public_html/ci`), so input and listing compare equal.
+ *
+ * The password rule is at least as strict as the API's strength check, so nothing `check`
+ * accepts is refused later with `isStrongPassword` (catalog §7.2): at least 10 characters with
+ * letters and digits. The v4 document (Limits, FTP password) adds that a password containing
+ * `@` "can cause problems with some FTP clients", so `@` is refused too. Failure messages never
+ * repeat the password.
+ */
+import { z } from "zod";
+import { isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { normaliseDomain, type NameResult } from "../../provider/names";
+
+/**
+ * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).
+ *
+ * @example
+ * "Ci-Pass-2026".length >= MIN_FTP_PASSWORD_LENGTH; // true
+ */
+export const MIN_FTP_PASSWORD_LENGTH = 10;
+
+/** Local part of a login: what the simulator accepts, a letter or digit first, at most 32 characters (inferred). */
+const LOCAL_PART = /^[a-z0-9][a-z0-9._-]{0,31}$/;
+
+/** Whether text holds a C0 control character or DEL, which no FTP client can type. */
+function hasControlCharacter(text: string): boolean {
+  return [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+}
+
+const password = z
+  .string()
+  .min(MIN_FTP_PASSWORD_LENGTH, `must have at least ${MIN_FTP_PASSWORD_LENGTH} characters`)
+  .regex(/[A-Za-z]/, "must contain a letter")
+  .regex(/\d/, "must contain a digit")
+  .refine((p) => !p.includes("@"), "must not contain @ (the API warns that it breaks some FTP clients)")
+  .refine((p) => !hasControlCharacter(p), "must not contain control characters");
+
+/**
+ * The per-property schemas (check swaps the schema of a property unknown during preview).
+ *
+ * @example
+ * ftpAccountInputs.password.safeParse("short").success; // false
+ */
+export const ftpAccountInputs = {
+  /** The hosting account the domain is attached to. */
+  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  /** A domain attached to the hosting account, Unicode or ASCII. */
+  domain: z.string(),
+  /** The local part of the login (`ci` for `ci@example.com`). */
+  user: z.string(),
+  /** The account's root directory, relative to the hosting account's home (`/public_html/ci`). */
+  path: z.string(),
+  password,
+  /** Create the root directory when it does not exist (v4 and v3; create only). Default false, as the API. */
+  createFolder: z.boolean().default(false),
+};
+
+type Parsed = z.output<z.ZodObject<typeof ftpAccountInputs>>;
+
+/** The checked inputs. */
+export interface FtpAccountInputs {
+  hostingId: number;
+  /** ASCII lower case, no trailing dot. */
+  domain: string;
+  /** Lower case. */
+  user: string;
+  /** One leading slash, no trailing slash, no `.` or `..` segments; `/` is the home directory. */
+  path: string;
+  password: string;
+  createFolder: boolean;
+}
+
+/** The state of an FTP account. */
+export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password"> {
+  /**
+   * The password this stack set. The API never returns it, so it is absent after an import until
+   * the first update sets it.
+   */
+  password?: string;
+  /** The login as the API lists it: `user@domain`. */
+  username: string;
+  /** The API's id of the account, when the listing gives one. */
+  accountId?: number;
+}
+
+/**
+ * The local part of an FTP login in canonical form (lower case).
+ *
+ * @example
+ * normaliseFtpUser(" CI "); // { ok: true, value: "ci" }
+ * normaliseFtpUser("ci@example.com"); // { ok: false, reason: ... }
+ */
+export function normaliseFtpUser(input: string): NameResult {
+  const user = input.trim().toLowerCase();
+  if (user.includes("@")) {
+    return { ok: false, reason: `give only the part before "@" ("${user.split("@")[0]}") and the domain in domain; the login is user@domain` };
+  }
+  if (!LOCAL_PART.test(user)) {
+    return { ok: false, reason: `"${input}" must be 1 to 32 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit` };
+  }
+  return { ok: true, value: user };
+}
+
+/**
+ * A root path in the form the API keeps it: one leading slash, no trailing slash, no empty,
+ * `.` or `..` segments. A path without the leading slash is read from the home directory too.
+ *
+ * @example
+ * normaliseFtpPath("public_html//ci/"); // { ok: true, value: "/public_html/ci" }
+ * normaliseFtpPath("/"); // { ok: true, value: "/" }
+ * normaliseFtpPath("/public_html/../etc"); // { ok: false, reason: ... }
+ */
+export function normaliseFtpPath(input: string): NameResult {
+  const trimmed = input.trim();
+  if (trimmed === "") return { ok: false, reason: "a path is required; / is the hosting account's home directory" };
+  if (trimmed.includes("\\") || hasControlCharacter(trimmed)) return { ok: false, reason: `"${input}" contains a backslash or a control character` };
+  const segments = trimmed.split("/").filter((s) => s !== "");
+  if (segments.some((s) => s === "." || s === "..")) {
+    return { ok: false, reason: `"${input}" has a "." or ".." segment; give the path from the home directory, e.g. /public_html/ci` };
+  }
+  return { ok: true, value: `/${segments.join("/")}` };
+}
+
+/**
+ * Normalises the domain, the login and the path, reporting each problem on its property.
+ *
+ * @example
+ * normalizeFtpAccount({ hostingId: 101, domain: "Agency-Demo.com.", user: "CI", path: "public_html/ci", password, createFolder: true }, issue);
+ * // { hostingId: 101, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", password, createFolder: true }
+ */
+export function normalizeFtpAccount(v: Parsed, issue: IssueSink): FtpAccountInputs {
+  const out = { ...v } as FtpAccountInputs;
+  if (!isUnknown(v.domain)) {
+    const domain = normaliseDomain(v.domain);
+    if (domain.ok) out.domain = domain.value;
+    else issue("domain", domain.reason);
+  }
+  if (!isUnknown(v.user)) {
+    const user = normaliseFtpUser(v.user);
+    if (user.ok) out.user = user.value;
+    else issue("user", user.reason);
+  }
+  if (!isUnknown(v.path)) {
+    const path = normaliseFtpPath(v.path);
+    if (path.ok) out.path = path.value;
+    else issue("path", path.reason);
+  }
+  return out;
+}

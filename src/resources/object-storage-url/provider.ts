@@ -1,0 +1,213 @@
+/**
+ * ObjectStorageUrl lifecycle: one URL that publishes a hosting account's object-storage bucket.
+ *
+ * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #56-59, INFERRED-L):
+ * - create: `storage.addUrl` (`uri`, and `domain` unless the URL serves every domain);
+ * - read: `storage.listUrls` (v4 `urls`, v3 `data`), shared through the read cache per account;
+ * - update: `storage.updateUrl` by `urlId`, with `uri` and `domain` (`""` for every domain: the
+ *   update request's `domain` is optional, and an omitted one could mean "unchanged");
+ * - delete: `storage.deleteUrl`; a URL already gone counts as deleted.
+ *
+ * The account's object storage must be initialised first (`storage.initAccount`); until then
+ * the operations answer 404 (simulator choice where the document is silent). This resource does
+ * not initialise it: that creates an S3 account with credentials, which is a resource of its own.
+ */
+import type { z } from "zod";
+import type { storageUrl } from "../../client/endpoints/storage";
+import type { ProviderContext } from "../../provider/context";
+import { defineResource } from "../../provider/define";
+import { apiErrorCode, messageOf } from "../../provider/errors";
+import type { HostingAddress } from "../../provider/hosting";
+import {
+  normaliseStorageDomain,
+  normaliseStorageUri,
+  normalizeObjectStorageUrl,
+  objectStorageUrlInputs,
+  type ObjectStorageUrlInputs,
+  type ObjectStorageUrlOutputs,
+} from "./schema";
+
+type Inputs = ObjectStorageUrlInputs;
+type Outputs = ObjectStorageUrlOutputs;
+type Entry = z.output<typeof storageUrl>;
+/** v4 lists under `urls`, v3 under `data` (legacy document, difference 3). */
+type Listing = { urls?: Entry[]; data?: Entry[] };
+/** v4 answers the entry beside the envelope, v3 inside `data`. */
+type EntryReply = Partial<Entry> & { data?: Entry };
+
+/** Cache and write scope: the object storage of one hosting account. */
+const scopeOf = (hostingId: number) => `storage:${hostingId}`;
+
+/**
+ * The URL's id: `<hostingId>/<urlId>` (the listing that finds a URL is per hosting account).
+ *
+ * @example
+ * storageUrlId({ hostingId: 101, urlId: 12 }); // "101/12"
+ */
+export function storageUrlId(v: { hostingId: number; urlId: number }): string {
+  return `${v.hostingId}/${v.urlId}`;
+}
+
+/**
+ * What an id names, or undefined when it is not `<hostingId>/<urlId>`.
+ *
+ * @example
+ * parseStorageUrlId("101/12"); // { hostingId: 101, urlId: 12 }
+ */
+export function parseStorageUrlId(id: string): { hostingId: number; urlId: number } | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(id.trim());
+  if (!m) return undefined;
+  const hostingId = Number(m[1]);
+  const urlId = Number(m[2]);
+  if (!Number.isSafeInteger(hostingId) || !Number.isSafeInteger(urlId) || hostingId <= 0 || urlId <= 0) return undefined;
+  return { hostingId, urlId };
+}
+
+/** The error for a 404 from an account whose object storage is not initialised (or that is gone). */
+function notInitialised(hostingId: number, err: unknown): Error {
+  return new Error(
+    `Object storage of hosting account ${hostingId} is not available (API: ${messageOf(err)}). ` +
+      "Initialise the account's object storage first (an ObjectStorageAccount resource, or the control panel); " +
+      "ObjectStorageUrl does not initialise it, and check that the hosting account exists",
+    { cause: err },
+  );
+}
+
+/** An entry in the canonical form of our inputs (a value that does not normalise is kept as it is). */
+function outputsOf(hostingId: number, e: Entry): Outputs {
+  const uri = normaliseStorageUri(e.uri);
+  const domain = normaliseStorageDomain(e.domain ?? "");
+  return {
+    hostingId,
+    uri: uri.ok ? uri.value : e.uri,
+    domain: domain.ok ? domain.value : (e.domain ?? ""),
+    urlId: e.id,
+    dest: e.dest ?? "",
+  };
+}
+
+function entryOf(reply: EntryReply): Entry {
+  return reply.data ?? (reply as Entry);
+}
+
+/** The URLs of the account, or undefined when its storage (and so every URL) is gone. */
+async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
+  try {
+    const reply = fresh
+      ? await ctx.request<Listing>("storage.listUrls", { ...address })
+      : await ctx.read<Listing>("storage.listUrls", { ...address }, [scopeOf(address.id)]);
+    return reply.urls ?? reply.data ?? [];
+  } catch (err) {
+    if (apiErrorCode(err) === "not-found") return undefined;
+    throw err;
+  }
+}
+
+/** The body of an add or update: `domain` is left out of an add that serves every domain (v4 document, Add URL). */
+function urlParams(v: Inputs, forUpdate: boolean): Record<string, unknown> {
+  return v.domain === "" && !forUpdate ? { uri: v.uri } : { uri: v.uri, domain: v.domain };
+}
+
+async function addUrl(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Entry> {
+  try {
+    return entryOf(await ctx.write<EntryReply>("storage.addUrl", { ...address, ...urlParams(v, false) }, [scopeOf(v.hostingId)]));
+  } catch (err) {
+    const code = apiErrorCode(err);
+    if (code === "outcome-unknown") {
+      // The add may have happened: look for it rather than adding a second one.
+      const found = (await listing(ctx, address, true))?.find((e) => {
+        const o = outputsOf(v.hostingId, e);
+        return o.uri === v.uri && o.domain === v.domain;
+      });
+      if (found) return found;
+    }
+    if (code === "not-found") throw notInitialised(v.hostingId, err);
+    if (code === "conflict") {
+      throw new Error(
+        `${v.uri} on ${v.domain || "every domain"} is already published on hosting account ${v.hostingId} (API: ${messageOf(err)}); ` +
+          `delete that URL, or adopt it with ObjectStorageUrl.get and its id "${v.hostingId}/<urlId>"`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}
+
+/**
+ * The ObjectStorageUrl declaration: the URL lives in one hosting account (a change of account
+ * replaces it); its URI and domain change in place.
+ *
+ * @example
+ * import { definitionOf } from "pulumi-hosting-reseller/runtime";
+ * definitionOf("ObjectStorageUrl").id.format; // "<hostingId>/<urlId>"
+ */
+export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrlInputs, Inputs, Outputs>({
+  type: "ObjectStorageUrl",
+  inputs: objectStorageUrlInputs,
+  normalize: normalizeObjectStorageUrl,
+  identity: ["hostingId"],
+  replaceOn: ["hostingId"],
+  // The new URL lives in another account: nothing collides, so the old one goes after.
+  deleteBeforeReplace: false,
+  secretOutputs: [],
+  id: {
+    format: "<hostingId>/<urlId>, e.g. 101/12",
+    // The URL id is the API's: an id exists only once the URL does (from outputs, not inputs).
+    build: (v) => {
+      if (!("urlId" in v)) throw new Error("an ObjectStorageUrl id needs the urlId the API gives the URL when it is created");
+      return storageUrlId(v);
+    },
+    parse: (id) => {
+      const parsed = parseStorageUrlId(id);
+      return parsed && { hostingId: parsed.hostingId };
+    },
+  },
+  onMissing: "remove",
+  requires: () => [{ property: "uri", operations: ["storage.listUrls", "storage.addUrl", "storage.updateUrl", "storage.deleteUrl"] }],
+
+  async create(ctx, inputs) {
+    const address = await ctx.hosting(inputs.hostingId);
+    const outs = outputsOf(inputs.hostingId, await addUrl(ctx, address, inputs));
+    return { id: storageUrlId(outs), outs };
+  },
+
+  async read(ctx, { id }) {
+    const { hostingId, urlId } = parseStorageUrlId(id)!;
+    const urls = await listing(ctx, await ctx.hosting(hostingId), false);
+    const entry = urls?.find((e) => e.id === urlId);
+    return entry ? { outs: outputsOf(hostingId, entry) } : undefined;
+  },
+
+  async update(ctx, _id, olds, news) {
+    const address = await ctx.hosting(news.hostingId);
+    let reply: EntryReply;
+    try {
+      reply = await ctx.write<EntryReply>(
+        "storage.updateUrl",
+        { ...address, urlId: olds.urlId, ...urlParams(news, true) },
+        [scopeOf(news.hostingId)],
+      );
+    } catch (err) {
+      if (apiErrorCode(err) === "not-found") {
+        throw new Error(
+          `Storage URL ${olds.urlId} of hosting account ${news.hostingId} cannot be updated (API: ${messageOf(err)}); ` +
+            "if it was deleted outside Pulumi, run `pulumi refresh` so that the next `up` creates it again",
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+    return outputsOf(news.hostingId, entryOf(reply));
+  },
+
+  async delete(ctx, _id, props) {
+    const address = await ctx.hosting(props.hostingId);
+    try {
+      await ctx.write("storage.deleteUrl", { ...address, urlId: props.urlId }, [scopeOf(props.hostingId)]);
+    } catch (err) {
+      // Already gone, or the whole object storage is: either way the URL no longer exists.
+      if (apiErrorCode(err) === "not-found") return;
+      throw err;
+    }
+  },
+});

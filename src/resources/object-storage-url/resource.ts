@@ -1,0 +1,74 @@
+/**
+ * The `ObjectStorageUrl` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { objectStorageUrlDefinition } from "./provider";
+
+/** The arguments of an {@link ObjectStorageUrl}. */
+export interface ObjectStorageUrlArgs {
+  /** The hosting account whose object storage is published; its object storage must be initialised. Changing it replaces the URL. */
+  hostingId: pulumi.Input<number>;
+  /** The path the bucket answers at (`/media`; `media` and `media/` are the same). */
+  uri: pulumi.Input<string>;
+  /** One domain of the account (Unicode or ASCII). Unset or empty: every domain of the account. */
+  domain?: pulumi.Input<string>;
+}
+
+/**
+ * A URL that publishes a hosting account's object-storage bucket, on one domain of the account
+ * or on all of them.
+ *
+ * The account's object storage must be initialised first; this resource does not do it.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { ObjectStorageUrl } from "pulumi-hosting-reseller";
+ *
+ * const media = new ObjectStorageUrl("media", { hostingId: 101, uri: "/media", domain: "agency-demo.com" });
+ * new ObjectStorageUrl("assets", { hostingId: 101, uri: "/assets" }); // every domain of the account
+ * export const mediaUrl = media.dest;
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<urlId>`, e.g. `101/12`, where `urlId` is the API's id of the URL (the
+ * URL listing shows it). Dynamic providers cannot be imported with `pulumi import`
+ * (pulumi#16175); use `ObjectStorageUrl.get`.
+ */
+export class ObjectStorageUrl extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** `/media`: one leading slash, no trailing slash. */
+  declare public readonly uri: pulumi.Output<string>;
+  /** The domain in ASCII lower case, or `""` for every domain. */
+  declare public readonly domain: pulumi.Output<string>;
+  /** The API's id of the URL. */
+  declare public readonly urlId: pulumi.Output<number>;
+  /** The public address the URL answers at, as the API reports it. */
+  declare public readonly dest: pulumi.Output<string>;
+
+  /**
+   * Looks up an existing storage URL by its id (`101/12`).
+   *
+   * @example
+   * const media = ObjectStorageUrl.get("media", "101/12");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ObjectStorageUrl {
+    return new ObjectStorageUrl(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: ObjectStorageUrlArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: ObjectStorageUrlArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      uri: args?.uri,
+      domain: args?.domain,
+      urlId: undefined,
+      dest: undefined,
+    };
+    const secrets = [...objectStorageUrlDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("ObjectStorageUrl"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "ObjectStorageUrl");
+  }
+}

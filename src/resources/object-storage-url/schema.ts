@@ -1,0 +1,100 @@
+/**
+ * ObjectStorageUrl: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * A storage URL publishes the hosting account's object-storage bucket at a URI, on one domain
+ * of the account or on all of them (v4 document, Object storage: Add URL takes `uri`, required,
+ * and `domain`, optional, "applies to all domains when omitted"; the entry is `id, uri, dest,
+ * domain`). The URI is kept as the API keeps it, with one leading slash and no trailing one
+ * (`media/` reads `/media`), so that the input and the live value compare equal.
+ */
+import { z } from "zod";
+import { isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { normaliseDomain, type NameResult } from "../../provider/names";
+
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
+export const objectStorageUrlInputs = {
+  /** The hosting account whose object storage is published; it must be initialised. */
+  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  /** The path the bucket answers at: `media`, `/media` and `media/` are the same URI. */
+  uri: z.string(),
+  /** One domain of the account; empty or unset means every domain. */
+  domain: z.string().default(""),
+};
+
+type Parsed = z.output<z.ZodObject<typeof objectStorageUrlInputs>>;
+
+/** The checked inputs. */
+export interface ObjectStorageUrlInputs {
+  hostingId: number;
+  /** `/media`: one leading slash, no trailing slash. */
+  uri: string;
+  /** ASCII lower case, or `""` for every domain of the account. */
+  domain: string;
+}
+
+/** The state of a storage URL. */
+export interface ObjectStorageUrlOutputs extends ObjectStorageUrlInputs {
+  /** The API's id of the URL. */
+  urlId: number;
+  /** The public address the URL answers at, as the API reports it. */
+  dest: string;
+}
+
+/** A path segment: unreserved URL characters only (RFC 3986 §2.3), not `.` or `..`. */
+const SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * A storage URI in the API's form: one leading slash, no trailing slash, segments of letters,
+ * digits, `.`, `_`, `~` and `-`. Letter case is kept (paths are case-sensitive).
+ *
+ * @example
+ * normaliseStorageUri("media/"); // { ok: true, value: "/media" }
+ * normaliseStorageUri("/a b"); // { ok: false, reason: ... }
+ */
+export function normaliseStorageUri(input: string): NameResult {
+  const bare = input.trim().replace(/^\/+|\/+$/g, "");
+  if (bare === "") return { ok: false, reason: "a path is required, e.g. /media (the root of a domain cannot serve the bucket)" };
+  const segments = bare.split("/");
+  const bad = segments.find((s) => !SEGMENT.test(s) || s === "." || s === "..");
+  if (bad !== undefined) {
+    return {
+      ok: false,
+      reason: `"${input}" is not a storage path: segment "${bad}" may hold only letters, digits, ".", "_", "~" and "-" (and is not "." or "..")`,
+    };
+  }
+  return { ok: true, value: `/${segments.join("/")}` };
+}
+
+/**
+ * A storage URL's domain: `""` for every domain, otherwise the domain in ASCII lower case.
+ *
+ * @example
+ * normaliseStorageDomain(" "); // { ok: true, value: "" }
+ * normaliseStorageDomain("Café.com"); // { ok: true, value: "xn--caf-dma.com" }
+ */
+export function normaliseStorageDomain(input: string): NameResult {
+  if (input.trim() === "") return { ok: true, value: "" };
+  return normaliseDomain(input);
+}
+
+/**
+ * Normalises the URI and the domain, reporting each problem on its property.
+ *
+ * @example
+ * normalizeObjectStorageUrl({ hostingId: 101, uri: "media/", domain: "" }, issue); // { hostingId: 101, uri: "/media", domain: "" }
+ */
+export function normalizeObjectStorageUrl(v: Parsed, issue: IssueSink): ObjectStorageUrlInputs {
+  const out = { ...v } as ObjectStorageUrlInputs;
+  if (!isUnknown(v.uri)) {
+    const uri = normaliseStorageUri(v.uri);
+    if (uri.ok) out.uri = uri.value;
+    else issue("uri", uri.reason);
+  }
+  if (!isUnknown(v.domain)) {
+    const domain = normaliseStorageDomain(v.domain);
+    if (domain.ok) out.domain = domain.value;
+    else issue("domain", domain.reason);
+  }
+  return out;
+}

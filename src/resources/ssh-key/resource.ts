@@ -1,0 +1,84 @@
+/**
+ * The `SshKey` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { sshKeyDefinition } from "./provider";
+
+/** The arguments of an {@link SshKey}. */
+export interface SshKeyArgs {
+  /** The hosting account the key gives access to. Changing it replaces the key. */
+  hostingId: pulumi.Input<number>;
+  /**
+   * One OpenSSH public key line, `type base64 [comment]`: `ssh-ed25519`, `ecdsa-sha2-nistp256`,
+   * `-nistp384`, `-nistp521`, or `ssh-rsa` of at least 2048 bits. Changing the key replaces the resource.
+   */
+  publicKey: pulumi.Input<string>;
+  /** A label for the key. Default: the comment at the end of the key line, or "". */
+  comment?: pulumi.Input<string>;
+  /** IPv4 and IPv6 addresses and CIDR blocks the key may connect from. Default `[]`: any address. */
+  fromIps?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/**
+ * An SSH public key allowed into a hosting account.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { SshKey } from "pulumi-hosting-reseller";
+ *
+ * const deploy = new SshKey("deploy", {
+ *     hostingId: 101,
+ *     publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHNOcBSpIi1zDfJOtCaY06hdrymoZ0c1XdXWoj+3deQF ci@example.com",
+ *     fromIps: ["203.0.113.0/24", "2001:db8::10"],
+ * });
+ * export const fingerprint = deploy.fingerprint;
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<md5 fingerprint>`, e.g. `101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7`
+ * (`ssh-keygen -l -E md5 -f key.pub` prints it; an `MD5:` prefix is accepted). Dynamic providers
+ * cannot be imported with `pulumi import` (pulumi#16175); use `SshKey.get`.
+ */
+export class SshKey extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** `type base64`, without the key line's comment; absent after an import. */
+  declare public readonly publicKey: pulumi.Output<string | undefined>;
+  declare public readonly comment: pulumi.Output<string>;
+  /** Canonical (RFC 5952 for IPv6) and sorted. */
+  declare public readonly fromIps: pulumi.Output<string[]>;
+  /** The MD5 fingerprint, `aa:bb:...`: the API's name for the key. */
+  declare public readonly fingerprint: pulumi.Output<string>;
+  /** `SHA256:...`, as `ssh-keygen -l` prints it. */
+  declare public readonly fingerprintSha256: pulumi.Output<string | undefined>;
+  /** `ssh-ed25519`, `ecdsa-sha2-nistp256`, ... */
+  declare public readonly keyType: pulumi.Output<string | undefined>;
+
+  /**
+   * Looks up an existing key by its id (`101/a4:77:51:08:...`).
+   *
+   * @example
+   * const ci = SshKey.get("ci", "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SshKey {
+    return new SshKey(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: SshKeyArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      publicKey: args?.publicKey,
+      comment: args?.comment,
+      fromIps: args?.fromIps,
+      fingerprint: undefined,
+      fingerprintSha256: undefined,
+      keyType: undefined,
+    };
+    const secrets = [...sshKeyDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("SshKey"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "SshKey");
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The `WafDisabledRules` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { wafDisabledRulesDefinition } from "./provider";
+
+/** The arguments of a {@link WafDisabledRules}. */
+export interface WafDisabledRulesArgs {
+  /** The hosting account the domain is attached to. Changing it replaces the resource. */
+  hostingId: pulumi.Input<number>;
+  /** The domain, Unicode or ASCII. Changing it replaces the resource. */
+  domain: pulumi.Input<string>;
+  /**
+   * The firewall rule ids to disable, at least one. Every other rule of the domain is enabled:
+   * the resource owns the domain's whole list. Order and repetition do not matter.
+   */
+  ruleIds: pulumi.Input<pulumi.Input<number>[]>;
+}
+
+/**
+ * The web application firewall rules disabled for a domain of a hosting account.
+ *
+ * The resource owns the domain's whole disabled list: creating or updating it replaces the list
+ * with `ruleIds`, and destroying it enables every rule again. Ids are checked against the rule
+ * ranges the API reports before anything is written.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { WafDisabledRules } from "pulumi-hosting-reseller";
+ *
+ * // The shop's search form trips two SQL injection rules.
+ * new WafDisabledRules("shop-waf", {
+ *     hostingId: 101,
+ *     domain: "client-shop.net",
+ *     ruleIds: [942100, 942110],
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<domain>`, e.g. `101/client-shop.net`. Dynamic providers cannot be
+ * imported with `pulumi import` (pulumi#16175); use `WafDisabledRules.get`, or declare the
+ * resource, which replaces the domain's list with the program's on the next `up`.
+ */
+export class WafDisabledRules extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** The domain, ASCII lower case. */
+  declare public readonly domain: pulumi.Output<string>;
+  /** The disabled rule ids, ascending, each once. */
+  declare public readonly ruleIds: pulumi.Output<number[]>;
+
+  /**
+   * Looks up the disabled rules of a domain by id (`101/client-shop.net`).
+   *
+   * @example
+   * const current = WafDisabledRules.get("current", "101/client-shop.net");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): WafDisabledRules {
+    return new WafDisabledRules(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: WafDisabledRulesArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: WafDisabledRulesArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      domain: args?.domain,
+      ruleIds: args?.ruleIds,
+    };
+    const secrets = [...wafDisabledRulesDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("WafDisabledRules"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "WafDisabledRules");
+  }
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import type { ApiVersion } from "../../src/client/endpoint";
+import { UNKNOWN } from "../../src/provider/check";
+import { clearCache } from "../../src/provider/runtime";
+import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+
+const shop = "https://agency-demo.com/shop";
+
+/** The seeded account 101 serves agency-demo.com and xn--caf-dma.com without a redirection. */
+const base = { hostingId: 101, domain: "Agency-Demo.com.", destinationUrl: "https://client-shop.net/promo", type: 302 };
+
+async function createOne(engine: EngineDouble, inputs: Record<string, unknown> = base) {
+  const checked = await engine.check(inputs);
+  const { id, outs } = await engine.create(checked);
+  return { checked, id, outs };
+}
+
+describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => {
+  const t = useProvider("Redirection", { version });
+  const stored = (domain: string) => t.sim.store.hostings["101"]!.redirections.find((r) => r.domain === domain);
+
+  it("walks create, read, no-op diff, replacing diffs, delete and read after delete", async () => {
+    const { checked, id, outs } = await createOne(t.engine);
+    expect(checked).toMatchObject({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302 });
+    expect(id).toBe("101/agency-demo.com");
+    expect(outs).toEqual({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302, https: true, www: false });
+    expect(stored("agency-demo.com")).toMatchObject({ rType: 302, destinationUrl: "https://client-shop.net/promo" });
+
+    const read = await t.engine.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+
+    const same = await t.engine.diff(id, read.props, await t.engine.check(base, read.inputs));
+    expect(same).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+
+    const retyped = await t.engine.diff(id, read.props, await t.engine.check({ ...base, type: 301 }));
+    expect(retyped).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
+    const moved = await t.engine.diff(id, read.props, await t.engine.check({ ...base, domain: "café.com" }));
+    expect(moved).toEqual({ changes: true, replaces: ["domain"], deleteBeforeReplace: true });
+
+    await t.engine.delete(id, read.props);
+    expect(stored("agency-demo.com")).toBeUndefined();
+    expect((await t.engine.read(id, read.props)).id).toBe("");
+  });
+
+  it("replaces the redirection when the destination changes, deleting the old one first", async () => {
+    const { id, outs } = await createOne(t.engine);
+    const spring = "https://client-shop.net/spring";
+    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    const diff = await t.engine.diff(id, outs, news);
+    expect(diff).toEqual({ changes: true, replaces: ["destinationUrl"], deleteBeforeReplace: true });
+
+    // The engine's order for deleteBeforeReplace: delete the old object, then create the new one.
+    await t.engine.delete(id, outs);
+    const replaced = await t.engine.create(news);
+    expect(replaced.id).toBe(id);
+    expect(replaced.outs.destinationUrl).toBe(spring);
+    expect(stored("agency-demo.com")?.destinationUrl).toBe(spring);
+    expect(t.sim.requests.count("redirections.add")).toBe(2);
+  });
+
+  it("imports by id alone without the destination, so the next diff recreates it", async () => {
+    const { id, outs } = await createOne(t.engine);
+    const imported = await t.engine.read(id);
+    expect(imported.id).toBe(id);
+    expect(imported.props).toEqual({ hostingId: 101, domain: "agency-demo.com", type: 302, https: true, www: false });
+    const diff = await t.engine.diff(id, imported.props, await t.engine.check(base, imported.inputs));
+    expect(diff).toEqual({ changes: true, replaces: ["destinationUrl"], deleteBeforeReplace: true });
+    expect(outs.destinationUrl).toBe("https://client-shop.net/promo");
+  });
+
+  it("imports by id with the destination appended, and the same inputs then show no change", async () => {
+    const { outs } = await createOne(t.engine);
+    const imported = await t.engine.read("101/agency-demo.com/https://client-shop.net/promo");
+    expect(imported.id).toBe("101/agency-demo.com");
+    expect(imported.props).toEqual(outs);
+    const diff = await t.engine.diff(imported.id, imported.props, await t.engine.check(base, imported.inputs));
+    expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("sees a status changed outside Pulumi, and keeps the destination it cannot read", async () => {
+    const { id, outs } = await createOne(t.engine);
+    stored("agency-demo.com")!.rType = 301;
+    stored("agency-demo.com")!.destinationUrl = "https://elsewhere.example/";
+    clearCache();
+    const refreshed = await t.engine.read(id, outs);
+    expect(refreshed.props).toMatchObject({ type: 301, destinationUrl: "https://client-shop.net/promo" });
+    const diff = await t.engine.diff(id, refreshed.props, await t.engine.check(base, refreshed.inputs));
+    expect(diff.replaces).toEqual(["type"]);
+  });
+
+  it("drops the destination when another kind of redirection took the domain's place", async () => {
+    const { id, outs } = await createOne(t.engine);
+    Object.assign(stored("agency-demo.com")!, { domainRedirection: false, www: true, destinationUrl: "https://www.agency-demo.com/" });
+    clearCache();
+    const refreshed = await t.engine.read(id, outs);
+    expect(refreshed.props.destinationUrl).toBeUndefined();
+    expect(refreshed.props.www).toBe(true);
+    const diff = await t.engine.diff(id, refreshed.props, await t.engine.check(base, refreshed.inputs));
+    expect(diff.replaces).toEqual(["destinationUrl"]);
+  });
+
+  it("refuses a domain that already has a redirection and says how to adopt it", async () => {
+    const inputs = await t.engine.check({ hostingId: 101, domain: "client-shop.net", destinationUrl: shop });
+    await expect(t.provider.create(inputs)).rejects.toThrow(/client-shop\.net already has a redirection.*"101\/client-shop\.net\/https:\/\/agency-demo\.com\/shop"/);
+  });
+
+  it("treats a redirection that is already gone as deleted", async () => {
+    const { id, outs } = await createOne(t.engine);
+    t.sim.store.hostings["101"]!.redirections = [];
+    await expect(t.engine.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  it("settles an add whose response was lost by reading, without adding twice", async () => {
+    t.sim.faults.add({ operation: "redirections.add", kind: "lost-response" });
+    const { outs } = await createOne(t.engine);
+    expect(outs.destinationUrl).toBe("https://client-shop.net/promo");
+    expect(t.sim.requests.count("redirections.add")).toBe(1);
+    expect(stored("agency-demo.com")?.rType).toBe(302);
+  });
+});
+
+describe("Redirection on v2", () => {
+  const t = useProvider("Redirection", { version: "v2" });
+
+  it("adds an external redirection with the destination split into https and destinationDomain", async () => {
+    const { outs } = await createOne(t.engine, { hostingId: 101, domain: "agency-demo.com", destinationUrl: "http://client-shop.net/" });
+    expect(t.sim.requests.count("v2.redirections.add")).toBe(1);
+    expect(t.sim.requests.count("v2.redirections.addInternal")).toBe(0);
+    const r = t.sim.store.hostings["101"]!.redirections.find((x) => x.domain === "agency-demo.com");
+    expect(r).toMatchObject({ https: false, rType: 301, destinationUrl: "http://client-shop.net/", domainRedirection: true });
+    expect(outs).toMatchObject({ type: 301, https: false, destinationUrl: "http://client-shop.net/" });
+  });
+});
+
+describe("Redirection inputs", () => {
+  const t = useProvider("Redirection", { version: "v4" });
+
+  it.each([
+    { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },
+    { name: "a relative destination", inputs: { destinationUrl: "/shop" }, property: "destinationUrl", reason: /absolute URL/ },
+    { name: "an ftp destination", inputs: { destinationUrl: "ftp://files.example.com/" }, property: "destinationUrl", reason: /http or https/ },
+    { name: "a destination with credentials", inputs: { destinationUrl: "https://me:pw@example.com/" }, property: "destinationUrl", reason: /user name or password/ },
+    { name: "a destination on the domain itself", inputs: { destinationUrl: "https://agency-demo.com/new" }, property: "destinationUrl", reason: /loop/ },
+    { name: "a status other than 301 or 302", inputs: { type: 307 }, property: "type", reason: /301.*302/ },
+    { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
+    { name: "a property the resource does not have", inputs: { destination: "https://x.example/" }, property: "destination", reason: /no property/ },
+  ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
+    const failures = await t.engine.checkFailures({ hostingId: 101, domain: "agency-demo.com", destinationUrl: shop, ...inputs });
+    expect(failures.map((f) => f.property)).toContain(property);
+    expect(failures.find((f) => f.property === property)!.reason).toMatch(reason);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("passes a destination unknown during preview through check, and diff then plans a replacement", async () => {
+    const olds = { hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 301, https: true, www: false };
+    const news = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: UNKNOWN });
+    expect(news.destinationUrl).toBe(UNKNOWN);
+    expect(await t.engine.diff("101/agency-demo.com", olds, news)).toEqual({ changes: true, replaces: ["destinationUrl"], deleteBeforeReplace: true });
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("keeps a destination as the URL standard writes it, with the host in ASCII", async () => {
+    const checked = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: " HTTPS://Café.COM " });
+    expect(checked.destinationUrl).toBe("https://xn--caf-dma.com/");
+    expect(checked.type).toBe(301);
+  });
+});
