@@ -1,0 +1,70 @@
+/**
+ * The `CacheService` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { cacheServiceDefinition } from "./provider";
+
+/** The arguments of a {@link CacheService}. */
+export interface CacheServiceArgs {
+  /** The hosting account. Changing it replaces the resource. */
+  hostingId: pulumi.Input<number>;
+  /** `"memcached"` or `"redis"`. Changing it replaces the resource. */
+  service: pulumi.Input<"memcached" | "redis">;
+  /** Whether the service is enabled and running. Default `true`. */
+  enabled?: pulumi.Input<boolean>;
+}
+
+/**
+ * The Memcached or Redis service of a hosting account.
+ *
+ * Each service always exists, disabled by default: creating the resource enables and starts it
+ * (or disables it, with `enabled: false`), and destroying it disables it. A service found
+ * stopped while it should run shows as a change, and the next update starts it. One
+ * `CacheService` per account and service.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { CacheService } from "pulumi-hosting-reseller";
+ *
+ * const redis = new CacheService("redis", { hostingId: 101, service: "redis" });
+ * export const redisRunning = redis.active;
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<service>`, e.g. `101/redis`. Dynamic providers cannot be imported with
+ * `pulumi import` (pulumi#16175); use `CacheService.get`, or declare the resource.
+ */
+export class CacheService extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  declare public readonly service: pulumi.Output<"memcached" | "redis">;
+  /** Whether the service is enabled, as the API reports it. */
+  declare public readonly enabled: pulumi.Output<boolean>;
+  /** Whether the service is running, as the API reports it. */
+  declare public readonly active: pulumi.Output<boolean>;
+
+  /**
+   * Looks up a cache service by id (`101/redis`).
+   *
+   * @example
+   * const redis = CacheService.get("redis", "101/redis");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CacheService {
+    return new CacheService(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: CacheServiceArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: CacheServiceArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      service: args?.service,
+      enabled: args?.enabled,
+      active: undefined,
+    };
+    const secrets = [...cacheServiceDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("CacheService"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CacheService");
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * PhpVersion: the resource class, its arguments and state, and its lifecycle definition.
+ *
+ * @example
+ * import { PhpVersion } from "pulumi-hosting-reseller";
+ * new PhpVersion("php", { hostingId: 101, phpVersion: "8.3" });
+ */
+export { PhpVersion } from "./resource";
+export type { PhpVersionArgs } from "./resource";
+export { parsePhpVersionId, phpVersionDefinition, phpVersionGone, phpVersionId, phpVersionsOf } from "./provider";
+export { phpVersionProblem } from "./schema";
+export type { PhpVersionInputs, PhpVersionOutputs, PhpVersions } from "./schema";

@@ -1,0 +1,167 @@
+/**
+ * PhpVersion lifecycle: the PHP version a hosting account runs. The account always runs one, so
+ * this is a singleton setting: create sets the program's version over whatever was active, and
+ * destroy returns the account to its default version.
+ *
+ * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #30-32, INFERRED-L):
+ * - `php.listVersions` (`currentVersion`, `defaultVersion`, `availableVersions`; v4 beside the
+ *   envelope, v3 in `data`), read before every write so that a version the account does not
+ *   have fails with the installed ones listed and nothing is written;
+ * - `php.getVersion` (`phpVersion`) for read;
+ * - `php.setVersion` (`version`) for create, update and delete. Delete sets the listing's
+ *   `defaultVersion`, read at that moment (not the version found at create: the account's
+ *   default is what "no program manages it" means).
+ */
+import type { ProviderContext } from "../../provider/context";
+import { defineResource } from "../../provider/define";
+import { apiErrorCode } from "../../provider/errors";
+import type { HostingAddress } from "../../provider/hosting";
+import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs, type PhpVersions } from "./schema";
+
+type Inputs = PhpVersionInputs;
+type Outputs = PhpVersionOutputs;
+/** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
+type VersionsReply = Partial<PhpVersions> & { data?: Partial<PhpVersions> };
+type ActiveReply = { phpVersion?: string; data?: { phpVersion?: string } };
+
+/** Cache and write scope: the active PHP version of one account. */
+const scopeOf = (hostingId: number) => `php-version:${hostingId}`;
+
+/**
+ * The resource's id: the hosting account's id (one active version per account).
+ *
+ * @example
+ * phpVersionId({ hostingId: 101 }); // "101"
+ */
+export function phpVersionId(v: { hostingId: number }): string {
+  return String(v.hostingId);
+}
+
+/**
+ * What an id names, or undefined when it is not `<hostingId>`.
+ *
+ * @example
+ * parsePhpVersionId("101"); // { hostingId: 101 }
+ */
+export function parsePhpVersionId(id: string): Pick<Inputs, "hostingId"> | undefined {
+  const m = /^(\d+)$/.exec(id.trim());
+  if (!m) return undefined;
+  const hostingId = Number(m[1]);
+  if (!Number.isSafeInteger(hostingId) || hostingId <= 0) return undefined;
+  return { hostingId };
+}
+
+/**
+ * The PHP version listing of a hosting account, unwrapped from either version's reply. `fresh`
+ * bypasses the read cache (before a write, the listing must be the live one).
+ *
+ * @example
+ * const { defaultVersion, availableVersions } = await phpVersionsOf(ctx, await ctx.hosting(101), true);
+ */
+export async function phpVersionsOf(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<PhpVersions> {
+  const reply = fresh
+    ? await ctx.request<VersionsReply>("php.listVersions", { ...address })
+    : await ctx.read<VersionsReply>("php.listVersions", { ...address }, [scopeOf(address.id)]);
+  const v = reply.data ?? reply;
+  return { currentVersion: v.currentVersion, defaultVersion: v.defaultVersion, availableVersions: v.availableVersions ?? [] };
+}
+
+/**
+ * Whether an error from an operation on PHP `version` of an account means that the version's
+ * settings are gone: the hosting account is (404), or the API refused the version (400) and the
+ * live version listing confirms it is not installed any more. Read and delete of the per-version
+ * resources (options, extensions) treat that as "gone" rather than as a failure.
+ *
+ * @example
+ * try { map = await ctx.request("php.listExtensions", { ...address, version }); }
+ * catch (err) { if (await phpVersionGone(ctx, address, version, err)) return undefined; throw err; }
+ */
+export async function phpVersionGone(ctx: ProviderContext, address: HostingAddress, version: string, err: unknown): Promise<boolean> {
+  const code = apiErrorCode(err);
+  if (code === "not-found") return true;
+  return code === "validation" && !(await phpVersionsOf(ctx, address, true)).availableVersions.includes(version);
+}
+
+function outputsOf(hostingId: number, phpVersion: string, versions: PhpVersions): Outputs {
+  return { hostingId, phpVersion, defaultVersion: versions.defaultVersion ?? "", availableVersions: versions.availableVersions };
+}
+
+/** Checks the version against the live listing (nothing is written when it is not installed), then sets it. */
+async function apply(ctx: ProviderContext, v: Inputs): Promise<Outputs> {
+  const address = await ctx.hosting(v.hostingId);
+  return ctx.serial(scopeOf(v.hostingId), async () => {
+    const versions = await phpVersionsOf(ctx, address, true);
+    const problem = phpVersionProblem(v.phpVersion, versions, v.hostingId);
+    if (problem) throw new Error(`PhpVersion: ${problem}; nothing was changed`);
+    await ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]);
+    return outputsOf(v.hostingId, v.phpVersion, versions);
+  });
+}
+
+/**
+ * The PhpVersion declaration: identity is the hosting account; the version changes in place;
+ * destroy returns the account to its default version.
+ *
+ * @example
+ * import { definitionOf } from "pulumi-hosting-reseller/runtime";
+ * definitionOf("PhpVersion").id.format; // "<hostingId>, e.g. 101"
+ */
+export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inputs, Outputs>({
+  type: "PhpVersion",
+  inputs: phpVersionInputs,
+  identity: ["hostingId"],
+  replaceOn: ["hostingId"],
+  // Another account has its own active version: nothing collides.
+  deleteBeforeReplace: false,
+  secretOutputs: [],
+  id: {
+    format: "<hostingId>, e.g. 101",
+    build: (v) => phpVersionId(v),
+    parse: (id) => parsePhpVersionId(id),
+  },
+  onMissing: "remove",
+  requires: () => [{ property: "phpVersion", operations: ["php.listVersions", "php.getVersion", "php.setVersion"] }],
+
+  async create(ctx, inputs) {
+    // An upsert: an account always runs some version, so "create" sets the program's.
+    return { id: phpVersionId(inputs), outs: await apply(ctx, inputs) };
+  },
+
+  async read(ctx, { key }) {
+    const hostingId = key.hostingId!;
+    const address = await ctx.hosting(hostingId);
+    try {
+      const active = await ctx.read<ActiveReply>("php.getVersion", { ...address }, [scopeOf(hostingId)]);
+      const phpVersion = active.data?.phpVersion ?? active.phpVersion ?? "";
+      return { outs: outputsOf(hostingId, phpVersion, await phpVersionsOf(ctx, address, false)) };
+    } catch (err) {
+      // The hosting account is gone, and its PHP setting with it.
+      if (apiErrorCode(err) === "not-found") return undefined;
+      throw err;
+    }
+  },
+
+  async update(ctx, _id, _olds, news) {
+    return apply(ctx, news);
+  },
+
+  async delete(ctx, id, props) {
+    const address = await ctx.hosting(props.hostingId);
+    await ctx.serial(scopeOf(props.hostingId), async () => {
+      let versions: PhpVersions;
+      try {
+        versions = await phpVersionsOf(ctx, address, true);
+      } catch (err) {
+        if (apiErrorCode(err) === "not-found") return;
+        throw err;
+      }
+      const target = versions.defaultVersion;
+      if (!target) {
+        ctx.log.warn(`PhpVersion ${id}: the version listing gives no default version; PHP ${versions.currentVersion ?? "as it is"} is left active`);
+        return;
+      }
+      if (versions.currentVersion === target) return;
+      await ctx.write("php.setVersion", { ...address, version: target }, [scopeOf(props.hostingId)]);
+    });
+  },
+});

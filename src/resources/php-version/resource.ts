@@ -1,0 +1,72 @@
+/**
+ * The `PhpVersion` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { phpVersionDefinition } from "./provider";
+
+/** The arguments of a {@link PhpVersion}. */
+export interface PhpVersionArgs {
+  /** The hosting account. Changing it replaces the resource. */
+  hostingId: pulumi.Input<number>;
+  /**
+   * The PHP version to run, e.g. `"8.3"` (a string). It must be installed on the account: it is
+   * checked against the account's version listing before anything is written.
+   */
+  phpVersion: pulumi.Input<string>;
+}
+
+/**
+ * The PHP version a hosting account runs.
+ *
+ * An account always runs one version, so creating the resource sets the program's version over
+ * whatever was active, and destroying it returns the account to its default version. One
+ * `PhpVersion` per account.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { PhpVersion } from "pulumi-hosting-reseller";
+ *
+ * const php = new PhpVersion("php", { hostingId: 101, phpVersion: "8.3" });
+ * export const installed = php.availableVersions;
+ * ```
+ *
+ * ## Import
+ *
+ * The id is the hosting account's id, e.g. `101`. Dynamic providers cannot be imported with
+ * `pulumi import` (pulumi#16175); use `PhpVersion.get`, or declare the resource, which sets the
+ * declared version.
+ */
+export class PhpVersion extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** The active version. */
+  declare public readonly phpVersion: pulumi.Output<string>;
+  /** The account's default version: what destroy returns it to. */
+  declare public readonly defaultVersion: pulumi.Output<string>;
+  /** The versions installed on the account. */
+  declare public readonly availableVersions: pulumi.Output<string[]>;
+
+  /**
+   * Looks up the active PHP version of a hosting account by id (`101`).
+   *
+   * @example
+   * const php = PhpVersion.get("php", "101");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpVersion {
+    return new PhpVersion(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: PhpVersionArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: PhpVersionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      phpVersion: args?.phpVersion,
+      defaultVersion: undefined,
+      availableVersions: undefined,
+    };
+    const secrets = [...phpVersionDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("PhpVersion"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpVersion");
+  }
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { ApiVersion } from "../../src/client/endpoint";
+import { clearCache } from "../../src/provider/runtime";
+import { runLifecycle, useProvider } from "../helpers/lifecycle";
+
+describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
+  const t = useProvider("PhpVersion", { version });
+  /** The simulator's PHP state of a hosting account. */
+  const php = (id = 101) => t.sim.store.hostings[String(id)]!.php;
+
+  it("walks the lifecycle: set, change in place, import, replace on another account, destroy to the default", async () => {
+    const run = await runLifecycle(t.engine, {
+      inputs: { hostingId: 101, phpVersion: "8.3" },
+      update: { hostingId: 101, phpVersion: "8.1" },
+      replace: { hostingId: 102, phpVersion: "8.1" },
+      replaces: ["hostingId"],
+      // A singleton: the account runs some version before and after the resource.
+      goneAfterDelete: false,
+    });
+    expect(run.id).toBe("101");
+    expect(run.created).toEqual({
+      hostingId: 101,
+      phpVersion: "8.3",
+      defaultVersion: "8.2",
+      availableVersions: ["7.4", "8.0", "8.1", "8.2", "8.3"],
+    });
+    expect(run.updated.phpVersion).toBe("8.1");
+    expect(run.imported.props).toEqual(run.updated);
+    expect(php().currentVersion).toBe("8.2");
+    expect(run.afterDelete.props.phpVersion).toBe("8.2");
+  });
+
+  it("returns the account to the default version the listing gives at destroy time", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    expect(php().currentVersion).toBe("8.3");
+    // The account's default changed after the resource was created: destroy follows the listing.
+    php().defaultVersion = "8.0";
+    await t.engine.delete(id, outs);
+    expect(php().currentVersion).toBe("8.0");
+  });
+
+  it("writes nothing at destroy when the account already runs its default version", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    php().currentVersion = "8.2";
+    t.sim.requests.clear();
+    await t.engine.delete(id, outs);
+    expect(t.sim.requests.count("php.setVersion")).toBe(0);
+  });
+
+  it("fails before any write on a version the account does not have, naming the property and listing the available versions", async () => {
+    const inputs = await t.engine.check({ hostingId: 101, phpVersion: "9.1" });
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /phpVersion: PHP 9\.1 is not available on hosting account 101; available versions: 7\.4, 8\.0, 8\.1, 8\.2, 8\.3/,
+    );
+    expect(t.sim.requests.count("php.listVersions")).toBe(1);
+    expect(t.sim.requests.count("php.setVersion")).toBe(0);
+    expect(php().currentVersion).toBe("8.2");
+  });
+
+  it("reads the live version on the update path too, so a version removed since create fails without a write", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    php().availableVersions = ["8.2", "8.3"];
+    t.sim.requests.clear();
+    const news = await t.engine.check({ hostingId: 101, phpVersion: "8.1" });
+    await expect(t.engine.update(id, outs, news)).rejects.toThrow(/phpVersion: PHP 8\.1 is not available .*available versions: 8\.2, 8\.3/);
+    expect(t.sim.requests.count("php.setVersion")).toBe(0);
+    expect(php().currentVersion).toBe("8.3");
+  });
+
+  it("sees a version changed outside Pulumi and sets it back in place", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    php().currentVersion = "7.4";
+    clearCache();
+    const refreshed = await t.engine.read(id, outs);
+    expect(refreshed.props.phpVersion).toBe("7.4");
+    const news = await t.engine.check({ hostingId: 101, phpVersion: "8.3" }, refreshed.inputs);
+    expect(await t.engine.diff(id, refreshed.props, news)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    await t.engine.update(id, refreshed.props, news);
+    expect(php().currentVersion).toBe("8.3");
+  });
+
+  it("imports from the id alone the version the account runs", async () => {
+    const imported = await t.engine.read("101");
+    expect(imported).toMatchObject({ id: "101", props: { hostingId: 101, phpVersion: "8.2", defaultVersion: "8.2" } });
+    const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2" }, imported.inputs);
+    expect(await t.engine.diff("101", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+});
+
+describe("PhpVersion inputs", () => {
+  const t = useProvider("PhpVersion", { version: "v4" });
+
+  it.each([
+    { name: "a version given as a number", inputs: { phpVersion: 8.3 }, property: "phpVersion", reason: /expected string/i },
+    { name: "a version that is not major.minor", inputs: { phpVersion: "8" }, property: "phpVersion", reason: /PHP version such as "8\.3"/ },
+    { name: "a version with a patch level", inputs: { phpVersion: "8.3.1" }, property: "phpVersion", reason: /PHP version such as "8\.3"/ },
+    { name: "a hosting id of zero", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
+    { name: "a hosting id given as text", inputs: { hostingId: "101" }, property: "hostingId", reason: /expected number/i },
+    { name: "a property the resource does not have", inputs: { version: "8.3" }, property: "version", reason: /no property/ },
+  ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
+    const failures = await t.engine.checkFailures({ hostingId: 101, phpVersion: "8.3", ...inputs });
+    expect(failures.map((f) => f.property)).toContain(property);
+    expect(failures.find((f) => f.property === property)!.reason).toMatch(reason);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("trims the version", async () => {
+    expect(await t.engine.check({ hostingId: 101, phpVersion: " 8.3 " })).toMatchObject({ phpVersion: "8.3" });
+  });
+
+  it("refuses an id that is not a hosting account id", async () => {
+    await expect(t.engine.read("101/8.3")).rejects.toThrow(/not a valid PhpVersion id; the format is <hostingId>/);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("fails check on API v2, which has no PHP operations, naming the version and the operations", async () => {
+    await t.configure({}, "v2");
+    const failures = await t.engine.checkFailures({ hostingId: 101, phpVersion: "8.3" });
+    expect(failures).toEqual([{ property: "phpVersion", reason: expect.stringMatching(/API v2 has no operation "php\.listVersions"/) }]);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+});
