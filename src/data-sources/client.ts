@@ -1,0 +1,74 @@
+/**
+ * The connection every data source of a program shares.
+ *
+ * Dynamic providers have no invoke (peers §4.13), so data sources run in the program process
+ * and call the API themselves. They read the same `reseller:*` keys as the provider, through the
+ * provider's own parser (`readSettings`, environment fallback `RESELLER_API_*`), from
+ * `new pulumi.Config("reseller")`, and they go through the provider's context module: one client
+ * and one rate limiter per program run (DESIGN §4), the same v3 hosting-username lookup, and the
+ * hosting listing read once however many data sources need it.
+ *
+ * The program process never runs the provider itself (the dynamic-provider host is a separate
+ * process that loads `pulumi-hosting-reseller/runtime`), so the context module's state is the
+ * data sources' own here. The settings are read once, on first use; the client is created by the
+ * first request and closed when the program's event loop drains (`beforeExit`).
+ */
+import type * as Pulumi from "@pulumi/pulumi";
+import { CONFIG_NAMESPACE, readSettings } from "../provider/config";
+import { currentContext, resetContext, setSettings, type ProviderContext } from "../provider/context";
+
+let loaded = false;
+let exitHook: (() => void) | undefined;
+
+/**
+ * `@pulumi/pulumi`, loaded on first use: it is a peer dependency, and code that only uses the
+ * client or the simulator should not pay for loading it (or need it installed).
+ *
+ * @example
+ * const output = pulumiSdk().output({ domain: "agency-demo.com" });
+ */
+export function pulumiSdk(): typeof Pulumi {
+  return require("@pulumi/pulumi") as typeof Pulumi;
+}
+
+/**
+ * The context data sources call the API through, set up from the stack configuration on first
+ * use. Malformed configuration fails here, naming the key; missing credentials fail at the first
+ * request, naming the key and its environment variable.
+ *
+ * @example
+ * const ctx = dataSourceContext();
+ * const info = await ctx.request("account.getInfo", {});
+ */
+export function dataSourceContext(): ProviderContext {
+  if (!loaded) {
+    setSettings(readSettings(new (pulumiSdk().Config)(CONFIG_NAMESPACE)));
+    loaded = true;
+    // `beforeExit` fires when nothing is left to do; idle keep-alive sockets do not hold the
+    // loop open (undici unrefs them), so this runs at the end of every program. Closing
+    // schedules a little more work, after which the loop drains again: `once` keeps that second
+    // `beforeExit` from closing twice. A reset removes the hook, so there is one at most.
+    exitHook = () => {
+      void resetDataSources();
+    };
+    process.once("beforeExit", exitHook);
+  }
+  return currentContext();
+}
+
+/**
+ * Closes the shared client and forgets the settings, so the next data source call reads the
+ * configuration again. Programs never need it (the client closes when the program ends); tests
+ * call it between configurations.
+ *
+ * @example
+ * afterEach(async () => { await resetDataSources(); });
+ */
+export async function resetDataSources(): Promise<void> {
+  loaded = false;
+  if (exitHook) {
+    process.removeListener("beforeExit", exitHook);
+    exitHook = undefined;
+  }
+  await resetContext();
+}

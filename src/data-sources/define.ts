@@ -1,0 +1,293 @@
+/**
+ * What every data source shares: arguments validated with zod before anything else happens,
+ * the check that the configured API version has the operations a call needs (before any
+ * request, so a v2 stack learns at once that it has no SSL status), the one place where v3 and
+ * v2 `data` wrapping is undone, and the `...Output` variant.
+ *
+ * Data sources follow the shape users know from Pulumi's generated SDKs (style anchors §6):
+ * `getX(args): Promise<GetXResult>` and `getXOutput(args, opts): Output<GetXResult>`.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
+import { endpoints, type Endpoints } from "../client/endpoints";
+import { ResellerApiError } from "../client/errors";
+import { hostingId } from "../client/schemas";
+import { hostingAddress } from "../provider/hosting";
+import { normaliseDomain } from "../provider/names";
+import { dataSourceContext, pulumiSdk } from "./client";
+
+/**
+ * The arguments of an `...Output` variant: every field may be a `pulumi.Input`.
+ *
+ * @example
+ * const args: OutputArgs<{ domain: string }> = { domain: zone.domain }; // an Output<string> works
+ */
+export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+
+/**
+ * The parsed reply of one operation of one version, as the client returns it.
+ *
+ * @example
+ * type V3Zone = ReplyOf<"v3.dns.getZone">["data"]; // the rrsets
+ */
+export type ReplyOf<K extends keyof Endpoints> = z.output<Endpoints[K]["response"]>;
+
+/**
+ * Options of an `...Output` variant. `dependsOn` delays the read until those resources are
+ * registered (for a create, until it has finished), as Pulumi's own `InvokeOutputOptions` does.
+ *
+ * @example
+ * getDnsZoneOutput({ domain: "agency-demo.com", hostingId: 101 }, { dependsOn: [wwwRecord] });
+ */
+export interface DataSourceOutputOptions {
+  dependsOn?: pulumi.InvokeOutputOptions["dependsOn"];
+}
+
+/**
+ * The API as one data source call sees it, bound to the configured version.
+ *
+ * @example
+ * const reply = await call.hostingRequest("dns.getZone", 101, { domain: "agency-demo.com" });
+ */
+export interface DataSourceCall {
+  readonly version: ApiVersion;
+  /** Whether the version has operation `id` (for reads that only some versions offer). */
+  has(id: string): boolean;
+  request<T = Record<string, unknown>>(id: string, params: Record<string, unknown>): Promise<T>;
+  /**
+   * A hosting operation on account `hostingId`: the account is addressed as the version wants it,
+   * `{ id }` on v4 and v2, `{ id, username }` on v3 (the username from the hosting listing, read
+   * once per run), followed by `params`.
+   */
+  hostingRequest<T = Record<string, unknown>>(id: string, hostingId: number, params?: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * How one data source is made: its public name (used in every message), its argument schema,
+ * the operations it needs, and the work.
+ *
+ * @example
+ * defineDataSource({ name: "getAccountInfo", args: z.strictObject({}), operations: () => ["account.getInfo"],
+ *   run: async (call) => call.request("account.getInfo", {}) });
+ */
+export interface DataSourceSpec<A, P, R> {
+  name: string;
+  args: z.ZodType<P, A>;
+  /** Operation ids the call needs with these arguments on this version. */
+  operations: (args: P, version: ApiVersion) => readonly string[];
+  /** Why these arguments cannot be served by this version (a phrase naming it), or undefined. */
+  unsupported?: (args: P, version: ApiVersion) => string | undefined;
+  run: (call: DataSourceCall, args: P) => Promise<R>;
+  /** The Output variant's result is secret (it carries a credential). */
+  secret?: boolean;
+}
+
+/**
+ * The two public functions of a data source.
+ *
+ * @example
+ * const source = defineDataSource({ ... });
+ * await source.get({ hostingId: 101 });
+ */
+export interface DataSource<A, R> {
+  get(args: A): Promise<R>;
+  output(args: OutputArgs<A>, opts?: DataSourceOutputOptions): pulumi.Output<R>;
+}
+
+/**
+ * A hosting account id argument (`hostingId`), as the client's request schemas take it.
+ *
+ * @example
+ * z.strictObject({ hostingId: hostingIdArg }).parse({ hostingId: 101 });
+ */
+export const hostingIdArg = hostingId;
+
+/**
+ * An ISO 8601 instant argument with an offset or `Z`, as the log operations take them.
+ *
+ * @example
+ * instantArg.parse("2026-01-31T00:00:00Z");
+ */
+export const instantArg = z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant such as 2026-01-31T00:00:00Z" });
+
+/**
+ * A domain argument: Unicode or ASCII, any case, an optional trailing dot; read in the canonical
+ * ASCII form the API stores (punycode, lower case).
+ *
+ * @example
+ * domainArg.parse("Café.com."); // "xn--caf-dma.com"
+ */
+export const domainArg = z.string().transform((value, ctx) => {
+  const result = normaliseDomain(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: "custom", message: result.reason });
+    return z.NEVER;
+  }
+  return result.value;
+});
+
+/**
+ * For `unsupported`: a phrase naming the version when an argument that only `versions` take was
+ * given, or undefined.
+ *
+ * @example
+ * unsupportedArgument(args.currency !== undefined, "v2", ["v4", "v3"], "currency", "tld-prices answers in the account currency only");
+ * // 'argument "currency" is not available in API v2 (tld-prices answers in the account currency only)'
+ */
+export function unsupportedArgument(
+  given: boolean,
+  version: ApiVersion,
+  versions: readonly ApiVersion[],
+  argument: string,
+  why: string,
+): string | undefined {
+  return given && !versions.includes(version) ? `argument "${argument}" is not available in API ${version} (${why})` : undefined;
+}
+
+function issueText(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    return `unknown argument${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+  }
+  if (issue.path.length === 0) return `arguments: ${issue.message}`;
+  return `argument "${issue.path.map(String).join(".")}": ${issue.message}`;
+}
+
+function validationError(message: string, issues?: string[]): ResellerApiError {
+  return new ResellerApiError({ code: "validation", message, issues });
+}
+
+/**
+ * Validates arguments, or throws a `validation` error whose message names each bad argument.
+ *
+ * @example
+ * parseArgs("getResourceUsage", schema, { hostingId: 101, periodType: "week", period: 7 });
+ * // throws: getResourceUsage: argument "periodType": Invalid option: expected one of "day"|"hour"
+ */
+export function parseArgs<A, P>(name: string, schema: z.ZodType<P, A>, raw: unknown): P {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map(issueText);
+  throw validationError(`${name}: ${lines.join("; ")}`, lines);
+}
+
+function versionsHaving(id: string): ApiVersion[] {
+  return API_VERSIONS.filter((v) => `${v}.${id}` in endpoints);
+}
+
+/**
+ * Validates the arguments, then checks that the configured version serves this call, then hands
+ * back the API as the call sees it. Nothing is sent before both checks pass.
+ *
+ * @example
+ * const { args, call } = prepareCall(spec, { hostingId: 101 });
+ */
+export function prepareCall<A, P>(
+  spec: Pick<DataSourceSpec<A, P, unknown>, "name" | "args" | "operations" | "unsupported">,
+  raw: unknown,
+): { args: P; call: DataSourceCall } {
+  const args = parseArgs(spec.name, spec.args, raw);
+  const ctx = dataSourceContext();
+  const version = ctx.version;
+  const reason = spec.unsupported?.(args, version);
+  if (reason !== undefined) throw validationError(`${spec.name}: ${reason}`);
+  for (const id of spec.operations(args, version)) {
+    if (!ctx.has(id)) {
+      const elsewhere = versionsHaving(id);
+      throw validationError(
+        `${spec.name} is not available in API ${version}: it reads ${id}, which API ${version} does not have` +
+          (elsewhere.length > 0 ? ` (API ${elsewhere.join(", ")} ${elsewhere.length > 1 ? "have" : "has"} it)` : ""),
+      );
+    }
+  }
+  const call: DataSourceCall = {
+    version,
+    has: (id) => ctx.has(id),
+    request: (id, params) => ctx.request(id, params),
+    hostingRequest: async (id, hostingId, params = {}) => ctx.request(id, { ...(await hostingAddress(ctx, hostingId)), ...params }),
+  };
+  return { args, call };
+}
+
+/** The URNs of `dependsOn`, resolved when those resources are registered. */
+function dependencyUrns(value: unknown): pulumi.Output<string[]> {
+  const sdk = pulumiSdk();
+  if (value === undefined || value === null) return sdk.output([]);
+  if (sdk.Output.isInstance(value)) return (value as pulumi.Output<unknown>).apply((v) => dependencyUrns(v));
+  if (value instanceof Promise) return sdk.output(value.then((v: unknown) => dependencyUrns(v)));
+  if (Array.isArray(value)) return sdk.all(value.map(dependencyUrns)).apply((lists) => lists.flat());
+  if (sdk.Resource.isInstance(value)) return value.urn.apply((urn) => [urn]);
+  return sdk.output([]);
+}
+
+/**
+ * The `...Output` variant of a plain data source function: waits for the arguments (and
+ * `dependsOn`), then calls it. A secret argument makes the result secret, as Pulumi's invokes do;
+ * `secret` makes it secret regardless.
+ *
+ * @example
+ * export function getDnsZoneOutput(args: GetDnsZoneOutputArgs, opts?: DataSourceOutputOptions) {
+ *   return outputOf(getDnsZone, args, opts);
+ * }
+ */
+export function outputOf<A, R>(
+  get: (args: A) => Promise<R>,
+  args: OutputArgs<A> | undefined,
+  opts?: DataSourceOutputOptions,
+  secret = false,
+): pulumi.Output<R> {
+  const sdk = pulumiSdk();
+  const result = sdk
+    .all([sdk.output(args ?? {}), dependencyUrns(opts?.dependsOn)])
+    .apply(([resolved]) => get(resolved as A)) as pulumi.Output<R>;
+  // Results are plain data (no Outputs inside), so `Unwrap<R>` is `R`.
+  return (secret ? sdk.secret(result) : result) as pulumi.Output<R>;
+}
+
+/**
+ * Builds a data source from its spec: `get` validates, checks the version and runs; `output` is
+ * its `...Output` variant.
+ *
+ * @example
+ * const source = defineDataSource({ name: "getSshKeys", args: z.strictObject({ hostingId: hostingIdArg }),
+ *   operations: () => ["ssh.listKeys"], run: (call, a) => call.hostingRequest("ssh.listKeys", a.hostingId) });
+ */
+export function defineDataSource<A, P, R>(spec: DataSourceSpec<A, P, R>): DataSource<A, R> {
+  const get = async (raw: A): Promise<R> => {
+    const { args, call } = prepareCall(spec, raw);
+    return spec.run(call, args);
+  };
+  return {
+    get,
+    output: (args, opts) => outputOf(get, args, opts, spec.secret === true),
+  };
+}
+
+/**
+ * The result of an operation, whichever version answered. v3 (legacy document, difference 3)
+ * and v2 hosting operations wrap it in `data`; v4 returns it beside the envelope, or, for some
+ * lists, under its own name (`keys`, `hits`, `activeConnections`), given as `v4Field`.
+ *
+ * @example
+ * payloadOf<SshKeyEntry[]>(reply, "keys"); // v4 `keys`, v3 and v2 `data`
+ * payloadOf<{ total?: number }>(reply);    // v4 top level, v3 and v2 `data`
+ */
+export function payloadOf<T>(reply: Record<string, unknown>, v4Field?: string): T {
+  if (reply.data !== undefined && reply.data !== null) return reply.data as T;
+  if (v4Field !== undefined) return reply[v4Field] as T;
+  return reply as T;
+}
+
+/**
+ * A counter the API sends as text (`"67108864"`), as a number; undefined when absent or not numeric.
+ *
+ * @example
+ * numberOf("42"); // 42
+ * numberOf("n/a"); // undefined
+ */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -1,0 +1,114 @@
+/**
+ * `getPhpVersions`: the PHP versions of a hosting account: active, default and installed
+ * (`php.listVersions`, v4 and v3; every PHP path is INFERRED-L, catalog §1 #30-38; v2 has no PHP
+ * operations).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ResellerApiError } from "../client/errors";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceCall, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+
+/**
+ * Arguments of {@link getPhpVersions}.
+ *
+ * @example
+ * const args: GetPhpVersionsArgs = { hostingId: 101 };
+ */
+export interface GetPhpVersionsArgs {
+  hostingId: number;
+}
+
+/**
+ * Arguments of {@link getPhpVersionsOutput}.
+ *
+ * @example
+ * const args: GetPhpVersionsOutputArgs = { hostingId: site.hostingId };
+ */
+export type GetPhpVersionsOutputArgs = OutputArgs<GetPhpVersionsArgs>;
+
+/**
+ * PHP versions of a hosting account.
+ *
+ * @example
+ * const { currentVersion, availableVersions } = await getPhpVersions({ hostingId: 101 });
+ */
+export interface GetPhpVersionsResult {
+  hostingId: number;
+  /** The version the account runs now, e.g. `8.2`. */
+  currentVersion?: string;
+  /** The platform's default version. */
+  defaultVersion?: string;
+  /** Every version the account can switch to. */
+  availableVersions: string[];
+}
+
+type Versions = ReplyOf<"v3.php.listVersions">["data"];
+
+/**
+ * A PHP version argument such as `8.2`.
+ *
+ * @example
+ * phpVersionArg.parse("8.3");
+ */
+export const phpVersionArg = z.string().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2"');
+
+/**
+ * The PHP versions of hosting account `hostingId`.
+ *
+ * @example
+ * const { currentVersion } = await readPhpVersions(call, 101);
+ */
+export async function readPhpVersions(call: DataSourceCall, hostingId: number): Promise<Versions> {
+  return payloadOf<Versions>(await call.hostingRequest("php.listVersions", hostingId));
+}
+
+/**
+ * The version a per-version PHP read applies to: the one asked for, or the account's current one.
+ *
+ * @example
+ * const version = await phpVersionFor(call, 101, args.version); // "8.2"
+ */
+export async function phpVersionFor(call: DataSourceCall, hostingId: number, requested: string | undefined): Promise<string> {
+  if (requested !== undefined) return requested;
+  const versions = await readPhpVersions(call, hostingId);
+  const current = versions.currentVersion ?? versions.defaultVersion;
+  if (!current) {
+    throw new ResellerApiError({
+      code: "bad-response",
+      message: `Hosting account ${hostingId} reports no current PHP version (php.listVersions); pass \`version\` explicitly`,
+    });
+  }
+  return current;
+}
+
+const source = defineDataSource<GetPhpVersionsArgs, GetPhpVersionsArgs, GetPhpVersionsResult>({
+  name: "getPhpVersions",
+  args: z.strictObject({ hostingId: hostingIdArg }),
+  operations: () => ["php.listVersions"],
+  run: async (call, a) => {
+    const v = await readPhpVersions(call, a.hostingId);
+    return { hostingId: a.hostingId, currentVersion: v.currentVersion, defaultVersion: v.defaultVersion, availableVersions: [...v.availableVersions] };
+  },
+});
+
+/**
+ * Reads the active, default and installed PHP versions of a hosting account (v4 and v3).
+ *
+ * @example
+ * import { getPhpVersions } from "pulumi-hosting-reseller";
+ * const php = await getPhpVersions({ hostingId: 101 });
+ * const newest = php.availableVersions.at(-1);
+ */
+export function getPhpVersions(args: GetPhpVersionsArgs): Promise<GetPhpVersionsResult> {
+  return source.get(args);
+}
+
+/**
+ * {@link getPhpVersions} as a `pulumi.Output`.
+ *
+ * @example
+ * export const phpVersion = getPhpVersionsOutput({ hostingId: 101 }).currentVersion;
+ */
+export function getPhpVersionsOutput(args: GetPhpVersionsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetPhpVersionsResult> {
+  return source.output(args, opts);
+}
