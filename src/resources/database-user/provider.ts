@@ -1,0 +1,159 @@
+/**
+ * DatabaseUser lifecycle: one MySQL or PostgreSQL user of a hosting account, with its password.
+ *
+ * API calls (v3 CONFIRMED, catalog §2 #31-34; v4 the v3 paths under `/v4`, INFERRED-M, and the
+ * removal in the v4 document, catalog §1 #41; v2 CONFIRMED, catalog §3 #18-20):
+ * - create: `databases.createUser` (`dbUser`, `password`, `databaseType`);
+ * - read: `databases.listUsers` per database type (`data` is an array of arrays of names, T1
+ *   flattens it), shared through the read cache per hosting account. The listing never shows the
+ *   password, so state keeps the one this stack set: drift of the password cannot be seen;
+ * - update (v4, v3): `databases.updateUser` (`databaseUsername`, `newDatabaseUsername` for a
+ *   rename, `newPassword`). The legacy document makes `newPassword` required (difference 7), so a
+ *   rename sends the declared password again. v2 has no update: the user is removed and created
+ *   again with the new name and password (chosen with `ctx.has`), which drops its privileges;
+ * - delete: `databases.deleteUser`. A user already gone counts as deleted.
+ *
+ * A rename keeps the resource: its id (`<hostingId>/<name>`) then still names the old user until
+ * the next refresh, whose read looks the user up by the name in state and answers the new id.
+ * New users may lag in the listing like new databases; reads look again before calling one gone.
+ */
+import type { ProviderContext } from "../../provider/context";
+import { defineResource } from "../../provider/define";
+import { apiErrorCode, messageOf } from "../../provider/errors";
+import type { HostingAddress } from "../../provider/hosting";
+import { prefixedName } from "../database-user-grant/schema";
+import {
+  createOnce,
+  databaseId,
+  databasesScope,
+  findListed,
+  hostingUsernameOf,
+  parseDatabaseId,
+  typeParam,
+  typesToSearch,
+  untilListed,
+  usernameFromCreated,
+} from "../database/provider";
+import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
+
+type Inputs = DatabaseUserInputs;
+type Outputs = DatabaseUserOutputs;
+
+/** Creates the user once (the given name; the server adds the prefix) and returns its full name. */
+function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, expected: string): Promise<string> {
+  return createOnce(ctx, {
+    resource: "DatabaseUser",
+    operation: "databases.createUser",
+    listing: "databases.listUsers",
+    address,
+    params: { dbUser: v.name, password: v.password },
+    expected,
+    databaseType: v.databaseType,
+  });
+}
+
+async function deleteUser(ctx: ProviderContext, address: HostingAddress, v: Pick<Outputs, "hostingId" | "name" | "databaseType">): Promise<void> {
+  try {
+    await ctx.write("databases.deleteUser", { ...address, dbUser: v.name, ...typeParam(v.databaseType) }, [databasesScope(v.hostingId)]);
+  } catch (err) {
+    // The user, or its hosting account, is already gone.
+    if (apiErrorCode(err) !== "not-found") throw err;
+  }
+}
+
+/**
+ * The DatabaseUser declaration: named by the hosting account and the prefixed name. The name and
+ * the password change in place (a rename where the API allows it); another account or database
+ * type is another user, so those replace it, the new one first.
+ *
+ * @example
+ * import { definitionOf } from "pulumi-hosting-reseller/runtime";
+ * definitionOf("DatabaseUser").secretOutputs; // ["password"]
+ */
+export const databaseUserDefinition = defineResource<typeof databaseUserInputs, Inputs, Outputs>({
+  type: "DatabaseUser",
+  inputs: databaseUserInputs,
+  normalize: normalizeDatabaseUser,
+  identity: ["hostingId", "name"],
+  replaceOn: ["hostingId", "databaseType"],
+  deleteBeforeReplace: false,
+  secretOutputs: ["password"],
+  id: {
+    format: "<hostingId>/<name>, the name with the server's prefix, e.g. 101/agencyde_shopapp",
+    build: (v) => databaseId(v),
+    parse: (id) => parseDatabaseId(id),
+  },
+  onMissing: "remove",
+  diff: {
+    // `shopapp` and `agencyde_shopapp` name the same user once the prefix is known.
+    equal: { name: (n, o) => prefixedName(n.name, o.hostingUsername) === o.name },
+  },
+  // Without `databases.updateUser` (v2) a change removes the user and creates it again.
+  requires: () => [{ property: "name", operations: ["databases.listUsers", "databases.createUser", "databases.deleteUser"] }],
+
+  async create(ctx, inputs) {
+    const address = await ctx.hosting(inputs.hostingId);
+    const username = (await hostingUsernameOf(ctx, address)) ?? "";
+    const name = await createUser(ctx, address, inputs, prefixedName(inputs.name, username));
+    const outs: Outputs = {
+      hostingId: inputs.hostingId,
+      name,
+      password: inputs.password,
+      databaseType: inputs.databaseType,
+      hostingUsername: username || usernameFromCreated(name, inputs.name),
+    };
+    return { id: databaseId(outs), outs };
+  },
+
+  async read(ctx, { id, props }) {
+    const key = parseDatabaseId(id)!;
+    // After an in-place rename the name in state is the live one; the id still says the old name.
+    const name = props?.name ?? key.name;
+    const address = await ctx.hosting(key.hostingId);
+    const types = typesToSearch(ctx, props?.databaseType);
+    const databaseType = await untilListed((fresh) => findListed(ctx, "databases.listUsers", address, name, types, fresh));
+    if (!databaseType) return undefined;
+    const hostingUsername = props?.hostingUsername || ((await hostingUsernameOf(ctx, address)) ?? "");
+    // The password is kept from state: the API cannot return it (drift on it cannot be seen).
+    const outs: Outputs = { hostingId: key.hostingId, name, ...(props?.password !== undefined ? { password: props.password } : {}), databaseType, hostingUsername };
+    return { id: databaseId(outs), outs };
+  },
+
+  async update(ctx, _id, olds, news) {
+    const address = await ctx.hosting(olds.hostingId);
+    const hostingUsername = olds.hostingUsername || ((await hostingUsernameOf(ctx, address)) ?? "");
+    const target = prefixedName(news.name, hostingUsername);
+    let name = target;
+    try {
+      if (ctx.has("databases.updateUser")) {
+        const rename = target !== olds.name ? { newDatabaseUsername: target } : {};
+        await ctx.write(
+          "databases.updateUser",
+          { ...address, databaseUsername: olds.name, ...rename, newPassword: news.password, ...typeParam(olds.databaseType) },
+          [databasesScope(olds.hostingId)],
+        );
+      } else {
+        ctx.log.warn(
+          `DatabaseUser ${olds.name}: API ${ctx.version} has no database user update, so the user is removed and created again ` +
+            "with the new name and password; privileges it held are dropped (DatabaseUserGrant resources show as gone on the next refresh)",
+        );
+        await deleteUser(ctx, address, olds);
+        name = await createUser(ctx, address, { ...news, databaseType: olds.databaseType }, target);
+      }
+    } catch (err) {
+      if (apiErrorCode(err) === "not-found") {
+        throw new Error(
+          `The database user ${olds.name} cannot be updated (API: ${messageOf(err)}); ` +
+            "if it was deleted outside Pulumi, run `pulumi refresh` so that the next `up` creates it again",
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+    return { hostingId: olds.hostingId, name, password: news.password, databaseType: olds.databaseType, hostingUsername };
+  },
+
+  async delete(ctx, _id, props) {
+    await deleteUser(ctx, await ctx.hosting(props.hostingId), props);
+  },
+});

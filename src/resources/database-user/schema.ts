@@ -1,0 +1,62 @@
+/**
+ * DatabaseUser: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * The server prefixes user names with `<hosting username>_` like database names (catalog §7.7
+ * #8), so the name takes either form and state holds the prefixed one. The password goes through
+ * the API's strength check (`errors: ["isStrongPassword"]`, catalog §7.2); `check` applies the
+ * package's password rule (the FtpAccount one: at least 10 characters with letters and digits,
+ * no `@`, no control characters), which is at least as strict, so nothing it accepts is refused
+ * later. Failure messages never repeat the password.
+ */
+import { z } from "zod";
+import type { ApiVersion } from "../../client/endpoint";
+import { isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { databaseUserGrantInputs, type DatabaseType } from "../database-user-grant/schema";
+import { checkDatabaseType } from "../database/schema";
+import { ftpAccountInputs } from "../ftp-account/schema";
+
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
+export const databaseUserInputs = {
+  /** The hosting account holding the user. */
+  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  /** `shopapp`, or with the server's prefix, `<hosting username>_shopapp`: letters, digits and `_`. */
+  name: databaseUserGrantInputs.user,
+  /** The user's password. Secret. */
+  password: ftpAccountInputs.password,
+  /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
+  databaseType: databaseUserGrantInputs.databaseType,
+};
+
+type Parsed = z.output<z.ZodObject<typeof databaseUserInputs>>;
+
+/** The checked inputs; the name as given (create and read add the prefix). */
+export interface DatabaseUserInputs {
+  hostingId: number;
+  name: string;
+  password: string;
+  databaseType: DatabaseType;
+}
+
+/** The state of a database user. */
+export interface DatabaseUserOutputs extends Omit<DatabaseUserInputs, "password"> {
+  /**
+   * The password this stack set. The API never returns it, so it is absent after an import until
+   * the first update sets it.
+   */
+  password?: string;
+  /** The hosting account's username, the prefix of the name; "" when it could not be found. */
+  hostingUsername: string;
+}
+
+/**
+ * Cross-property rules: PostgreSQL only where the API version has it.
+ *
+ * @example
+ * normalizeDatabaseUser({ hostingId: 101, name: "shopapp", password, databaseType: "POSTGRES" }, issue, "v2");
+ * // issue("databaseType", "API v2 has MySQL databases only; ...")
+ */
+export function normalizeDatabaseUser(v: Parsed, issue: IssueSink, version?: ApiVersion): DatabaseUserInputs {
+  if (!isUnknown(v.databaseType)) checkDatabaseType(v.databaseType, issue, version);
+  return { ...v };
+}

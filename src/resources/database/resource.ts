@@ -1,0 +1,74 @@
+/**
+ * The `Database` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { databaseDefinition } from "./provider";
+
+/** The arguments of a {@link Database}. Every argument replaces the database when it changes. */
+export interface DatabaseArgs {
+  /** The hosting account holding the database. */
+  hostingId: pulumi.Input<number>;
+  /**
+   * `shop`, or with the server's prefix, `<hosting username>_shop`: letters, digits and `_`, at
+   * most 64 characters with the prefix. Both forms name the same database.
+   */
+  name: pulumi.Input<string>;
+  /** `MYSQL` (default) or `POSTGRES` (v4 and v3 only). */
+  databaseType?: pulumi.Input<string>;
+}
+
+/**
+ * A MySQL or PostgreSQL database of a hosting account.
+ *
+ * Destroying it, or replacing it (any argument change: the API cannot rename a database), deletes
+ * the database **with its data**. Protect databases that hold data:
+ * `{ protect: true }` or `{ retainOnDelete: true }`.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { Database, DatabaseUser, DatabaseUserGrant } from "pulumi-hosting-reseller";
+ *
+ * const db = new Database("shop", { hostingId: 101, name: "shop" }, { protect: true });
+ * const user = new DatabaseUser("shop-app", { hostingId: 101, name: "shopapp", password: dbPassword });
+ * new DatabaseUserGrant("shop-app", { hostingId: 101, database: db.name, user: user.name, privileges: ["ALL PRIVILEGES"] });
+ * export const databaseName = db.name; // "agencyde_shop"
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<name>` with the server's prefix, e.g. `101/agencyde_shop`. Dynamic
+ * providers cannot be imported with `pulumi import` (pulumi#16175); use `Database.get`.
+ */
+export class Database extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** The full name, with the `<hosting username>_` prefix. */
+  declare public readonly name: pulumi.Output<string>;
+  declare public readonly databaseType: pulumi.Output<string>;
+  /** The hosting account's username, the prefix of the name. */
+  declare public readonly hostingUsername: pulumi.Output<string>;
+
+  /**
+   * Looks up an existing database by its id (`101/agencyde_wp`).
+   *
+   * @example
+   * const wp = Database.get("wp", "101/agencyde_wp");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Database {
+    return new Database(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: DatabaseArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      name: args?.name,
+      databaseType: args?.databaseType,
+      hostingUsername: undefined,
+    };
+    const secrets = [...databaseDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("Database"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "Database");
+  }
+}

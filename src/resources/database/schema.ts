@@ -1,0 +1,65 @@
+/**
+ * Database: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * The server prefixes database names with `<hosting username>_` and keeps a name that already has
+ * the prefix (catalog §7.7 #8; §2 #29, CONFIRMED by S2 and T1). Users may write either form; state
+ * holds the prefixed name the listing shows, and `diff` compares the two forms through the hosting
+ * username kept in state. The name rule, the type spellings and the prefixing are those of
+ * `DatabaseUserGrant`, which names the same databases.
+ */
+import { z } from "zod";
+import type { ApiVersion } from "../../client/endpoint";
+import { isUnknown } from "../../provider/check";
+import { currentSettings } from "../../provider/context";
+import type { IssueSink } from "../../provider/define";
+import { databaseUserGrantInputs, hasPostgres, type DatabaseType } from "../database-user-grant/schema";
+
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
+export const databaseInputs = {
+  /** The hosting account holding the database. */
+  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  /** `shop`, or with the server's prefix, `<hosting username>_shop`: letters, digits and `_`. */
+  name: databaseUserGrantInputs.database,
+  /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
+  databaseType: databaseUserGrantInputs.databaseType,
+};
+
+type Parsed = z.output<z.ZodObject<typeof databaseInputs>>;
+
+/** The checked inputs; the name as given (create and read add the prefix). */
+export interface DatabaseInputs {
+  hostingId: number;
+  name: string;
+  databaseType: DatabaseType;
+}
+
+/** The state of a database. */
+export interface DatabaseOutputs extends DatabaseInputs {
+  /** The hosting account's username, the prefix of the name; "" when it could not be found. */
+  hostingUsername: string;
+}
+
+/**
+ * Reports `databaseType` when the API version has no PostgreSQL (v2 has no `databaseType` at all:
+ * legacy document, 2.0.0 databases). Shared by `Database` and `DatabaseUser`.
+ *
+ * @example
+ * checkDatabaseType("POSTGRES", issue, "v2"); // issue("databaseType", "API v2 has MySQL databases only; ...")
+ */
+export function checkDatabaseType(type: DatabaseType, issue: IssueSink, version: ApiVersion = currentSettings().apiVersion): void {
+  if (type === "POSTGRES" && !hasPostgres(version)) {
+    issue("databaseType", `API ${version} has MySQL databases only; use apiVersion v4 or v3 for PostgreSQL`);
+  }
+}
+
+/**
+ * Cross-property rules: PostgreSQL only where the API version has it. The shared `normalize` hook
+ * receives no version, so it is the provider settings' one, which `check` itself uses.
+ *
+ * @example
+ * normalizeDatabase({ hostingId: 101, name: "shop", databaseType: "MYSQL" }, issue); // unchanged
+ */
+export function normalizeDatabase(v: Parsed, issue: IssueSink, version?: ApiVersion): DatabaseInputs {
+  if (!isUnknown(v.databaseType)) checkDatabaseType(v.databaseType, issue, version);
+  return { ...v };
+}

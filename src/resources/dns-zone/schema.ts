@@ -1,0 +1,224 @@
+/**
+ * DnsZone: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * The whole zone is declared at once: every record set the zone should hold, each given and
+ * normalised exactly as a `DnsRecordSet` takes it (the same schemas and normalisation: IPv6 in
+ * RFC 5952 form, host names ASCII lower case with the trailing dot, TXT as quoted 255-byte
+ * strings, names relative with `@` for the apex, records sorted). Record sets are kept sorted by
+ * name and type, so their order in the program never shows as a change.
+ *
+ * Two escape hatches make whole-zone ownership safe (peers §5 items 5 and 15): `ignore` patterns
+ * leave record sets written by other tools alone (ACME challenges, DKIM keys), and the bulk
+ * delete guard (`maxDeleteShare`, `allowBulkDelete`) refuses to wipe most of a zone by accident.
+ */
+import { z } from "zod";
+import { DNS_RECORD_TYPES, type DnsRecordType } from "../../client/dns-records";
+import { containsUnknown, isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { normaliseDomain } from "../../provider/names";
+import { dnsRecordSetInputs, normalizeDnsRecordSet, type DnsRecord } from "../dns-record-set/schema";
+
+/**
+ * Default of `maxDeleteShare`: a zone update may delete at most a third of the zone's records.
+ *
+ * @example
+ * new DnsZone("site", { domain: "example.com", recordSets, maxDeleteShare: DEFAULT_MAX_DELETE_SHARE });
+ */
+export const DEFAULT_MAX_DELETE_SHARE = 0.33;
+
+const recordSetInput = z.strictObject({
+  name: dnsRecordSetInputs.name,
+  type: dnsRecordSetInputs.type,
+  ttl: dnsRecordSetInputs.ttl,
+  records: z
+    .array(dnsRecordSetInputs.records.element)
+    .min(1, "needs at least one record; leave the record set out of recordSets to delete it"),
+});
+
+/**
+ * The per-property schemas (check swaps the schema of a property unknown during preview).
+ *
+ * @example
+ * dnsZoneInputs.maxDeleteShare.parse(undefined); // 0.33
+ */
+export const dnsZoneInputs = {
+  /** The zone: a domain, Unicode or ASCII, with or without the trailing dot. */
+  domain: z.string(),
+  /** The hosting account holding the domain; without it the domain-only form of the zone operations is used. */
+  hostingId: dnsRecordSetInputs.hostingId,
+  /** Every record set the zone holds, apart from ignored ones. */
+  recordSets: z.array(recordSetInput),
+  /** Patterns of record sets left alone: `name`, or `name:TYPE`, with `*` and `?` wildcards. */
+  ignore: z.array(z.string()).default([]),
+  maxDeleteShare: z.number().min(0, "must be a share from 0 to 1 (0.33 is a third)").max(1, "must be a share from 0 to 1 (0.33 is a third)").default(DEFAULT_MAX_DELETE_SHARE),
+  allowBulkDelete: z.boolean().default(false),
+  resetOnDelete: z.boolean().default(false),
+};
+
+type Parsed = z.output<z.ZodObject<typeof dnsZoneInputs>>;
+
+/** One record set of the zone, as checked and as stored. */
+export interface ZoneRecordSet {
+  /** Relative to the zone, `@` for the apex. */
+  name: string;
+  type: DnsRecordType;
+  ttl: number;
+  /** Canonical records, sorted by priority then value. */
+  records: DnsRecord[];
+}
+
+/** The checked inputs: names canonical, record sets normalised and sorted, patterns canonical. */
+export interface DnsZoneInputs {
+  /** The zone, ASCII, lower case, no trailing dot. */
+  domain: string;
+  hostingId?: number;
+  recordSets: ZoneRecordSet[];
+  ignore: string[];
+  maxDeleteShare: number;
+  allowBulkDelete: boolean;
+  resetOnDelete: boolean;
+}
+
+/** The state of a zone: the inputs, with `recordSets` holding the live, managed record sets. */
+export type DnsZoneOutputs = DnsZoneInputs;
+
+/**
+ * Record sets in a stable order: by name, then type.
+ *
+ * @example
+ * sortRecordSets([{ name: "www", type: "A", ... }, { name: "@", type: "MX", ... }]); // "@" first
+ */
+export function sortRecordSets<T extends { name: string; type: string }>(sets: readonly T[]): T[] {
+  const key = (s: T) => `${s.name} ${s.type}`;
+  return [...sets].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Name patterns: letters, digits, `-`, `_`, `.`, `@` and the wildcards `*` and `?`. */
+const NAME_PATTERN = /^[a-z0-9_.*?@-]+$/;
+
+/**
+ * An ignore pattern in canonical form (`name` lower case, `:TYPE` upper case, `name:*` as
+ * `name`), or why it is not one.
+ *
+ * @example
+ * canonicalIgnorePattern("_ACME-challenge*"); // { ok: true, value: "_acme-challenge*" }
+ * canonicalIgnorePattern("*:txt"); // { ok: true, value: "*:TXT" }
+ */
+export function canonicalIgnorePattern(input: string): { ok: true; value: string } | { ok: false; reason: string } {
+  const trimmed = input.trim();
+  const colon = trimmed.lastIndexOf(":");
+  const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
+  const type = colon < 0 ? "*" : trimmed.slice(colon + 1).toUpperCase();
+  if (name === "" || !NAME_PATTERN.test(name)) {
+    return { ok: false, reason: `"${input}" is not a pattern: give a relative name with * and ? wildcards (ASCII; punycode for IDN labels), e.g. _acme-challenge* or *:TXT` };
+  }
+  if (type !== "*" && !(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
+    return { ok: false, reason: `"${input}": the type after ":" must be * or one of ${DNS_RECORD_TYPES.join(", ")}` };
+  }
+  return { ok: true, value: type === "*" ? name : `${name}:${type}` };
+}
+
+function globRegExp(glob: string): RegExp {
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * The first canonical pattern that matches a record set (relative name, `@` for the apex), or
+ * undefined.
+ *
+ * @example
+ * ignoredBy(["_acme-challenge*"], "_acme-challenge.www", "TXT"); // "_acme-challenge*"
+ * ignoredBy(["*:TXT"], "@", "MX"); // undefined
+ */
+export function ignoredBy(patterns: readonly string[], name: string, type: string): string | undefined {
+  return patterns.find((p) => {
+    const colon = p.lastIndexOf(":");
+    const namePart = colon < 0 ? p : p.slice(0, colon);
+    const typePart = colon < 0 ? "*" : p.slice(colon + 1);
+    return (typePart === "*" || typePart === type) && globRegExp(namePart).test(name);
+  });
+}
+
+function normaliseIgnore(patterns: readonly string[], issue: IssueSink): string[] | undefined {
+  const out = new Set<string>();
+  let ok = true;
+  patterns.forEach((p, i) => {
+    const c = canonicalIgnorePattern(p);
+    if (!c.ok) {
+      issue(["ignore", i], c.reason);
+      ok = false;
+    } else out.add(c.value);
+  });
+  return ok ? [...out].sort() : undefined;
+}
+
+function normaliseRecordSets(zone: string, sets: Parsed["recordSets"], ignore: readonly string[] | undefined, issue: IssueSink): ZoneRecordSet[] | undefined {
+  const out: ZoneRecordSet[] = [];
+  const seen = new Map<string, number>();
+  let ok = true;
+  sets.forEach((s, i) => {
+    let failed = false;
+    const inSet: IssueSink = (path, reason) => {
+      failed = true;
+      issue(["recordSets", i, ...(typeof path === "string" ? [path] : path)], reason);
+    };
+    const n = normalizeDnsRecordSet({ domain: zone, ...s }, inSet);
+    if (failed) {
+      ok = false;
+      return;
+    }
+    const key = `${n.name} ${n.type}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issue(["recordSets", i], `repeats recordSets[${first}] (${key}); put every record of one name and type in one record set`);
+      ok = false;
+      return;
+    }
+    const pattern = ignore ? ignoredBy(ignore, n.name, n.type) : undefined;
+    if (pattern !== undefined) {
+      issue(["recordSets", i], `${key} is ignored by the pattern "${pattern}"; declare it or ignore it, not both`);
+      ok = false;
+      return;
+    }
+    seen.set(key, i);
+    out.push({ name: n.name, type: n.type, ttl: n.ttl, records: n.records });
+  });
+  if (!ok) return undefined;
+  // RFC 1034 §3.6.2: a name with a CNAME has no other data (the API refuses it too).
+  for (const cname of out.filter((s) => s.type === "CNAME")) {
+    const others = out.filter((s) => s.name === cname.name && s.type !== "CNAME").map((s) => s.type);
+    if (others.length > 0) {
+      issue("recordSets", `${cname.name} has a CNAME record set and ${others.join(", ")} record sets: a CNAME cannot share its name with other records`);
+      return undefined;
+    }
+  }
+  return sortRecordSets(out);
+}
+
+/**
+ * Cross-property normalisation: the zone, the ignore patterns, then each record set against
+ * the zone (as `DnsRecordSet` does), refusing repeated sets, sets that are also ignored, and a
+ * CNAME beside other records.
+ *
+ * @example
+ * normalizeDnsZone({ domain: "Example.COM.", recordSets: [{ name: "WWW", type: "a", ttl: 300, records: ["198.51.100.7"] }], ignore: [], ... }, issue);
+ * // { domain: "example.com", recordSets: [{ name: "www", type: "A", ttl: 300, records: [{ value: "198.51.100.7" }] }], ... }
+ */
+export function normalizeDnsZone(v: Parsed, issue: IssueSink): DnsZoneInputs {
+  const out = { ...v } as unknown as DnsZoneInputs;
+  if (isUnknown(v.domain)) return out;
+  const zone = normaliseDomain(v.domain);
+  if (!zone.ok) {
+    issue("domain", zone.reason);
+    return out;
+  }
+  out.domain = zone.value;
+  const ignore = containsUnknown(v.ignore) ? undefined : normaliseIgnore(v.ignore, issue);
+  if (ignore) out.ignore = ignore;
+  if (!containsUnknown(v.recordSets)) {
+    const sets = normaliseRecordSets(zone.value, v.recordSets, ignore, issue);
+    if (sets) out.recordSets = sets;
+  }
+  return out;
+}

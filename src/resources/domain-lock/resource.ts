@@ -1,0 +1,62 @@
+/**
+ * The `DomainLock` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { domainLockDefinition } from "./provider";
+
+/** The arguments of a {@link DomainLock}. */
+export interface DomainLockArgs {
+  /** The domain, Unicode or ASCII (`café.com` is stored as `xn--caf-dma.com`). Changing it replaces the resource. */
+  domain: pulumi.Input<string>;
+  /** Whether the domain is locked against transfers away. Default true. */
+  locked?: pulumi.Input<boolean>;
+}
+
+/**
+ * The registrar lock (transfer protection) of a domain in the reseller account, for domains
+ * whose registration the program does not declare (with `DomainRegistration`, use its
+ * `registrarLock` instead). Destroying the resource leaves the lock as it is.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { DomainLock } from "pulumi-hosting-reseller";
+ *
+ * new DomainLock("shop-lock", { domain: "client-shop.net" });                 // locked (the default)
+ * new DomainLock("moving-out", { domain: "old-brand.org", locked: false });   // before a transfer away
+ * ```
+ *
+ * ## Import
+ *
+ * The id is the domain, e.g. `client-shop.net`. Dynamic providers cannot be imported with
+ * `pulumi import` (pulumi#16175); declaring the resource instead takes the lock over on the next
+ * `pulumi up`.
+ *
+ * @example
+ * const lock = new DomainLock("lock", { domain: "example.com", locked: true });
+ */
+export class DomainLock extends pulumi.dynamic.Resource {
+  /** ASCII lower case. */
+  declare public readonly domain: pulumi.Output<string>;
+  /** The live lock. */
+  declare public readonly locked: pulumi.Output<boolean>;
+
+  /**
+   * Looks up a domain's lock by its id (the domain).
+   *
+   * @example
+   * const lock = DomainLock.get("lock", "example.com");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainLock {
+    return new DomainLock(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: DomainLockArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: DomainLockArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = { domain: args?.domain, locked: args?.locked };
+    const secrets = [...domainLockDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("DomainLock"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainLock");
+  }
+}

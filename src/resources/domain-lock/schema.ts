@@ -1,0 +1,50 @@
+/**
+ * DomainLock: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * The registrar lock (transfer protection, `clientTransferProhibited`) of a domain in the
+ * reseller account. The domain is checked and normalised as `DomainRegistration` does it.
+ */
+import { z } from "zod";
+import { isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { normaliseDomainKey } from "../domain-registration/schema";
+
+/**
+ * The per-property schemas (check swaps the schema of a property unknown during preview).
+ *
+ * @example
+ * domainLockInputs.locked.parse(undefined); // true
+ */
+export const domainLockInputs = {
+  /** The domain, Unicode or ASCII. */
+  domain: z.string(),
+  /** Whether the domain is locked against transfers. Default true, the safe state. */
+  locked: z.boolean().default(true),
+};
+
+type Parsed = z.output<z.ZodObject<typeof domainLockInputs>>;
+
+/** The checked inputs. */
+export interface DomainLockInputs {
+  /** ASCII (punycode), lower case, no trailing dot. */
+  domain: string;
+  locked: boolean;
+}
+
+/** The state: the domain and its live lock. */
+export type DomainLockOutputs = DomainLockInputs;
+
+/**
+ * Normalises the domain to its canonical spelling.
+ *
+ * @example
+ * normalizeDomainLock({ domain: "Café.com.", locked: true }, issue); // { domain: "xn--caf-dma.com", locked: true }
+ */
+export function normalizeDomainLock(v: Parsed, issue: IssueSink): DomainLockInputs {
+  const out = { ...v };
+  if (!isUnknown(v.domain)) {
+    const key = normaliseDomainKey({ domain: v.domain }, issue);
+    if (key) out.domain = key.domain;
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+/**
+ * DomainNameservers: inputs, their validation and normalisation, and the state it keeps.
+ *
+ * The nameservers of a domain whose registration the program does not declare (a domain adopted
+ * into the account, or registered elsewhere in the organisation). Names and nameservers are
+ * checked and normalised exactly as `DomainRegistration` does it (the same functions): one
+ * domain in three spellings from `domain` or `sld` and `tld`, 2 to 5 fully qualified host names
+ * in ASCII lower case without the trailing dot, or the provider's nameservers.
+ */
+import { z } from "zod";
+import { isUnknown } from "../../provider/check";
+import type { IssueSink } from "../../provider/define";
+import { normaliseDomainKey, normaliseNameserverChoice } from "../domain-registration/schema";
+
+/**
+ * The per-property schemas (check swaps the schema of a property unknown during preview).
+ *
+ * @example
+ * domainNameserversInputs.nameservers.parse(["ns1.example.net"]); // throws: needs at least 2 nameservers
+ */
+export const domainNameserversInputs = {
+  /** The domain, Unicode or ASCII. Or give `sld` and `tld`. */
+  domain: z.string().optional(),
+  sld: z.string().optional(),
+  tld: z.string().optional(),
+  nameservers: z.array(z.string()).min(2, "needs at least 2 nameservers").max(5, "takes at most 5 nameservers").optional(),
+  useProviderNameservers: z.boolean().optional(),
+};
+
+type Parsed = z.output<z.ZodObject<typeof domainNameserversInputs>>;
+
+/** The checked inputs: the domain in three consistent spellings, and the nameservers to set. */
+export interface DomainNameserversInputs {
+  /** ASCII (punycode), lower case, no trailing dot. */
+  domain: string;
+  sld: string;
+  tld: string;
+  /** Canonical host names, in the order given (ns1 first). */
+  nameservers: string[];
+  /** Whether `nameservers` are the provider's (`nsa/nsb/nsc.n0c.com`). */
+  useProviderNameservers: boolean;
+}
+
+/** The state: the domain and its live nameservers. */
+export type DomainNameserversOutputs = DomainNameserversInputs;
+
+/**
+ * Cross-property rules and normalisation: one domain name, and either nameservers or the
+ * provider's (one of the two is required: a domain always has nameservers, there is no "unset").
+ *
+ * @example
+ * normalizeDomainNameservers({ domain: "Example.COM", nameservers: ["NS1.example.net.", "ns2.example.net"] }, issue);
+ * // { domain: "example.com", sld: "example", tld: "com", nameservers: ["ns1.example.net", "ns2.example.net"], useProviderNameservers: false }
+ */
+export function normalizeDomainNameservers(v: Parsed, issue: IssueSink): DomainNameserversInputs {
+  const out = { ...v } as DomainNameserversInputs;
+  if (![v.domain, v.sld, v.tld].some(isUnknown)) {
+    const key = normaliseDomainKey(v, issue);
+    if (key) Object.assign(out, key);
+  }
+  if (!isUnknown(v.nameservers) && !isUnknown(v.useProviderNameservers)) {
+    const choice = normaliseNameserverChoice(v, issue);
+    if (choice) Object.assign(out, choice);
+    else issue("nameservers", "set nameservers (2 to 5 host names), or useProviderNameservers: true");
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * The `SslCsr` resource class users construct in their programs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { shell } from "../../provider/shell";
+import { sslCsrDefinition } from "./provider";
+
+/** The arguments of an {@link SslCsr}. Every argument is part of the CSR: changing any replaces it. */
+export interface SslCsrArgs {
+  /** The hosting account the domain is attached to. */
+  hostingId: pulumi.Input<number>;
+  /** The domain the CSR is for (its common name), Unicode or ASCII; attached to the hosting account. */
+  domain: pulumi.Input<string>;
+  /** ISO 3166 two-letter country code (`CA`); stored in upper case. */
+  countryCode: pulumi.Input<string>;
+  /** State or province (`Quebec`). */
+  state: pulumi.Input<string>;
+  /** City (`Montreal`). */
+  localityName: pulumi.Input<string>;
+  organizationName: pulumi.Input<string>;
+  organizationUnitName: pulumi.Input<string>;
+  /** Contact address written into the subject. */
+  email: pulumi.Input<string>;
+}
+
+/**
+ * A key pair and certificate signing request that the API generates for a domain of a hosting
+ * account, with a self-signed certificate for the same key. Send `csr` to a certificate
+ * authority, then install what it issues with `CustomSsl` and this resource's `privateKey`.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import { CustomSsl, SslCsr } from "pulumi-hosting-reseller";
+ *
+ * const csr = new SslCsr("shop-csr", {
+ *     hostingId: 101,
+ *     domain: "client-shop.net",
+ *     countryCode: "CA",
+ *     state: "Quebec",
+ *     localityName: "Montreal",
+ *     organizationName: "Client Shop Inc.",
+ *     organizationUnitName: "Web",
+ *     email: "admin@client-shop.net",
+ * });
+ * export const csrPem = csr.csr;
+ * // Once the authority has issued `issuedPem` for csr.csr:
+ * // new CustomSsl("shop-cert", { hostingId: 101, domain: "client-shop.net", certificate: issuedPem, privateKey: csr.privateKey });
+ * ```
+ *
+ * ## Import
+ *
+ * The id is `<hostingId>/<domain>/<fingerprint>`, with the CSR's `csrPubKeyFingerPrint` from the
+ * CSR listing, e.g. `101/client-shop.net/3f0c…`. The private key is read on import. Dynamic
+ * providers cannot be imported with `pulumi import` (pulumi#16175); use `SslCsr.get`.
+ */
+export class SslCsr extends pulumi.dynamic.Resource {
+  declare public readonly hostingId: pulumi.Output<number>;
+  /** ASCII lower case. */
+  declare public readonly domain: pulumi.Output<string>;
+  declare public readonly countryCode: pulumi.Output<string>;
+  declare public readonly state: pulumi.Output<string>;
+  declare public readonly localityName: pulumi.Output<string>;
+  declare public readonly organizationName: pulumi.Output<string>;
+  declare public readonly organizationUnitName: pulumi.Output<string>;
+  declare public readonly email: pulumi.Output<string>;
+  /** The PEM certificate signing request. */
+  declare public readonly csr: pulumi.Output<string>;
+  /** A PEM certificate for the same key, signed by itself (for testing; browsers do not trust it). */
+  declare public readonly selfSignedCert: pulumi.Output<string>;
+  /** The public-key fingerprint the API names the CSR by. */
+  declare public readonly fingerprint: pulumi.Output<string>;
+  /** The PEM private key. Secret. */
+  declare public readonly privateKey: pulumi.Output<string>;
+  /** When the CSR was generated (ISO 8601). */
+  declare public readonly creationDate: pulumi.Output<string | undefined>;
+
+  /**
+   * Looks up an existing CSR by its id (`101/client-shop.net/3f0c…`).
+   *
+   * @example
+   * const old = SslCsr.get("old-csr", "101/client-shop.net/3f0c9a…");
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SslCsr {
+    return new SslCsr(name, undefined, { ...opts, id });
+  }
+
+  constructor(name: string, args: SslCsrArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: SslCsrArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      hostingId: args?.hostingId,
+      domain: args?.domain,
+      countryCode: args?.countryCode,
+      state: args?.state,
+      localityName: args?.localityName,
+      organizationName: args?.organizationName,
+      organizationUnitName: args?.organizationUnitName,
+      email: args?.email,
+      csr: undefined,
+      selfSignedCert: undefined,
+      fingerprint: undefined,
+      privateKey: undefined,
+      creationDate: undefined,
+    };
+    const secrets = [...sslCsrDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell("SslCsr"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "SslCsr");
+  }
+}

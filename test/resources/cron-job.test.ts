@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { ApiVersion } from "../../src/client/endpoint";
+import { UNKNOWN } from "../../src/provider/check";
+import { clearCache } from "../../src/provider/runtime";
+import { cronJobDefinition } from "../../src/resources/cron-job";
+import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+
+/** The demo seed's account 101 already runs job 11 (`*\/15 * * * *` wp-cron). */
+const backup = { hostingId: 101, schedule: " 30  2 * * 1-5 ", command: "  php /home/agencyde/artisan backup:run " };
+const canonical = { hostingId: 101, schedule: "30 2 * * 1-5", command: "php /home/agencyde/artisan backup:run" };
+
+async function createJob(engine: EngineDouble, inputs: Record<string, unknown> = backup) {
+  return engine.create(await engine.check(inputs));
+}
+
+describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
+  const t = useProvider("CronJob", { version });
+  const crons = () => t.sim.store.hostings["101"]!.crons;
+
+  it("walks check, create, read, no-op diff, import by id, replacing diffs, delete and read after delete", async () => {
+    const inputs = await t.engine.check(backup);
+    expect(inputs).toMatchObject(canonical);
+    const { id, outs } = await t.engine.create(inputs);
+    const job = crons().find((c) => c.command === canonical.command)!;
+    expect(id).toBe(`101/${job.id}`);
+    expect(outs).toEqual({ ...canonical, cronId: job.id });
+    expect(job.schedule).toBe("30 2 * * 1-5");
+
+    const read = await t.engine.read(id, outs);
+    expect(read).toMatchObject({ id, props: outs });
+    expect(await t.engine.diff(id, read.props, await t.engine.check(backup, read.inputs))).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+
+    const imported = await t.engine.read(id);
+    expect(imported.props).toEqual(outs);
+    expect((await t.engine.diff(id, imported.props, await t.engine.check(backup, imported.inputs))).changes).toBe(false);
+
+    for (const [change, property] of [
+      [{ schedule: "0 3 * * *" }, "schedule"],
+      [{ command: "php /home/agencyde/artisan backup:clean" }, "command"],
+      [{ hostingId: 102 }, "hostingId"],
+    ] as const) {
+      const diff = await t.engine.diff(id, read.props, await t.engine.check({ ...backup, ...change }));
+      // The new job is added before the old one goes: a crontab takes two identical lines.
+      expect(diff).toEqual({ changes: true, replaces: [property], deleteBeforeReplace: false });
+    }
+
+    await t.engine.delete(id, read.props);
+    expect(crons().map((c) => c.id)).toEqual([11]);
+    expect((await t.engine.read(id, read.props)).id).toBe("");
+    expect(t.sim.requests.count("cron.add")).toBe(1);
+  });
+
+  it("tracks two identical lines by their own ids and deletes only its own", async () => {
+    const first = await createJob(t.engine);
+    const second = await createJob(t.engine);
+    expect(second.id).not.toBe(first.id);
+    await t.engine.delete(first.id, first.outs);
+    expect(crons().map((c) => c.id).sort()).toEqual([11, second.outs.cronId].sort());
+    expect((await t.engine.read(second.id, second.outs)).props).toEqual(second.outs);
+  });
+
+  it("sees a job edited outside Pulumi, and plans its replacement", async () => {
+    const { id, outs } = await createJob(t.engine);
+    crons().find((c) => c.id === outs.cronId)!.schedule = "45 2 * * 1-5";
+    clearCache();
+    const refreshed = await t.engine.read(id, outs);
+    expect(refreshed.props.schedule).toBe("45 2 * * 1-5");
+    const diff = await t.engine.diff(id, refreshed.props, await t.engine.check(backup, refreshed.inputs));
+    expect(diff.replaces).toEqual(["schedule"]);
+  });
+
+  it("settles an add whose response was lost by listing, without adding twice", async () => {
+    t.sim.faults.add({ operation: "cron.add", kind: "lost-response" });
+    const { outs } = await createJob(t.engine);
+    expect(t.sim.requests.count("cron.add")).toBe(1);
+    expect(crons().filter((c) => c.command === canonical.command)).toEqual([{ id: outs.cronId, schedule: canonical.schedule, command: canonical.command }]);
+  });
+
+  it("fails a create whose add was refused without sending it again", async () => {
+    t.sim.faults.add({ operation: "cron.add", kind: "status", status: 500 });
+    await expect(createJob(t.engine)).rejects.toThrow();
+    expect(t.sim.requests.count("cron.add")).toBe(1);
+    expect(crons()).toHaveLength(1);
+  });
+
+  it("treats a job that is already gone as deleted", async () => {
+    const { id, outs } = await createJob(t.engine);
+    t.sim.store.hostings["101"]!.crons = crons().filter((c) => c.id !== outs.cronId);
+    await expect(t.engine.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  it("refuses an in-place update, since the API has none", async () => {
+    const { id, outs } = await createJob(t.engine);
+    await expect(t.provider.update(id, outs, await t.engine.check({ ...backup, command: "true" }))).rejects.toThrow(/no cron update.*replaces/);
+  });
+});
+
+describe("CronJob inputs", () => {
+  const t = useProvider("CronJob", { version: "v4" });
+
+  it.each([
+    { name: "four schedule fields", inputs: { schedule: "0 3 * *" }, property: "schedule", reason: /five fields.*not 4/ },
+    { name: "a seconds field", inputs: { schedule: "0 0 3 * * *" }, property: "schedule", reason: /five fields.*not 6/ },
+    { name: "a macro", inputs: { schedule: "@daily" }, property: "schedule", reason: /@daily is "0 0 \* \* \*"/ },
+    { name: "a minute out of range", inputs: { schedule: "61 * * * *" }, property: "schedule", reason: /not a valid cron expression/ },
+    { name: "a day that never comes", inputs: { schedule: "0 0 31 2 *" }, property: "schedule", reason: /not a valid cron expression/ },
+    { name: "an empty command", inputs: { command: "   " }, property: "command", reason: /required/ },
+    { name: "a command on two lines", inputs: { command: "cd /tmp\nrm -rf cache" }, property: "command", reason: /single line/ },
+    { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
+    { name: "a property the resource does not have", inputs: { email: "ops@agency-demo.com" }, property: "email", reason: /no property/ },
+  ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
+    const failures = await t.engine.checkFailures({ ...backup, ...inputs });
+    expect(failures.find((f) => f.property === property)?.reason).toMatch(reason);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("passes a schedule unknown during preview through check, and diff then plans a replacement", async () => {
+    const news = await t.engine.check({ ...backup, schedule: UNKNOWN });
+    expect(news.schedule).toBe(UNKNOWN);
+    const diff = await t.engine.diff("101/12", { ...canonical, cronId: 12 }, news);
+    expect(diff).toEqual({ changes: true, replaces: ["schedule"], deleteBeforeReplace: false });
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("declares no secret outputs: a cron job holds none", () => {
+    expect(cronJobDefinition.secretOutputs).toEqual([]);
+  });
+});
