@@ -34,3 +34,6 @@ export * from "./resources";
 // ---- configuration ----
 export { CONFIG_KEYS, CONFIG_NAMESPACE, readSettings } from "./provider/config";
 export type { ConfigKey, ConfigReader, ProviderSettings } from "./provider/config";
+
+// ---- data sources (plain async functions and ...Output variants) ----
+export * from "./data-sources";

@@ -171,7 +171,8 @@ function bodyFailure(body: unknown): { failed: boolean; text: string; errors: un
   // `success` is an array of numbers on visitor statistics (v4 document, envelope): only an
   // explicit false counts as failure.
   const failed = b.success === false || b.success === "false" || errors.length > 0 || (typeof b.error === "string" && b.error !== "");
-  const lines = [b.error, ...flattenApiErrors(errors)].filter((x): x is string => !!x);
+  // The same text often comes in both `error` and `errors[]`: say it once.
+  const lines = [...new Set([b.error, ...flattenApiErrors(errors)].filter((x): x is string => !!x))];
   return { failed, text: lines.join("; ") || b.message || "", errors, error: b.error, errorCode: b.error_code };
 }
 

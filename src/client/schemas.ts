@@ -167,3 +167,5 @@ export const DB_PRIVILEGES = [
 export type DbPrivilege = (typeof DB_PRIVILEGES)[number];
 export const dbPrivilege = z.enum(DB_PRIVILEGES);
 export const databaseType = z.enum(["MYSQL", "POSTGRES"]);
+/** A database server type as the API names it. */
+export type DatabaseType = z.output<typeof databaseType>;

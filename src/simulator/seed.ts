@@ -61,7 +61,8 @@ export function defaultZone(domain: string, ip = "198.51.100.10"): RRSet[] {
     { type: "MX", name: `${domain}.`, ttl: 14400, records: [{ value: `mail.${domain}.`, priority: 0 }] },
     { type: "A", name: `mail.${domain}.`, ttl: 14400, records: [{ ip }] },
     { type: "TXT", name: `${domain}.`, ttl: 14400, records: [{ content: '"v=spf1 +a +mx ~all"' }] },
-    ...PROVIDER_NAMESERVERS.map((ns) => ({ type: "NS", name: `${domain}.`, ttl: 86400, records: [{ value: `${ns}.` }] })),
+    // One rrset per name and type, as the API exchanges them: the three nameservers are its records.
+    { type: "NS", name: `${domain}.`, ttl: 86400, records: PROVIDER_NAMESERVERS.map((ns) => ({ value: `${ns}.` })) },
   ];
 }
 

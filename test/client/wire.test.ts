@@ -204,3 +204,11 @@ describe("the limiter", () => {
     expect(srv.maxInFlight).toBeLessThanOrEqual(2);
   });
 });
+
+describe("error messages", () => {
+  it("says a text once when the API repeats it in error and errors", async () => {
+    srv.reply({ status: 400, body: { error: "Object storage is not initialised", errors: ["Object storage is not initialised"] } });
+    const err = await failure(client().account.getInfo());
+    expect(err.message.match(/not initialised/g)).toHaveLength(1);
+  });
+});

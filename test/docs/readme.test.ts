@@ -4,13 +4,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { withOperations } from "../../scripts/operations-table";
+import { renderReadme } from "../../scripts/readme";
 import { pulumiYamlExample } from "../../scripts/pulumi-yaml-example";
 
 describe("README", () => {
-  it("lists every operation exactly as the endpoint table has it (run npm run ops-table after changing the table)", () => {
+  it("restates the configuration keys, resource documents, data sources and operations exactly (run npm run readme)", () => {
     const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
-    expect(readme).toBe(withOperations(readme));
+    expect(readme).toBe(renderReadme(readme));
   });
 });
 

@@ -32,7 +32,7 @@ describe("DNS zones through the hosting operations", () => {
     const zone = await readZone(version, site(version));
     expect(zone).toContainEqual({ type: "A", name: "agency-demo.com.", ttl: 14400, records: [{ ip: "198.51.100.10" }] });
     expect(zone).toContainEqual({ type: "MX", name: "agency-demo.com.", ttl: 14400, records: [{ value: "mail.agency-demo.com.", priority: 0 }] });
-    expect(zone.filter((r) => r.type === "NS")).toHaveLength(3);
+    expect(zone.filter((r) => r.type === "NS").flatMap((r) => r.records)).toHaveLength(3);
   });
 
   it.each(VERSIONS)("reads the zone of a domain without hosting from the domain alone on %s", async (version) => {
@@ -74,7 +74,7 @@ describe("DNS zones through the hosting operations", () => {
     ]);
     expect(zone).toContainEqual({ type: "AAAA", name: "agency-demo.com.", ttl: 14400, records: [{ ip: "2001:db8::10" }] });
     // untouched rrsets stay
-    expect(zone.filter((r) => r.type === "NS")).toHaveLength(3);
+    expect(zone.filter((r) => r.type === "NS").flatMap((r) => r.records)).toHaveLength(3);
   });
 
   it.each(VERSIONS)("deletes an rrset sent with an empty record list on %s", async (version) => {
@@ -242,7 +242,7 @@ describe("v2 provider DNS of registered domains", () => {
       { type: "MX", name: "agency-demo.com.", ttl: 14400, records: [{ value: "mx.agency-demo.com.", priority: 5 }] },
       { type: "TXT", name: "www.agency-demo.com.", ttl: 14400, records: [{ content: '"hello"' }] },
     ]);
-    expect(zone.filter((r) => r.type === "NS")).toHaveLength(3);
+    expect(zone.filter((r) => r.type === "NS").flatMap((r) => r.records)).toHaveLength(3);
   });
 
   it("creates the zone when records are saved for a domain that has none", async () => {
@@ -250,9 +250,7 @@ describe("v2 provider DNS of registered domains", () => {
     await t.client.request("dns.saveDomainRecords", { sld: "client-shop", tld: "net", type1: "A", hostname1: "shop", address1: "203.0.113.20" });
     expect(await readRecords("client-shop", "net")).toEqual([{ type: "A", hostname: "shop", address: "203.0.113.20", ttl: 14400 }]);
     expect(t.sim.store.zones["client-shop.net"]?.filter((r) => r.type === "NS").map((r) => r.records)).toEqual([
-      [{ value: "nsa.n0c.com." }],
-      [{ value: "nsb.n0c.com." }],
-      [{ value: "nsc.n0c.com." }],
+      [{ value: "nsa.n0c.com." }, { value: "nsb.n0c.com." }, { value: "nsc.n0c.com." }],
     ]);
   });
 
