@@ -594,15 +594,20 @@ export class Deployment {
         const outputs = protocol.acceptSecrets ? read.properties : annotateSecrets(read.properties, record.outputs);
         const inputs =
           read.inputs === undefined ? record.inputs : protocol.acceptSecrets ? read.inputs : annotateSecrets(read.inputs, record.inputs);
-        const changed = [...new Set([...changedKeys(record.outputs, outputs), ...changedKeys(record.inputs, inputs)])].sort();
+        // Drift is what the provider's Diff reports between the read state (as olds) and the
+        // inputs the state held (as news), as the engine decides it since pulumi/pulumi#16146;
+        // a property the inputs never set is not drift.
+        const candidate: StateResource = { ...record, id: read.id, inputs, outputs };
+        const drift = await this.diff(candidate, record.inputs);
+        const changed = drift.changes === "some" ? drift.changedProperties : [];
         this.record({
-          op: changed.length > 0 ? "update" : "same",
+          op: drift.changes === "some" ? "update" : "same",
           urn: record.urn,
           type: record.type,
           changedProperties: changed,
           outputs: toPlainRecord(outputs),
         });
-        result.push({ ...record, id: read.id, inputs, outputs });
+        result.push(candidate);
       } catch (error) {
         this.fail(record.urn, error);
         result.push(record);

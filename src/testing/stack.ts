@@ -39,8 +39,9 @@ const DEFAULT_PASSPHRASE = "pulumi-hosting-reseller-testing";
  *
  * This is a test double of the engine's provider calls, not an engine: real deployments use the
  * Pulumi CLI. Differences from the CLI worth knowing (see `docs/testing.md`):
- * - the host process lives as long as the stack (the CLI starts one per operation), so module
- *   state inside providers survives between operations; {@link setConfig} restarts it;
+ * - a new host process serves each operation, as the CLI starts one per command (option
+ *   `hostPerOperation: false` keeps one for the stack's lifetime, so module state inside
+ *   providers then survives between operations); {@link setConfig} restarts it;
  * - `protect`, `ignoreChanges`, `replaceOnChanges`, aliases, `deletedWith` are not simulated (a
  *   warning diagnostic says so); `customTimeouts` are ignored by the Node host anyway;
  * - non-dynamic resources are answered by mocks and kept out of the state;
@@ -86,6 +87,8 @@ export class TestStack implements DeploymentStack {
   private records: StateResource[];
   private outputs: WireMap;
   private host: ProviderHost | undefined;
+  /** Operations run so far; the first reuses the host started by `createTestStack`. */
+  private operations = 0;
   private hostStarting: Promise<ProviderHost> | undefined;
   private diagnosticsSink: Diagnostic[] = [];
   private running = false;
@@ -186,7 +189,11 @@ export class TestStack implements DeploymentStack {
    */
   async setConfig(config: StackConfig): Promise<void> {
     this.config = { ...config };
-    const host = this.host;
+    await this.stopHost();
+  }
+
+  private async stopHost(): Promise<void> {
+    const host = this.host ?? (await this.hostStarting?.catch(() => undefined));
     this.host = undefined;
     this.hostStarting = undefined;
     await host?.close();
@@ -295,10 +302,7 @@ export class TestStack implements DeploymentStack {
    */
   async close(): Promise<void> {
     this.closed = true;
-    const host = this.host ?? (await this.hostStarting?.catch(() => undefined));
-    this.host = undefined;
-    this.hostStarting = undefined;
-    await host?.close();
+    await this.stopHost();
   }
 
   /** @internal The URN the engine gives a resource (`resource.NewURN`): parent types chain, except the root stack's. */
@@ -418,6 +422,8 @@ export class TestStack implements DeploymentStack {
     this.running = true;
     this.diagnosticsSink = [];
     try {
+      if (this.options.hostPerOperation !== false && this.operations > 0) await this.stopHost();
+      this.operations += 1;
       const context = new OperationContext(await this.ensureHost());
       const { records, outputs, failures } = await body(context);
       // The host writes provider console output to its stdout/stderr pipes before it answers;

@@ -79,6 +79,13 @@ export interface TestStackOptions {
   mocks?: Partial<pulumi.runtime.Mocks>;
   /** How long to wait for the host to start. Default 20 s. */
   hostStartTimeoutMs?: number;
+  /**
+   * Start a new dynamic-provider host for every operation, as the Pulumi CLI starts a new
+   * provider process for every command, so nothing a provider keeps in memory (a read cache, a
+   * client) survives from one operation to the next. Default true; false keeps one host for the
+   * stack's lifetime, which is faster.
+   */
+  hostPerOperation?: boolean;
 }
 
 /**

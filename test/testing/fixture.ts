@@ -61,7 +61,7 @@ const provider = {
     this.storeFile = req.config.require("fixture:storeFile");
     const seen = { apiKey: req.config.get("fixture:apiKey"), region: req.config.get("region") };
     withStore(this.storeFile, (data) => {
-      data.calls.push({ method: "configure" });
+      data.calls.push({ method: "configure", pid: process.pid });
       data.configSeen = seen;
     });
   },
@@ -160,7 +160,7 @@ export type ItemClass = new (name: string, args: ItemArgs, opts?: pulumi.CustomR
 /** What the provider keeps in its store file. */
 export interface StoreData {
   objects: Record<string, Record<string, unknown>>;
-  calls: { method: string; id?: string; name?: string; ref?: unknown }[];
+  calls: { method: string; id?: string; name?: string; ref?: unknown; pid?: number }[];
   configSeen?: { apiKey?: string; region?: string };
   next: number;
 }
@@ -198,7 +198,7 @@ export function createProgramDirectory(): ProgramDirectory {
 export async function openStack(
   fixture: ProgramDirectory,
   program: PulumiProgram,
-  options: { config?: StackConfig; secretsPassphrase?: string } = {},
+  options: { config?: StackConfig; secretsPassphrase?: string; hostPerOperation?: boolean } = {},
 ): Promise<{ stack: TestStack; storeFile: string; store: () => StoreData }> {
   const storeFile = fixture.newStoreFile();
   const stack = await createTestStack({
@@ -208,6 +208,7 @@ export async function openStack(
     stack: "dev",
     config: { "fixture:storeFile": storeFile, ...(options.config ?? {}) },
     ...(options.secretsPassphrase ? { secretsPassphrase: options.secretsPassphrase } : {}),
+    ...(options.hostPerOperation !== undefined ? { hostPerOperation: options.hostPerOperation } : {}),
   });
   return { stack, storeFile, store: () => fixture.readStore(storeFile) };
 }

@@ -236,7 +236,8 @@ describe("destroy, read and import", () => {
       ["gone", "delete"],
       ["stays", "same"],
     ]);
-    expect(methods(result.providerCalls)).toEqual(["read", "read"]);
+    // A gone object is only read; one still there is read, then diffed to decide drift.
+    expect(methods(result.providerCalls)).toEqual(["read", "read", "diff"]);
     expect(stack.state.resources.map((resource) => nameOfUrn(resource.urn))).toEqual(["stays"]);
   });
 
@@ -283,5 +284,54 @@ describe("destroy, read and import", () => {
     expect(methods(callsSince(store(), before))).not.toContain("create");
     // After a failed step no delete starts: `nested`, gone from the program, is still there.
     expect(stack.state.resources.map((resource) => nameOfUrn(resource.urn))).toEqual(["stays", "nested"]);
+  });
+});
+
+describe("provider processes", () => {
+  const pidsOf = (data: StoreData) => new Set(data.calls.filter((c) => c.method === "configure").map((c) => c.pid));
+
+  it("starts a new provider process for each operation, as the CLI does", async () => {
+    const { stack, store } = await openStack(fixture, () => {
+      new fixture.Item("one", { key: "p", value: "1" });
+    });
+    stacks.push(stack);
+    await stack.up();
+    await stack.preview();
+    await stack.refresh();
+    expect(pidsOf(store()).size).toBe(3);
+  });
+
+  it("keeps one provider process for the stack when asked to", async () => {
+    const { stack, store } = await openStack(
+      fixture,
+      () => {
+        new fixture.Item("one", { key: "q", value: "1" });
+      },
+      { hostPerOperation: false },
+    );
+    stacks.push(stack);
+    await stack.up();
+    await stack.preview();
+    await stack.refresh();
+    expect(pidsOf(store()).size).toBe(1);
+  });
+});
+
+describe("refresh and output-only changes", () => {
+  it("leaves drift to the provider's diff, so a change to an output the inputs do not hold is not drift", async () => {
+    const { stack, store, storeFile } = await openStack(fixture, () => {
+      new fixture.Item("lean", { key: "u", value: "1" });
+    });
+    stacks.push(stack);
+    await stack.up();
+    // `token` is an output only: the provider's diff never compares it, so the engine (since
+    // pulumi/pulumi#16146) reports no drift, though the refreshed outputs differ.
+    const data = store();
+    const id = stack.resource("lean").id;
+    data.objects[id] = { ...data.objects[id], token: "rotated-elsewhere" };
+    fixture.writeStore(storeFile, data);
+    const refreshed = await stack.refresh();
+    expect(refreshed.steps.map((s) => [s.name, s.op])).toEqual([["lean", "same"]]);
+    expect(stack.resource("lean").outputs.token).toBe("rotated-elsewhere");
   });
 });
