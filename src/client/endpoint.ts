@@ -57,7 +57,7 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
   summary: string;
 }
 
-/** A table entry: the spec plus its key, id and version, filled in by {@link defineEndpoints}. */
+/** A table entry: the spec plus its key, id and version, filled in by `defineEndpoints`. */
 export type EndpointDef<
   K extends string = string,
   Req extends z.ZodType = z.ZodType,

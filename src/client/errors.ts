@@ -4,7 +4,7 @@
  * Callers branch on `err.code`, never on `instanceof` alone: the provider runs from a
  * deserialized copy of this package, where class identity is not guaranteed (R3).
  * Credentials never appear in a message, a field or a stack: every text that may echo a request
- * passes through {@link redact} before the error is built.
+ * passes through `redact` before the error is built.
  */
 
 export type ErrorCode =

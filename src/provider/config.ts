@@ -101,7 +101,7 @@ function keyOf(name: string): ConfigKey {
 /**
  * Resolves the settings: stack config first, then the environment, then the default. Malformed
  * values are errors naming the key; missing credentials are not, because `check` and `diff` need
- * no credentials (see {@link requireCredentials}).
+ * no credentials (see `requireCredentials`).
  *
  * @example
  * const pulumiConfig = new pulumi.Config("reseller");
