@@ -7,6 +7,8 @@
  */
 import { Command } from "commander";
 import { registerSimCommand } from "./sim";
+import { registerPingCommand } from "./ping";
+import { registerGenerateCommand } from "./generate";
 
 export function buildProgram(): Command {
   const { version } = require("../../package.json") as { version: string };
@@ -14,6 +16,8 @@ export function buildProgram(): Command {
     .description("Tools for pulumi-hosting-reseller: the API simulator and account utilities")
     .version(version);
   registerSimCommand(program);
+  registerPingCommand(program);
+  registerGenerateCommand(program);
   return program;
 }
 

@@ -1,0 +1,169 @@
+/**
+ * `reseller generate`: writes a Pulumi TypeScript program that declares what a live reseller
+ * account holds (all of it, or `--hosting-id` / `--domain`). The generator itself is
+ * `src/generate/`; this file parses the command line.
+ *
+ * Connection settings are the provider's own (`CONFIG_KEYS`): every `reseller:*` key is a flag
+ * (`--api-user`, `--api-url`, `--max-concurrency`, ...), with the same environment fallback
+ * (`RESELLER_API_USER`, ...) and defaults, read by the provider's `readSettings`. `reseller ping`
+ * uses the same flags.
+ */
+import type { Command } from "commander";
+import { createClient, type ResellerClient } from "../client/client";
+import { CONFIG_KEYS, readSettings, requireCredentials, type ProviderSettings } from "../provider/config";
+import { DEFAULT_PROJECT, generateProgram, writeProject } from "../generate";
+
+/**
+ * Flag values by config key (`apiUser`), as commander hands them over.
+ *
+ * @example
+ * const flags: ConnectionFlags = { apiUrl: "http://127.0.0.1:8787", apiVersion: "v3" };
+ */
+export type ConnectionFlags = Record<string, unknown>;
+
+function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * Adds one flag per provider configuration key: `--api-user <value>`, `--api-key <value>`, ...
+ * The API key is better given through `RESELLER_API_KEY`: a flag shows in the process list.
+ *
+ * @example
+ * addConnectionOptions(program.command("ping"));
+ */
+export function addConnectionOptions(command: Command): Command {
+  for (const k of CONFIG_KEYS) {
+    const fallback = k.default === undefined ? "" : `; default ${k.default}`;
+    const caution = k.secret ? "; prefer the environment variable, a flag shows in the process list" : "";
+    command.option(`--${kebab(k.key)} <value>`, `${k.description} (environment ${k.env}${fallback}${caution})`);
+  }
+  return command;
+}
+
+/**
+ * The provider settings from the flags, then the environment, then the defaults.
+ *
+ * @example
+ * const settings = settingsFromFlags({ apiUrl: "http://127.0.0.1:8787", apiVersion: "v3" });
+ */
+export function settingsFromFlags(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  return readSettings({ get: (key) => (typeof flags[key] === "string" ? (flags[key] as string) : undefined) }, env);
+}
+
+/**
+ * A client for the settings, as the provider would build it. Missing credentials fail with a
+ * message naming the flags and environment variables.
+ *
+ * @example
+ * const client = clientFromSettings(settings);
+ * await client.account.hello();
+ */
+export function clientFromSettings(settings: ProviderSettings): ResellerClient {
+  let credentials: { apiUser: string; apiKey: string };
+  try {
+    credentials = requireCredentials(settings);
+  } catch {
+    throw new Error("Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY");
+  }
+  return createClient({
+    baseUrl: settings.apiUrl,
+    ...credentials,
+    version: settings.apiVersion,
+    timeoutMs: settings.timeoutMs,
+    retry: { maxAttempts: settings.maxAttempts, baseDelayMs: settings.retryBaseDelayMs },
+    limits: { concurrency: settings.maxConcurrency, perMinute: settings.requestsPerMinute },
+    paramsInQuery: settings.paramsInQuery,
+    methodOverride: settings.methodOverride,
+    overrides: settings.endpointOverrides,
+    ca: settings.caCert,
+    sandbox: settings.sandbox,
+  });
+}
+
+/**
+ * The command line of `reseller generate`.
+ *
+ * @example
+ * const opts: GenerateCommandOptions = { out: "agency", project: "agency", hostingId: ["101"], domain: [] };
+ */
+export interface GenerateCommandOptions extends ConnectionFlags {
+  out?: string;
+  project: string;
+  hostingId: string[];
+  domain: string[];
+  force?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/**
+ * The hosting account ids of `--hosting-id`, refusing anything but positive whole numbers.
+ *
+ * @example
+ * parseHostingIds(["101", "102"]); // [101, 102]
+ */
+export function parseHostingIds(values: readonly string[]): number[] {
+  return values.map((v) => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n <= 0) throw new Error(`--hosting-id must be a hosting account id (a positive whole number), got "${v}"`);
+    return n;
+  });
+}
+
+/**
+ * Runs a generation: reads the account and writes the project into `--out`, or prints the
+ * program on `out` when no directory is given. Notes (what was left out, what is read only)
+ * go to `err`. Returns the files written.
+ *
+ * @example
+ * await runGenerate({ out: "agency", project: "agency", hostingId: [], domain: [], apiUrl: sim.url }, (l) => console.log(l), (l) => console.error(l));
+ */
+export async function runGenerate(opts: GenerateCommandOptions, out: (text: string) => void, err: (line: string) => void): Promise<string[]> {
+  const settings = settingsFromFlags(opts);
+  const hostingIds = parseHostingIds(opts.hostingId ?? []);
+  const client = clientFromSettings(settings);
+  try {
+    const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [] });
+    for (const line of [...plan.notes, ...warnings]) err(`note: ${line}`);
+    const required = plan.secrets.filter((s) => s.required);
+    if (!opts.out) {
+      out(files["index.ts"]!);
+      return [];
+    }
+    const written = await writeProject(opts.out, files, { overwrite: opts.force === true });
+    const declared = plan.resources.filter((r) => r.mode === "declare").length;
+    err(`Wrote ${written.join(", ")}: ${declared} declared resource(s), ${plan.resources.length - declared} read only.`);
+    if (required.length > 0) err(`Set the secret config key(s) ${required.map((s) => s.key).join(", ")} before the first preview (see README.md).`);
+    return written;
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Registers `reseller generate`.
+ *
+ * @example
+ * registerGenerateCommand(program);
+ * // reseller generate --out ./agency --hosting-id 101
+ */
+export function registerGenerateCommand(program: Command): void {
+  const command = program
+    .command("generate")
+    .description("write a Pulumi TypeScript program that declares what a live reseller account holds")
+    .option("--out <dir>", "write index.ts, Pulumi.yaml, package.json, tsconfig.json and README.md into this directory (default: print index.ts)")
+    .option("--project <name>", "Pulumi project name, also the namespace of the secret config keys", DEFAULT_PROJECT)
+    .option("--hosting-id <id>", "only this hosting account and the zones of its domains (repeatable)", collect, [] as string[])
+    .option("--domain <domain>", "only what belongs to this domain: registration, zone, per-domain hosting settings (repeatable)", collect, [] as string[])
+    .option("--force", "overwrite files that exist in --out");
+  addConnectionOptions(command).action(async (opts: GenerateCommandOptions) => {
+    await runGenerate(
+      opts,
+      (text) => process.stdout.write(text),
+      (line) => process.stderr.write(`${line}\n`),
+    );
+  });
+}

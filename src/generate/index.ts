@@ -1,0 +1,112 @@
+/**
+ * `reseller generate` as a library: reads a live reseller account (all of it, or some hosting
+ * accounts or domains) and writes a Pulumi TypeScript project that declares what exists.
+ *
+ * The pipeline: {@link discover} lists the objects; {@link planProgram} reads each one through
+ * its resource's own `read` and decides how to declare it (checked against the resource's
+ * `check` and `diff`, so the first `pulumi up` changes nothing); `printProject` prints the files.
+ * Only read operations are ever sent (see `context.ts`). Secrets are never written: an input the
+ * program needs but the API holds (a certificate's private key) becomes a secret config key.
+ */
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import type { ResellerClient } from "../client/client";
+import type { ProviderSettings } from "../provider/config";
+import { readOnlyContext } from "./context";
+import { discover, type Selection } from "./discover";
+import { planProgram, type Plan } from "./plan";
+import { printProject } from "./program";
+
+export type { Selection } from "./discover";
+export type { Plan, Planned, SecretConfig } from "./plan";
+export { KINDS } from "./kinds";
+
+/**
+ * What to generate.
+ *
+ * @example
+ * const options: GenerateOptions = { project: "agency", hostingIds: [101] };
+ */
+export interface GenerateOptions extends Selection {
+  /** The Pulumi project name; also the namespace of the secret config keys. Default `reseller-account`. */
+  project?: string;
+}
+
+/**
+ * A generated project.
+ *
+ * @example
+ * const { files } = await generateProgram(client, settings);
+ * console.log(files["index.ts"]);
+ */
+export interface GeneratedProgram {
+  /** File name to content: `index.ts`, `Pulumi.yaml`, `package.json`, `tsconfig.json`, `README.md`. */
+  files: Record<string, string>;
+  plan: Plan;
+  /** Warnings the resources' reads logged (a registrar that refused a read, ...). */
+  warnings: string[];
+}
+
+/**
+ * The default project name.
+ *
+ * @example
+ * generateProgram(client, settings, { project: DEFAULT_PROJECT });
+ */
+export const DEFAULT_PROJECT = "reseller-account";
+
+const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/**
+ * The selection in words, for the program's header and README.
+ *
+ * @example
+ * describeSelection({ hostingIds: [101] }); // "hosting account 101"
+ */
+export function describeSelection(selection: Selection): string {
+  const parts = [
+    ...(selection.hostingIds?.length ? [`hosting account${selection.hostingIds.length > 1 ? "s" : ""} ${selection.hostingIds.join(", ")}`] : []),
+    ...(selection.domains?.length ? [`domain${selection.domains.length > 1 ? "s" : ""} ${selection.domains.join(", ")}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(", ") : "the whole account";
+}
+
+/**
+ * Reads the account through `client` and prints the project. Sends read operations only.
+ *
+ * @example
+ * const client = createClient({ baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey });
+ * const { files, plan } = await generateProgram(client, readSettings({ get: () => undefined }), { domains: ["agency-demo.com"] });
+ */
+export async function generateProgram(client: ResellerClient, settings: ProviderSettings, options: GenerateOptions = {}): Promise<GeneratedProgram> {
+  const project = options.project ?? DEFAULT_PROJECT;
+  if (!PROJECT_NAME.test(project)) {
+    throw new Error(`The project name "${project}" is not valid: use letters, digits, "-", "_" and ".", starting with a letter or digit`);
+  }
+  const warnings: string[] = [];
+  const ctx = readOnlyContext(client, settings, { info: () => undefined, warn: (message) => warnings.push(message) });
+  const plan = await planProgram(ctx, await discover(ctx, options));
+  const files = printProject(plan, { project, settings, selection: describeSelection(options) });
+  return { files, plan, warnings };
+}
+
+/**
+ * Writes the project's files into `dir` (created if needed). Refuses to overwrite a file that
+ * exists unless `overwrite` is set, so a generation never replaces a program by accident.
+ *
+ * @example
+ * await writeProject("./agency", files, { overwrite: false });
+ */
+export async function writeProject(dir: string, files: Record<string, string>, options: { overwrite?: boolean } = {}): Promise<string[]> {
+  const names = Object.keys(files);
+  if (!options.overwrite) {
+    const existing: string[] = [];
+    for (const name of names) {
+      if (await stat(path.join(dir, name)).then(() => true, () => false)) existing.push(name);
+    }
+    if (existing.length > 0) throw new Error(`${dir} already has ${existing.join(", ")}; use --force to overwrite`);
+  }
+  await mkdir(dir, { recursive: true });
+  for (const name of names) await writeFile(path.join(dir, name), files[name]!);
+  return names.map((name) => path.join(dir, name));
+}

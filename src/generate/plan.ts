@@ -1,0 +1,231 @@
+/**
+ * From ids to declarations: each object found is read through its resource's `read` (the code a
+ * `pulumi refresh` runs), and its arguments are chosen so that the provider sees no change.
+ *
+ * For a declared object the generator checks its own output the way the provider will: the
+ * arguments go through the resource's `check` (validation and normalisation, for the configured
+ * API version) and its `diff` against the live outputs. The friendly spelling (`"v=spf1 ~all"`
+ * rather than `"\"v=spf1 ~all\""`) is kept only when it passes; otherwise the canonical live
+ * inputs are used; and an object that cannot be declared without a change is read with
+ * `X.get` instead, with the reason in a comment and a note. So the first `pulumi up` of a
+ * generated program changes nothing in the account.
+ */
+import type { ProviderContext } from "../provider/context";
+import { checkInputs } from "../provider/check";
+import { inputKeys, type AnyResourceDefinition } from "../provider/define";
+import { diffInputs } from "../provider/diff";
+import { toPlainJson } from "../provider/outputs";
+import type { Discovery, Found, Section } from "./discover";
+import { KINDS, type Kind, type KindName, type LiveProps } from "./kinds";
+import { secretConfigKey, UniqueNames } from "./names";
+import { Expression, stringLiteral, type PrintValue } from "./printer";
+
+/**
+ * A secret config key the program reads with `config.requireSecret`.
+ *
+ * @example
+ * const key: SecretConfig = { key: "sslKey_client_shop_net", description: "PEM private key ...", resource: "ssl_client_shop_net", required: true };
+ */
+export interface SecretConfig {
+  /** The key in the project's namespace (`sslKey_client_shop_net`). */
+  key: string;
+  description: string;
+  /** The resource name that uses it. */
+  resource: string;
+  /** Required by the program as generated; otherwise only by a managed declaration of a read object. */
+  required: boolean;
+}
+
+/**
+ * One resource of the program.
+ *
+ * @example
+ * const www: Planned = { kind: "DnsRecordSet", name: "dns_agency_demo_com_www_CNAME", id: "agency-demo.com/www/CNAME", mode: "declare", ... };
+ */
+export interface Planned {
+  kind: KindName;
+  name: string;
+  /** The resource's import id. */
+  id: string;
+  mode: "declare" | "read";
+  /** The arguments of a declaration; secrets are `config.requireSecret(...)` expressions. */
+  args?: Record<string, PrintValue>;
+  protect: boolean;
+  comments: string[];
+  section: Section;
+  sortKey: string;
+}
+
+/**
+ * The whole program, before printing.
+ *
+ * @example
+ * const plan: Plan = await planProgram(ctx, await discover(ctx));
+ */
+export interface Plan {
+  resources: Planned[];
+  secrets: SecretConfig[];
+  notes: string[];
+}
+
+const KIND_ORDER = Object.keys(KINDS) as KindName[];
+
+/** How many objects are read at once (the client's limiter still caps requests in flight). */
+const READ_CONCURRENCY = 8;
+
+async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Code-unit order: the same on every machine, unlike `localeCompare`. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The config expression of a secret input.
+ *
+ * @example
+ * secretExpression("sslKey_client_shop_net").code; // 'config.requireSecret("sslKey_client_shop_net")'
+ */
+export function secretExpression(key: string): Expression {
+  return new Expression(`config.requireSecret(${stringLiteral(key)})`);
+}
+
+type Verdict = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether `args` declare exactly the live object: they pass the resource's `check` for the API
+ * version, and its `diff` against the live outputs finds nothing to change. Secret inputs are
+ * checked with their live value (kept in memory only).
+ */
+function verify(kind: Kind, args: Record<string, PrintValue>, props: LiveProps, version: ProviderContext["version"]): Verdict {
+  const plain: Record<string, unknown> = { ...args };
+  for (const secret of kind.secrets ?? []) plain[secret.property] = props[secret.property];
+  const checked = checkInputs(kind.definition, plain, version);
+  if (!checked.inputs) {
+    return { ok: false, reason: `its live state does not pass the resource's check (${(checked.failures ?? []).map((f) => `${f.property}: ${f.reason}`).join("; ")})` };
+  }
+  const inputs = checked.inputs;
+  if (!diffInputs(kind.definition, props, inputs).changes) return { ok: true };
+  const changed = Object.keys(inputs).filter((k) => diffInputs(kind.definition, props, { [k]: inputs[k] }).changes);
+  return { ok: false, reason: `declaring it would change ${changed.join(", ") || "it"}` };
+}
+
+/** The canonical live inputs, in the resource's input order, without unset values. */
+function canonicalArgs(kind: Kind, inputs: LiveProps): Record<string, PrintValue> {
+  const out: Record<string, PrintValue> = {};
+  for (const key of inputKeys(kind.definition)) {
+    const value = inputs[key];
+    if (value !== undefined && value !== null) out[key] = value as PrintValue;
+  }
+  return out;
+}
+
+/** The same keys as `preferred`, with the canonical value wherever the live inputs have one. */
+function canonicalOf(preferred: Record<string, PrintValue>, canonical: Record<string, PrintValue>, fixed: readonly string[]): Record<string, PrintValue> {
+  const out: Record<string, PrintValue> = {};
+  for (const [key, value] of Object.entries(preferred)) out[key] = !fixed.includes(key) && key in canonical ? canonical[key]! : value;
+  return out;
+}
+
+/** Inputs a kind's arguments keep as they are, even where the live inputs say otherwise. */
+const FIXED: Partial<Record<KindName, readonly string[]>> = {
+  // An adopted domain reads back as `adopt: false` (adopt is a create-time switch, never stored as live state).
+  DomainRegistration: ["adopt"],
+};
+
+interface ReadResult {
+  found: Found;
+  props: LiveProps;
+  inputs: LiveProps;
+}
+
+async function readFound(ctx: ProviderContext, found: Found): Promise<ReadResult | undefined> {
+  const def: AnyResourceDefinition = KINDS[found.kind].definition;
+  const key = def.id.parse(found.id);
+  if (!key) throw new Error(`internal error: "${found.id}" is not a ${found.kind} id (${def.id.format})`);
+  const result = await def.read(ctx, { id: found.id, key: { ...key, ...(found.key ?? {}) } });
+  if (!result) return undefined;
+  const props = toPlainJson(result.outs as LiveProps);
+  const inputs = result.inputs ? toPlainJson(result.inputs as LiveProps) : props;
+  return { found: { ...found, id: result.id ?? found.id }, props, inputs };
+}
+
+/**
+ * Reads every object found and decides how the program describes it.
+ *
+ * @example
+ * const plan = await planProgram(ctx, await discover(ctx));
+ * plan.resources.filter((r) => r.mode === "read").map((r) => r.name); // ["ftp_deploy_agency_demo_com", ...]
+ */
+export async function planProgram(ctx: ProviderContext, discovery: Discovery): Promise<Plan> {
+  const notes = [...discovery.notes];
+  const reads = (await mapPool(discovery.found, READ_CONCURRENCY, (f) => readFound(ctx, f))).filter((r): r is ReadResult => r !== undefined);
+  const kept = reads.filter((r) => (KINDS[r.found.kind] as Kind).include?.(r.props) ?? true);
+  kept.sort(
+    (a, b) =>
+      compare(a.found.section.order, b.found.section.order) ||
+      KIND_ORDER.indexOf(a.found.kind) - KIND_ORDER.indexOf(b.found.kind) ||
+      compare(a.found.sortKey, b.found.sortKey) ||
+      compare(a.found.id, b.found.id),
+  );
+
+  const names = new UniqueNames();
+  const resources: Planned[] = [];
+  const secrets: SecretConfig[] = [];
+  for (const { found, props, inputs } of kept) {
+    const kind: Kind = KINDS[found.kind];
+    const name = names.take(found.name);
+    const comments = [...(kind.describe?.(props) ?? [])];
+    const secretKeys = (kind.secrets ?? []).map((s) => ({ input: s, key: secretConfigKey(s.configKind, s.naturalKey(props)) }));
+
+    let mode = kind.mode;
+    let args: Record<string, PrintValue> | undefined;
+    if (mode === "declare") {
+      const canonical = canonicalArgs(kind, inputs);
+      const preferred = kind.args?.(props) ?? canonical;
+      const candidates = [preferred, canonicalOf(preferred, canonical, FIXED[found.kind] ?? [])];
+      let verdict: Verdict = { ok: false, reason: "" };
+      for (const candidate of candidates) {
+        verdict = verify(kind, candidate, props, ctx.version);
+        if (verdict.ok) {
+          args = candidate;
+          break;
+        }
+      }
+      if (!verdict.ok) {
+        mode = "read";
+        comments.push(`Read only: ${verdict.reason}; fix the object in the account, or declare it as you want it.`);
+        notes.push(`${kind.type} ${found.id} is read, not declared: ${verdict.reason}`);
+      }
+    } else {
+      comments.push(`Read only: ${kind.type} cannot take over an existing object: ${kind.reason}.`);
+    }
+
+    if (mode === "declare" && args) {
+      for (const { input, key } of secretKeys) {
+        args[input.property] = secretExpression(key);
+        secrets.push({ key, description: input.description(props), resource: name, required: true });
+      }
+    } else {
+      args = undefined;
+      for (const { input, key } of secretKeys) {
+        comments.push(`Its ${input.property} cannot be read; a declaration managing it would take it from the secret config key ${key}.`);
+        secrets.push({ key, description: input.description(props), resource: name, required: false });
+      }
+    }
+    comments.push(`import id: ${found.id}`);
+    resources.push({ kind: found.kind, name, id: found.id, mode, args, protect: mode === "declare" && kind.protect === true, comments, section: found.section, sortKey: found.sortKey });
+  }
+  return { resources, secrets, notes };
+}

@@ -1,0 +1,167 @@
+/**
+ * `reseller generate` end to end: the program generated from the whole demo account (with one
+ * object of every kind the generator handles) compiles with its own tsconfig against the
+ * installed package, and, run through the real dynamic-provider host against the same
+ * simulator, previews as takeovers only; its first `up` sends no order and no create that would
+ * duplicate an object, leaves the account as it was, and a refreshed preview finds nothing to
+ * change.
+ */
+import { readFileSync, rmSync } from "node:fs";
+import * as path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { runGenerate } from "../../src/cli/generate";
+import type { SimState, Simulator } from "../../src/simulator";
+import type { OperationResult, TestStack } from "../../src/testing";
+import { callsSince, simulatorConfig } from "../e2e/harness";
+import { installedPackage, type InstalledPackage } from "../e2e/package";
+import { enrichDemoAccount, placeProject, simFlags, typeCheck, type PlacedProject } from "./helpers";
+
+type SimulatorModule = typeof import("../../src/simulator");
+type TestingModule = typeof import("../../src/testing");
+
+/** Operations that would order, or create an object a second time, if a takeover went wrong. */
+const DUPLICATING = [
+  "domains.register",
+  "domains.transfer",
+  "domains.renew",
+  "domains.updateContacts",
+  "domains.updateNameservers",
+  "ftp.createAccount",
+  "ssh.addKey",
+  "databases.create",
+  "databases.createUser",
+  "cron.add",
+  "redirections.add",
+  "storage.addUrl",
+  "storage.resetCredentials",
+  "ssl.generateCsr",
+];
+
+let pkg: InstalledPackage;
+let sim: Simulator;
+let project: PlacedProject | undefined;
+let outDir: string | undefined;
+let files: Record<string, string>;
+let privateKey: string;
+let stack: TestStack;
+/** The type check runs while the stack operations do; the test awaits its outcome. */
+let typeChecked: Promise<{ ok: boolean; output: string }>;
+
+/** Step kinds of an operation, with their counts. */
+function ops(result: OperationResult): Record<string, number> {
+  return result.resourceChanges as Record<string, number>;
+}
+
+/**
+ * The account in a form where writing back the same thing is no change: without installation
+ * times, with each rrset's records in one order (a takeover writes them sorted, as the resource
+ * keeps them), and PEM text with one kind of line break and none at the end (a takeover installs
+ * the certificate re-encoded).
+ */
+function comparable(state: SimState): SimState {
+  const copy = structuredClone(state);
+  for (const hosting of Object.values(copy.hostings)) {
+    for (const ssl of Object.values(hosting.ssl)) {
+      if (!ssl.custom) continue;
+      delete ssl.custom.installedAt;
+      ssl.custom.cert = ssl.custom.cert.replace(/\r\n/g, "\n").trim();
+      ssl.custom.key = ssl.custom.key.replace(/\r\n/g, "\n").trim();
+    }
+  }
+  for (const rrsets of Object.values(copy.zones)) {
+    for (const rrset of rrsets) rrset.records.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  }
+  return copy;
+}
+
+beforeAll(async () => {
+  pkg = await installedPackage();
+  const simulator = pkg.require("pulumi-hosting-reseller/simulator") as SimulatorModule;
+  sim = await simulator.startSimulator({ seed: "demo" });
+  ({ privateKey } = await enrichDemoAccount(sim));
+  outDir = path.join(pkg.dir, "programs", `generate-out-${process.pid}`);
+  await runGenerate({ ...simFlags(sim), out: outDir, force: true, project: "agency", hostingId: [], domain: [] }, () => undefined, () => undefined);
+  files = Object.fromEntries(["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json", "README.md"].map((name) => [name, readFileSync(path.join(outDir!, name), "utf8")]));
+  project = placeProject(pkg, files, "all");
+  const placed = project;
+  typeChecked = typeCheck(placed.dir).then(
+    (output) => ({ ok: true, output }),
+    (error: Error) => ({ ok: false, output: error.message }),
+  );
+  const testing = pkg.require("pulumi-hosting-reseller/testing") as TestingModule;
+  stack = await testing.createTestStack({
+    workDir: pkg.dir,
+    project: "agency",
+    stack: "generated",
+    config: { ...simulatorConfig(sim), "agency:sslKey_client_shop_net": { secret: privateKey } },
+    program: placed.program,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await sim?.close();
+  // The program directory is shared by every run of the end-to-end tests: leave it as found.
+  for (const dir of [outDir, project?.dir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the program generated from the whole demo account", () => {
+  it("declares every kind of object the account holds, and reads those that cannot be taken over", () => {
+    const index = files["index.ts"]!;
+    for (const declared of ["DomainRegistration", "DnsRecordSet", "CustomSsl", "WafDisabledRules", "DatabaseUserGrant", "CronEmail", "PhpVersion", "PhpOptions", "CacheService", "ObjectStorageAccount"]) {
+      expect(index).toContain(`new ${declared}(`);
+    }
+    for (const read of ["Redirection", "FtpAccount", "SshKey", "Database", "DatabaseUser", "CronJob", "ObjectStorageUrl"]) {
+      expect(index).toMatch(new RegExp(`\\n${read}\\.get\\("[a-z0-9_]+", "[^"]+"\\);`));
+    }
+    expect(index).toContain('new DomainRegistration("domain_agency_demo_com", {\n  domain: "agency-demo.com",\n  adopt: true,');
+    expect(index).toContain('privateKey: config.requireSecret("sslKey_client_shop_net"),');
+    expect(index).toContain("// import id: agency-demo.com/www/CNAME");
+    expect(JSON.parse(files["package.json"]!).dependencies).toEqual({ "@pulumi/pulumi": "^3.248.0", "pulumi-hosting-reseller": "^0.1.0" });
+    expect(files["Pulumi.yaml"]).toContain("  sslKey_client_shop_net:\n    type: string\n    secret: true\n");
+    expect(files["README.md"]).toContain("pulumi config set --secret agency:sslKey_client_shop_net < path/to/file");
+  });
+
+  it("never writes a secret the account holds into any file", () => {
+    const live = sim.store.hostings["101"]!;
+    const secrets = [
+      live.ftpAccounts[0]!.password, // the demo seed's FTP password
+      live.dbUsers[0]!.password,
+      live.objectStorage.secretKey,
+      live.objectStorage.accessKey,
+      sim.apiKey,
+      privateKey.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "").slice(0, 64),
+    ];
+    for (const [name, text] of Object.entries(files)) {
+      for (const secret of secrets) {
+        expect(secret.length, name).toBeGreaterThan(8);
+        expect(text.replace(/\s+/g, ""), name).not.toContain(secret);
+      }
+    }
+  });
+
+  it("previews as takeovers and reads only, then takes everything over without ordering, duplicating or changing anything", async () => {
+    const declared = (files["index.ts"]!.match(/^new [A-Za-z]+\(/gm) ?? []).length;
+    const read = (files["index.ts"]!.match(/^[A-Za-z]+\.get\(/gm) ?? []).length;
+
+    const preview = await stack.preview();
+    expect(ops(preview)).toEqual({ create: declared, read });
+
+    const before = comparable(sim.store);
+    const mark = sim.requests.list().length;
+    const up = await stack.up();
+    expect(ops(up)).toEqual({ create: declared, read });
+    const calls = callsSince(sim, mark);
+    for (const operation of DUPLICATING) expect(calls[operation], operation).toBeUndefined();
+    expect(comparable(sim.store)).toEqual(before);
+
+    const refreshed = await stack.preview({ refresh: true });
+    expect(ops(refreshed)).toEqual({ same: declared, read });
+  }, 120_000);
+
+  it("type-checks with its own tsconfig against the installed package", async () => {
+    expect(await typeChecked).toEqual({ ok: true, output: "" });
+  }, 60_000);
+});

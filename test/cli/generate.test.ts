@@ -1,0 +1,161 @@
+/**
+ * `reseller generate` against the simulator's demo account, without running the program: what
+ * the selections (`--hosting-id`, `--domain`) include, that a generation only reads, that it is
+ * stable, how an object that cannot be declared without a change is handled, and the command
+ * itself as a process.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { runGenerate, type GenerateCommandOptions } from "../../src/cli/generate";
+import { endpoints } from "../../src/client/endpoints";
+import { defaultZone, startSimulator, type Simulator } from "../../src/simulator";
+import { repositoryRoot, simFlags } from "./helpers";
+
+const run = promisify(execFile);
+
+let sim: Simulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: "demo" });
+});
+
+afterAll(async () => {
+  await sim?.close();
+});
+
+/** Runs a generation that prints the program, and returns it with the notes. */
+async function generate(options: Partial<GenerateCommandOptions> = {}, version = "v4"): Promise<{ program: string; notes: string[] }> {
+  let program = "";
+  const notes: string[] = [];
+  await runGenerate(
+    { ...simFlags(sim, version), project: "agency", hostingId: [], domain: [], ...options },
+    (text) => (program += text),
+    (line) => notes.push(line),
+  );
+  return { program, notes };
+}
+
+/** The resource names a program declares or reads, in order. */
+function names(program: string): string[] {
+  return [...program.matchAll(/^(?:new [A-Za-z]+|[A-Za-z]+\.get)\("([^"]+)"/gm)].map((m) => m[1]!);
+}
+
+describe("reseller generate selections", () => {
+  it("describes one hosting account with --hosting-id: its zones and settings, and no domain registration", async () => {
+    const { program } = await generate({ hostingId: ["102"] });
+
+    expect(names(program)).toEqual([
+      "dns_staging_agency_com_apex_A",
+      "dns_staging_agency_com_apex_MX",
+      "dns_staging_agency_com_apex_TXT",
+      "dns_staging_agency_com_mail_A",
+      "dns_staging_agency_com_www_CNAME",
+    ]);
+    expect(program).toContain("// ---- DNS zone staging-agency.com (hosting account 102) ----");
+    expect(program).not.toContain("DomainRegistration");
+  });
+
+  it("describes one domain with --domain: its registration, zone and per-domain hosting objects, nothing account-wide", async () => {
+    const { program } = await generate({ domain: ["Client-Shop.net"] });
+
+    expect(names(program)).toEqual([
+      "domain_client_shop_net",
+      "dns_client_shop_net_apex_A",
+      "dns_client_shop_net_apex_MX",
+      "dns_client_shop_net_apex_TXT",
+      "dns_client_shop_net_mail_A",
+      "dns_client_shop_net_www_CNAME",
+      "redirect_client_shop_net",
+    ]);
+    expect(program).toContain('Redirection.get("redirect_client_shop_net", "101/client-shop.net");');
+  });
+
+  it("reads the zone of a domain without hosting by the domain alone", async () => {
+    sim.store.domains["side-project.org"] = { ...structuredClone(sim.store.domains["client-shop.net"]!), domain: "side-project.org", unicode: "side-project.org", sld: "side-project", tld: "org" };
+    sim.store.zones["side-project.org"] = defaultZone("side-project.org");
+    try {
+      const { program } = await generate({ domain: ["side-project.org"] });
+
+      expect(program).toContain("// ---- DNS zone side-project.org (addressed by the domain alone) ----");
+      expect(program).toContain('new DnsRecordSet("dns_side_project_org_www_CNAME", {\n  domain: "side-project.org",\n  name: "www",');
+    } finally {
+      delete sim.store.domains["side-project.org"];
+      delete sim.store.zones["side-project.org"];
+    }
+  });
+
+  it("fails on a hosting account or a domain the account does not have, naming what it has", async () => {
+    await expect(generate({ hostingId: ["999"] })).rejects.toThrow("Hosting account 999 is not in this reseller account (hosting accounts found: 101, 102)");
+    await expect(generate({ domain: ["nowhere.example"] })).rejects.toThrow("Domain nowhere.example is neither in this reseller account's domain list");
+    await expect(generate({ hostingId: ["abc"] })).rejects.toThrow('--hosting-id must be a hosting account id (a positive whole number), got "abc"');
+  });
+});
+
+describe("reseller generate", () => {
+  it("sends read operations only", async () => {
+    const mark = sim.requests.list().length;
+    await generate();
+
+    const sent = sim.requests.list().slice(mark);
+    expect(sent.length).toBeGreaterThan(20);
+    const table = endpoints as Record<string, { safety: string }>;
+    expect(sent.filter((entry) => table[entry.key]?.safety !== "read").map((entry) => entry.key)).toEqual([]);
+  });
+
+  it("writes the same program for the same account", async () => {
+    const first = await generate();
+    const second = await generate();
+
+    expect(second.program).toBe(first.program);
+    expect(first.program).toMatch(/^\/\/ agency: a reseller account as Pulumi resources \(the whole account\)\./);
+  });
+
+  it("reads an object it cannot declare without a change, and says why", async () => {
+    // Redis switched on but not running: declaring it enabled would start it.
+    sim.store.hostings["101"]!.cache.redis = { enabled: true, active: false, items: 0 };
+    try {
+      const { program, notes } = await generate({ hostingId: ["101"] });
+
+      expect(program).toContain(
+        "// Read only: declaring it would change enabled; fix the object in the account, or declare it as you\n" +
+          "// want it.\n" +
+          "// import id: 101/redis\n" +
+          'CacheService.get("cache_agencyde_redis", "101/redis");',
+      );
+      expect(notes).toContain("note: CacheService 101/redis is read, not declared: declaring it would change enabled");
+    } finally {
+      sim.store.hostings["101"]!.cache.redis = { enabled: false, active: false, items: 0 };
+    }
+  });
+
+  it("leaves out on API v2 what v2 cannot read, and says so", async () => {
+    const { program, notes } = await generate({}, "v2");
+
+    expect(program).not.toContain("DomainRegistration");
+    expect(program).toContain('new WafDisabledRules("waf_agency_demo_com", {');
+    expect(notes).toContain("note: API v2 has no listing of the account's domains: no DomainRegistration is generated, and only zones of hosting domains are read");
+    expect(notes.find((n) => n.startsWith("note: Not generated:"))).toContain("PhpOptions (API v2 has no php.listVersions, php.getOptions)");
+  });
+
+  it("writes the project with --out as a command, and refuses to overwrite it without --force", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "reseller-generate-"));
+    const args = ["--import", "tsx", path.join(repositoryRoot, "src/cli/index.ts"), "generate", "--out", dir, "--project", "agency", "--domain", "xn--caf-dma.com"];
+    const env = { ...process.env, RESELLER_API_URL: sim.url, RESELLER_API_USER: sim.apiUser, RESELLER_API_KEY: sim.apiKey };
+    try {
+      const { stderr } = await run(process.execPath, args, { cwd: repositoryRoot, env });
+      expect(stderr).toContain("declared resource(s)");
+      expect(readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
+
+      const again = run(process.execPath, args, { cwd: repositoryRoot, env });
+      await expect(again).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("already has index.ts, Pulumi.yaml, package.json, tsconfig.json, README.md; use --force to overwrite") });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
+});
