@@ -108,7 +108,7 @@ export function checkInputs(def: AnyResourceDefinition, news: Record<string, unk
   const issue: IssueSink = (path, reason) => {
     failures.push({ property: typeof path === "string" ? path : formatPath(path), reason });
   };
-  const value = def.normalize ? def.normalize(parsed.data, issue) : parsed.data;
+  const value = def.normalize ? def.normalize(parsed.data, issue, version) : parsed.data;
   if (failures.length > 0) return { failures };
 
   for (const req of def.requires?.(value, version) ?? []) {
@@ -118,7 +118,7 @@ export function checkInputs(def: AnyResourceDefinition, news: Record<string, unk
       const ops = (req.anyOf ? req.operations : missing).map((op) => `"${op}"`).join(req.anyOf ? " or " : " and ");
       failures.push({
         property: req.property,
-        reason: `API ${version} has no operation ${ops}, which ${req.property} needs; use another apiVersion or leave ${req.property} unset`,
+        reason: `API ${version} has no operation ${ops}, which ${req.property} needs; ${req.reason ?? `use another apiVersion or leave ${req.property} unset`}`,
       });
     }
   }

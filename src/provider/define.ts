@@ -6,11 +6,13 @@
  * A definition says:
  * - `inputs`: one zod schema per property, which validates and normalises that property alone
  *   (`check` replaces the schema of a property whose value is unknown during preview);
- * - `normalize`: cross-property checks and normalisation (fill `sld`/`tld` from `domain`, ...);
+ * - `normalize`: cross-property checks and normalisation (fill `sld`/`tld` from `domain`, ...),
+ *   given the API version `check` runs for;
  * - `identity` and `replaceOn`: what names the object, and what cannot change without replacing it;
  * - `deleteBeforeReplace`, `secretOutputs`, `id` (format, build, parse) and `onMissing`;
  * - `requires`: the API operations the given inputs need, so a version that lacks one fails in
- *   `check` (before any call) with the version and operation in the message;
+ *   `check` (before any call) with the version and operation in the message (and, with
+ *   `reason`, what to do instead);
  * - `diff`: properties that are not compared (create-time only, guards) and custom comparisons;
  * - the operations `create`, `read`, `update` and `delete`.
  */
@@ -31,6 +33,12 @@ export interface Requirement {
   operations: readonly string[];
   /** One of the operations is enough (e.g. enable/disable lock on v4 and v3, save lock on v2). */
   anyOf?: boolean;
+  /**
+   * What the user can do about it, ending the check failure message in place of the generic
+   * "use another apiVersion or leave `<property>` unset", which reads oddly where the property
+   * cannot be left unset (a whole resource the version lacks).
+   */
+  reason?: string;
 }
 
 /** What a definition's `read` receives. */
@@ -64,10 +72,12 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
   type: string;
   inputs: S;
   /**
-   * Cross-property checks and normalisation of the per-property result. A property whose value
-   * is unknown during preview holds the sentinel: test with `isUnknown` and leave it as it is.
+   * Cross-property checks and normalisation of the per-property result, for the API version
+   * `check` runs for (rules that differ per version, e.g. privileges v2 cannot grant). A property
+   * whose value is unknown during preview holds the sentinel: test with `isUnknown` and leave it
+   * as it is.
    */
-  normalize?(value: z.output<z.ZodObject<S>>, issue: IssueSink): I;
+  normalize?(value: z.output<z.ZodObject<S>>, issue: IssueSink, version: ApiVersion): I;
   /** Properties that name the object: part of the id, and replaced when they change. */
   identity: readonly (keyof I & string)[];
   /** Properties whose change replaces the object; defaults to `identity`. */

@@ -64,6 +64,29 @@ export class ConfigError extends Error {
 }
 
 /**
+ * Runs the API calls of an update, turning "the object is gone" (a `not-found` client error)
+ * into an error that says what to do: a refresh drops the object from state, and the next `up`
+ * creates it again. Any other error passes through as it is.
+ *
+ * `what` names the object (`The FTP account ci@example.com`); `verbs` words the hint for
+ * objects that are removed and added rather than deleted and created.
+ *
+ * @example
+ * await updating(`The SSH key ${olds.fingerprint}`, () => editKey(ctx, address, news, olds.fingerprint), { gone: "removed", again: "adds" });
+ */
+export async function updating<T>(what: string, step: () => Promise<T>, verbs: { gone: string; again: string } = { gone: "deleted", again: "creates" }): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (apiErrorCode(err) !== "not-found") throw err;
+    throw new Error(
+      `${what} cannot be updated (API: ${messageOf(err)}); if it was ${verbs.gone} outside Pulumi, run \`pulumi refresh\` so that the next \`up\` ${verbs.again} it again`,
+      { cause: err },
+    );
+  }
+}
+
+/**
  * A message for any thrown value, for wrapping in a follow-up error.
  *
  * @example

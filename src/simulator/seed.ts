@@ -4,7 +4,7 @@
  * JSON seed file format, which is a {@link SimState} as written by the simulator's persistence.
  */
 import { domainToUnicode } from "node:url";
-import type { DomainState, HostingState, PhpOptionState, RRSet, SimState } from "./state";
+import type { DomainState, HostingState, PhpOptionState, RedirectionState, RRSet, SimState } from "./state";
 
 export type SeedName = "empty" | "demo";
 
@@ -14,6 +14,21 @@ export const PROVIDER_NAMESERVERS = ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"
 /** Credentials the simulator accepts unless told otherwise. */
 export const DEFAULT_API_USER = "sim-reseller";
 export const DEFAULT_API_KEY = "sim-key-0123456789abcdef";
+
+/**
+ * The demo seed's redirection: `client-shop.net` on hosting 101 sends visitors to the shop page.
+ *
+ * @example
+ * hosting.redirections.push({ ...DEMO_REDIRECTION });
+ */
+export const DEMO_REDIRECTION: Readonly<RedirectionState> = {
+  domain: "client-shop.net",
+  https: true,
+  www: false,
+  rType: 301,
+  domainRedirection: true,
+  destinationUrl: "https://agency-demo.com/shop",
+};
 
 export const PHP_VERSIONS = ["7.4", "8.0", "8.1", "8.2", "8.3"];
 
@@ -256,14 +271,7 @@ export function demoState(): SimState {
     adminEmail: "alex@example.org",
     locale: "en_US",
   });
-  site.redirections.push({
-    domain: "client-shop.net",
-    https: true,
-    www: false,
-    rType: 301,
-    domainRedirection: true,
-    destinationUrl: "https://agency-demo.com/shop",
-  });
+  site.redirections.push({ ...DEMO_REDIRECTION });
   site.nodejs.applications.push({
     appRoot: "apps/api",
     version: "20",

@@ -1,24 +1,24 @@
 /**
  * Real X.509 material for the simulator and for tests: self-signed certificates, certificate
- * signing requests, public-key fingerprints and the checks the API applies to a custom
- * certificate before installing it.
+ * signing requests, public-key fingerprints, and the checks the API applies to a custom
+ * certificate before installing it (the shared ones of `src/util/x509.ts`, which the `CustomSsl`
+ * resource runs in `check`, with the simulated API's wording).
  *
  * Keys and signatures come from `node:crypto` (native, much faster than a JavaScript RSA
  * implementation); `node-forge` builds the certificate and CSR structures, which `node:crypto`
  * cannot create. Everything is PEM, so the output can be fed to
  * `X509Certificate`, `openssl` or a TLS server as is.
  */
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  sign,
-  X509Certificate,
-  type KeyObject,
-} from "node:crypto";
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject, type X509Certificate } from "node:crypto";
 import forge from "node-forge";
+import {
+  certificateHostNames,
+  certificateNamesHost,
+  parseCertificate,
+  parsePrivateKeyPem,
+  privateKeyMatches,
+  validityProblem,
+} from "../util/x509";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -197,52 +197,17 @@ export function publicKeyFingerprint(key: string | KeyObject): string {
 }
 
 /**
- * Whether a certificate names a domain in its subject common name or its subjectAltName DNS
- * entries. A wildcard `*.example.com` covers exactly one label (`www.example.com`, not
- * `example.com` nor `a.b.example.com`), as RFC 6125 says. The domain is compared in its ASCII
- * (punycode) form, case-insensitively.
+ * Whether a certificate names a domain, by the rule the whole package uses (browser-style: the
+ * subject common name counts only when the certificate has no DNS subjectAltName; a wildcard
+ * covers exactly one label; docs/decisions/0011). The domain is compared in its ASCII (punycode)
+ * form, case-insensitively, a trailing dot allowed.
  *
  * @example
  * const { cert } = generateSelfSigned({ commonName: "*.example.com" });
  * certificateCovers(new X509Certificate(cert), "www.example.com"); // true
  * certificateCovers(new X509Certificate(cert), "example.com");     // false
  */
-export function certificateCovers(cert: X509Certificate, domain: string): boolean {
-  const name = domain.trim().replace(/\.$/, "").toLowerCase();
-  if (name === "") return false;
-  // `subject: "always"` also consults the common name when SANs exist: the API's rule is
-  // "subject CN or SANs", broader than browsers, which ignore the CN once SANs are present.
-  return cert.checkHost(name, { subject: "always", wildcards: true, partialWildcards: false, multiLabelWildcards: false }) !== undefined;
-}
-
-/**
- * Parses a PEM certificate, or explains in one sentence why it is not one.
- *
- * @example
- * const cert = parseCertificate(pem);
- * if (typeof cert === "string") throw new Error(cert);
- */
-export function parseCertificate(pem: string): X509Certificate | string {
-  try {
-    return new X509Certificate(pem);
-  } catch {
-    return "certificate is not a valid PEM-encoded X.509 certificate";
-  }
-}
-
-/**
- * Parses a PEM private key, or explains in one sentence why it is not one.
- *
- * @example
- * parsePrivateKey("not a key"); // "privateKey is not a valid PEM-encoded private key"
- */
-export function parsePrivateKey(pem: string): KeyObject | string {
-  try {
-    return createPrivateKey(pem);
-  } catch {
-    return "privateKey is not a valid PEM-encoded private key";
-  }
-}
+export const certificateCovers: (cert: X509Certificate, domain: string) => boolean = certificateNamesHost;
 
 /** Input of {@link certificateProblem}. */
 export interface CertificateCheck {
@@ -258,7 +223,8 @@ export interface CertificateCheck {
 
 /**
  * The first reason a certificate cannot be installed for a domain, or `null` when it can: not a
- * certificate, not a key, key does not match, domain not covered, expired, not yet valid.
+ * certificate, not a key, key does not match, domain not covered, expired, not yet valid. The
+ * checks are the shared ones (`src/util/x509.ts`); the wording is the simulated API's.
  *
  * @example
  * const { cert, key } = generateSelfSigned({ commonName: "agency-demo.com" });
@@ -268,43 +234,17 @@ export interface CertificateCheck {
  */
 export function certificateProblem(check: CertificateCheck): string | null {
   const cert = parseCertificate(check.certificate);
-  if (typeof cert === "string") return cert;
+  if (!cert) return "certificate is not a valid PEM-encoded X.509 certificate";
   if (check.privateKey !== undefined) {
-    const key = parsePrivateKey(check.privateKey);
-    if (typeof key === "string") return key;
-    let matches: boolean;
-    try {
-      matches = cert.checkPrivateKey(key);
-    } catch {
-      matches = false; // a key of another algorithm than the certificate's cannot match it
-    }
-    if (!matches) return "privateKey does not match the certificate's public key";
+    const key = parsePrivateKeyPem(check.privateKey);
+    if (!key.ok) return "privateKey is not a valid PEM-encoded private key";
+    if (!privateKeyMatches(cert, key.key)) return "privateKey does not match the certificate's public key";
   }
-  if (!certificateCovers(cert, check.domain)) {
-    return `the certificate does not cover ${check.domain} (it names ${certificateNames(cert).join(", ") || "no host"})`;
+  if (!certificateNamesHost(cert, check.domain)) {
+    return `the certificate does not cover ${check.domain} (it names ${certificateHostNames(cert).join(", ") || "no host"})`;
   }
-  const validFrom = new Date(cert.validFrom);
-  const validTo = new Date(cert.validTo);
-  if (check.now.getTime() > validTo.getTime()) return `the certificate expired on ${validTo.toISOString()}`;
-  if (check.now.getTime() < validFrom.getTime()) return `the certificate is not valid before ${validFrom.toISOString()}`;
-  return null;
-}
-
-/**
- * The host names a certificate names: its subject common name and subjectAltName DNS entries.
- *
- * @example
- * certificateNames(new X509Certificate(generateSelfSigned({ commonName: "a.com", altNames: ["a.com", "b.com"] }).cert));
- * // ["a.com", "b.com"]
- */
-export function certificateNames(cert: X509Certificate): string[] {
-  const names = new Set<string>();
-  const cn = /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1];
-  if (cn) names.add(cn.toLowerCase());
-  for (const entry of (cert.subjectAltName ?? "").split(/,\s*/)) {
-    if (entry.startsWith("DNS:")) names.add(entry.slice(4).replace(/^"|"$/g, "").toLowerCase());
-  }
-  return [...names];
+  const validity = validityProblem(cert, check.now);
+  return validity ? `the certificate ${validity}` : null;
 }
 
 /**

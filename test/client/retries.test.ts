@@ -3,39 +3,11 @@
  * faults over real loopback HTTP.
  */
 import { describe, expect, it } from "vitest";
-import { isResellerApiError, type ResellerApiError } from "../../src/client/errors";
 import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter } from "../../src/client/retry";
-import { useSimulator } from "../helpers/sim";
+import { failure } from "../helpers/errors";
+import { registration, useSimulator } from "../helpers/sim";
 
-async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isResellerApiError(err)) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
-}
-
-const registration = {
-  sld: "brand-new-name",
-  tld: "com",
-  period: 1,
-  ns1: "nsa.n0c.com",
-  ns2: "nsb.n0c.com",
-  id_protection: false,
-  register_if_premium: false,
-  use_planethoster_nameservers: true,
-  registrant_first_name: "Alex",
-  registrant_last_name: "Martin",
-  registrant_email: "alex@example.org",
-  registrant_address1: "1 Example Street",
-  registrant_city: "Montreal",
-  registrant_postal_code: "H2X 1Y4",
-  registrant_state: "QC",
-  registrant_country_code: "CA",
-  registrant_phone: "+1.5145550100",
-};
+const brandNew = registration("brand-new-name", "com");
 
 describe("retries against the simulator", () => {
   const t = useSimulator();
@@ -49,7 +21,7 @@ describe("retries against the simulator", () => {
 
   it("retries even an unsafe operation after 429, because the server did not act", async () => {
     t.sim.faults.add({ operation: "domains.register", kind: "rate-limit", retryAfter: "0" });
-    await t.client.request("domains.register", registration);
+    await t.client.request("domains.register", brandNew);
     expect(t.sim.requests.count("domains.register")).toBe(2);
     expect(t.sim.store.domains["brand-new-name.com"]).toBeDefined();
   });
@@ -84,7 +56,7 @@ describe("retries against the simulator", () => {
   it("reports outcome-unknown for a register whose response is lost, and does not send it again", async () => {
     t.sim.faults.add({ operation: "domains.register", kind: "lost-response" });
     const credit = t.sim.store.account.credit;
-    const err = await failure(t.client.request("domains.register", registration));
+    const err = await failure(t.client.request("domains.register", brandNew));
     expect(err.code).toBe("outcome-unknown");
     expect(err.endpoint).toBe("v4.domains.register");
     expect(err.message).toMatch(/not sent again/);
@@ -96,14 +68,14 @@ describe("retries against the simulator", () => {
 
   it("reports outcome-unknown for an unsafe call answered by a gateway error, without retrying", async () => {
     t.sim.faults.add({ operation: "domains.register", kind: "status", status: 502 });
-    const err = await failure(t.client.request("domains.register", registration));
+    const err = await failure(t.client.request("domains.register", brandNew));
     expect(err.code).toBe("outcome-unknown");
     expect(t.sim.requests.count("domains.register")).toBe(1);
   });
 
   it("does not retry an unsafe call answered 503, and reports a server error", async () => {
     t.sim.faults.add({ operation: "domains.register", kind: "status", status: 503 });
-    const err = await failure(t.client.request("domains.register", registration));
+    const err = await failure(t.client.request("domains.register", brandNew));
     expect(err.code).toBe("server");
     expect(t.sim.requests.count("domains.register")).toBe(1);
   });

@@ -4,22 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/client";
-import { isResellerApiError, type ResellerApiError } from "../../src/client/errors";
+import type { ResellerApiError } from "../../src/client/errors";
 import { startSimulator, type Simulator } from "../../src/simulator";
-import { testClientOptions } from "../helpers/sim";
+import { failure } from "../helpers/errors";
+import { registration, testClientOptions } from "../helpers/sim";
 
 const KEY = "KEY-7f3a9c-DISTINCTIVE-SECRET";
 const USER = "user-DISTINCTIVE-4411";
-
-async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isResellerApiError(err)) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** Everything an error exposes: message, stack, own fields, cause. */
 function everything(err: ResellerApiError): string {
@@ -45,27 +36,7 @@ describe("credentials", () => {
       failure(dead.request("account.hello")),
       failure(good.request("domains.renew", { sld: "x", tld: "com", period: 0 })),
       failure(good.request("domains.getInfo", { sld: KEY.toLowerCase(), tld: "com" })),
-      failure(
-        good.request("domains.register", {
-          sld: "leak-check",
-          tld: "com",
-          period: 1,
-          ns1: "nsa.n0c.com",
-          ns2: "nsb.n0c.com",
-          id_protection: false,
-          register_if_premium: false,
-          use_planethoster_nameservers: true,
-          registrant_first_name: "A",
-          registrant_last_name: "B",
-          registrant_email: "a@example.org",
-          registrant_address1: "1 Street",
-          registrant_city: "City",
-          registrant_postal_code: "H2X",
-          registrant_state: "QC",
-          registrant_country_code: "CA",
-          registrant_phone: "+1.5145550100",
-        }),
-      ),
+      failure(good.request("domains.register", registration("leak-check", "com"))),
     ]);
     expect(errors.map((e) => e.code)).toEqual(["server", "authentication", "transport", "validation", "not-found", "outcome-unknown"]);
     for (const err of errors) {

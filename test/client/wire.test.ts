@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type ClientOptions } from "../../src/client/client";
-import { isResellerApiError, type ResellerApiError } from "../../src/client/errors";
+import { failure } from "../helpers/errors";
 import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server";
 
 let srv: ScriptedServer;
@@ -20,16 +20,6 @@ function client(opts: Partial<ClientOptions> = {}) {
   });
   clients.push(c);
   return c;
-}
-
-async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
-  try {
-    await p;
-  } catch (err) {
-    if (isResellerApiError(err)) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
 }
 
 beforeAll(async () => {

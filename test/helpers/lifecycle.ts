@@ -9,8 +9,9 @@
  * - `engine` wraps the runtime provider with the host's conventions: inputs carry `__provider`,
  *   `check` failures fail the step, `diff` must answer a boolean `changes`;
  * - `runLifecycle` walks the standard scenario (check, create, read equals outputs, no-op diff,
- *   in-place update then read, import by id alone, diff on an identity property replaces,
- *   delete, read after delete) and returns what each step produced for further assertions.
+ *   in-place update then read, import by id alone with a no-op diff against `importInputs`
+ *   (default: the update's inputs), diff on an identity property replaces, delete, read after
+ *   delete) and returns what each step produced for further assertions.
  *
  * @example
  * describe("DnsRecordSet on v4", () => {
@@ -162,6 +163,12 @@ export interface LifecycleScenario {
   inputs: Props;
   /** Inputs with an in-place change (same identity). */
   update: Props;
+  /**
+   * The program inputs the import step diffs the object read from its id alone against;
+   * default `update`. Set it where an import cannot tell an input that only state holds (a
+   * rotation counter, a create-time setting) and the program would declare what the read gives.
+   */
+  importInputs?: Props;
   /** Inputs with an identity change. */
   replace: Props;
   /** The properties `diff` must list in `replaces` for `replace`. */
@@ -218,7 +225,7 @@ export async function runLifecycle(engine: EngineDouble, s: LifecycleScenario): 
   // import: read from the id alone, then diff with the same inputs
   const imported = await engine.read(id);
   expect(imported.id).toBe(id);
-  const importDiff = await engine.diff(id, imported.props, await engine.check(s.update, imported.inputs));
+  const importDiff = await engine.diff(id, imported.props, await engine.check(s.importInputs ?? s.update, imported.inputs));
   expect(importDiff, "diff after import by id").toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
 
   // 6. diff on an identity property replaces

@@ -14,6 +14,38 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { createClient, type ClientOptions, type ResellerClient } from "../../src/client/client";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator";
+import { sampleRegistrant, sampleRegistration } from "../../src/simulator/handlers/domains";
+import { DEMO_HOSTING } from "../../src/simulator/handlers/shared";
+
+/**
+ * The demo seed's hosting account 101 (`agencyde`) as each version addresses it: v3 adds the
+ * username (legacy document, 3.0.0 difference 2).
+ *
+ * @example
+ * await t.clientFor("v3").request("php.listVersions", { ...HOSTING.v3 });
+ */
+export const HOSTING = DEMO_HOSTING;
+
+const DEMO_USERNAMES: Readonly<Record<number, string>> = { [HOSTING.v3.id]: HOSTING.v3.username, 102: "stagingx" };
+
+/**
+ * The demo seed's hosting account 101 (`agencyde`) or 102 (`stagingx`) as `version` addresses it.
+ *
+ * @example
+ * await t.client.request("storage.initAccount", hostingAddressOf("v3", 102)); // { id: 102, username: "stagingx" }
+ */
+export function hostingAddressOf(version: ApiVersion, id = 101): { id: number; username?: string } {
+  return version === "v3" ? { id, username: DEMO_USERNAMES[id] ?? "" } : { id };
+}
+
+/**
+ * A complete registrant group (`registrant_first_name`, ...), and the parameters of a whole
+ * registration with the provider's nameservers, as the simulator's own samples send them.
+ *
+ * @example
+ * await t.client.request("domains.register", registration("fresh-site", "com", { period: 2 }));
+ */
+export { sampleRegistrant, sampleRegistration as registration };
 
 export interface UseSimulatorOptions {
   version?: ApiVersion;
@@ -32,6 +64,18 @@ export function testClientOptions(sim: Simulator, version: ApiVersion = "v4"): C
     limits: { concurrency: 8, perMinute: 1_000_000 },
     retry: { baseDelayMs: 2, maxDelayMs: 20 },
   };
+}
+
+/**
+ * Takes a PHP version off a hosting account of the simulator, as when the host uninstalls it:
+ * the version listing no longer shows it, and the API refuses it.
+ *
+ * @example
+ * uninstallPhpVersion(t.sim, "8.3");
+ */
+export function uninstallPhpVersion(sim: Simulator, version: string, hostingId = 101): void {
+  const php = sim.store.hostings[String(hostingId)]!.php;
+  php.availableVersions = php.availableVersions.filter((v) => v !== version);
 }
 
 export function useSimulator(options: UseSimulatorOptions = {}) {

@@ -87,6 +87,31 @@ describe("shared check", () => {
     expect(failures![0]!.reason).toContain('"domains.list"');
   });
 
+  it("ends the failure with the requirement's own reason where leaving the property unset makes no sense", () => {
+    const whole = defineResource({
+      ...listing,
+      type: "WholeProbe",
+      requires: () => [{ property: "label", operations: ["domains.list"], reason: "WholeProbe works with apiVersion v4 or v3 only" }],
+    });
+    const [failure] = checkInputs(whole, { label: "x" }, "v2").failures!;
+    expect(failure!.reason).toBe('API v2 has no operation "domains.list", which label needs; WholeProbe works with apiVersion v4 or v3 only');
+    expect(checkInputs(listing, { label: "x" }, "v2").failures![0]!.reason).toMatch(/; use another apiVersion or leave label unset$/);
+  });
+
+  it("gives normalize the API version check runs for", () => {
+    const seen: string[] = [];
+    const probe = defineResource({
+      ...listing,
+      type: "VersionProbe",
+      normalize: (v: { label: string; count: number }, _issue, version) => {
+        seen.push(version);
+        return v;
+      },
+    });
+    for (const version of ["v4", "v3", "v2"] as const) checkInputs(probe, { label: "x" }, version);
+    expect(seen).toEqual(["v4", "v3", "v2"]);
+  });
+
   it("accepts a requirement met by one of several operations (the v2 registrar lock is a save)", () => {
     const registrant = { firstName: "Alex", lastName: "Martin", email: "alex@example.org", address1: "1 Example Street", city: "Montreal", postalCode: "H2X 1Y4", state: "QC", countryCode: "CA", phone: "+1.5145550100" };
     for (const version of ["v4", "v3", "v2"] as const) {

@@ -94,6 +94,7 @@ describe("CacheService inputs", () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ hostingId: 101, service: "memcached" });
     expect(failures).toEqual([{ property: "service", reason: expect.stringMatching(/API v2 has no operation "cache\.getMemcached" and "cache\.controlMemcached"/) }]);
+    expect(failures[0]!.reason).toMatch(/; CacheService works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });
 });

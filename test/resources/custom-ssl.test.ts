@@ -145,6 +145,7 @@ describe("CustomSsl on v2", () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]!.property).toBe("certificate");
     expect(failures[0]!.reason).toMatch(/API v2 has no operation "ssl\.validateCustom" and "ssl\.installCustom"/);
+    expect(failures[0]!.reason).toMatch(/; CustomSsl works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { HOSTING } from "../helpers/sim";
 
 const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
 const base = { hostingId: 101, database: "shop", user: "shopuser", privileges: ["select", "Insert"] };
@@ -9,11 +10,10 @@ const ID = "101/agencyde_shop/agencyde_shopuser";
 
 type Harness = ReturnType<typeof useProvider>;
 
-const addressOf = (version: ApiVersion) => (version === "v3" ? { id: 101, username: "agencyde" } : { id: 101 });
 
 /** Creates, through the API, the databases and users the grants work on (the resource creates neither). */
 async function prepare(t: Harness, databaseType?: "POSTGRES") {
-  const address = { ...addressOf(t.version), ...(databaseType ? { databaseType } : {}) };
+  const address = { ...HOSTING[t.version], ...(databaseType ? { databaseType } : {}) };
   await t.client.request("databases.create", { ...address, name: "shop" });
   for (const dbUser of ["shopuser", "otheruser"]) {
     await t.client.request("databases.createUser", { ...address, dbUser, password: "Shop-Db-Pass-2026" });
@@ -75,7 +75,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
   it("removes on delete exactly the privileges it granted, leaving those held from elsewhere", async () => {
     await prepare(t);
     await t.client.request("databases.grantPrivileges", {
-      ...addressOf(version),
+      ...HOSTING[version],
       databaseName: "shop",
       databaseUsername: "shopuser",
       privileges: ["DELETE"],
@@ -107,7 +107,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
   it("treats a grant whose database is already gone as deleted, and reads it as gone", async () => {
     await prepare(t);
     const { id, outs } = await t.engine.create(await t.engine.check(base));
-    await t.client.request("databases.delete", { ...addressOf(version), name: "shop" });
+    await t.client.request("databases.delete", { ...HOSTING[version], name: "shop" });
     await expect(t.engine.delete(id, outs)).resolves.toBeUndefined();
     clearCache();
     expect((await t.engine.read(id, outs)).id).toBe("");

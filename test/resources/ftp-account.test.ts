@@ -154,6 +154,15 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     expect(stored("ci@agency-demo.com")?.password).toBe(PASSWORD);
   });
 
+  it("fails an update of an account deleted outside Pulumi, saying to refresh so the next up creates it again", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check(base));
+    t.sim.store.hostings["101"]!.ftpAccounts = [];
+    const news = await t.engine.check({ ...base, password: ROTATED });
+    await expect(t.engine.update(id, outs, news)).rejects.toThrow(
+      /The FTP account ci@agency-demo\.com cannot be updated \(API: .*\); if it was deleted outside Pulumi, run `pulumi refresh` so that the next `up` creates it again/,
+    );
+  });
+
   it("treats an account that is already gone as deleted", async () => {
     const { id, outs } = await createOne(t.engine);
     t.sim.store.hostings["101"]!.ftpAccounts = [];

@@ -3,8 +3,8 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/provider/runtime";
 import { objectStorageAccountDefinition } from "../../src/resources/object-storage-account";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { hostingAddressOf } from "../helpers/sim";
 
-const address = (version: ApiVersion, id = 101) => (version === "v3" ? { id, username: id === 101 ? "agencyde" : "stagingx" } : { id });
 
 describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) => {
   const t = useProvider("ObjectStorageAccount", { version });
@@ -13,11 +13,12 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
 
   it("walks the lifecycle: initialise, reset the credentials in place, import, replace on another account, release", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    // An account read from its id alone counts as credentials version 1, so the update goes from
-    // 2 to 1 for the helper's import step to compare it with the same inputs.
     const run = await runLifecycle(t.engine, {
-      inputs: { hostingId: 101, credentialsVersion: 2 },
-      update: { hostingId: 101 },
+      inputs: { hostingId: 101 },
+      update: { hostingId: 101, credentialsVersion: 2 },
+      // An account read from its id alone counts as credentials version 1: a program importing it
+      // declares no credentialsVersion.
+      importInputs: { hostingId: 101 },
       replace: { hostingId: 102 },
       replaces: ["hostingId"],
       // Destroy releases the account from state only: it is still there to read.
@@ -26,7 +27,7 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
     expect(run.id).toBe("101");
     expect(run.created).toMatchObject({
       hostingId: 101,
-      credentialsVersion: 2,
+      credentialsVersion: 1,
       name: storage().name,
       s3user: storage().s3user,
       maxSizeKb: 10 * 1024 * 1024,
@@ -35,9 +36,9 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
       usage: { sizeKb: 0, numObjects: 0 },
     });
     expect(run.created.name).toMatch(/^agencyde-/);
-    expect(run.updated).toMatchObject({ credentialsVersion: 1, accessKey: storage().accessKey, secretKey: storage().secretKey });
+    expect(run.updated).toMatchObject({ credentialsVersion: 2, accessKey: storage().accessKey, secretKey: storage().secretKey });
     expect(run.updated.accessKey).not.toBe(run.created.accessKey);
-    expect(run.imported.props).toEqual(run.updated);
+    expect(run.imported.props).toEqual({ ...run.updated, credentialsVersion: 1 });
     expect(t.sim.requests.count("storage.initAccount")).toBe(1);
     expect(t.sim.requests.count("storage.resetCredentials")).toBe(1);
     expect(storage().initialized).toBe(true);
@@ -69,7 +70,7 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
 
   it("adopts object storage that is already initialised, with its credentials, instead of failing", async () => {
     const info = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    await t.client.request("storage.initAccount", address(version));
+    await t.client.request("storage.initAccount", hostingAddressOf(version));
     const before = { ...storage() };
     t.sim.requests.clear();
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101 }));
@@ -99,7 +100,7 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
 
   it("sees keys reset outside Pulumi on refresh", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101 }));
-    await t.client.request("storage.resetCredentials", address(version));
+    await t.client.request("storage.resetCredentials", hostingAddressOf(version));
     clearCache();
     const refreshed = await t.engine.read(id, outs);
     expect(refreshed.props.accessKey).toBe(storage().accessKey);
@@ -123,7 +124,7 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
   });
 
   it("counts an account imported from its id as credentials version 1: declaring another version resets the keys once", async () => {
-    await t.client.request("storage.initAccount", address(version));
+    await t.client.request("storage.initAccount", hostingAddressOf(version));
     const imported = await t.engine.read("101");
     expect(imported.props).toMatchObject({ hostingId: 101, credentialsVersion: 1, accessKey: storage().accessKey });
     const same = await t.engine.check({ hostingId: 101 }, imported.inputs);
@@ -157,6 +158,7 @@ describe("ObjectStorageAccount inputs", () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ hostingId: 101 });
     expect(failures).toEqual([{ property: "hostingId", reason: expect.stringMatching(/API v2 has no operation "storage\.initAccount"/) }]);
+    expect(failures[0]!.reason).toMatch(/; ObjectStorageAccount works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });
 });

@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { hostingAddressOf } from "../helpers/sim";
 
-const address = (version: ApiVersion, id = 101) => (version === "v3" ? { id, username: id === 101 ? "agencyde" : "stagingx" } : { id });
 
 describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
   const t = useProvider("ObjectStorageUrl", { version });
   const storage = (id = 101) => t.sim.store.hostings[String(id)]!.objectStorage;
   /** Object storage is initialised by its own operation (and, later, its own resource). */
   const initialise = async (id = 101) => {
-    await t.client.request("storage.initAccount", address(version, id));
+    await t.client.request("storage.initAccount", hostingAddressOf(version, id));
     t.sim.requests.clear();
   };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { uninstallPhpVersion } from "../helpers/sim";
 
 describe.each<ApiVersion>(["v4", "v3"])("PhpExtensions on %s", (version) => {
   const t = useProvider("PhpExtensions", { version });
@@ -107,8 +108,7 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpExtensions on %s", (version) => {
 
   it("reads the extensions of a version no longer installed as gone, and deletes them without a write", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { imagick: true } }));
-    const php = t.sim.store.hostings["101"]!.php;
-    php.availableVersions = php.availableVersions.filter((v) => v !== "8.3");
+    uninstallPhpVersion(t.sim, "8.3");
     clearCache();
     t.sim.requests.clear();
     expect((await t.engine.read(id, outs)).id).toBe("");
@@ -138,6 +138,7 @@ describe("PhpExtensions inputs", () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ hostingId: 101, phpVersion: "8.2", extensions: { imagick: true } });
     expect(failures).toEqual([{ property: "extensions", reason: expect.stringMatching(/API v2 has no operation "php\.listExtensions"/) }]);
+    expect(failures[0]!.reason).toMatch(/; PhpExtensions works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { uninstallPhpVersion } from "../helpers/sim";
 
 describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   const t = useProvider("PhpOptions", { version });
@@ -100,8 +101,7 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
 
   it("reads the options of a version no longer installed as gone, and deletes them without a write", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }));
-    const php = t.sim.store.hostings["101"]!.php;
-    php.availableVersions = php.availableVersions.filter((v) => v !== "8.3");
+    uninstallPhpVersion(t.sim, "8.3");
     clearCache();
     t.sim.requests.clear();
     expect((await t.engine.read(id, outs)).id).toBe("");
@@ -145,6 +145,7 @@ describe("PhpOptions inputs", () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ hostingId: 101, phpVersion: "8.2", options: { memory_limit: "512M" } });
     expect(failures).toEqual([{ property: "options", reason: expect.stringMatching(/API v2 has no operation "php\.getOptions"/) }]);
+    expect(failures[0]!.reason).toMatch(/; PhpOptions works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });
 });

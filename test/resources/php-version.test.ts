@@ -117,6 +117,7 @@ describe("PhpVersion inputs", () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ hostingId: 101, phpVersion: "8.3" });
     expect(failures).toEqual([{ property: "phpVersion", reason: expect.stringMatching(/API v2 has no operation "php\.listVersions"/) }]);
+    expect(failures[0]!.reason).toMatch(/; PhpVersion works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });
 });

@@ -83,6 +83,15 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
     expect(stored(ciKey.fingerprintMd5)).toMatchObject({ comment: "ci@example.com", fromIps: ["198.51.100.0/24", "2001:db8::1"] });
   });
 
+  it("fails an update of a key removed outside Pulumi, saying to refresh so the next up adds it again", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check(base));
+    t.sim.store.hostings["101"]!.sshKeys = [];
+    const news = await t.engine.check({ ...base, comment: "renamed" });
+    await expect(t.engine.update(id, outs, news)).rejects.toThrow(
+      new RegExp(`The SSH key ${String(outs.fingerprint)} cannot be updated \\(API: .*\\); if it was removed outside Pulumi, run \`pulumi refresh\` so that the next \`up\` adds it again`),
+    );
+  });
+
   it("treats a key that is already removed as deleted", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check(base));
     t.sim.store.hostings["101"]!.sshKeys = [];

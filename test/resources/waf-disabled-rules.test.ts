@@ -4,6 +4,7 @@ import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
 import { disabledIdsOf, rulesProblem } from "../../src/resources/waf-disabled-rules";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { HOSTING } from "../helpers/sim";
 
 /** The seeded account 101 has no rule disabled on client-shop.net and 920350 disabled on agency-demo.com. */
 const base = { hostingId: 101, domain: "Client-Shop.NET", ruleIds: [942110, 942100, 942110] };
@@ -31,8 +32,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     await t.engine.delete(id, outs);
     expect(disabled("client-shop.net") ?? []).toEqual([]);
     const reply = (await t.client.request("waf.getRules", {
-      id: 101,
-      ...(version === "v3" ? { username: "agencyde" } : {}),
+      ...HOSTING[version],
       domain: "client-shop.net",
     })) as { disabledRules?: number[][]; data?: { disabledRules: number[][] } };
     expect((reply.data ?? reply).disabledRules).toEqual([]);

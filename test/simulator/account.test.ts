@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { useSimulator } from "../helpers/sim";
+import { registration, useSimulator } from "../helpers/sim";
 
 const VERSIONS: ApiVersion[] = ["v4", "v3", "v2"];
 
@@ -24,25 +24,7 @@ describe("account operations against the simulator", () => {
 
   it("counts a newly registered domain as an active domain and an active order", async () => {
     const before = await t.client.request("v4.account.getInfo");
-    await t.client.request("domains.register", {
-      sld: "counted",
-      tld: "fr",
-      period: 1,
-      ns1: "nsa.n0c.com",
-      ns2: "nsb.n0c.com",
-      id_protection: false,
-      register_if_premium: false,
-      use_planethoster_nameservers: true,
-      registrant_first_name: "Alex",
-      registrant_last_name: "Martin",
-      registrant_email: "alex@example.org",
-      registrant_address1: "1 Example Street",
-      registrant_city: "Montreal",
-      registrant_postal_code: "H2X 1Y4",
-      registrant_state: "QC",
-      registrant_country_code: "CA",
-      registrant_phone: "+1.5145550100",
-    });
+    await t.client.request("domains.register", registration("counted", "fr"));
     const after = await t.client.request("v4.account.getInfo", {}, { fresh: true });
     expect(after.num_active_domains).toBe((before.num_active_domains ?? 0) + 1);
     expect(after.num_active_orders).toBe((before.num_active_orders ?? 0) + 1);

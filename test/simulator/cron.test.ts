@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
-const HOSTING: Record<ApiVersion, Record<string, unknown>> = {
-  v4: { id: 101 },
-  v3: { id: 101, username: "agencyde" },
-  v2: { id: 101 },
-};
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 const SEEDED = { id: 11, schedule: "*/15 * * * *", command: "php /home/agencyde/public_html/wp-cron.php" };
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
-const HOSTING: Record<ApiVersion, Record<string, unknown>> = {
-  v4: { id: 101 },
-  v3: { id: 101, username: "agencyde" },
-  v2: { id: 101 },
-};
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 const TYPED = ["v4", "v3"] as const;
 
@@ -215,7 +210,7 @@ describe("databases against the simulator", () => {
 
 describe("databases with eventual consistency", () => {
   const t = useSimulator({ version: "v3", simulator: { behaviour: { eventualConsistencyReads: 2 } } });
-  const address = { id: 101, username: "agencyde" };
+  const address = HOSTING.v3;
 
   it("hides a new database from the next two listings, then shows it", async () => {
     await t.client.request("v3.databases.create", { ...address, name: "shop" });

@@ -2,25 +2,16 @@ import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import type { DnsRRSet, V2DnsRecord } from "../../src/client/dns-records";
-import { ResellerApiError } from "../../src/client/errors";
 import { defaultZone } from "../../src/simulator";
-import { useSimulator } from "../helpers/sim";
+import { failure } from "../helpers/errors";
+import { HOSTING, hostingAddressOf, useSimulator } from "../helpers/sim";
 
 type ZoneVersion = Extract<ApiVersion, "v4" | "v3" | "v2">;
 const VERSIONS: ZoneVersion[] = ["v4", "v3", "v2"];
 
 /** The hosting address of the demo site on each version (v3 adds the username). */
-function site(version: ZoneVersion, domain = "agency-demo.com", id = 101, username = "agencyde") {
-  return version === "v3" ? { id, username, domain } : { id, domain };
-}
-
-async function failure(p: Promise<unknown>): Promise<ResellerApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ResellerApiError);
-  return err as ResellerApiError;
+function site(version: ZoneVersion, domain = "agency-demo.com", id = 101) {
+  return { ...hostingAddressOf(version, id), domain };
 }
 
 describe("DNS zones through the hosting operations", () => {
@@ -41,7 +32,7 @@ describe("DNS zones through the hosting operations", () => {
   });
 
   it.each(VERSIONS)("answers 404 when the hosting account does not hold the domain on %s", async (version) => {
-    const err = await failure(t.clientFor(version).request("dns.getZone", site(version, "agency-demo.com", 102, "stagingx")));
+    const err = await failure(t.clientFor(version).request("dns.getZone", site(version, "agency-demo.com", 102)));
     expect(err.code).toBe("not-found");
     expect(err.message).toContain("agency-demo.com");
   });
@@ -168,7 +159,7 @@ describe("DNS zones through the hosting operations", () => {
 
   it.each(VERSIONS)("resets a zone to the defaults with the IP of the hosting account on %s", async (version) => {
     const client = t.clientFor(version);
-    const at = site(version, "staging-agency.com", 102, "stagingx");
+    const at = site(version, "staging-agency.com", 102);
     await client.request("dns.modifyZone", { ...at, rrsets: [{ type: "A", name: "@", records: [{ ip: "203.0.113.77" }] }, { type: "CNAME", name: "www", records: [] }] });
     const reset = await client.request("dns.resetZone", at);
     expect(reset.data).toEqual(defaultZone("staging-agency.com", "198.51.100.20"));
@@ -191,7 +182,7 @@ describe("DNS zones through the hosting operations", () => {
 
   it("reads the zone from query-string parameters, as some v3 clients send them (catalog §7.4)", async () => {
     const client = t.clientFor("v3", { paramsInQuery: true });
-    const zone = (await client.request("dns.getZone", { id: 101, username: "agencyde", domain: "agency-demo.com" })).data as DnsRRSet[];
+    const zone = (await client.request("dns.getZone", { ...HOSTING.v3, domain: "agency-demo.com" })).data as DnsRRSet[];
     expect(zone.map((r) => r.name)).toContain("mail.agency-demo.com.");
     expect(t.sim.requests.list().at(-1)).toMatchObject({ id: "dns.getZone", status: 200 });
   });

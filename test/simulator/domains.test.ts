@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { defaultZone } from "../../src/simulator/seed";
-import { useSimulator } from "../helpers/sim";
+import { registration as sampleRegistration, useSimulator } from "../helpers/sim";
 
 const TODAY = "2026-05-01";
 
@@ -17,22 +17,9 @@ const REGISTRANT = {
   registrant_phone: "+33.472000000",
 };
 
+/** A registration by this suite's registrant (not the sample one, so contacts show where they came from). */
 function registration(sld: string, tld: string, extra: Record<string, unknown> = {}) {
-  return {
-    sld,
-    tld,
-    period: 1,
-    ns1: "nsa.n0c.com",
-    ns2: "nsb.n0c.com",
-    ns3: "nsc.n0c.com",
-    ns4: "",
-    ns5: "",
-    id_protection: false,
-    register_if_premium: false,
-    use_planethoster_nameservers: true,
-    ...REGISTRANT,
-    ...extra,
-  };
+  return sampleRegistration(sld, tld, { ...REGISTRANT, ...extra });
 }
 
 describe("domain availability", () => {

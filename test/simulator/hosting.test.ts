@@ -1,13 +1,8 @@
 import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
-const HOSTING: Record<ApiVersion, Record<string, unknown>> = {
-  v4: { id: 101 },
-  v3: { id: 101, username: "agencyde" },
-  v2: { id: 101 },
-};
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 const MANAGED = ["v4", "v3"] as const;
 
@@ -162,7 +157,7 @@ describe("hosting accounts against the simulator", () => {
 
     it.each(ALL)("suspends an account with a reason and reactivates it on %s", async (version) => {
       const client = t.clientFor(version);
-      const id = { id: 101, ...(version === "v3" ? { username: "agencyde" } : {}) };
+      const id = HOSTING[version];
       const reply = await client.request("hosting.suspend", { ...id, reason: "unpaid invoice" });
       if (version === "v2") expect(reply).toMatchObject({ account_suspended: true, suspension_reason: "unpaid invoice" });
       expect(store().hostings["101"]).toMatchObject({ status: "suspended", suspendReason: "unpaid invoice" });
@@ -254,7 +249,7 @@ describe("hosting accounts against the simulator", () => {
     it("suspends several domains at once and reactivates them, on v2 in bulk and on v3 one by one", async () => {
       await v2().request("v2.hosting.suspendDomains", { id: 101, domains: ["client-shop.net", "café.com"] });
       expect((await domains("v3")).filter((d) => d.suspended).map((d) => d.domain)).toEqual(["client-shop.net", "xn--caf-dma.com"]);
-      await t.clientFor("v3").request("v3.hosting.reactivateDomain", { id: 101, username: "agencyde", domain: "client-shop.net" });
+      await t.clientFor("v3").request("v3.hosting.reactivateDomain", { ...HOSTING.v3, domain: "client-shop.net" });
       expect(store().hostings["101"]!.suspendedDomains).toEqual(["xn--caf-dma.com"]);
       await v2().request("v2.hosting.unsuspendDomains", { id: 101, domains: ["xn--caf-dma.com"] });
       expect((await domains("v2")).some((d) => d.suspended)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
 const NOW = new Date("2026-11-20T12:34:56.000Z");
 const HOUR = 3_600_000;
@@ -12,7 +12,7 @@ interface Entry {
 
 describe("access logs against the simulator", () => {
   const t = useSimulator({ version: "v4", simulator: { now: () => NOW } });
-  const v3Address = { id: 101, username: "agencyde", domain: "agency-demo.com" };
+  const v3Address = { ...HOSTING.v3, domain: "agency-demo.com" };
   const window = { after: "2026-11-19T00:00:00.000Z", before: "2026-11-20T00:00:00.000Z" };
 
   const v3Page = async (params: Record<string, unknown>) =>

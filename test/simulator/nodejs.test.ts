@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
 const SEEDED_APP = {
   appRoot: "apps/api",
@@ -20,7 +20,7 @@ describe("Node.js against the simulator", () => {
   });
 
   it("wraps the interpreter and its versions in data on v3", async () => {
-    const reply = await t.clientFor("v3").request("v3.nodejs.listVersions", { id: 101, username: "agencyde" });
+    const reply = await t.clientFor("v3").request("v3.nodejs.listVersions", HOSTING.v3);
     expect(reply.data).toMatchObject({ interpreter: "nodejs", versions: ["18", "20", "22"] });
   });
 
@@ -37,7 +37,7 @@ describe("Node.js against the simulator", () => {
 
   it("lists the same applications on v3 and an empty list for an account without any", async () => {
     const v3 = t.clientFor("v3");
-    expect((await v3.request("v3.nodejs.listApplications", { id: 101, username: "agencyde" })).data).toEqual([SEEDED_APP]);
+    expect((await v3.request("v3.nodejs.listApplications", HOSTING.v3)).data).toEqual([SEEDED_APP]);
     expect((await v3.request("v3.nodejs.listApplications", { id: 102, username: "stagingx" })).data).toEqual([]);
   });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { phpMapOf, type PhpOption } from "../../src/client/endpoints/php";
 import type { ResellerClient } from "../../src/client/client";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
 const VERSIONS = ["v4", "v3"] as const;
 type Version = (typeof VERSIONS)[number];
-const HOSTING: Record<Version, Record<string, unknown>> = { v4: { id: 101 }, v3: { id: 101, username: "agencyde" } };
 
 /** Reads the option map of a PHP version, whichever way the version shapes it. */
 async function options(client: ResellerClient, version: Version, php: string): Promise<Record<string, PhpOption>> {
@@ -25,7 +24,7 @@ describe("PHP settings against the simulator", () => {
   });
 
   it("wraps the versions in data on v3", async () => {
-    const reply = await t.clientFor("v3").request("v3.php.listVersions", { id: 101, username: "agencyde" });
+    const reply = await t.clientFor("v3").request("v3.php.listVersions", HOSTING.v3);
     expect(reply.data).toMatchObject({ currentVersion: "8.2", availableVersions: expect.arrayContaining(["8.3"]) });
   });
 

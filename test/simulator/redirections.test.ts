@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
-/** The hosting address of hosting 101 as each version takes it. */
-const HOSTING: Record<ApiVersion, Record<string, unknown>> = {
-  v4: { id: 101 },
-  v3: { id: 101, username: "agencyde" },
-  v2: { id: 101 },
-};
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 const URL_VERSIONS = ["v4", "v3"] as const;
 

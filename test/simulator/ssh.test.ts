@@ -3,13 +3,8 @@ import forge from "node-forge";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { formatSshPublicKey, parseSshPublicKey } from "../../src/util/ssh-public-key";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
-const HOSTING: Record<ApiVersion, Record<string, unknown>> = {
-  v4: { id: 101 },
-  v3: { id: 101, username: "agencyde" },
-  v2: { id: 101 },
-};
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 const SEEDED = "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7";
 

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, X509Certificate } from "
 import forge from "node-forge";
 import { beforeAll, describe, expect, it } from "vitest";
 import { certificateCovers, generateRsaKeyPair, generateSelfSigned, publicKeyFingerprint } from "../../src/simulator/x509";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
 type SslVersion = "v4" | "v3";
 const VERSIONS: SslVersion[] = ["v4", "v3"];
@@ -10,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** The demo site on each version: hosting 101 holds agency-demo.com (v3 adds the username). */
 function site(version: SslVersion, domain = "agency-demo.com") {
-  return version === "v3" ? { id: 101, username: "agencyde", domain } : { id: 101, domain };
+  return { ...HOSTING[version], domain };
 }
 
 /** Test certificates, all signed with one of two keys so the suite generates few keys. */
@@ -118,6 +118,15 @@ describe("SSL certificates of hosting domains", () => {
     expect(t.sim.store.hostings["101"]?.ssl["shop.agency-demo.com"]?.custom?.cert).toBe(fx.wildcard);
   });
 
+  it("does not count the common name of a certificate whose DNS names leave it out, as browsers do", async () => {
+    const wwwOnly = generateSelfSigned({ commonName: "agency-demo.com", altNames: ["www.agency-demo.com"], privateKey: fx.key }).cert;
+    await expect(t.client.request("ssl.installCustom", { id: 101, domain: "agency-demo.com", certificate: wwwOnly, privateKey: fx.key })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("does not cover agency-demo.com (it names www.agency-demo.com)"),
+    });
+    expect(await t.client.request("ssl.validateCustom", { id: 101, domain: "www.agency-demo.com", certificate: wwwOnly })).toMatchObject({ valid: true });
+  });
+
   it.each(VERSIONS)("validates a certificate against the domain and the dates without a key on %s", async (version) => {
     expect(await call(version, "ssl.validateCustom", { ...site(version), certificate: fx.matching })).toMatchObject({ valid: true });
     expect(await call(version, "ssl.validateCustom", { ...site(version, "www.agency-demo.com"), certificate: fx.wildcard })).toMatchObject({ valid: true });
@@ -211,7 +220,7 @@ describe("x509 helpers for test certificates", () => {
     const matching = new X509Certificate(fx.matching);
     expect(certificateCovers(matching, "www.agency-demo.com")).toBe(true);
     expect(certificateCovers(matching, "shop.agency-demo.com")).toBe(false);
-    // a CN without any SAN still counts (the API checks "subject CN or SANs")
+    // a CN counts when the certificate has no DNS name in its SANs (the browser rule, docs/decisions/0011)
     const cnOnly = new X509Certificate(generateSelfSigned({ commonName: "cn-only.example", altNames: [], privateKey: fx.key }).cert);
     expect(certificateCovers(cnOnly, "cn-only.example")).toBe(true);
   });

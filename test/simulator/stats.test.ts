@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { LVE_FIELDS } from "../../src/client/endpoints/stats";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
 const NOW = new Date("2026-11-20T12:34:56.000Z");
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const HOSTING: Record<ApiVersion, Record<string, unknown>> = {
-  v4: { id: 101 },
-  v3: { id: 101, username: "agencyde" },
-  v2: { id: 101 },
-};
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 
 type Row = Record<string, number | string>;

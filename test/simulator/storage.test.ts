@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ResellerClient } from "../../src/client/client";
-import { useSimulator } from "../helpers/sim";
+import { HOSTING, useSimulator } from "../helpers/sim";
 
 const VERSIONS = ["v4", "v3"] as const;
 type Version = (typeof VERSIONS)[number];
-const HOSTING: Record<Version, Record<string, unknown>> = { v4: { id: 101 }, v3: { id: 101, username: "agencyde" } };
 
 interface Account {
   id: number;

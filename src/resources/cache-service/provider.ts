@@ -16,6 +16,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import {
   CACHE_SERVICES,
   cacheServiceInputs,
@@ -46,8 +47,11 @@ const scopeOf = (v: { hostingId: number; service: string }) => `cache:${v.hostin
  * cacheServiceId({ hostingId: 101, service: "redis" }); // "101/redis"
  */
 export function cacheServiceId(v: { hostingId: number; service: CacheServiceName }): string {
-  return `${v.hostingId}/${v.service}`;
+  return hostingScopedId(v.hostingId, v.service);
 }
+
+/** A service name in any letter case. */
+const servicePart: IdPart<CacheServiceName> = (text) => CACHE_SERVICES.find((s) => s === text.toLowerCase());
 
 /**
  * What an id names, or undefined when it is not `<hostingId>/<service>`.
@@ -56,12 +60,7 @@ export function cacheServiceId(v: { hostingId: number; service: CacheServiceName
  * parseCacheServiceId("101/Redis"); // { hostingId: 101, service: "redis" }
  */
 export function parseCacheServiceId(id: string): Pick<Inputs, "hostingId" | "service"> | undefined {
-  const m = /^(\d+)\/([A-Za-z]+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  const service = CACHE_SERVICES.find((s) => s === m[2]!.toLowerCase());
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0 || !service) return undefined;
-  return { hostingId, service };
+  return parseHostingScopedId(id, { service: servicePart });
 }
 
 async function status(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">): Promise<Status> {
@@ -130,7 +129,7 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
     // While the service is unknown (preview), both services' operations are required.
     const services = CACHE_SERVICES.filter((s) => s === v.service);
     const operations = (services.length > 0 ? services : CACHE_SERVICES).flatMap((s) => [OPERATIONS[s].get, OPERATIONS[s].control]);
-    return [{ property: "service", operations }];
+    return [{ property: "service", operations, reason: "CacheService works with apiVersion v4 or v3 only" }];
   },
 
   async create(ctx, inputs) {

@@ -17,7 +17,7 @@ import type { X509Certificate } from "node:crypto";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
-import { normaliseDomain } from "../../provider/names";
+import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
 import {
   canonicalPair,
   certificateDetails,
@@ -40,14 +40,12 @@ type ValidationReply = Versioned<{ valid?: boolean; message?: string }>;
 const scopeOf = (v: { hostingId: number; domain: string }) => `ssl:${v.hostingId}:${v.domain}`;
 
 /**
- * The resource's id: `<hostingId>/<domain>`.
+ * The resource's id: `<hostingId>/<domain>`, the shared form of per-domain objects.
  *
  * @example
  * customSslId({ hostingId: 101, domain: "agency-demo.com" }); // "101/agency-demo.com"
  */
-export function customSslId(v: { hostingId: number; domain: string }): string {
-  return `${v.hostingId}/${v.domain}`;
-}
+export const customSslId: (v: { hostingId: number; domain: string }) => string = hostingDomainId;
 
 /**
  * What an id names, or undefined when it is not `<hostingId>/<domain>`.
@@ -55,14 +53,7 @@ export function customSslId(v: { hostingId: number; domain: string }): string {
  * @example
  * parseCustomSslId("101/Café.com"); // { hostingId: 101, domain: "xn--caf-dma.com" }
  */
-export function parseCustomSslId(id: string): Pick<Inputs, "hostingId" | "domain"> | undefined {
-  const m = /^(\d+)\/([^/]+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  const domain = normaliseDomain(m[2]!);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0 || !domain.ok) return undefined;
-  return { hostingId, domain: domain.value };
-}
+export const parseCustomSslId: (id: string) => Pick<Inputs, "hostingId" | "domain"> | undefined = parseHostingDomainId;
 
 function details(leaf: X509Certificate | undefined): CertificateDetails {
   if (leaf) return certificateDetails(leaf);
@@ -104,19 +95,15 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
   type: "CustomSsl",
   inputs: customSslInputs,
   normalize: (v, issue) => normalizeCustomSsl(v, issue),
-  identity: ["hostingId", "domain"],
-  replaceOn: ["hostingId", "domain"],
-  // Another domain (or account) has its own certificate slot: nothing collides.
-  deleteBeforeReplace: false,
+  ...hostingDomainIdentity,
   secretOutputs: ["privateKey"],
-  id: {
-    format: "<hostingId>/<domain>, e.g. 101/agency-demo.com",
-    build: (v) => customSslId(v),
-    parse: (id) => parseCustomSslId(id),
-  },
   onMissing: "remove",
   requires: () => [
-    { property: "certificate", operations: ["ssl.validateCustom", "ssl.installCustom", "ssl.getCustom", "ssl.deleteCustom"] },
+    {
+      property: "certificate",
+      operations: ["ssl.validateCustom", "ssl.installCustom", "ssl.getCustom", "ssl.deleteCustom"],
+      reason: "CustomSsl works with apiVersion v4 or v3 only",
+    },
   ],
 
   async create(ctx, inputs) {

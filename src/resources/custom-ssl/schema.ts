@@ -5,19 +5,32 @@
  * `certificate` and `privateKey` as PEM strings and answers a custom certificate as `cert` and
  * `key` (v4 document, SSL: "Custom certificate: cert (string, PEM), key (string, PEM private
  * key)"; catalog §1 #19-22, INFERRED-L). Everything the API would refuse for a certificate that
- * can be told without it is checked here with `node:crypto`, before any call: the PEM parses, a
- * chain is in order, the key is a private key that matches the certificate, the certificate
- * names the domain (a wildcard covers one label), and today lies inside its validity period.
+ * can be told without it is checked here, before any call, with the X.509 checks the simulator
+ * shares (`src/util/x509.ts`, `node:crypto` only): the PEM parses, a chain is in order, the key is
+ * a private key that matches the certificate, the certificate names the domain by the browser
+ * rule (docs/decisions/0011; a wildcard covers one label), and today lies inside its validity
+ * period.
  *
  * State holds the certificate and key in one canonical PEM spelling (each certificate re-encoded
  * from its DER, the key as unencrypted PKCS#8), so line endings, blank lines or a PKCS#1 key
  * never show as a change on refresh.
  */
-import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
+import type { X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normaliseDomain } from "../../provider/names";
+import {
+  certificateAltNames,
+  certificateHostNames,
+  certificateNamesHost,
+  certificatesIn,
+  distinguishedName,
+  parseCertificateChain,
+  parsePrivateKeyPem,
+  privateKeyMatches,
+  validityProblem,
+} from "../../util/x509";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const customSslInputs = {
@@ -63,108 +76,15 @@ export interface CertificateDetails {
 /** The state of a custom certificate. */
 export interface CustomSslOutputs extends CustomSslInputs, CertificateDetails {}
 
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
-
-/** A certificate chain parsed from PEM, or why it is not one. */
-export type ChainResult = { ok: true; chain: X509Certificate[]; pem: string } | { ok: false; reason: string };
-
 /**
- * Parses a PEM certificate optionally followed by its chain. Each block must be a certificate,
- * and each certificate must be issued by the one after it (leaf first), which is the order web
- * servers send a chain in. A private key pasted into the certificate is refused: the certificate
- * is kept in plain state.
+ * Certificate chains and private keys are parsed by the shared X.509 checks (`src/util/x509.ts`),
+ * which the simulator runs too; re-exported here, where the resource's users found them.
  *
  * @example
  * const parsed = parseCertificateChain(pem);
  * if (parsed.ok) parsed.chain[0].subject; // "CN=example.com"
  */
-export function parseCertificateChain(text: string): ChainResult {
-  const blocks = [...text.matchAll(PEM_BLOCK)];
-  if (blocks.some((b) => b[1]!.includes("PRIVATE KEY"))) {
-    return { ok: false, reason: "holds a private key; give the key in privateKey, which is kept secret, and only certificates here" };
-  }
-  if (blocks.length === 0) return { ok: false, reason: "is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)" };
-  const chain: X509Certificate[] = [];
-  for (const [i, block] of blocks.entries()) {
-    const where = blocks.length === 1 ? "is" : `block ${i + 1} of the chain is`;
-    if (block[1] !== "CERTIFICATE") return { ok: false, reason: `${where} a ${block[1]}, not a CERTIFICATE` };
-    try {
-      chain.push(new X509Certificate(block[0]));
-    } catch {
-      return { ok: false, reason: `${where} not a valid X.509 certificate` };
-    }
-  }
-  for (let i = 1; i < chain.length; i++) {
-    if (!chain[i - 1]!.checkIssued(chain[i]!)) {
-      return {
-        ok: false,
-        reason: `block ${i + 1} of the chain (${oneLine(chain[i]!.subject)}) did not issue block ${i} (issuer ${oneLine(chain[i - 1]!.issuer)}); put the certificate first, then each issuer after what it issued`,
-      };
-    }
-  }
-  return { ok: true, chain, pem: chain.map((c) => c.toString()).join("") };
-}
-
-/** A private key parsed from PEM, or why it is not one. The reason never repeats the key. */
-export type KeyResult = { ok: true; key: KeyObject; pem: string } | { ok: false; reason: string };
-
-/**
- * Parses a PEM private key (PKCS#8, PKCS#1 or SEC1) and gives its canonical PKCS#8 PEM.
- *
- * @example
- * const key = parsePrivateKeyPem(pem);
- * if (key.ok) key.pem.startsWith("-----BEGIN PRIVATE KEY-----"); // true
- */
-export function parsePrivateKeyPem(text: string): KeyResult {
-  if (!/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) {
-    return { ok: false, reason: "is not a PEM private key (-----BEGIN PRIVATE KEY----- ... -----END PRIVATE KEY-----)" };
-  }
-  if (/ENCRYPTED PRIVATE KEY|Proc-Type:\s*4,ENCRYPTED/.test(text)) {
-    return { ok: false, reason: "is encrypted; the server needs it without a passphrase (openssl pkey -in key.pem -out plain.pem)" };
-  }
-  let key: KeyObject;
-  try {
-    key = createPrivateKey(text);
-  } catch {
-    return { ok: false, reason: "is not a valid PEM private key" };
-  }
-  return { ok: true, key, pem: key.export({ type: "pkcs8", format: "pem" }).toString() };
-}
-
-/**
- * Whether a certificate names a host, as browsers decide it (RFC 6125): the DNS names of the
- * subjectAltName extension, or the subject common name when the extension has none; a wildcard
- * stands for exactly one whole label (`*.example.com` covers `www.example.com`, not
- * `example.com` nor `a.b.example.com`). `host` is ASCII lower case.
- *
- * @example
- * certificateNamesHost(new X509Certificate(wildcardPem), "shop.example.com"); // true
- */
-export function certificateNamesHost(cert: X509Certificate, host: string): boolean {
-  return cert.checkHost(host, { subject: "default", wildcards: true, partialWildcards: false, multiLabelWildcards: false }) !== undefined;
-}
-
-/** A distinguished name as one line: Node prints one attribute a line. */
-function oneLine(dn: string): string {
-  return dn.split("\n").filter(Boolean).join(", ");
-}
-
-/** subjectAltName entries (`DNS:a.com, IP Address:192.0.2.1`) as their values; Node quotes unusual ones. */
-function altNames(cert: X509Certificate): string[] {
-  const out: string[] = [];
-  for (const entry of (cert.subjectAltName ?? "").split(/,\s*/)) {
-    const m = /^(DNS|IP Address):"?(.*?)"?$/.exec(entry.trim());
-    if (m) out.push(m[2]!.toLowerCase());
-  }
-  return out;
-}
-
-/** The names a certificate covers, for messages. */
-function coveredNames(cert: X509Certificate): string {
-  const names = altNames(cert);
-  if (names.length > 0) return names.join(", ");
-  return /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1] ?? "no host";
-}
+export { certificateNamesHost, parseCertificateChain, parsePrivateKeyPem, type ChainResult, type KeyResult } from "../../util/x509";
 
 /**
  * The details of a certificate for the outputs.
@@ -175,11 +95,11 @@ function coveredNames(cert: X509Certificate): string {
 export function certificateDetails(cert: X509Certificate): CertificateDetails {
   return {
     fingerprint: cert.fingerprint256,
-    subject: oneLine(cert.subject),
-    issuer: oneLine(cert.issuer),
+    subject: distinguishedName(cert.subject),
+    issuer: distinguishedName(cert.issuer),
     notBefore: new Date(cert.validFrom).toISOString(),
     notAfter: new Date(cert.validTo).toISOString(),
-    subjectAltNames: altNames(cert),
+    subjectAltNames: certificateAltNames(cert),
   };
 }
 
@@ -191,12 +111,8 @@ export function certificateDetails(cert: X509Certificate): CertificateDetails {
  * certificateProblemFor(cert, "other.com", new Date()); // "does not cover other.com; it names example.com"
  */
 export function certificateProblemFor(cert: X509Certificate, domain: string, now: Date): string | undefined {
-  if (!certificateNamesHost(cert, domain)) return `does not cover ${domain}; it names ${coveredNames(cert)}`;
-  const notAfter = new Date(cert.validTo);
-  if (now.getTime() > notAfter.getTime()) return `expired on ${notAfter.toISOString()}`;
-  const notBefore = new Date(cert.validFrom);
-  if (now.getTime() < notBefore.getTime()) return `is not valid before ${notBefore.toISOString()}`;
-  return undefined;
+  if (!certificateNamesHost(cert, domain)) return `does not cover ${domain}; it names ${certificateHostNames(cert).join(", ") || "no host"}`;
+  return validityProblem(cert, now);
 }
 
 /**
@@ -230,8 +146,8 @@ export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new 
     if (!key.ok) issue("privateKey", key.reason);
     else {
       out.privateKey = key.pem;
-      if (leaf && !keyMatches(leaf, key.key)) {
-        issue("privateKey", `does not match the certificate (${oneLine(leaf.subject)}, fingerprint ${leaf.fingerprint256}): it is the key of another certificate`);
+      if (leaf && !privateKeyMatches(leaf, key.key)) {
+        issue("privateKey", `does not match the certificate (${distinguishedName(leaf.subject)}, fingerprint ${leaf.fingerprint256}): it is the key of another certificate`);
       }
     }
   }
@@ -240,15 +156,6 @@ export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new 
     if (problem) issue("certificate", problem);
   }
   return out;
-}
-
-function keyMatches(cert: X509Certificate, key: KeyObject): boolean {
-  try {
-    return cert.checkPrivateKey(key);
-  } catch {
-    // A key of another algorithm than the certificate's (EC against RSA) cannot match it.
-    return false;
-  }
 }
 
 /**
@@ -261,15 +168,8 @@ function keyMatches(cert: X509Certificate, key: KeyObject): boolean {
  * const { certificate, privateKey, leaf } = canonicalPair(reply.cert, reply.key);
  */
 export function canonicalPair(cert: string, key: string): { certificate: string; privateKey: string; leaf?: X509Certificate } {
-  const chain: X509Certificate[] = [];
-  for (const block of cert.matchAll(PEM_BLOCK)) {
-    if (block[1] !== "CERTIFICATE") continue;
-    try {
-      chain.push(new X509Certificate(block[0]));
-    } catch {
-      // Not a certificate after all: left out, and the fingerprint then shows the difference.
-    }
-  }
+  // A block that is not a certificate after all is left out, and the fingerprint then shows the difference.
+  const chain = certificatesIn(cert);
   const parsedKey = parsePrivateKeyPem(key);
   return { certificate: chain.map((c) => c.toString()).join(""), privateKey: parsedKey.ok ? parsedKey.pem : key, leaf: chain[0] };
 }

@@ -15,9 +15,8 @@
  * - delete: `databases.revokePrivileges` with the privileges in state; privileges the user holds
  *   from elsewhere are left alone. A database or user already gone counts as deleted.
  *
- * Names: the hosting username (the server's prefix) comes from the hosting listing the plumbing
- * reads (`hosting.listAccounts`, on v3 through `ctx.hosting`), and on v2, whose hosting ids are
- * World account ids (catalog §7.5), from the World listing (`hosting.listWorldAccounts`).
+ * Names: the hosting username (the server's prefix) comes from the plumbing's `hostingUsername`
+ * (the hosting listing on v4 and v3, the World listing on v2, catalog §7.5).
  */
 import type { z } from "zod";
 import type { databaseEntry } from "../../client/endpoints/databases";
@@ -25,7 +24,8 @@ import type { DbPrivilege } from "../../client/schemas";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf } from "../../provider/errors";
-import { HOSTINGS_SCOPE, type HostingAddress } from "../../provider/hosting";
+import { hostingUsername, type HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import {
   ALL_PRIVILEGES,
   GRANULAR_PRIVILEGES,
@@ -44,14 +44,14 @@ type Inputs = DatabaseUserGrantInputs;
 type Outputs = DatabaseUserGrantOutputs;
 type Entry = z.output<typeof databaseEntry>;
 type Listing = { data?: Entry[] };
-type AccountListing = { hosting_accounts?: { id: number; username?: string }[]; world_accounts?: { id: number; username?: string }[] };
 
 type GrantKey = Pick<Inputs, "hostingId" | "database" | "user">;
 
 /** Cache and write scope: the databases of one hosting account. */
 const scopeOf = (hostingId: number) => `databases:${hostingId}`;
 
-const NAME = "[A-Za-z0-9_]+";
+/** A database or user name as the server stores it. */
+const namePart: IdPart<string> = (text) => (/^[A-Za-z0-9_]+$/.test(text) ? text : undefined);
 
 /**
  * The grant's id: `<hostingId>/<database>/<user>`, names with the server's prefix.
@@ -60,7 +60,7 @@ const NAME = "[A-Za-z0-9_]+";
  * databaseUserGrantId({ hostingId: 101, database: "agencyde_wp", user: "agencyde_wpuser" }); // "101/agencyde_wp/agencyde_wpuser"
  */
 export function databaseUserGrantId(v: GrantKey): string {
-  return `${v.hostingId}/${v.database}/${v.user}`;
+  return hostingScopedId(v.hostingId, v.database, v.user);
 }
 
 /**
@@ -70,33 +70,12 @@ export function databaseUserGrantId(v: GrantKey): string {
  * parseDatabaseUserGrantId("101/agencyde_wp/agencyde_wpuser"); // { hostingId: 101, database: "agencyde_wp", user: "agencyde_wpuser" }
  */
 export function parseDatabaseUserGrantId(id: string): GrantKey | undefined {
-  const m = new RegExp(`^(\\d+)/(${NAME})/(${NAME})$`).exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0) return undefined;
-  return { hostingId, database: m[2]!, user: m[3]! };
-}
-
-/**
- * The hosting account's username, or undefined when no listing of this version shows it. A
- * listing the API does not have at the configured path (404) counts as not showing it.
- */
-async function hostingUsername(ctx: ProviderContext, address: HostingAddress): Promise<string | undefined> {
-  if (address.username) return address.username;
-  const op = ctx.has("hosting.listAccounts") ? "hosting.listAccounts" : ctx.has("hosting.listWorldAccounts") ? "hosting.listWorldAccounts" : undefined;
-  if (!op) return undefined;
-  try {
-    const listing = await ctx.read<AccountListing>(op, {}, [HOSTINGS_SCOPE]);
-    return [...(listing.hosting_accounts ?? []), ...(listing.world_accounts ?? [])].find((h) => Number(h.id) === address.id)?.username;
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  return parseHostingScopedId(id, { database: namePart, user: namePart });
 }
 
 /** The names in the prefixed form, and the prefix; warns when the prefix cannot be found. */
-async function qualified(ctx: ProviderContext, address: HostingAddress, v: GrantKey): Promise<GrantKey & { hostingUsername: string }> {
-  const username = (await hostingUsername(ctx, address)) ?? "";
+async function qualified(ctx: ProviderContext, v: GrantKey): Promise<GrantKey & { hostingUsername: string }> {
+  const username = (await hostingUsername(ctx, v.hostingId)) ?? "";
   if (!username) {
     ctx.log.warn(
       `DatabaseUserGrant: the username of hosting account ${v.hostingId} is not in the hosting listing of API ${ctx.version}, ` +
@@ -200,7 +179,7 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
 
   async create(ctx, inputs) {
     const address = await ctx.hosting(inputs.hostingId);
-    const names = await qualified(ctx, address, inputs);
+    const names = await qualified(ctx, inputs);
     const outs: Outputs = { ...names, privileges: inputs.privileges, databaseType: inputs.databaseType };
     try {
       await change(ctx, "databases.grantPrivileges", address, outs, inputs.privileges);
@@ -219,7 +198,7 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
     for (const databaseType of types) {
       const privileges = await livePrivileges(ctx, address, key, databaseType);
       if (!privileges) continue;
-      const prefix = props?.hostingUsername ?? (await hostingUsername(ctx, address)) ?? "";
+      const prefix = props?.hostingUsername ?? (await hostingUsername(ctx, key.hostingId)) ?? "";
       return { outs: { ...key, privileges, databaseType, hostingUsername: prefix } };
     }
     return undefined;

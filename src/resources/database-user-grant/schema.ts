@@ -16,7 +16,6 @@ import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import { DB_PRIVILEGES, type DbPrivilege } from "../../client/schemas";
 import { containsUnknown, isUnknown } from "../../provider/check";
-import { currentSettings } from "../../provider/context";
 import type { IssueSink } from "../../provider/define";
 
 /**
@@ -192,16 +191,14 @@ export function normalisePrivileges(list: readonly string[], type: DatabaseType,
 }
 
 /**
- * Cross-property rules: privileges checked for the database type and the API version.
- *
- * `version` is the API version `check` runs for. The shared `normalize` hook does not receive it
- * yet, so it falls back to the provider settings, which are the ones `check` itself uses.
+ * Cross-property rules: privileges checked for the database type and the API version `check`
+ * runs for.
  *
  * @example
  * normalizeDatabaseUserGrant({ hostingId: 101, database: "wp", user: "wpuser", privileges: ["select"], databaseType: "MYSQL" }, issue, "v4");
  * // { ..., privileges: ["SELECT"] }
  */
-export function normalizeDatabaseUserGrant(v: Parsed, issue: IssueSink, version: ApiVersion = currentSettings().apiVersion): DatabaseUserGrantInputs {
+export function normalizeDatabaseUserGrant(v: Parsed, issue: IssueSink, version: ApiVersion): DatabaseUserGrantInputs {
   const out = { ...v } as DatabaseUserGrantInputs;
   if (isUnknown(v.databaseType)) return out;
   if (v.databaseType === "POSTGRES" && !hasPostgres(version)) {

@@ -29,7 +29,7 @@ import { defineResource } from "../../provider/define";
 import { PartialCreateError, apiErrorCode, messageOf } from "../../provider/errors";
 import { unicodeDomain } from "../../provider/names";
 import {
-  domainNameFromId,
+  domainIdentity,
   domainScope,
   getDomainInfo,
   keyOf,
@@ -486,17 +486,10 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
   type: "DomainRegistration",
   inputs: domainRegistrationInputs,
   normalize: normalizeDomainRegistration,
-  identity: ["domain"],
-  replaceOn: ["domain"],
-  deleteBeforeReplace: false,
+  ...domainIdentity,
   // Nothing secret is stored: the EPP code is used once and never kept in outputs (the program
   // passes it as a secret input, see resource.ts).
   secretOutputs: [],
-  id: {
-    format: "<domain> (ASCII or Unicode, e.g. example.com)",
-    build: (v) => v.domain,
-    parse: (id) => domainNameFromId(id),
-  },
   onMissing: "keep",
   keepMissing: (props: Outputs) => ({
     outs: { ...props, registrationStatus: "Not in account" },

@@ -56,6 +56,25 @@ export function domainNameFromId(id: string): DomainName | undefined {
 }
 
 /**
+ * The identity rules of a resource named by a domain of the reseller account (a registration,
+ * its lock, its nameservers), spread into its `defineResource`: identity is the domain, the id
+ * is the domain (ASCII or Unicode), and nothing collides on replacement.
+ *
+ * @example
+ * export const domainLockDefinition = defineResource({ type: "DomainLock", ...domainIdentity, secretOutputs: [], ... });
+ */
+export const domainIdentity = {
+  identity: ["domain"],
+  replaceOn: ["domain"],
+  deleteBeforeReplace: false,
+  id: {
+    format: "<domain> (ASCII or Unicode, e.g. example.com)",
+    build: (v: { domain: string }) => v.domain,
+    parse: (id: string) => domainNameFromId(id),
+  },
+} as const;
+
+/**
  * The domain's information, or undefined when the reseller account does not hold it.
  *
  * @example

@@ -19,8 +19,9 @@ import type { z } from "zod";
 import type { ftpAccountEntry } from "../../client/endpoints/ftp";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import { apiErrorCode, messageOf, updating } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import { normaliseDomain } from "../../provider/names";
 import {
   ftpAccountInputs,
@@ -51,8 +52,17 @@ const scopeOf = (hostingId: number) => `ftp:${hostingId}`;
  * ftpAccountId({ hostingId: 101, user: "ci", domain: "agency-demo.com" }); // "101/ci@agency-demo.com"
  */
 export function ftpAccountId(v: AccountKey): string {
-  return `${v.hostingId}/${v.user}@${v.domain}`;
+  return hostingScopedId(v.hostingId, `${v.user}@${v.domain}`);
 }
+
+/** The `<user>@<domain>` part of an id, both in canonical form. */
+const loginPart: IdPart<{ user: string; domain: string }> = (text) => {
+  const m = /^([^@]+)@([^@]+)$/.exec(text);
+  if (!m) return undefined;
+  const user = normaliseFtpUser(m[1]!);
+  const domain = normaliseDomain(m[2]!);
+  return user.ok && domain.ok ? { user: user.value, domain: domain.value } : undefined;
+};
 
 /**
  * What an id names, or undefined when it is not `<hostingId>/<user>@<domain>`.
@@ -61,14 +71,8 @@ export function ftpAccountId(v: AccountKey): string {
  * parseFtpAccountId("101/CI@Agency-Demo.com"); // { hostingId: 101, user: "ci", domain: "agency-demo.com" }
  */
 export function parseFtpAccountId(id: string): AccountKey | undefined {
-  const m = /^(\d+)\/([^/@]+)@([^/@]+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0) return undefined;
-  const user = normaliseFtpUser(m[2]!);
-  const domain = normaliseDomain(m[3]!);
-  if (!user.ok || !domain.ok) return undefined;
-  return { hostingId, user: user.value, domain: domain.value };
+  const key = parseHostingScopedId(id, { login: loginPart });
+  return key && { hostingId: key.hostingId, ...key.login };
 }
 
 /** The login of a listing entry in canonical form (`user@domain`, domain in ASCII lower case). */
@@ -209,18 +213,7 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
 
   async update(ctx, _id, olds, news) {
     const address = await ctx.hosting(news.hostingId);
-    try {
-      await applySettings(ctx, address, news, olds);
-    } catch (err) {
-      if (apiErrorCode(err) === "not-found") {
-        throw new Error(
-          `The FTP account ${news.user}@${news.domain} cannot be updated (API: ${messageOf(err)}); ` +
-            "if it was deleted outside Pulumi, run `pulumi refresh` so that the next `up` creates it again",
-          { cause: err },
-        );
-      }
-      throw err;
-    }
+    await updating(`The FTP account ${news.user}@${news.domain}`, () => applySettings(ctx, address, news, olds));
     return outputsOf({ ...olds, ...news }, {}, news.path);
   },
 

@@ -20,7 +20,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
-import { parsePhpVersionId } from "../php-version/provider";
+import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import {
   objectStorageAccountInputs,
   storageAccountOutputs,
@@ -43,17 +43,16 @@ const scopeOf = (hostingId: number) => `storage:${hostingId}`;
  * objectStorageAccountId({ hostingId: 101 }); // "101"
  */
 export function objectStorageAccountId(v: { hostingId: number }): string {
-  return String(v.hostingId);
+  return hostingAccountId(v);
 }
 
 /**
- * What an id names, or undefined when it is not `<hostingId>`: the same id form as a PhpVersion,
- * so the same parser.
+ * What an id names, or undefined when it is not `<hostingId>`.
  *
  * @example
  * parseObjectStorageAccountId("101"); // { hostingId: 101 }
  */
-export const parseObjectStorageAccountId: (id: string) => Pick<Inputs, "hostingId"> | undefined = parsePhpVersionId;
+export const parseObjectStorageAccountId: (id: string) => Pick<Inputs, "hostingId"> | undefined = parseHostingAccountId;
 
 /** The account, or undefined when object storage is not initialised (404). `fresh` bypasses the read cache. */
 async function getAccount(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<StorageAccountReply | undefined> {
@@ -125,18 +124,16 @@ async function resetCredentials(ctx: ProviderContext, address: HostingAddress, o
 export const objectStorageAccountDefinition = defineResource<typeof objectStorageAccountInputs, Inputs, Outputs>({
   type: "ObjectStorageAccount",
   inputs: objectStorageAccountInputs,
-  identity: ["hostingId"],
-  replaceOn: ["hostingId"],
-  // Another account has its own object storage: nothing collides.
-  deleteBeforeReplace: false,
+  ...hostingAccountIdentity,
   secretOutputs: ["accessKey", "secretKey"],
-  id: {
-    format: "<hostingId>, e.g. 101",
-    build: (v) => objectStorageAccountId(v),
-    parse: (id) => parseObjectStorageAccountId(id),
-  },
   onMissing: "remove",
-  requires: () => [{ property: "hostingId", operations: ["storage.initAccount", "storage.getAccount", "storage.resetCredentials"] }],
+  requires: () => [
+    {
+      property: "hostingId",
+      operations: ["storage.initAccount", "storage.getAccount", "storage.resetCredentials"],
+      reason: "ObjectStorageAccount works with apiVersion v4 or v3 only",
+    },
+  ],
 
   async create(ctx, inputs) {
     const id = objectStorageAccountId(inputs);

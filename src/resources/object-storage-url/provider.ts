@@ -16,8 +16,9 @@ import type { z } from "zod";
 import type { storageUrl } from "../../client/endpoints/storage";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import { apiErrorCode, messageOf, updating } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
 import {
   normaliseStorageDomain,
   normaliseStorageUri,
@@ -45,7 +46,7 @@ const scopeOf = (hostingId: number) => `storage:${hostingId}`;
  * storageUrlId({ hostingId: 101, urlId: 12 }); // "101/12"
  */
 export function storageUrlId(v: { hostingId: number; urlId: number }): string {
-  return `${v.hostingId}/${v.urlId}`;
+  return hostingScopedId(v.hostingId, v.urlId);
 }
 
 /**
@@ -55,12 +56,7 @@ export function storageUrlId(v: { hostingId: number; urlId: number }): string {
  * parseStorageUrlId("101/12"); // { hostingId: 101, urlId: 12 }
  */
 export function parseStorageUrlId(id: string): { hostingId: number; urlId: number } | undefined {
-  const m = /^(\d+)\/(\d+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  const urlId = Number(m[2]);
-  if (!Number.isSafeInteger(hostingId) || !Number.isSafeInteger(urlId) || hostingId <= 0 || urlId <= 0) return undefined;
-  return { hostingId, urlId };
+  return parseHostingScopedId(id, { urlId: positiveIdPart });
 }
 
 /** The error for a 404 from an account whose object storage is not initialised (or that is gone). */
@@ -180,23 +176,9 @@ export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrl
 
   async update(ctx, _id, olds, news) {
     const address = await ctx.hosting(news.hostingId);
-    let reply: EntryReply;
-    try {
-      reply = await ctx.write<EntryReply>(
-        "storage.updateUrl",
-        { ...address, urlId: olds.urlId, ...urlParams(news, true) },
-        [scopeOf(news.hostingId)],
-      );
-    } catch (err) {
-      if (apiErrorCode(err) === "not-found") {
-        throw new Error(
-          `Storage URL ${olds.urlId} of hosting account ${news.hostingId} cannot be updated (API: ${messageOf(err)}); ` +
-            "if it was deleted outside Pulumi, run `pulumi refresh` so that the next `up` creates it again",
-          { cause: err },
-        );
-      }
-      throw err;
-    }
+    const reply = await updating(`Storage URL ${olds.urlId} of hosting account ${news.hostingId}`, () =>
+      ctx.write<EntryReply>("storage.updateUrl", { ...address, urlId: olds.urlId, ...urlParams(news, true) }, [scopeOf(news.hostingId)]),
+    );
     return outputsOf(news.hostingId, entryOf(reply));
   },
 

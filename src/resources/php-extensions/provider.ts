@@ -16,12 +16,9 @@
  * what the extension was before this resource first changed it. An extension dropped from
  * `extensions` is restored on the next update; extensions never named are never written.
  */
-import { phpMapOf } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import type { HostingAddress } from "../../provider/hosting";
-import { parsePhpOptionsId, phpOptionsId } from "../php-options/provider";
-import { phpVersionGone } from "../php-version/provider";
+import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../php-version/per-version";
 import {
   checkExtensionNames,
   extensionEnabled,
@@ -34,11 +31,14 @@ import {
 
 type Inputs = PhpExtensionsInputs;
 type Outputs = PhpExtensionsOutputs;
-type ExtensionMap = Record<string, string>;
 
-/** Cache and write scope: the extensions of one PHP version of one account. */
-const scopeOf = (hostingId: number, version: string) => `php-extensions:${hostingId}:${version}`;
-const whereOf = (v: { hostingId: number; phpVersion: string }) => `PHP ${v.phpVersion} on hosting account ${v.hostingId}`;
+/** The extension map's operations; its cache and write scope is the extensions of one version of one account. */
+const EXTENSIONS = phpSettings<string>({
+  get: "php.listExtensions",
+  set: "php.setExtensions",
+  field: "extensions",
+  scope: (v) => `php-extensions:${v.hostingId}:${v.phpVersion}`,
+});
 
 /**
  * The resource's id: `<hostingId>/<phpVersion>`, the same form as a PhpOptions id.
@@ -46,7 +46,7 @@ const whereOf = (v: { hostingId: number; phpVersion: string }) => `PHP ${v.phpVe
  * @example
  * phpExtensionsId({ hostingId: 101, phpVersion: "8.2" }); // "101/8.2"
  */
-export const phpExtensionsId: (v: { hostingId: number; phpVersion: string }) => string = phpOptionsId;
+export const phpExtensionsId: (v: PhpVersionKey) => string = phpVersionSettingsId;
 
 /**
  * What an id names, or undefined when it is not `<hostingId>/<phpVersion>`.
@@ -54,26 +54,7 @@ export const phpExtensionsId: (v: { hostingId: number; phpVersion: string }) => 
  * @example
  * parsePhpExtensionsId("101/8.2"); // { hostingId: 101, phpVersion: "8.2" }
  */
-export const parsePhpExtensionsId: (id: string) => Pick<Inputs, "hostingId" | "phpVersion"> | undefined = parsePhpOptionsId;
-
-async function fetchMap(ctx: ProviderContext, address: HostingAddress, version: string): Promise<ExtensionMap> {
-  return phpMapOf<string>(await ctx.request("php.listExtensions", { ...address, version }));
-}
-
-/**
- * The extension map for read and delete, or undefined when the extensions are gone: the hosting
- * account is (404), or the version is no longer installed (the API refuses the version, and the
- * version listing confirms it is not there).
- */
-async function liveMap(ctx: ProviderContext, address: HostingAddress, version: string, fresh: boolean): Promise<ExtensionMap | undefined> {
-  try {
-    if (fresh) return await fetchMap(ctx, address, version);
-    return phpMapOf<string>(await ctx.read("php.listExtensions", { ...address, version }, [scopeOf(address.id, version)]));
-  } catch (err) {
-    if (await phpVersionGone(ctx, address, version, err)) return undefined;
-    throw err;
-  }
-}
+export const parsePhpExtensionsId: (id: string) => Pick<Inputs, "hostingId" | "phpVersion"> | undefined = parsePhpVersionSettingsId;
 
 /**
  * Reads the map, checks the names (nothing is written when one is unknown), records the state
@@ -82,10 +63,9 @@ async function liveMap(ctx: ProviderContext, address: HostingAddress, version: s
  */
 async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
-  const scope = scopeOf(v.hostingId, v.phpVersion);
-  const where = whereOf(v);
-  return ctx.serial(scope, async () => {
-    const map = await fetchMap(ctx, address, v.phpVersion);
+  const where = phpVersionWhere(v);
+  return ctx.serial(EXTENSIONS.scope(v), async () => {
+    const map = await EXTENSIONS.fetch(ctx, address, v.phpVersion);
     checkExtensionNames(Object.keys(v.extensions), map, where);
     const live = (name: string) => extensionEnabled(map[name]);
     const changes: Record<string, boolean> = {};
@@ -112,9 +92,7 @@ async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<O
       if (live(name) !== enabled) changes[name] = enabled;
     }
 
-    if (Object.keys(changes).length > 0) {
-      await ctx.write("php.setExtensions", { ...address, version: v.phpVersion, extensions: changes }, [scope]);
-    }
+    if (Object.keys(changes).length > 0) await EXTENSIONS.write(ctx, address, v, changes);
     return { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...v.extensions }, previous };
   });
 }
@@ -132,21 +110,17 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
   type: "PhpExtensions",
   inputs: phpExtensionsInputs,
   normalize: normalizePhpExtensions,
-  identity: ["hostingId", "phpVersion"],
-  replaceOn: ["hostingId", "phpVersion"],
-  // Another version (or account) has its own extensions: nothing collides.
-  deleteBeforeReplace: false,
-  secretOutputs: [],
-  id: {
-    format: "<hostingId>/<phpVersion>, e.g. 101/8.2",
-    build: (v) => phpExtensionsId(v),
-    parse: (id) => parsePhpExtensionsId(id),
-  },
-  onMissing: "remove",
+  ...perPhpVersionRules,
   diff: {
     equal: { extensions: (news, olds) => sameExtensions(news.extensions, olds.extensions, olds.previous) },
   },
-  requires: () => [{ property: "extensions", operations: ["php.listExtensions", "php.setExtensions", "php.listVersions"] }],
+  requires: () => [
+    {
+      property: "extensions",
+      operations: ["php.listExtensions", "php.setExtensions", "php.listVersions"],
+      reason: "PhpExtensions works with apiVersion v4 or v3 only",
+    },
+  ],
 
   async create(ctx, inputs) {
     // An upsert: the extensions of a version always exist, so "create" switches the named ones.
@@ -154,9 +128,9 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
   },
 
   async read(ctx, { key, props }) {
-    const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "phpVersion">;
-    const map = await liveMap(ctx, await ctx.hosting(v.hostingId), v.phpVersion, false);
-    if (!map) return undefined;
+    const found = await EXTENSIONS.read(ctx, key, props);
+    if (!found) return undefined;
+    const { v, map } = found;
     // From the id alone (import) the managed extensions are unknown: take every extension of
     // the version, as found, which is also the state to restore (nothing has been changed yet).
     const names = v.extensions ? Object.keys(v.extensions) : Object.keys(map);
@@ -175,20 +149,14 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
   },
 
   async delete(ctx, _id, props) {
-    const address = await ctx.hosting(props.hostingId);
-    const scope = scopeOf(props.hostingId, props.phpVersion);
-    await ctx.serial(scope, async () => {
-      // The account or the version is gone: so are its extensions.
-      const map = await liveMap(ctx, address, props.phpVersion, true);
-      if (!map) return;
+    await EXTENSIONS.restore(ctx, props, (map) => {
       const restores: Record<string, boolean> = {};
       for (const name of Object.keys(props.extensions ?? {})) {
         const before = props.previous?.[name];
         if (before === undefined || map[name] === undefined) continue;
         if (extensionEnabled(map[name]) !== before) restores[name] = before;
       }
-      if (Object.keys(restores).length === 0) return;
-      await ctx.write("php.setExtensions", { ...address, version: props.phpVersion, extensions: restores }, [scope]);
+      return restores;
     });
   },
 });

@@ -11,16 +11,15 @@
 import { z } from "zod";
 import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
+import { phpVersionSettingsInputs } from "../php-version/schema";
 
 /** Extension names as PHP and the control panel spell them: `pdo_mysql`, `ioncube_loader`. */
 const EXTENSION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const phpExtensionsInputs = {
-  /** The hosting account. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
-  /** The PHP version whose extensions are switched, as the account lists it (`"8.2"`). */
-  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
+  /** The hosting account, and the PHP version whose extensions are switched, as the account lists it (`"8.2"`). */
+  ...phpVersionSettingsInputs,
   /** Extension name to `true` (enabled) or `false` (disabled). */
   extensions: z.record(z.string(), z.boolean({ error: "must be true (enabled) or false (disabled)" })),
 };

@@ -5,7 +5,9 @@
  *
  * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #33-35, INFERRED-L):
  * - `php.getOptions`: the option map (v4 beside the envelope, v3 in `data`: `phpMapOf`), read
- *   before every write to check the values against each option's `type` and `range`;
+ *   before every write to check the values against each option's `type` and `range`; a version
+ *   that is no longer installed means the options are gone (`php.listVersions`, through
+ *   PhpVersion's `phpVersionGone`, shared with PhpExtensions in `../php-version/per-version`);
  * - `php.setOptions` (`options`: name -> value; the field name is ours, catalog §1 #34) for
  *   create, update and delete. Delete sets each managed option to the `default` the map gives.
  *   `php.resetOptions` is never used: it resets every option of the version, including those
@@ -15,11 +17,10 @@
  * on the next update, as if that part of the resource were destroyed; options never named are
  * never written.
  */
-import { phpMapOf, type PhpOption } from "../../client/endpoints/php";
+import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
+import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../php-version/per-version";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -33,12 +34,9 @@ import {
 type Inputs = PhpOptionsInputs;
 type Outputs = PhpOptionsOutputs;
 type OptionMap = Record<string, PhpOption>;
-/** v4 answers the versions beside the envelope, v3 in `data`. */
-type VersionsReply = { availableVersions?: string[]; data?: { availableVersions?: string[] } };
 
-/** Cache and write scope: the options of one PHP version of one account. */
-const scopeOf = (hostingId: number, version: string) => `php:${hostingId}:${version}`;
-const whereOf = (v: { hostingId: number; phpVersion: string }) => `PHP ${v.phpVersion} on hosting account ${v.hostingId}`;
+/** The option map's operations; its cache and write scope is the options of one version of one account. */
+const OPTIONS = phpSettings<PhpOption>({ get: "php.getOptions", set: "php.setOptions", field: "options", scope: (v) => `php:${v.hostingId}:${v.phpVersion}` });
 
 /**
  * The resource's id: `<hostingId>/<phpVersion>`.
@@ -46,9 +44,7 @@ const whereOf = (v: { hostingId: number; phpVersion: string }) => `PHP ${v.phpVe
  * @example
  * phpOptionsId({ hostingId: 101, phpVersion: "8.2" }); // "101/8.2"
  */
-export function phpOptionsId(v: { hostingId: number; phpVersion: string }): string {
-  return `${v.hostingId}/${v.phpVersion}`;
-}
+export const phpOptionsId: (v: PhpVersionKey) => string = phpVersionSettingsId;
 
 /**
  * What an id names, or undefined when it is not `<hostingId>/<phpVersion>`.
@@ -56,40 +52,7 @@ export function phpOptionsId(v: { hostingId: number; phpVersion: string }): stri
  * @example
  * parsePhpOptionsId("101/8.2"); // { hostingId: 101, phpVersion: "8.2" }
  */
-export function parsePhpOptionsId(id: string): Pick<Inputs, "hostingId" | "phpVersion"> | undefined {
-  const m = /^(\d+)\/(\d+\.\d+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0) return undefined;
-  return { hostingId, phpVersion: m[2]! };
-}
-
-/** The option map of a version; errors propagate (create and update must not guess). */
-async function fetchMap(ctx: ProviderContext, address: HostingAddress, version: string): Promise<OptionMap> {
-  return phpMapOf<PhpOption>(await ctx.request("php.getOptions", { ...address, version }));
-}
-
-async function versionInstalled(ctx: ProviderContext, address: HostingAddress, version: string): Promise<boolean> {
-  const reply = await ctx.request<VersionsReply>("php.listVersions", { ...address });
-  return (reply.data?.availableVersions ?? reply.availableVersions ?? []).includes(version);
-}
-
-/**
- * The option map for read and delete, or undefined when the options are gone: the hosting
- * account is (404), or the version is no longer installed (the API refuses the version, and the
- * version listing confirms it is not there).
- */
-async function liveMap(ctx: ProviderContext, address: HostingAddress, version: string, fresh: boolean): Promise<OptionMap | undefined> {
-  try {
-    if (fresh) return await fetchMap(ctx, address, version);
-    return phpMapOf<PhpOption>(await ctx.read("php.getOptions", { ...address, version }, [scopeOf(address.id, version)]));
-  } catch (err) {
-    const code = apiErrorCode(err);
-    if (code === "not-found") return undefined;
-    if (code === "validation" && !(await versionInstalled(ctx, address, version))) return undefined;
-    throw err;
-  }
-}
+export const parsePhpOptionsId: (id: string) => Pick<Inputs, "hostingId" | "phpVersion"> | undefined = parsePhpVersionSettingsId;
 
 /** Whether an option holds its default (range values compare regardless of case, as the API's do). */
 function atDefault(option: PhpOption): boolean {
@@ -98,7 +61,7 @@ function atDefault(option: PhpOption): boolean {
   return allowedValuesOf(option).length > 0 && option.value.toLowerCase() === option.default.toLowerCase();
 }
 
-function outputsOf(v: Pick<Inputs, "hostingId" | "phpVersion">, options: Record<string, string>, map: OptionMap): Outputs {
+function outputsOf(v: PhpVersionKey, options: Record<string, string>, map: OptionMap): Outputs {
   const names = Object.keys(options);
   return {
     hostingId: v.hostingId,
@@ -130,12 +93,10 @@ function resetsOf(ctx: ProviderContext, names: readonly string[], map: OptionMap
  */
 async function apply(ctx: ProviderContext, v: Inputs, dropped: readonly string[]): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
-  const scope = scopeOf(v.hostingId, v.phpVersion);
-  return ctx.serial(scope, async () => {
-    const map = await fetchMap(ctx, address, v.phpVersion);
-    const options = checkAgainstMap(v.options, map, whereOf(v));
-    const body = { ...resetsOf(ctx, dropped, map, whereOf(v)), ...options };
-    await ctx.write("php.setOptions", { ...address, version: v.phpVersion, options: body }, [scope]);
+  return ctx.serial(OPTIONS.scope(v), async () => {
+    const map = await OPTIONS.fetch(ctx, address, v.phpVersion);
+    const options = checkAgainstMap(v.options, map, phpVersionWhere(v));
+    await OPTIONS.write(ctx, address, v, { ...resetsOf(ctx, dropped, map, phpVersionWhere(v)), ...options });
     return outputsOf(v, options, map);
   });
 }
@@ -152,21 +113,13 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   type: "PhpOptions",
   inputs: phpOptionsInputs,
   normalize: normalizePhpOptions,
-  identity: ["hostingId", "phpVersion"],
-  replaceOn: ["hostingId", "phpVersion"],
-  // Another version (or account) is another set of options: nothing collides.
-  deleteBeforeReplace: false,
-  secretOutputs: [],
-  id: {
-    format: "<hostingId>/<phpVersion>, e.g. 101/8.2",
-    build: (v) => phpOptionsId(v),
-    parse: (id) => parsePhpOptionsId(id),
-  },
-  onMissing: "remove",
+  ...perPhpVersionRules,
   diff: {
     equal: { options: (news, olds) => sameOptions(news.options, olds.options, olds.allowedValues) },
   },
-  requires: () => [{ property: "options", operations: ["php.getOptions", "php.setOptions", "php.listVersions"] }],
+  requires: () => [
+    { property: "options", operations: ["php.getOptions", "php.setOptions", "php.listVersions"], reason: "PhpOptions works with apiVersion v4 or v3 only" },
+  ],
 
   async create(ctx, inputs) {
     // An upsert: the options of a version always exist, so "create" writes the named ones.
@@ -174,9 +127,9 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   },
 
   async read(ctx, { key, props }) {
-    const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "phpVersion">;
-    const map = await liveMap(ctx, await ctx.hosting(v.hostingId), v.phpVersion, false);
-    if (!map) return undefined;
+    const found = await OPTIONS.read(ctx, key, props);
+    if (!found) return undefined;
+    const { v, map } = found;
     // From the id alone (import) the managed options are unknown: take those that differ from
     // their default, which is what a program that set them would declare.
     const names = v.options ? Object.keys(v.options) : Object.keys(map).filter((n) => !atDefault(map[n]!));
@@ -192,15 +145,6 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   },
 
   async delete(ctx, _id, props) {
-    const address = await ctx.hosting(props.hostingId);
-    const scope = scopeOf(props.hostingId, props.phpVersion);
-    await ctx.serial(scope, async () => {
-      // The account or the version is gone: so are its options.
-      const map = await liveMap(ctx, address, props.phpVersion, true);
-      if (!map) return;
-      const resets = resetsOf(ctx, Object.keys(props.options ?? {}), map, whereOf(props));
-      if (Object.keys(resets).length === 0) return;
-      await ctx.write("php.setOptions", { ...address, version: props.phpVersion, options: resets }, [scope]);
-    });
+    await OPTIONS.restore(ctx, props, (map) => resetsOf(ctx, Object.keys(props.options ?? {}), map, phpVersionWhere(props)));
   },
 });

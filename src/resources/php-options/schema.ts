@@ -12,16 +12,15 @@ import { z } from "zod";
 import type { PhpOption } from "../../client/endpoints/php";
 import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
+import { phpVersionSettingsInputs } from "../php-version/schema";
 
 /** php.ini directive names: letters, digits, `_` and `.` (`session.gc_maxlifetime`). */
 const OPTION_NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const phpOptionsInputs = {
-  /** The hosting account. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
-  /** The PHP version whose options are set, as the account lists it (`"8.2"`). */
-  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
+  /** The hosting account, and the PHP version whose options are set, as the account lists it (`"8.2"`). */
+  ...phpVersionSettingsInputs,
   /**
    * Option name to value. Values are php.ini strings (`"512M"`, `"On"`); numbers are written as
    * text and booleans as `On` / `Off`.

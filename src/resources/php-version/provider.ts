@@ -16,6 +16,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs, type PhpVersions } from "./schema";
 
 type Inputs = PhpVersionInputs;
@@ -34,7 +35,7 @@ const scopeOf = (hostingId: number) => `php-version:${hostingId}`;
  * phpVersionId({ hostingId: 101 }); // "101"
  */
 export function phpVersionId(v: { hostingId: number }): string {
-  return String(v.hostingId);
+  return hostingAccountId(v);
 }
 
 /**
@@ -44,11 +45,7 @@ export function phpVersionId(v: { hostingId: number }): string {
  * parsePhpVersionId("101"); // { hostingId: 101 }
  */
 export function parsePhpVersionId(id: string): Pick<Inputs, "hostingId"> | undefined {
-  const m = /^(\d+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0) return undefined;
-  return { hostingId };
+  return parseHostingAccountId(id);
 }
 
 /**
@@ -109,18 +106,12 @@ async function apply(ctx: ProviderContext, v: Inputs): Promise<Outputs> {
 export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inputs, Outputs>({
   type: "PhpVersion",
   inputs: phpVersionInputs,
-  identity: ["hostingId"],
-  replaceOn: ["hostingId"],
-  // Another account has its own active version: nothing collides.
-  deleteBeforeReplace: false,
+  ...hostingAccountIdentity,
   secretOutputs: [],
-  id: {
-    format: "<hostingId>, e.g. 101",
-    build: (v) => phpVersionId(v),
-    parse: (id) => parsePhpVersionId(id),
-  },
   onMissing: "remove",
-  requires: () => [{ property: "phpVersion", operations: ["php.listVersions", "php.getVersion", "php.setVersion"] }],
+  requires: () => [
+    { property: "phpVersion", operations: ["php.listVersions", "php.getVersion", "php.setVersion"], reason: "PhpVersion works with apiVersion v4 or v3 only" },
+  ],
 
   async create(ctx, inputs) {
     // An upsert: an account always runs some version, so "create" sets the program's.

@@ -17,6 +17,20 @@ export const phpVersionInputs = {
   phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.3" (a string)'),
 };
 
+/**
+ * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),
+ * spread into their per-property schemas.
+ *
+ * @example
+ * export const phpOptionsInputs = { ...phpVersionSettingsInputs, options: z.record(z.string(), z.string()) };
+ */
+export const phpVersionSettingsInputs = {
+  /** The hosting account. */
+  hostingId: phpVersionInputs.hostingId,
+  /** The PHP version whose settings are managed, as the account lists it (`"8.2"`). */
+  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
+};
+
 /** The checked inputs. */
 export interface PhpVersionInputs {
   hostingId: number;

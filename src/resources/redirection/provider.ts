@@ -21,6 +21,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/ids";
 import { normaliseDomain } from "../../provider/names";
 import {
   DEFAULT_REDIRECTION_TYPE,
@@ -47,7 +48,7 @@ const scopeOf = (hostingId: number) => `redirections:${hostingId}`;
  * redirectionId({ hostingId: 101, domain: "client-shop.net" }); // "101/client-shop.net"
  */
 export function redirectionId(v: { hostingId: number; domain: string }): string {
-  return `${v.hostingId}/${v.domain}`;
+  return hostingDomainId(v);
 }
 
 /**
@@ -61,15 +62,10 @@ export function redirectionId(v: { hostingId: number; domain: string }): string 
  * parseRedirectionId("101/client-shop.net/https://agency-demo.com/shop").destinationUrl; // "https://agency-demo.com/shop"
  */
 export function parseRedirectionId(id: string): Partial<Inputs> | undefined {
-  const m = /^(\d+)\/([^/]+)(?:\/(.+))?$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  const domain = normaliseDomain(m[2]!);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0 || !domain.ok) return undefined;
-  if (m[3] === undefined) return { hostingId, domain: domain.value };
-  const destination = normaliseDestination(m[3]);
-  if (!destination.ok) return undefined;
-  return { hostingId, domain: domain.value, destinationUrl: destination.value };
+  return (
+    parseHostingDomainId(id) ??
+    parseHostingScopedId(id, { domain: domainIdPart, destinationUrl: namePart(normaliseDestination) }, { rest: true })
+  );
 }
 
 /** An entry's domain in the canonical form of our inputs (the API may answer in Unicode or upper case). */

@@ -20,8 +20,9 @@ import type { z } from "zod";
 import type { sshKeyEntry } from "../../client/endpoints/ssh";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import { apiErrorCode, messageOf, updating } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
 import { keyFacts, normaliseFromIps, normalizeSshKey, sshKeyInputs, type SshKeyInputs, type SshKeyOutputs } from "./schema";
 
 type Inputs = SshKeyInputs;
@@ -56,7 +57,7 @@ export function canonicalFingerprint(text: string): string | undefined {
  * sshKeyId({ hostingId: 101, fingerprint: "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7" }); // "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7"
  */
 export function sshKeyId(v: { hostingId: number; fingerprint: string }): string {
-  return `${v.hostingId}/${v.fingerprint}`;
+  return hostingScopedId(v.hostingId, v.fingerprint);
 }
 
 /**
@@ -66,13 +67,7 @@ export function sshKeyId(v: { hostingId: number; fingerprint: string }): string 
  * parseSshKeyId("101/MD5:a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7"); // { hostingId: 101, fingerprint: "a4:77:..." }
  */
 export function parseSshKeyId(id: string): { hostingId: number; fingerprint: string } | undefined {
-  const slash = id.indexOf("/");
-  if (slash < 0) return undefined;
-  const hostingText = id.slice(0, slash).trim();
-  const hostingId = Number(hostingText);
-  const fingerprint = canonicalFingerprint(id.slice(slash + 1));
-  if (!/^\d+$/.test(hostingText) || !Number.isSafeInteger(hostingId) || hostingId <= 0 || !fingerprint) return undefined;
-  return { hostingId, fingerprint };
+  return parseHostingScopedId(id, { fingerprint: canonicalFingerprint });
 }
 
 /** The fingerprint of checked inputs (their key line is already valid). */
@@ -207,18 +202,8 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   },
 
   async update(ctx, _id, olds, news) {
-    try {
-      await editKey(ctx, await ctx.hosting(news.hostingId), news, olds.fingerprint);
-    } catch (err) {
-      if (apiErrorCode(err) === "not-found") {
-        throw new Error(
-          `The SSH key ${olds.fingerprint} cannot be updated (API: ${messageOf(err)}); ` +
-            "if it was removed outside Pulumi, run `pulumi refresh` so that the next `up` adds it again",
-          { cause: err },
-        );
-      }
-      throw err;
-    }
+    const address = await ctx.hosting(news.hostingId);
+    await updating(`The SSH key ${olds.fingerprint}`, () => editKey(ctx, address, news, olds.fingerprint), { gone: "removed", again: "adds" });
     return outputsOf(news);
   },
 

@@ -16,7 +16,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
-import { customSslId, parseCustomSslId } from "../custom-ssl/provider";
+import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -39,13 +39,13 @@ const scopeOf = (v: { hostingId: number; domain: string }) => `waf:${v.hostingId
 const whereOf = (v: { hostingId: number; domain: string }) => `${v.domain} on hosting account ${v.hostingId}`;
 
 /**
- * The resource's id: `<hostingId>/<domain>`, the form CustomSsl uses for the same address (one
- * builder and parser serve both).
+ * The resource's id: `<hostingId>/<domain>`, the shared form of per-domain objects (CustomSsl
+ * and Redirection use it too).
  *
  * @example
  * wafDisabledRulesId({ hostingId: 101, domain: "agency-demo.com" }); // "101/agency-demo.com"
  */
-export const wafDisabledRulesId: (v: { hostingId: number; domain: string }) => string = customSslId;
+export const wafDisabledRulesId: (v: { hostingId: number; domain: string }) => string = hostingDomainId;
 
 /**
  * What an id names, or undefined when it is not `<hostingId>/<domain>`.
@@ -53,7 +53,7 @@ export const wafDisabledRulesId: (v: { hostingId: number; domain: string }) => s
  * @example
  * parseWafDisabledRulesId("101/Agency-Demo.com"); // { hostingId: 101, domain: "agency-demo.com" }
  */
-export const parseWafDisabledRulesId: (id: string) => Pick<Inputs, "hostingId" | "domain"> | undefined = parseCustomSslId;
+export const parseWafDisabledRulesId: (id: string) => Pick<Inputs, "hostingId" | "domain"> | undefined = parseHostingDomainId;
 
 const resultOf = (reply: RulesReply): RulesResult => reply.data ?? reply;
 
@@ -95,16 +95,8 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   type: "WafDisabledRules",
   inputs: wafDisabledRulesInputs,
   normalize: normalizeWafDisabledRules,
-  identity: ["hostingId", "domain"],
-  replaceOn: ["hostingId", "domain"],
-  // Another domain (or account) has its own list: nothing collides.
-  deleteBeforeReplace: false,
+  ...hostingDomainIdentity,
   secretOutputs: [],
-  id: {
-    format: "<hostingId>/<domain>, e.g. 101/agency-demo.com",
-    build: (v) => wafDisabledRulesId(v),
-    parse: (id) => parseWafDisabledRulesId(id),
-  },
   onMissing: "remove",
   requires: () => [{ property: "ruleIds", operations: ["waf.getRules", "waf.updateRules"] }],
 

@@ -10,6 +10,7 @@ import { splitKey } from "../../client/endpoint";
 import { accountEndpoints } from "../../client/endpoints/account";
 import type { SimState } from "../state";
 import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
+import { bindByOperation } from "./shared";
 
 /**
  * Rounds an amount to cents, the way prices and credit are shown.
@@ -130,24 +131,6 @@ function tldPricing(ctx: SimContext): unknown {
     };
   }
   return { message: "TLD prices retrieved", currency_code: currency, tlds };
-}
-
-/**
- * Maps every key of an area's endpoint table to the entry of its operation id, so one resolver
- * (or sample) serves `v4.x.y`, `v3.x.y` and `v2.x.y`. Throws at load time when an id has none,
- * so a new endpoint without a handler fails every test at once.
- *
- * @example
- * bindByOperation(accountEndpoints, { "account.hello": hello, ... })["v2.account.hello"] === hello; // true
- */
-export function bindByOperation<T>(table: Record<string, unknown>, byId: Record<string, T>, what = "resolver"): Record<string, T> {
-  return Object.fromEntries(
-    Object.keys(table).map((key) => {
-      const entry = byId[splitKey(key).id];
-      if (entry === undefined) throw new Error(`No simulator ${what} for ${key}`);
-      return [key, entry];
-    }),
-  );
 }
 
 const resolvers: Record<string, Resolver> = {

@@ -8,7 +8,8 @@
  */
 import type { CmsState, HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { attachedDomain, docrootOf, homePath, inData, messageReplies, requireStrongPassword } from "./hosting";
+import { docrootOf, homePath } from "./hosting";
+import { attachedDomain, inData, messageReplies, requireStrongPassword } from "./shared";
 
 /** What the installer offers, newest version first. */
 const CMS_CATALOG = [

@@ -18,7 +18,7 @@
  */
 import type { CacheServiceState, HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { attachedDomain, sampleAfter } from "./redirections";
+import { attachedDomain, dataOf, DEMO_HOSTING, sampleAfter } from "./shared";
 
 type Service = "memcached" | "redis";
 const LABEL: Record<Service, string> = { memcached: "Memcached", redis: "Redis" };
@@ -158,8 +158,7 @@ function flush(ctx: SimContext, name: Service) {
   return { data: "OK" };
 }
 
-const v4 = { id: 101 };
-const v3 = { id: 101, username: "agencyde" };
+const { v4, v3 } = DEMO_HOSTING;
 
 /** Prepares a sample: the service is enabled and running. */
 const running = (name: Service) => (hosting: HostingState) => {
@@ -180,15 +179,15 @@ export const cacheArea: SimArea = {
     "v4.cache.clearWebCache": clearWebCache,
     "v3.cache.clearWebCache": clearWebCache,
     "v4.cache.getMemcached": (ctx) => status(ctx, "memcached"),
-    "v3.cache.getMemcached": (ctx) => ({ data: status(ctx, "memcached") }),
+    "v3.cache.getMemcached": dataOf((ctx) => status(ctx, "memcached")),
     "v4.cache.controlMemcached": (ctx) => control(ctx, "memcached"),
-    "v3.cache.controlMemcached": (ctx) => ({ data: control(ctx, "memcached") }),
+    "v3.cache.controlMemcached": dataOf((ctx) => control(ctx, "memcached")),
     "v4.cache.flushMemcached": (ctx) => flush(ctx, "memcached"),
     "v3.cache.flushMemcached": (ctx) => flush(ctx, "memcached"),
     "v4.cache.getRedis": (ctx) => status(ctx, "redis"),
-    "v3.cache.getRedis": (ctx) => ({ data: status(ctx, "redis") }),
+    "v3.cache.getRedis": dataOf((ctx) => status(ctx, "redis")),
     "v4.cache.controlRedis": (ctx) => control(ctx, "redis"),
-    "v3.cache.controlRedis": (ctx) => ({ data: control(ctx, "redis") }),
+    "v3.cache.controlRedis": dataOf((ctx) => control(ctx, "redis")),
     "v4.cache.flushRedis": (ctx) => flush(ctx, "redis"),
     "v3.cache.flushRedis": (ctx) => flush(ctx, "redis"),
   },

@@ -7,7 +7,7 @@
 import { CronExpressionParser } from "cron-parser";
 import type { HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { dataOf, messageReplies } from "./hosting";
+import { dataOf, DEMO_HOSTING, messageReplies } from "./shared";
 
 /**
  * The schedule with its fields separated by single spaces, or a 400 saying what is wrong.
@@ -100,19 +100,19 @@ export const cronArea: SimArea = {
   },
   samples: {
     "v4.cron.list": () => ({ id: 101 }),
-    "v3.cron.list": () => ({ id: 101, username: "agencyde" }),
+    "v3.cron.list": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.cron.list": () => ({ id: 102 }),
     "v4.cron.add": () => ({ id: 101, schedule: "0 3 * * *", command: "php /home/agencyde/artisan backup:run" }),
     "v3.cron.add": () => ({ id: 102, username: "stagingx", schedule: "*/5 * * * 1-5", command: "curl -s https://staging-agency.com/cron" }),
     "v2.cron.add": () => ({ id: 101, schedule: "30 2 1 * *", command: "/bin/true" }),
     "v4.cron.remove": () => ({ id: 101, cronId: 11 }),
-    "v3.cron.remove": () => ({ id: 101, username: "agencyde", cronId: 11, schedule: "*/15 * * * *" }),
+    "v3.cron.remove": () => ({ ...DEMO_HOSTING.v3, cronId: 11, schedule: "*/15 * * * *" }),
     "v2.cron.remove": () => ({ id: 101, cronId: 11 }),
     "v4.cron.setEmail": () => ({ id: 101, email: "ops@agency-demo.com" }),
-    "v3.cron.setEmail": () => ({ id: 101, username: "agencyde", email: "ops@agency-demo.com" }),
+    "v3.cron.setEmail": () => ({ ...DEMO_HOSTING.v3, email: "ops@agency-demo.com" }),
     "v2.cron.setEmail": () => ({ id: 102, email: "dev@staging-agency.com" }),
     "v4.cron.removeEmail": () => ({ id: 101 }),
-    "v3.cron.removeEmail": () => ({ id: 101, username: "agencyde" }),
+    "v3.cron.removeEmail": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.cron.removeEmail": (state) => {
       state.hostings["101"]!.cronEmail = "ops@agency-demo.com";
       return { id: 101 };

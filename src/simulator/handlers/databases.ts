@@ -18,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import { DB_PRIVILEGES } from "../../client/schemas";
 import type { DatabaseState, DbUserState, HostingState, SimState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { checkStrongPassword } from "./ftp";
+import { DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
 
 type DbType = DatabaseState["type"];
 
@@ -145,7 +145,7 @@ function createUser(ctx: SimContext) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const name = fullName(hosting, ctx.params.dbUser, "dbUser", "user");
-  checkStrongPassword(String(ctx.params.password));
+  requireStrongPassword(String(ctx.params.password), "password", PASSWORD_RULES.long);
   if (hosting.dbUsers.some((u) => u.name === name && u.type === type)) {
     // S2 recognises "database user ... already exist" (catalog §7.2).
     throw new SimError(409, `The database user ${name} already exists`);
@@ -160,7 +160,7 @@ function updateUser(ctx: SimContext) {
   const user = findUser(hosting, fullName(hosting, ctx.params.databaseUsername, "databaseUsername", "user"), type);
   const renamed =
     ctx.params.newDatabaseUsername === undefined ? user.name : fullName(hosting, ctx.params.newDatabaseUsername, "newDatabaseUsername", "user");
-  checkStrongPassword(String(ctx.params.newPassword), "newPassword");
+  requireStrongPassword(String(ctx.params.newPassword), "newPassword", PASSWORD_RULES.long);
   if (renamed !== user.name && hosting.dbUsers.some((u) => u.name === renamed && u.type === type)) {
     throw new SimError(409, `The database user ${renamed} already exists`);
   }
@@ -245,7 +245,7 @@ function prepare(state: SimState): void {
 type Params = Record<string, unknown>;
 /** Sample parameters for each version: v4 and v2 address the account by `id`, v3 adds `username`. */
 const samplesFor = (version: "v4" | "v3" | "v2", only: readonly string[]) => {
-  const address: Params = version === "v3" ? { id: 101, username: "agencyde" } : { id: 101 };
+  const address: Params = { ...DEMO_HOSTING[version] };
   const grant = { databaseName: DEMO_DB, databaseUsername: DEMO_USER };
   const all: Record<string, Params> = {
     list: {},

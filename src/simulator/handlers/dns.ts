@@ -19,22 +19,10 @@ import {
 import { defaultZone, PROVIDER_NAMESERVERS } from "../seed";
 import type { DnsRecordValue, DomainState, HostingState, RRSet, SimState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
+import { asciiDomain, DEMO_HOSTING } from "./shared";
 
 /** TTL of records sent without one: the value the official module always sends (catalog §7.6). */
 const DEFAULT_TTL = 14400;
-
-/**
- * The ASCII (punycode), lower-case form of a domain name without its trailing dot.
- *
- * @example
- * asciiDomain("Café.com."); // "xn--caf-dma.com"
- */
-export function asciiDomain(input: string): string {
-  const trimmed = input.trim().replace(/\.$/, "");
-  const ascii = domainToASCII(trimmed);
-  if (ascii === "" || !ascii.includes(".")) throw new SimError(400, `domain "${input}" is not a valid domain name`);
-  return ascii.toLowerCase();
-}
 
 /** One label of a record name in ASCII: letters, digits, `-`, `_` (SRV, DKIM), or `*` alone. */
 function asciiLabel(label: string, name: string): string {
@@ -320,7 +308,7 @@ function deleteDomainZone(ctx: SimContext) {
 // ---- samples (demo seed: hosting 101 `agencyde` holds agency-demo.com) ----
 
 const onHosting = { id: 101, domain: "agency-demo.com" };
-const onHostingV3 = { ...onHosting, username: "agencyde" };
+const onHostingV3 = { ...DEMO_HOSTING.v3, ...onHosting };
 const sampleChange = { rrsets: [{ type: "A", name: "sample", ttl: 3600, records: [{ ip: "198.51.100.11" }] }] };
 
 /**

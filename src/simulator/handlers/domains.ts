@@ -24,7 +24,8 @@ import {
 import { defaultZone, newDomain, PROVIDER_NAMESERVERS } from "../seed";
 import type { Contact, DomainState, SimState, TldPrice } from "../state";
 import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
-import { bindByOperation, chargeCredit, ensureCredit, formatMoney, money, refundCredit } from "./account";
+import { chargeCredit, ensureCredit, formatMoney, money, refundCredit } from "./account";
+import { bindByOperation } from "./shared";
 
 type RegisterParams = z.output<typeof registerRequest>;
 type ContactParams = z.output<typeof updateContactsRequest>;
@@ -555,6 +556,31 @@ export function sampleRegistrant(): Record<string, string> {
   };
 }
 
+/**
+ * The parameters of a registration with the provider's nameservers and the sample registrant,
+ * for samples and tests; `extra` overrides any of them.
+ *
+ * @example
+ * client.request("domains.register", sampleRegistration("fresh-site", "com", { period: 2 }));
+ */
+export function sampleRegistration(sld: string, tld: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    sld,
+    tld,
+    period: 1,
+    ns1: "nsa.n0c.com",
+    ns2: "nsb.n0c.com",
+    ns3: "nsc.n0c.com",
+    ns4: "",
+    ns5: "",
+    id_protection: false,
+    register_if_premium: false,
+    use_planethoster_nameservers: true,
+    ...sampleRegistrant(),
+    ...extra,
+  };
+}
+
 /** Makes sure the account can pay for a sample order whatever ran before it. */
 function topUp(state: SimState, atLeast: number): void {
   if (state.account.credit < atLeast) state.account.credit = atLeast;
@@ -570,20 +596,7 @@ const samples: Record<string, Sample> = {
     // One name per version, so the three samples can run against the same store.
     delete state.domains[`fresh-sample-${version}.com`];
     topUp(state, 100);
-    return {
-      sld: `fresh-sample-${version}`,
-      tld: "com",
-      period: 1,
-      ns1: "nsa.n0c.com",
-      ns2: "nsb.n0c.com",
-      ns3: "nsc.n0c.com",
-      ns4: "",
-      ns5: "",
-      id_protection: false,
-      register_if_premium: false,
-      use_planethoster_nameservers: true,
-      ...sampleRegistrant(),
-    };
+    return sampleRegistration(`fresh-sample-${version}`, "com");
   },
   "domains.transfer": (state) => {
     delete state.domains["transfer-me.net"];

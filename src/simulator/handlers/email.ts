@@ -10,7 +10,7 @@
 import { PROVIDER_NAMESERVERS } from "../seed";
 import type { EmailState, HostingState, SimState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { attachedDomain, messageReplies, requireStrongPassword } from "./hosting";
+import { attachedDomain, DEMO_HOSTING, messageReplies, requireStrongPassword } from "./shared";
 
 /** Quota given to a mailbox created without one, in MB. */
 const DEFAULT_QUOTA_MB = 1024;
@@ -170,23 +170,23 @@ export const emailArea: SimArea = {
   },
   samples: {
     "v4.email.list": () => ({ id: 101 }),
-    "v3.email.list": () => ({ id: 101, username: "agencyde", domain: "agency-demo.com" }),
+    "v3.email.list": () => ({ ...DEMO_HOSTING.v3, domain: "agency-demo.com" }),
     "v2.email.list": () => ({ id: 101 }),
     "v4.email.create": () => ({ id: 101, domain: "client-shop.net", mailUser: "sales", password: "S3cure-Mailbox!", quota: 2048 }),
-    "v3.email.create": () => ({ id: 101, username: "agencyde", domain: "café.com", mailUser: "bonjour", password: "S3cure-Mailbox!" }),
+    "v3.email.create": () => ({ ...DEMO_HOSTING.v3, domain: "café.com", mailUser: "bonjour", password: "S3cure-Mailbox!" }),
     "v2.email.create": () => ({ id: 102, domain: "staging-agency.com", mailUser: "qa", password: "S3cure-Mailbox!", quota: 512 }),
     "v4.email.update": () => ({ id: 101, ...contact, quota: 4096 }),
-    "v3.email.update": () => ({ id: 101, username: "agencyde", ...contact, password: "N3w-Mail-Pass!", quota: 2048 }),
+    "v3.email.update": () => ({ ...DEMO_HOSTING.v3, ...contact, password: "N3w-Mail-Pass!", quota: 2048 }),
     "v2.email.changePassword": () => ({ id: 101, ...contact, password: "N3w-Mail-Pass!" }),
     "v2.email.changeQuota": () => ({ id: 101, ...contact, quota: 256 }),
     "v4.email.delete": () => ({ id: 101, ...contact }),
-    "v3.email.delete": () => ({ id: 101, username: "agencyde", ...contact }),
+    "v3.email.delete": () => ({ ...DEMO_HOSTING.v3, ...contact }),
     "v2.email.delete": () => ({ id: 101, ...contact }),
     "v4.email.suspend": () => ({ id: 101, email: "contact@agency-demo.com" }),
-    "v3.email.suspend": () => ({ id: 101, username: "agencyde", email: "contact@agency-demo.com" }),
+    "v3.email.suspend": () => ({ ...DEMO_HOSTING.v3, email: "contact@agency-demo.com" }),
     "v2.email.suspend": () => ({ id: 101, emails: [contact] }),
     "v4.email.unsuspend": () => ({ id: 101, email: "contact@agency-demo.com" }),
-    "v3.email.unsuspend": () => ({ id: 101, username: "agencyde", email: "contact@agency-demo.com" }),
+    "v3.email.unsuspend": () => ({ ...DEMO_HOSTING.v3, email: "contact@agency-demo.com" }),
     "v2.email.unsuspend": (state) => {
       state.hostings["101"]!.emails[0]!.status = "SUSPENDED";
       return { id: 101, emails: [contact] };

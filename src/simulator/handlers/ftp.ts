@@ -8,34 +8,7 @@
  */
 import type { FtpAccountState, HostingState, SimState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { attachedDomain } from "./redirections";
-
-/**
- * The shortest password the strength check accepts (the v4 document advises at least 10 characters).
- *
- * @example
- * "Deploy-Pass-2026!".length >= MIN_PASSWORD_LENGTH; // true
- */
-export const MIN_PASSWORD_LENGTH = 10;
-
-/**
- * The API's password strength check: at least {@link MIN_PASSWORD_LENGTH} characters with both
- * letters and digits. Fails with 400 and `errors: ["isStrongPassword"]`, the marker S2 looks for.
- *
- * @example
- * checkStrongPassword("Deploy-Pass-2026!"); // passes
- * checkStrongPassword("secret");             // throws SimError 400, errors ["isStrongPassword"]
- */
-export function checkStrongPassword(password: string, field = "password"): void {
-  if (password.length < MIN_PASSWORD_LENGTH || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
-    throw new SimError(
-      400,
-      `The ${field} is not strong enough: use at least ${MIN_PASSWORD_LENGTH} characters with letters and digits`,
-      undefined,
-      ["isStrongPassword"],
-    );
-  }
-}
+import { attachedDomain, dataOf, DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
 
 /** Directories that exist in every home directory. */
 const BASE_FOLDERS = ["/", "/public_html"];
@@ -104,7 +77,7 @@ function listAccounts(ctx: SimContext) {
 function createAccount(ctx: SimContext, createFolder = ctx.params.createFolder === true) {
   const { hosting, username } = address(ctx);
   const path = normalisePath(String(ctx.params.path));
-  checkStrongPassword(String(ctx.params.password));
+  requireStrongPassword(String(ctx.params.password), "password", PASSWORD_RULES.long);
   if (hosting.ftpAccounts.some((a) => a.username === username)) {
     throw new SimError(409, `The FTP account ${username} already exists`);
   }
@@ -127,7 +100,7 @@ function createAccount(ctx: SimContext, createFolder = ctx.params.createFolder =
 }
 
 function setPassword(account: FtpAccountState, password: string) {
-  checkStrongPassword(password);
+  requireStrongPassword(password, "password", PASSWORD_RULES.long);
   account.password = password;
   return { message: `Password of ${account.username} changed` };
 }
@@ -169,7 +142,7 @@ const legacyCreate = (createFolder?: boolean) => (ctx: SimContext) => {
   return { data: account, message: created(account) };
 };
 
-const v3Address = { username: "agencyde" };
+const v3Address = { username: DEMO_HOSTING.v3.username };
 const demo = { id: 101, domain: "agency-demo.com" };
 const newAccount = { ...demo, ftpUser: "sample", path: "/public_html/sample", password: "Sample-Pass-2026" };
 const edit = { ...demo, ftpUser: "deploy", password: "New-Deploy-Pass-2026", path: "/public_html/app" };
@@ -217,7 +190,7 @@ export const ftpArea: SimArea = {
     "v3.ftp.createAccount": legacyCreate(),
     "v3.ftp.editAccount": editAccount,
     "v3.ftp.deleteAccount": deleteAccount,
-    "v3.ftp.listConnections": (ctx) => ({ data: listConnections(ctx) }),
+    "v3.ftp.listConnections": dataOf(listConnections),
     "v2.ftp.listAccounts": listAccounts,
     // v2 has no createFolder switch (S8 FtpaccountAddBody): the directory is created when missing.
     "v2.ftp.createAccount": legacyCreate(true),
@@ -227,7 +200,7 @@ export const ftpArea: SimArea = {
       const { hosting, account } = find(ctx);
       return { data: [setPath(hosting, account, String(ctx.params.path))] };
     },
-    "v2.ftp.listConnections": (ctx) => ({ data: listConnections(ctx) }),
+    "v2.ftp.listConnections": dataOf(listConnections),
   },
   samples: {
     "v4.ftp.listAccounts": noParams,

@@ -4,89 +4,16 @@
  *
  * One shared function per operation does the work on the store; the per-version resolvers only
  * shape the reply (v3 and v2 wrap results in `data`, v4 does not; v2's world-api answers without
- * the envelope). The helpers exported here (`attachedDomain`, `messageReplies`,
- * `isStrongPassword`, ...) are shared by the other hosting-side areas of this folder.
+ * the envelope). The helpers exported here (`homePath`, `docrootOf`) are shared by the other
+ * hosting-side areas of this folder; those every area uses are in `./shared`.
  */
 import { randomBytes } from "node:crypto";
 import { defaultZone, newHosting } from "../seed";
 import type { HostingState, SimState } from "../state";
-import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
-import { asciiDomain } from "./dns";
+import { SimError, type SimArea, type SimContext } from "../types";
+import { asciiDomain, attachedDomain, dataOf, DEMO_HOSTING, messageReplies, requireStrongPassword } from "./shared";
 
 // ---- helpers shared with the other hosting-side areas ----
-
-/**
- * The ASCII form of `name` if it is attached to the account, otherwise a 404 naming both.
- *
- * @example
- * const domain = attachedDomain(ctx.hosting(), "café.com"); // "xn--caf-dma.com"
- */
-export function attachedDomain(h: HostingState, name: string): string {
-  const domain = asciiDomain(name);
-  if (!h.domains.includes(domain)) throw new SimError(404, `Domain ${domain} is not attached to hosting account ${h.id}`);
-  return domain;
-}
-
-/**
- * Replies for an operation whose result is a message: `flat` puts `message` beside the envelope
- * (v4, and v3 account management, which S2 reads at the top level); `wrapped` puts it in `data`,
- * as v3 and v2 wrap their results (legacy document, difference 3).
- *
- * @example
- * const addCron = messageReplies((ctx) => { ...; return "Cron job added"; });
- * handlers["v4.cron.add"] = addCron.flat;    // { message }
- * handlers["v2.cron.add"] = addCron.wrapped; // { data: { message } }
- */
-export function messageReplies(op: (ctx: SimContext) => string): { flat: Resolver; wrapped: Resolver } {
-  return {
-    flat: (ctx) => ({ message: op(ctx) }),
-    wrapped: (ctx) => inData({ message: op(ctx) }),
-  };
-}
-
-/** Wraps a v3/v2 result in `data`. @example inData({ login_url }) // { data: { login_url } } */
-export function inData<T>(data: T): { data: T } {
-  return { data };
-}
-
-/**
- * The v3/v2 resolver of an operation whose v4 reply is `op`'s result: the same result in `data`.
- *
- * @example
- * handlers["v4.stats.getDiskUsage"] = diskUsage;
- * handlers["v3.stats.getDiskUsage"] = dataOf(diskUsage);
- */
-export function dataOf(op: (ctx: SimContext) => unknown): Resolver {
-  return (ctx) => inData(op(ctx));
-}
-
-/**
- * The password rule behind the API's `"isStrongPassword"` error (catalog §7.2): the name is that of
- * validator.js's check, whose defaults are at least 8 characters with a lowercase letter, an
- * uppercase letter, a digit and a symbol.
- *
- * @example
- * isStrongPassword("Mail-Pass-2026!"); // true
- * isStrongPassword("password");        // false
- */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password);
-}
-
-/**
- * Throws the API's weak-password error: 400 with `errors: ["isStrongPassword"]`, the string the
- * official provisioning module looks for (S2 `PlanetHosterAPI::send`).
- *
- * @example
- * requireStrongPassword(String(ctx.params.password), "password");
- */
-export function requireStrongPassword(password: string, field: string): void {
-  if (!isStrongPassword(password)) {
-    throw new SimError(400, `${field} is not strong enough (8+ characters with upper and lower case, a digit and a symbol)`, undefined, [
-      "isStrongPassword",
-    ]);
-  }
-}
 
 /**
  * A directory inside the account's home, written with a leading `/` (`public_html/shop` reads as
@@ -548,34 +475,34 @@ export const hostingArea: SimArea = {
     "v4.hosting.listAccounts": () => ({}),
     "v3.hosting.listAccounts": () => ({ id: 102 }),
     "v4.hosting.listDomains": () => ({ id: 101 }),
-    "v3.hosting.listDomains": () => ({ id: 101, username: "agencyde" }),
+    "v3.hosting.listDomains": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.hosting.listDomains": () => ({ id: 101 }),
     "v4.hosting.create": () => ({ domain: "new-site.com", country: "CA", cpu: 1, memory: 1, io: 1 }),
     "v3.hosting.create": () => ({ domain: "new-site.com", hostname: "world-fr-02.n0c.sim.test", cpu: 1, memory: 2, io: 1, disk_space: 50, ls: true, cms_name: "wp" }),
     "v2.hosting.create": () => ({ domain: "new-world.com", country: "FR", cpu: 1, mem: 1, io: 1 }),
     "v4.hosting.update": () => ({ id: 101, cpu: 3 }),
-    "v3.hosting.update": () => ({ id: 101, username: "agencyde", newPassword: "N3w-Panel-Pass!" }),
+    "v3.hosting.update": () => ({ ...DEMO_HOSTING.v3, newPassword: "N3w-Panel-Pass!" }),
     "v4.hosting.delete": () => ({ id: 102 }),
     "v3.hosting.delete": () => ({ id: 102, username: "stagingx" }),
     "v4.hosting.suspend": () => ({ id: 101, reason: "unpaid invoice" }),
-    "v3.hosting.suspend": () => ({ id: 101, username: "agencyde", reason: "unpaid invoice" }),
+    "v3.hosting.suspend": () => ({ ...DEMO_HOSTING.v3, reason: "unpaid invoice" }),
     "v2.hosting.suspend": () => ({ id: 101, reason: "unpaid invoice" }),
     "v4.hosting.unsuspend": () => ({ id: 101 }),
-    "v3.hosting.unsuspend": () => ({ id: 101, username: "agencyde" }),
+    "v3.hosting.unsuspend": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.hosting.unsuspend": () => ({ id: 101 }),
     "v2.hosting.modifyResources": () => ({ id: 101, cpu: 3, mem: 6 }),
     "v2.hosting.upgradePlan": () => ({ cpu: 24 }),
     "v4.hosting.getLoginUrl": () => ({ id: 101 }),
-    "v3.hosting.getLoginUrl": () => ({ id: 101, username: "agencyde" }),
+    "v3.hosting.getLoginUrl": () => ({ ...DEMO_HOSTING.v3 }),
     "v4.hosting.enableTemporaryUrl": () => ({ id: 102 }),
     "v3.hosting.enableTemporaryUrl": () => ({ id: 102, username: "stagingx" }),
     "v2.hosting.enableTemporaryUrl": () => ({ id: 101 }),
     "v4.hosting.disableTemporaryUrl": () => ({ id: 101 }),
-    "v3.hosting.disableTemporaryUrl": () => ({ id: 101, username: "agencyde" }),
+    "v3.hosting.disableTemporaryUrl": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.hosting.disableTemporaryUrl": () => ({ id: 101 }),
     "v3.hosting.reactivateDomain": (state) => {
       state.hostings["101"]!.suspendedDomains.push("client-shop.net");
-      return { id: 101, username: "agencyde", domain: "client-shop.net" };
+      return { ...DEMO_HOSTING.v3, domain: "client-shop.net" };
     },
     "v2.hosting.addDomain": () => ({ id: 101, domain: "new-addon.com", docroot: "/public_html/new-addon" }),
     "v2.hosting.removeDomain": () => ({ id: 101, domain: "client-shop.net" }),

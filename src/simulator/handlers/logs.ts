@@ -9,7 +9,7 @@
  */
 import { SimError, type SimArea, type SimContext } from "../types";
 import type { HostingState } from "../state";
-import { attachedDomain } from "./hosting";
+import { attachedDomain, DEMO_HOSTING } from "./shared";
 import { randomFor } from "./stats";
 
 const MINUTE = 60_000;
@@ -179,6 +179,6 @@ export const logsArea: SimArea = {
   },
   samples: {
     "v4.logs.getAccessLogs": () => ({ id: 101, domain: "agency-demo.com", query: "wp-", queryFields: ["access.request"], size: 20 }),
-    "v3.logs.getAccessLogs": () => ({ id: 101, username: "agencyde", domain: "client-shop.net", size: 50, from: 0 }),
+    "v3.logs.getAccessLogs": () => ({ ...DEMO_HOSTING.v3, domain: "client-shop.net", size: 50, from: 0 }),
   },
 };

@@ -4,6 +4,7 @@
  * the state (the demo seed has one on hosting 101).
  */
 import type { SimArea, SimContext } from "../types";
+import { dataOf, DEMO_HOSTING } from "./shared";
 
 function versions(ctx: SimContext) {
   const { interpreter, versions: available } = ctx.hosting().nodejs;
@@ -26,14 +27,14 @@ export const nodejsArea: SimArea = {
   name: "nodejs",
   handlers: {
     "v4.nodejs.listVersions": versions,
-    "v3.nodejs.listVersions": (ctx) => ({ data: versions(ctx) }),
+    "v3.nodejs.listVersions": dataOf(versions),
     "v4.nodejs.listApplications": applications,
     "v3.nodejs.listApplications": applications,
   },
   samples: {
     "v4.nodejs.listVersions": () => ({ id: 101 }),
-    "v3.nodejs.listVersions": () => ({ id: 101, username: "agencyde" }),
+    "v3.nodejs.listVersions": () => ({ ...DEMO_HOSTING.v3 }),
     "v4.nodejs.listApplications": () => ({ id: 101 }),
-    "v3.nodejs.listApplications": () => ({ id: 101, username: "agencyde" }),
+    "v3.nodejs.listApplications": () => ({ ...DEMO_HOSTING.v3 }),
   },
 };

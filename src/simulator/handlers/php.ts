@@ -10,6 +10,7 @@
 import { defaultPhpExtensions } from "../seed";
 import type { HostingState, PhpOptionState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
+import { dataOf, DEMO_HOSTING } from "./shared";
 
 /** Extension status strings as the listing shows them. */
 const ENABLED = "enabled";
@@ -123,8 +124,7 @@ function resetExtensions(ctx: SimContext) {
   return { message: `PHP extensions of PHP ${version} reset to their defaults` };
 }
 
-const v4 = { id: 101 };
-const v3 = { id: 101, username: "agencyde" };
+const { v4, v3 } = DEMO_HOSTING;
 
 /**
  * Handlers and samples of the PHP operations.
@@ -137,20 +137,20 @@ export const phpArea: SimArea = {
   name: "php",
   handlers: {
     "v4.php.listVersions": versions,
-    "v3.php.listVersions": (ctx) => ({ data: versions(ctx) }),
+    "v3.php.listVersions": dataOf(versions),
     "v4.php.getVersion": activeVersion,
-    "v3.php.getVersion": (ctx) => ({ data: activeVersion(ctx) }),
+    "v3.php.getVersion": dataOf(activeVersion),
     "v4.php.setVersion": setVersion,
     "v3.php.setVersion": setVersion,
     // v4 returns the option map beside the envelope (v4 document, "Get options of a version").
     "v4.php.getOptions": optionsOf,
-    "v3.php.getOptions": (ctx) => ({ data: optionsOf(ctx) }),
+    "v3.php.getOptions": dataOf(optionsOf),
     "v4.php.setOptions": setOptions,
     "v3.php.setOptions": setOptions,
     "v4.php.resetOptions": resetOptions,
     "v3.php.resetOptions": resetOptions,
     "v4.php.listExtensions": extensionsOf,
-    "v3.php.listExtensions": (ctx) => ({ data: extensionsOf(ctx) }),
+    "v3.php.listExtensions": dataOf(extensionsOf),
     "v4.php.setExtensions": setExtensions,
     "v3.php.setExtensions": setExtensions,
     "v4.php.resetExtensions": resetExtensions,

@@ -7,41 +7,10 @@
  * is not documented (v2 clients call the operation "set", S5), but refusing makes a second
  * writer visible instead of silently replacing its redirection.
  */
-import { domainToASCII } from "node:url";
-import type { HostingState, RedirectionState, SimState } from "../state";
+import { DEMO_REDIRECTION } from "../seed";
+import type { HostingState, RedirectionState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-
-/**
- * The ASCII form of a domain given by a caller, which must be attached to the hosting account.
- * Accepts Unicode, upper case and a trailing dot. Throws 400 for a malformed name and 404 for a
- * domain the account does not serve.
- *
- * @example
- * attachedDomain(ctx.hosting(), "Café.com."); // "xn--caf-dma.com"
- */
-export function attachedDomain(hosting: HostingState, raw: string, field = "domain"): string {
-  const ascii = domainToASCII(raw.trim().replace(/\.$/, "").toLowerCase());
-  if (!ascii || !ascii.includes(".")) throw new SimError(400, `Invalid field "${field}": "${raw}" is not a domain name`);
-  if (!hosting.domains.includes(ascii)) {
-    throw new SimError(404, `Domain ${ascii} is not attached to hosting account ${hosting.id}`);
-  }
-  return ascii;
-}
-
-/**
- * A sample (see `SimArea.samples`) that first prepares the hosting account its parameters
- * address, so that it succeeds whatever earlier samples did to the demo seed.
- *
- * @example
- * samples: { "v4.cache.flushRedis": sampleAfter(running("redis"), { id: 101 }) }
- */
-export function sampleAfter(prepare: (hosting: HostingState) => void, params: Record<string, unknown>) {
-  return (state: SimState): Record<string, unknown> => {
-    const hosting = state.hostings[String(params.id)];
-    if (hosting) prepare(hosting);
-    return params;
-  };
-}
+import { attachedDomain, DEMO_HOSTING, sampleAfter } from "./shared";
 
 /** What a listing shows of a redirection: everything but the destination. */
 function entry(r: RedirectionState) {
@@ -143,16 +112,7 @@ const freeDomain = (domain: string) => (hosting: HostingState) => {
 
 /** Prepares a sample: `client-shop.net` has its seeded redirection, so it can be deleted. */
 function seeded(hosting: HostingState): void {
-  if (!hosting.redirections.some((r) => r.domain === "client-shop.net")) {
-    hosting.redirections.push({
-      domain: "client-shop.net",
-      https: true,
-      www: false,
-      rType: 301,
-      domainRedirection: true,
-      destinationUrl: "https://agency-demo.com/shop",
-    });
-  }
+  if (!hosting.redirections.some((r) => r.domain === DEMO_REDIRECTION.domain)) hosting.redirections.push({ ...DEMO_REDIRECTION });
 }
 
 /**
@@ -181,7 +141,7 @@ export const redirectionsArea: SimArea = {
   },
   samples: {
     "v4.redirections.list": () => ({ id: 101 }),
-    "v3.redirections.list": () => ({ id: 101, username: "agencyde" }),
+    "v3.redirections.list": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.redirections.list": () => ({ id: 101 }),
     "v4.redirections.add": sampleAfter(freeDomain("agency-demo.com"), {
       id: 101,
@@ -190,8 +150,7 @@ export const redirectionsArea: SimArea = {
       destinationUrl: "https://client-shop.net/",
     }),
     "v3.redirections.add": sampleAfter(freeDomain("agency-demo.com"), {
-      id: 101,
-      username: "agencyde",
+      ...DEMO_HOSTING.v3,
       domain: "agency-demo.com",
       rType: 302,
       destinationUrl: "https://client-shop.net/",
@@ -205,7 +164,7 @@ export const redirectionsArea: SimArea = {
     }),
     "v2.redirections.addInternal": sampleAfter(freeDomain("xn--caf-dma.com"), { id: 101, domain: "xn--caf-dma.com", https: true, rType: 301, www: true }),
     "v4.redirections.delete": sampleAfter(seeded, { id: 101, domain: "client-shop.net" }),
-    "v3.redirections.delete": sampleAfter(seeded, { id: 101, username: "agencyde", domain: "client-shop.net" }),
+    "v3.redirections.delete": sampleAfter(seeded, { ...DEMO_HOSTING.v3, domain: "client-shop.net" }),
     "v2.redirections.delete": sampleAfter(seeded, { id: 101, domain: "client-shop.net" }),
   },
 };

@@ -9,6 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { formatSshPublicKey, isAddressOrCidr, parseSshPublicKey, type SshPublicKey } from "../../util/ssh-public-key";
 import type { SimState, SshKeyState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
+import { dataOf, DEMO_HOSTING } from "./shared";
 
 function checkFromIps(fromIps: unknown): string[] | undefined {
   if (fromIps === undefined) return undefined;
@@ -77,7 +78,7 @@ function removeKey(ctx: SimContext) {
 const keyAdded = (key: string) => `SSH key ${key} added`;
 /** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
 const legacy = {
-  listKeys: (ctx: SimContext) => ({ data: listKeys(ctx) }),
+  listKeys: dataOf(listKeys),
   addKey: (ctx: SimContext) => {
     const key = addKey(ctx);
     return { data: { key }, message: keyAdded(key) };
@@ -103,7 +104,6 @@ const readdDemoKey = (extra: Record<string, unknown>) => (state: SimState) => {
   hosting.sshKeys = hosting.sshKeys.filter((k) => k !== key);
   return { id: 101, ...extra, pKey: key.publicKey, comment: "re-added", fromIps: ["198.51.100.0/24", "2001:db8::1"] };
 };
-const v3Address = { username: "agencyde" };
 
 /**
  * Handlers of `ssh.*` for v4 (`keys`, top-level `key`), v3 and v2 (results in `data`).
@@ -136,10 +136,10 @@ export const sshArea: SimArea = {
     "v4.ssh.addKey": readdDemoKey({}),
     "v4.ssh.editKey": (s) => ({ id: 101, key: first(s).key, comment: "renamed", fromIps: ["203.0.113.7"] }),
     "v4.ssh.removeKey": (s) => ({ id: 101, key: first(s).key }),
-    "v3.ssh.listKeys": () => ({ id: 101, ...v3Address }),
-    "v3.ssh.addKey": readdDemoKey(v3Address),
-    "v3.ssh.editKey": (s) => ({ id: 101, ...v3Address, key: first(s).key, comment: "renamed" }),
-    "v3.ssh.removeKey": (s) => ({ id: 101, ...v3Address, key: first(s).key }),
+    "v3.ssh.listKeys": () => ({ ...DEMO_HOSTING.v3 }),
+    "v3.ssh.addKey": readdDemoKey(DEMO_HOSTING.v3),
+    "v3.ssh.editKey": (s) => ({ ...DEMO_HOSTING.v3, key: first(s).key, comment: "renamed" }),
+    "v3.ssh.removeKey": (s) => ({ ...DEMO_HOSTING.v3, key: first(s).key }),
     "v2.ssh.listKeys": () => ({ id: 101 }),
     "v2.ssh.addKey": readdDemoKey({}),
     "v2.ssh.editKey": (s) => ({ id: 101, key: first(s).key, fromIps: [] }),

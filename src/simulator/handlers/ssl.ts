@@ -8,9 +8,9 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { CsrState, HostingState, SimState, SslState } from "../state";
-import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
+import { SimError, type SimArea, type SimContext } from "../types";
 import { certificateIssuerName, certificateProblem, generateCsr as buildCsr, generateSelfSigned } from "../x509";
-import { asciiDomain } from "./dns";
+import { asciiDomain, dataOf, DEMO_HOSTING } from "./shared";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Validity of the automatic certificates, as Let's Encrypt issues them. */
@@ -204,11 +204,6 @@ function getCsrPrivateKey(ctx: SimContext) {
   return { privateKey: site.ssl.csrs[index]!.privateKey };
 }
 
-/** The v3 form of a reply: the result inside `data`. */
-const inData =
-  (resolve: Resolver): Resolver =>
-  (ctx) => ({ data: resolve(ctx) });
-
 // ---- samples (demo seed: hosting 101 `agencyde` holds agency-demo.com) ----
 
 const DEMO_DOMAIN = "agency-demo.com";
@@ -243,7 +238,7 @@ function withCsr(state: SimState): { csrPubKeyFingerPrint: string } {
 }
 
 const site4 = { id: 101, domain: DEMO_DOMAIN };
-const site3 = { ...site4, username: "agencyde" };
+const site3 = { ...DEMO_HOSTING.v3, ...site4 };
 
 function samplesFor(site: Record<string, unknown>, version: "v4" | "v3"): SimArea["samples"] {
   return {
@@ -282,16 +277,16 @@ export const sslArea: SimArea = {
     "v4.ssl.generateCsr": generateCsr,
     "v4.ssl.removeCsr": removeCsr,
     "v4.ssl.getCsrPrivateKey": getCsrPrivateKey,
-    "v3.ssl.getCertificate": inData(getCertificate),
-    "v3.ssl.renewCertificate": inData(renewCertificate),
-    "v3.ssl.getCustom": inData(getCustom),
+    "v3.ssl.getCertificate": dataOf(getCertificate),
+    "v3.ssl.renewCertificate": dataOf(renewCertificate),
+    "v3.ssl.getCustom": dataOf(getCustom),
     "v3.ssl.installCustom": installCustom,
     "v3.ssl.deleteCustom": deleteCustom,
-    "v3.ssl.validateCustom": inData(validateCustom),
+    "v3.ssl.validateCustom": dataOf(validateCustom),
     "v3.ssl.listCsrs": listCsrs,
-    "v3.ssl.generateCsr": inData(generateCsr),
+    "v3.ssl.generateCsr": dataOf(generateCsr),
     "v3.ssl.removeCsr": removeCsr,
-    "v3.ssl.getCsrPrivateKey": inData(getCsrPrivateKey),
+    "v3.ssl.getCsrPrivateKey": dataOf(getCsrPrivateKey),
   },
   samples: { ...samplesFor(site4, "v4"), ...samplesFor(site3, "v3") },
 };

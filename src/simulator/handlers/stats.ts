@@ -11,7 +11,7 @@ import { LVE_FIELDS } from "../../client/endpoints/stats";
 import { seededRandom } from "../faults";
 import type { HostingState } from "../state";
 import type { SimArea, SimContext } from "../types";
-import { attachedDomain, dataOf } from "./hosting";
+import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -191,13 +191,13 @@ export const statsArea: SimArea = {
   },
   samples: {
     "v4.stats.getResourceUsage": () => ({ id: 101, periodType: "hour", period: 24 }),
-    "v3.stats.getResourceUsage": () => ({ id: 101, username: "agencyde", periodType: "day", period: 7 }),
+    "v3.stats.getResourceUsage": () => ({ ...DEMO_HOSTING.v3, periodType: "day", period: 7 }),
     "v2.stats.getResourceUsage": () => ({ id: 102, periodType: "day", period: 90 }),
     "v4.stats.getDiskUsage": () => ({ id: 101 }),
-    "v3.stats.getDiskUsage": () => ({ id: 101, username: "agencyde" }),
+    "v3.stats.getDiskUsage": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.stats.getDiskUsage": () => ({ id: 102 }),
     "v4.stats.getVisitors": () => ({ id: 101, domain: "agency-demo.com", period: "24h", unique: true }),
-    "v3.stats.getVisitors": () => ({ id: 101, username: "agencyde", domain: "client-shop.net", period: "7d" }),
+    "v3.stats.getVisitors": () => ({ ...DEMO_HOSTING.v3, domain: "client-shop.net", period: "7d" }),
     "v2.stats.getVisitors": () => ({ id: 101, domain: "agency-demo.com", period: "1h" }),
     "v2.stats.getUniqueVisitors": () => ({ id: 101, domain: "agency-demo.com", period: "30d" }),
   },

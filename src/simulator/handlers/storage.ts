@@ -21,7 +21,7 @@
 import { randomBytes } from "node:crypto";
 import type { HostingState, ObjectStorageState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { attachedDomain, sampleAfter } from "./redirections";
+import { attachedDomain, dataOf, DEMO_HOSTING, sampleAfter } from "./shared";
 
 type UrlEntry = ObjectStorageState["urls"][number];
 
@@ -147,8 +147,7 @@ function deleteUrl(ctx: SimContext) {
   return { data: { ...found } };
 }
 
-const v4 = { id: 101 };
-const v3 = { id: 101, username: "agencyde" };
+const { v4, v3 } = DEMO_HOSTING;
 
 /** Prepares a sample: the account's storage is initialised (with fixed demo values). */
 function ready(hosting: HostingState): void {
@@ -196,17 +195,17 @@ export const storageArea: SimArea = {
   name: "storage",
   handlers: {
     "v4.storage.getAccount": account,
-    "v3.storage.getAccount": (ctx) => ({ data: account(ctx) }),
+    "v3.storage.getAccount": dataOf(account),
     "v4.storage.initAccount": init,
     "v3.storage.initAccount": init,
     "v4.storage.resetCredentials": resetCredentials,
     "v3.storage.resetCredentials": resetCredentials,
     "v4.storage.listUrls": (ctx) => ({ urls: urls(ctx) }),
-    "v3.storage.listUrls": (ctx) => ({ data: urls(ctx) }),
+    "v3.storage.listUrls": dataOf(urls),
     "v4.storage.addUrl": addUrl,
-    "v3.storage.addUrl": (ctx) => ({ data: addUrl(ctx) }),
+    "v3.storage.addUrl": dataOf(addUrl),
     "v4.storage.updateUrl": updateUrl,
-    "v3.storage.updateUrl": (ctx) => ({ data: updateUrl(ctx) }),
+    "v3.storage.updateUrl": dataOf(updateUrl),
     "v4.storage.deleteUrl": deleteUrl,
     "v3.storage.deleteUrl": deleteUrl,
   },

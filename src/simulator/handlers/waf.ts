@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
-import { attachedDomain } from "./redirections";
+import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
 
 /**
  * Every rule id lies in this range (the documented `allRulesRange` is a string range).
@@ -163,13 +163,10 @@ function getLogs(ctx: SimContext) {
 }
 
 /** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
-const legacy = {
-  getLogs: (ctx: SimContext) => ({ data: getLogs(ctx) }),
-  getRules: (ctx: SimContext) => ({ data: getRules(ctx) }),
-};
+const legacy = { getLogs: dataOf(getLogs), getRules: dataOf(getRules) };
 
 const demo = { id: 101, domain: "agency-demo.com" };
-const v3Demo = { ...demo, username: "agencyde" };
+const v3Demo = { ...DEMO_HOSTING.v3, ...demo };
 const logsPage = { size: 5, offset: 5, order: "asc" };
 const disable = { wafDisabledRules: [942100, 942110], append: true };
 

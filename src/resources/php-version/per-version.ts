@@ -1,0 +1,159 @@
+/**
+ * What PhpOptions and PhpExtensions share: each manages a map of settings of one PHP version of
+ * a hosting account (php.ini options; extensions), a map that always exists, so both are
+ * singleton settings with the same lifecycle rules, the same id, and the same way of reading the
+ * map and of telling "the version is gone" from a failure (catalog §1 #33-37, INFERRED-L).
+ */
+import { phpMapOf } from "../../client/endpoints/php";
+import type { ProviderContext } from "../../provider/context";
+import type { HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
+import { phpVersionGone } from "./provider";
+
+/** What names a per-version setting. */
+export interface PhpVersionKey {
+  hostingId: number;
+  /** major.minor, e.g. `"8.2"`. */
+  phpVersion: string;
+}
+
+/**
+ * The id of a per-version setting: `<hostingId>/<phpVersion>`.
+ *
+ * @example
+ * phpVersionSettingsId({ hostingId: 101, phpVersion: "8.2" }); // "101/8.2"
+ */
+export function phpVersionSettingsId(v: PhpVersionKey): string {
+  return hostingScopedId(v.hostingId, v.phpVersion);
+}
+
+/**
+ * How messages name a per-version setting.
+ *
+ * @example
+ * phpVersionWhere({ hostingId: 101, phpVersion: "8.2" }); // "PHP 8.2 on hosting account 101"
+ */
+export function phpVersionWhere(v: PhpVersionKey): string {
+  return `PHP ${v.phpVersion} on hosting account ${v.hostingId}`;
+}
+
+const phpVersionPart: IdPart<string> = (text) => (/^\d+\.\d+$/.test(text) ? text : undefined);
+
+/**
+ * What an id names, or undefined when it is not `<hostingId>/<phpVersion>`.
+ *
+ * @example
+ * parsePhpVersionSettingsId("101/8.2"); // { hostingId: 101, phpVersion: "8.2" }
+ */
+export function parsePhpVersionSettingsId(id: string): PhpVersionKey | undefined {
+  return parseHostingScopedId(id, { phpVersion: phpVersionPart });
+}
+
+/**
+ * The lifecycle rules of a per-version setting, spread into its `defineResource`: identity is
+ * the hosting account and the PHP version, and another version (or account) has its own map,
+ * so nothing collides on replacement.
+ *
+ * @example
+ * export const phpOptionsDefinition = defineResource({ type: "PhpOptions", ...perPhpVersionRules, ... });
+ */
+export const perPhpVersionRules = {
+  identity: ["hostingId", "phpVersion"],
+  replaceOn: ["hostingId", "phpVersion"],
+  deleteBeforeReplace: false,
+  secretOutputs: [],
+  id: {
+    format: "<hostingId>/<phpVersion>, e.g. 101/8.2",
+    build: (v: PhpVersionKey) => phpVersionSettingsId(v),
+    parse: (id: string) => parsePhpVersionSettingsId(id),
+  },
+  onMissing: "remove",
+} as const;
+
+/**
+ * The API operations of one kind of per-version map.
+ *
+ * @example
+ * const api: PhpSettingsApi = { get: "php.getOptions", set: "php.setOptions", field: "options", scope: (v) => `php:${v.hostingId}:${v.phpVersion}` };
+ */
+export interface PhpSettingsApi {
+  /** Reads the map (`php.getOptions`, `php.listExtensions`). */
+  get: string;
+  /** Writes named entries of the map (`php.setOptions`, `php.setExtensions`). */
+  set: string;
+  /** The request field of `set` that holds the entries (`options`, `extensions`). */
+  field: string;
+  /** Cache and write scope of the map of one version of one account. */
+  scope(v: PhpVersionKey): string;
+}
+
+/** The reads and writes of one kind of per-version map whose entries are `T`. */
+export interface PhpSettings<T> {
+  /** Cache and write scope of the map of one version of one account. */
+  scope(v: PhpVersionKey): string;
+  /** The map as it is now (bypassing the read cache); errors propagate, since create and update must not guess. */
+  fetch(ctx: ProviderContext, address: HostingAddress, version: string): Promise<Record<string, T>>;
+  /**
+   * The map for read and delete, or undefined when it is gone: the hosting account is (404), or
+   * the version is no longer installed (`phpVersionGone`). `fresh` bypasses the read cache.
+   */
+  live(ctx: ProviderContext, address: HostingAddress, version: string, fresh: boolean): Promise<Record<string, T> | undefined>;
+  /** Writes `entries` into the map, in one call. */
+  write(ctx: ProviderContext, address: HostingAddress, v: PhpVersionKey, entries: Record<string, unknown>): Promise<void>;
+  /**
+   * The shared `read` start: the key merged with the state (absent on import), and the live map;
+   * undefined when the settings are gone.
+   */
+  read<O extends PhpVersionKey>(ctx: ProviderContext, key: Partial<PhpVersionKey>, props: O | undefined): Promise<{ v: Partial<O> & PhpVersionKey; map: Record<string, T> } | undefined>;
+  /**
+   * The shared `delete`: serialised on the map's scope, reads the live map (gone: nothing to do),
+   * and writes what `restores` gives for it, if anything.
+   */
+  restore(ctx: ProviderContext, props: PhpVersionKey, restores: (map: Record<string, T>) => Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * The reads and writes of one kind of per-version map, bound to its operations.
+ *
+ * @example
+ * const OPTIONS = phpSettings<PhpOption>({ get: "php.getOptions", set: "php.setOptions", field: "options", scope: (v) => `php:${v.hostingId}:${v.phpVersion}` });
+ * const found = await OPTIONS.read(ctx, key, props);
+ * if (!found) return undefined; // the account or the version is gone
+ */
+export function phpSettings<T>(api: PhpSettingsApi): PhpSettings<T> {
+  const settings: PhpSettings<T> = {
+    scope: (v) => api.scope(v),
+    async fetch(ctx, address, version) {
+      return phpMapOf<T>(await ctx.request(api.get, { ...address, version }));
+    },
+    async live(ctx, address, version, fresh) {
+      try {
+        if (fresh) return await settings.fetch(ctx, address, version);
+        return phpMapOf<T>(await ctx.read(api.get, { ...address, version }, [api.scope({ hostingId: address.id, phpVersion: version })]));
+      } catch (err) {
+        if (await phpVersionGone(ctx, address, version, err)) return undefined;
+        throw err;
+      }
+    },
+    async write(ctx, address, v, entries) {
+      await ctx.write(api.set, { ...address, version: v.phpVersion, [api.field]: entries }, [api.scope(v)]);
+    },
+    async read<O extends PhpVersionKey>(ctx: ProviderContext, key: Partial<PhpVersionKey>, props: O | undefined) {
+      const v = { ...key, ...(props ?? {}) } as Partial<O> & PhpVersionKey;
+      const map = await settings.live(ctx, await ctx.hosting(v.hostingId), v.phpVersion, false);
+      return map && { v, map };
+    },
+    async restore(ctx, props, restores) {
+      const address = await ctx.hosting(props.hostingId);
+      await ctx.serial(api.scope(props), async () => {
+        // The account or the version is gone: so are its settings.
+        const map = await settings.live(ctx, address, props.phpVersion, true);
+        if (!map) return;
+        const entries = restores(map);
+        if (Object.keys(entries).length === 0) return;
+        await settings.write(ctx, address, props, entries);
+      });
+    },
+  };
+  return settings;
+}
