@@ -18,7 +18,9 @@ describe("Pulumi.yaml.example", () => {
   it("declares every reseller:* key the provider reads, with the API key secret", () => {
     const text = readFileSync(path.resolve(__dirname, "../../Pulumi.yaml.example"), "utf8");
     expect(text).toBe(pulumiYamlExample());
-    expect(text).toMatch(/reseller:apiKey:\n(?: {4}.*\n)*? {4}secret: true/);
-    expect(text).toContain("runtime: nodejs");
+    expect(text).toMatch(/reseller:apiKey:\n(?: {6}.*\n)*? {6}secret: true/);
+    expect(text).toMatch(/^template:\n {2}config:\n/m);
+    expect(text).not.toMatch(/^config:/m);
+    expect(text).toContain("name: nodejs");
   });
 });
