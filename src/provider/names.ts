@@ -8,6 +8,7 @@
  * non-ASCII characters, `idn_domain_name` is the ASCII form).
  */
 import { domainToASCII, domainToUnicode } from "node:url";
+import type { IssueSink } from "./define";
 
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Host labels may carry underscores (`_dmarc`, `_sip._tcp`), which DNS allows outside host names. */
@@ -44,6 +45,22 @@ export function normaliseDomain(input: string): NameResult {
   const value = labels.join(".");
   if (value.length > 253) return { ok: false, reason: `"${input}" is longer than 253 characters` };
   return { ok: true, value };
+}
+
+/**
+ * The DNS zone a resource's `domain` input names, in canonical form (`normaliseDomain`); a
+ * malformed one is reported on `domain` through `issue` and gives undefined, so a `normalize`
+ * stops there (the record names and targets are read relative to the zone).
+ *
+ * @example
+ * const zone = isUnknown(v.domain) ? undefined : checkedZone(v.domain, issue); // "example.com" for "Example.COM."
+ * if (zone === undefined) return out;
+ */
+export function checkedZone(domain: string, issue: IssueSink): string | undefined {
+  const zone = normaliseDomain(domain);
+  if (zone.ok) return zone.value;
+  issue("domain", zone.reason);
+  return undefined;
 }
 
 /**

@@ -154,6 +154,75 @@ function fromStruct(struct: import("google-protobuf/google/protobuf/struct_pb").
   return struct === undefined ? undefined : (struct.toJavaScript());
 }
 
+type Struct = import("google-protobuf/google/protobuf/struct_pb").Struct;
+
+/** What a resource request carries besides its URN, name and type. */
+interface RequestFields {
+  id: string;
+  olds: WireMap;
+  news: WireMap;
+  oldInputs: WireMap;
+  properties: WireMap;
+  inputs: WireMap;
+  preview: boolean;
+}
+
+/** The setters of {@link RequestFields}, as the generated request classes name them. */
+interface FieldSetters {
+  setId(value: string): unknown;
+  setOlds(value: Struct): unknown;
+  setNews(value: Struct): unknown;
+  setOldInputs(value: Struct): unknown;
+  setProperties(value: Struct): unknown;
+  setInputs(value: Struct): unknown;
+  setPreview(value: boolean): unknown;
+}
+
+const SETTERS = {
+  id: "setId",
+  olds: "setOlds",
+  news: "setNews",
+  oldInputs: "setOldInputs",
+  properties: "setProperties",
+  inputs: "setInputs",
+  preview: "setPreview",
+} as const satisfies Record<keyof RequestFields, keyof FieldSetters>;
+
+const STRUCT_FIELDS = ["olds", "news", "oldInputs", "properties", "inputs"] as const;
+
+/** The setters every resource request has: the URN and the fields the protocol repeats from it. */
+interface UrnSetters {
+  setUrn(value: string): unknown;
+  setName(value: string): unknown;
+  setType(value: string): unknown;
+}
+
+/**
+ * Fills a Check, Diff, Create, Read, Update or Delete request: the URN with the name and type
+ * taken from it, then each given field (maps as protobuf structs); a field that is undefined is
+ * left unset. A request class without the setter of a given field does not compile.
+ */
+function resourceRequest<K extends keyof RequestFields, R extends UrnSetters & Pick<FieldSetters, (typeof SETTERS)[K]>>(
+  request: R,
+  urn: string,
+  fields: { [F in K]: RequestFields[F] | undefined },
+): R {
+  const { name, type } = urnParts(urn);
+  request.setUrn(urn);
+  request.setName(name);
+  request.setType(type);
+  const given = fields as Partial<RequestFields>;
+  // Every setter named below is one `fields` gave a value for, which the signature checked.
+  const setters = request as unknown as FieldSetters;
+  if (given.id !== undefined) setters.setId(given.id);
+  for (const field of STRUCT_FIELDS) {
+    const map = given[field];
+    if (map !== undefined) setters[SETTERS[field]](toStruct(map));
+  }
+  if (given.preview !== undefined) setters.setPreview(given.preview);
+  return request;
+}
+
 /**
  * Unpacks `ErrorResourceInitFailed` from the `grpc-status-details-bin` trailer the host attaches
  * (`grpcResponseFromError` in the host), the way the engine's `parseError` does.
@@ -257,13 +326,7 @@ export class ProviderHost {
   }
 
   async check(urn: string, olds: WireMap, news: WireMap): Promise<{ inputs: WireMap | undefined; failures: { property: string; reason: string }[] }> {
-    const request = new providerProto.CheckRequest();
-    const { name, type } = urnParts(urn);
-    request.setUrn(urn);
-    request.setName(name);
-    request.setType(type);
-    request.setOlds(toStruct(olds));
-    request.setNews(toStruct(news));
+    const request = resourceRequest(new providerProto.CheckRequest(), urn, { olds, news });
     const response = await this.call<providerProto.CheckResponse>("check", request);
     return {
       inputs: fromStruct(response.getInputs()),
@@ -272,15 +335,7 @@ export class ProviderHost {
   }
 
   async diff(urn: string, id: string, olds: WireMap, news: WireMap, oldInputs: WireMap): Promise<HostDiff> {
-    const request = new providerProto.DiffRequest();
-    const { name, type } = urnParts(urn);
-    request.setUrn(urn);
-    request.setName(name);
-    request.setType(type);
-    request.setId(id);
-    request.setOlds(toStruct(olds));
-    request.setNews(toStruct(news));
-    request.setOldInputs(toStruct(oldInputs));
+    const request = resourceRequest(new providerProto.DiffRequest(), urn, { id, olds, news, oldInputs });
     const response = await this.call<providerProto.DiffResponse>("diff", request);
     const changes = response.getChanges();
     return {
@@ -296,13 +351,7 @@ export class ProviderHost {
   }
 
   async create(urn: string, properties: WireMap, preview: boolean): Promise<{ id: string; properties: WireMap }> {
-    const request = new providerProto.CreateRequest();
-    const { name, type } = urnParts(urn);
-    request.setUrn(urn);
-    request.setName(name);
-    request.setType(type);
-    request.setProperties(toStruct(properties));
-    request.setPreview(preview);
+    const request = resourceRequest(new providerProto.CreateRequest(), urn, { properties, preview });
     const response = await this.call<providerProto.CreateResponse>("create", request);
     return { id: response.getId(), properties: fromStruct(response.getProperties()) ?? {} };
   }
@@ -313,14 +362,8 @@ export class ProviderHost {
     properties: WireMap,
     inputs: WireMap | undefined,
   ): Promise<{ id: string; properties: WireMap; inputs: WireMap | undefined }> {
-    const request = new providerProto.ReadRequest();
-    const { name, type } = urnParts(urn);
-    request.setUrn(urn);
-    request.setName(name);
-    request.setType(type);
-    request.setId(id);
-    request.setProperties(toStruct(properties));
-    if (inputs !== undefined) request.setInputs(toStruct(inputs));
+    // Inputs are sent only when known (a read on import has none).
+    const request = resourceRequest(new providerProto.ReadRequest(), urn, { id, properties, inputs });
     const response = await this.call<providerProto.ReadResponse>("read", request);
     return {
       id: response.getId(),
@@ -337,30 +380,13 @@ export class ProviderHost {
     oldInputs: WireMap,
     preview: boolean,
   ): Promise<{ properties: WireMap }> {
-    const request = new providerProto.UpdateRequest();
-    const { name, type } = urnParts(urn);
-    request.setUrn(urn);
-    request.setName(name);
-    request.setType(type);
-    request.setId(id);
-    request.setOlds(toStruct(olds));
-    request.setNews(toStruct(news));
-    request.setOldInputs(toStruct(oldInputs));
-    request.setPreview(preview);
+    const request = resourceRequest(new providerProto.UpdateRequest(), urn, { id, olds, news, oldInputs, preview });
     const response = await this.call<providerProto.UpdateResponse>("update", request);
     return { properties: fromStruct(response.getProperties()) ?? {} };
   }
 
   async delete(urn: string, id: string, properties: WireMap, oldInputs: WireMap): Promise<void> {
-    const request = new providerProto.DeleteRequest();
-    const { name, type } = urnParts(urn);
-    request.setUrn(urn);
-    request.setName(name);
-    request.setType(type);
-    request.setId(id);
-    request.setProperties(toStruct(properties));
-    request.setOldInputs(toStruct(oldInputs));
-    await this.call("delete", request);
+    await this.call("delete", resourceRequest(new providerProto.DeleteRequest(), urn, { id, properties, oldInputs }));
   }
 
   /** False once the host process has exited (crashed, or killed from outside). */

@@ -14,6 +14,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { cronListing, cronScope } from "../cron-job/provider";
 import { cronEmailInputs, normaliseEmail, normalizeCronEmail, type CronEmailInputs, type CronEmailOutputs } from "./schema";
 
@@ -26,11 +27,7 @@ type Outputs = CronEmailOutputs;
  * @example
  * parseCronEmailId("101"); // { hostingId: 101 }
  */
-export function parseCronEmailId(id: string): Pick<Inputs, "hostingId"> | undefined {
-  if (!/^\d+$/.test(id.trim())) return undefined;
-  const hostingId = Number(id.trim());
-  return Number.isSafeInteger(hostingId) && hostingId > 0 ? { hostingId } : undefined;
-}
+export const parseCronEmailId: (id: string) => Pick<Inputs, "hostingId"> | undefined = parseHostingAccountId;
 
 async function setEmail(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Outputs> {
   await ctx.write("cron.setEmail", { ...address, email: v.email }, [cronScope(v.hostingId)]);
@@ -48,16 +45,8 @@ export const cronEmailDefinition = defineResource<typeof cronEmailInputs, Inputs
   type: "CronEmail",
   inputs: cronEmailInputs,
   normalize: normalizeCronEmail,
-  identity: ["hostingId"],
-  replaceOn: ["hostingId"],
-  // Another hosting account is another setting: nothing collides.
-  deleteBeforeReplace: false,
+  ...hostingAccountIdentity,
   secretOutputs: [],
-  id: {
-    format: "<hostingId>, e.g. 101",
-    build: (v) => String(v.hostingId),
-    parse: (id) => parseCronEmailId(id),
-  },
   onMissing: "remove",
   requires: () => [{ property: "email", operations: ["cron.list", "cron.setEmail", "cron.removeEmail"] }],
 
@@ -73,7 +62,7 @@ export const cronEmailDefinition = defineResource<typeof cronEmailInputs, Inputs
       }
       return setEmail(ctx, address, inputs);
     });
-    return { id: String(inputs.hostingId), outs };
+    return { id: hostingAccountId(inputs), outs };
   },
 
   async read(ctx, { id }) {

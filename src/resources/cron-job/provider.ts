@@ -20,6 +20,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
 import { cronJobInputs, normaliseCronSchedule, normalizeCronJob, type CronJobInputs, type CronJobOutputs } from "./schema";
 
 type Inputs = CronJobInputs;
@@ -82,7 +83,7 @@ export async function cronListing(ctx: ProviderContext, address: HostingAddress,
  * cronJobId({ hostingId: 101, cronId: 11 }); // "101/11"
  */
 export function cronJobId(v: { hostingId: number; cronId: number }): string {
-  return `${v.hostingId}/${v.cronId}`;
+  return hostingScopedId(v.hostingId, v.cronId);
 }
 
 /**
@@ -92,12 +93,7 @@ export function cronJobId(v: { hostingId: number; cronId: number }): string {
  * parseCronJobId("101/11"); // { hostingId: 101, cronId: 11 }
  */
 export function parseCronJobId(id: string): { hostingId: number; cronId: number } | undefined {
-  const m = /^(\d+)\/(\d+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  const cronId = Number(m[2]);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0 || !Number.isSafeInteger(cronId) || cronId <= 0) return undefined;
-  return { hostingId, cronId };
+  return parseHostingScopedId(id, { cronId: positiveIdPart });
 }
 
 /** The listing's schedule in canonical form; one that does not parse (written elsewhere) is kept as listed. */

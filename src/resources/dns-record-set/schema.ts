@@ -14,7 +14,7 @@ import { z } from "zod";
 import { DNS_RECORD_TYPES, RECORD_FORM, type DnsRecordType } from "../../client/dns-records";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain, normaliseHost, normaliseRecordName, recordFqdn } from "../../provider/names";
+import { checkedZone, normaliseHost, normaliseRecordName, recordFqdn } from "../../provider/names";
 
 /**
  * TTL the official module always sends, and the simulator's default (catalog §7.6).
@@ -333,20 +333,16 @@ export function sortRecords(records: readonly DnsRecord[]): DnsRecord[] {
  */
 export function normalizeDnsRecordSet(v: Parsed, issue: IssueSink): DnsRecordSetInputs {
   const out = { ...v } as unknown as DnsRecordSetInputs;
-  if (isUnknown(v.domain)) return out;
-  const zone = normaliseDomain(v.domain);
-  if (!zone.ok) {
-    issue("domain", zone.reason);
-    return out;
-  }
-  out.domain = zone.value;
+  const zone = isUnknown(v.domain) ? undefined : checkedZone(v.domain, issue);
+  if (zone === undefined) return out;
+  out.domain = zone;
   if (!isUnknown(v.name)) {
-    const name = normaliseRecordName(v.name, zone.value);
+    const name = normaliseRecordName(v.name, zone);
     if (!name.ok) issue("name", name.reason);
     else out.name = name.value;
   }
   if (!isUnknown(v.type) && !containsUnknown(v.records)) {
-    const records = normaliseRecords(v.type, v.records, zone.value, issue);
+    const records = normaliseRecords(v.type, v.records, zone, issue);
     if (records) out.records = records;
   }
   return out;

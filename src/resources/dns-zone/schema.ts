@@ -15,7 +15,7 @@ import { z } from "zod";
 import { DNS_RECORD_TYPES, type DnsRecordType } from "../../client/dns-records";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain } from "../../provider/names";
+import { checkedZone } from "../../provider/names";
 import { dnsRecordSetInputs, normalizeDnsRecordSet, type DnsRecord } from "../dns-record-set/schema";
 
 /**
@@ -207,17 +207,13 @@ function normaliseRecordSets(zone: string, sets: Parsed["recordSets"], ignore: r
  */
 export function normalizeDnsZone(v: Parsed, issue: IssueSink): DnsZoneInputs {
   const out = { ...v } as unknown as DnsZoneInputs;
-  if (isUnknown(v.domain)) return out;
-  const zone = normaliseDomain(v.domain);
-  if (!zone.ok) {
-    issue("domain", zone.reason);
-    return out;
-  }
-  out.domain = zone.value;
+  const zone = isUnknown(v.domain) ? undefined : checkedZone(v.domain, issue);
+  if (zone === undefined) return out;
+  out.domain = zone;
   const ignore = containsUnknown(v.ignore) ? undefined : normaliseIgnore(v.ignore, issue);
   if (ignore) out.ignore = ignore;
   if (!containsUnknown(v.recordSets)) {
-    const sets = normaliseRecordSets(zone.value, v.recordSets, ignore, issue);
+    const sets = normaliseRecordSets(zone, v.recordSets, ignore, issue);
     if (sets) out.recordSets = sets;
   }
   return out;

@@ -13,7 +13,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
-import { domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../domain-registration/registrar";
+import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../domain-registration/registrar";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";
 
 type Inputs = DomainLockInputs;
@@ -52,15 +52,8 @@ export const domainLockDefinition = defineResource<typeof domainLockInputs, Inpu
   type: "DomainLock",
   inputs: domainLockInputs,
   normalize: normalizeDomainLock,
-  identity: ["domain"],
-  replaceOn: ["domain"],
-  deleteBeforeReplace: false,
+  ...domainIdentity,
   secretOutputs: [],
-  id: {
-    format: "<domain> (ASCII or Unicode, e.g. example.com)",
-    build: (v) => v.domain,
-    parse: (id) => domainNameFromId(id),
-  },
   onMissing: "remove",
   requires: () => [
     { property: "locked", operations: ["domains.getRegistrarLock"] },

@@ -13,7 +13,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
-import { domainNameFromId, readNameservers, setNameservers, type DomainName } from "../domain-registration/registrar";
+import { domainIdentity, readNameservers, setNameservers, type DomainName } from "../domain-registration/registrar";
 import { PROVIDER_NAMESERVERS, sameNameservers } from "../domain-registration/schema";
 import {
   domainNameserversInputs,
@@ -61,15 +61,8 @@ export const domainNameserversDefinition = defineResource<typeof domainNameserve
   type: "DomainNameservers",
   inputs: domainNameserversInputs,
   normalize: normalizeDomainNameservers,
-  identity: ["domain"],
-  replaceOn: ["domain"],
-  deleteBeforeReplace: false,
+  ...domainIdentity,
   secretOutputs: [],
-  id: {
-    format: "<domain> (ASCII or Unicode, e.g. example.com)",
-    build: (v) => v.domain,
-    parse: (id) => domainNameFromId(id),
-  },
   onMissing: "remove",
   diff: {
     // `sld`/`tld` follow `domain`, and `useProviderNameservers` follows `nameservers`.

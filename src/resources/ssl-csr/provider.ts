@@ -21,7 +21,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
-import { normaliseDomain } from "../../provider/names";
+import { domainIdPart, hostingScopedId, parseHostingScopedId } from "../../provider/ids";
 import { normaliseEmail } from "../cron-email/schema";
 import {
   canonicalPem,
@@ -63,7 +63,7 @@ const scopeOf = (v: { hostingId: number; domain: string }) => `ssl-csr:${v.hosti
  * sslCsrId({ hostingId: 101, domain: "agency-demo.com", fingerprint: "3f0c…" }); // "101/agency-demo.com/3f0c…"
  */
 export function sslCsrId(v: CsrKey): string {
-  return `${v.hostingId}/${v.domain}/${v.fingerprint}`;
+  return hostingScopedId(v.hostingId, v.domain, v.fingerprint);
 }
 
 /**
@@ -74,12 +74,7 @@ export function sslCsrId(v: CsrKey): string {
  * parseSslCsrId("101/Agency-Demo.com/3F0C"); // { hostingId: 101, domain: "agency-demo.com", fingerprint: "3F0C" }
  */
 export function parseSslCsrId(id: string): CsrKey | undefined {
-  const m = /^(\d+)\/([^/]+)\/([0-9A-Fa-f:]+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  const domain = normaliseDomain(m[2]!);
-  if (!Number.isSafeInteger(hostingId) || hostingId <= 0 || !domain.ok) return undefined;
-  return { hostingId, domain: domain.value, fingerprint: m[3]! };
+  return parseHostingScopedId(id, { domain: domainIdPart, fingerprint: (t) => (/^[0-9A-Fa-f:]+$/.test(t) ? t : undefined) });
 }
 
 /** The CSRs of the domain, or undefined when the domain or the hosting account is gone (404). */
@@ -202,7 +197,13 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
     },
   },
   onMissing: "remove",
-  requires: () => [{ property: "domain", operations: ["ssl.listCsrs", "ssl.generateCsr", "ssl.getCsrPrivateKey", "ssl.removeCsr"] }],
+  requires: () => [
+    {
+      property: "domain",
+      operations: ["ssl.listCsrs", "ssl.generateCsr", "ssl.getCsrPrivateKey", "ssl.removeCsr"],
+      reason: "SslCsr works with apiVersion v4 or v3 only",
+    },
+  ],
 
   async create(ctx, inputs) {
     const address = await ctx.hosting(inputs.hostingId);
