@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseDomain, normaliseHost, normaliseRecordName, recordFqdn, splitDomain, unicodeDomain } from "../../src/provider/names";
+import { checkedZone, normaliseDomain, normaliseHost, normaliseRecordName, recordFqdn, splitDomain, unicodeDomain } from "../../src/provider/names";
 
 describe("name normalisation", () => {
   it.each([
@@ -54,5 +54,20 @@ describe("name normalisation", () => {
     expect(recordFqdn("@", "example.com")).toBe("example.com.");
     expect(splitDomain("example.co.uk")).toEqual({ sld: "example", tld: "co.uk" });
     expect(unicodeDomain("xn--caf-dma.com")).toBe("café.com");
+  });
+});
+
+describe("checkedZone", () => {
+  it("returns the zone in canonical form and reports nothing", () => {
+    const issues: string[] = [];
+    expect(checkedZone("Café.COM.", (p, r) => issues.push(`${String(p)}: ${r}`))).toBe("xn--caf-dma.com");
+    expect(issues).toEqual([]);
+  });
+
+  it("reports a malformed zone on the domain property and returns nothing", () => {
+    const issues: string[] = [];
+    expect(checkedZone("bad_name.com", (p, r) => issues.push(`${String(p)}: ${r}`))).toBeUndefined();
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^domain: /);
   });
 });
