@@ -128,7 +128,7 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
   try {
     const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [] });
     for (const line of [...plan.notes, ...warnings]) err(`note: ${line}`);
-    const required = plan.secrets.filter((s) => s.required);
+    const required = plan.config.filter((c) => c.required);
     if (!opts.out) {
       out(files["index.ts"]!);
       return [];
@@ -136,7 +136,7 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
     const written = await writeProject(opts.out, files, { overwrite: opts.force === true });
     const declared = plan.resources.filter((r) => r.mode === "declare").length;
     err(`Wrote ${written.join(", ")}: ${declared} declared resource(s), ${plan.resources.length - declared} read only.`);
-    if (required.length > 0) err(`Set the secret config key(s) ${required.map((s) => s.key).join(", ")} before the first preview (see README.md).`);
+    if (required.length > 0) err(`Set the config key(s) ${required.map((c) => c.key).join(", ")} before the first preview (see README.md).`);
     return written;
   } finally {
     await client.close();
@@ -155,7 +155,7 @@ export function registerGenerateCommand(program: Command): void {
     .command("generate")
     .description("write a Pulumi TypeScript program that declares what a live reseller account holds")
     .option("--out <dir>", "write index.ts, Pulumi.yaml, package.json, tsconfig.json and README.md into this directory (default: print index.ts)")
-    .option("--project <name>", "Pulumi project name, also the namespace of the secret config keys", DEFAULT_PROJECT)
+    .option("--project <name>", "Pulumi project name, also the namespace of the program's config keys (secrets, passwords)", DEFAULT_PROJECT)
     .option("--hosting-id <id>", "only this hosting account and the zones of its domains (repeatable)", collect, [] as string[])
     .option("--domain <domain>", "only what belongs to this domain: registration, zone, per-domain hosting settings (repeatable)", collect, [] as string[])
     .option("--force", "overwrite files that exist in --out");

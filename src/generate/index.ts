@@ -6,7 +6,8 @@
  * its resource's own `read` and decides how to declare it (checked against the resource's
  * `check` and `diff`, so the first `pulumi up` changes nothing); `printProject` prints the files.
  * Only read operations are ever sent (see `context.ts`). Secrets are never written: an input the
- * program needs but the API holds (a certificate's private key) becomes a secret config key.
+ * program needs but must not carry (a certificate's private key), or that the API never returns
+ * (a password, an SSH key line), becomes a required config key, secret where the value is.
  */
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import * as path from "node:path";
@@ -18,7 +19,7 @@ import { planProgram, type Plan } from "./plan";
 import { printProject } from "./program";
 
 export type { Selection } from "./discover";
-export type { Plan, Planned, SecretConfig } from "./plan";
+export type { ConfigEntry, Plan, Planned } from "./plan";
 export { KINDS } from "./kinds";
 
 /**
@@ -28,7 +29,7 @@ export { KINDS } from "./kinds";
  * const options: GenerateOptions = { project: "agency", hostingIds: [101] };
  */
 export interface GenerateOptions extends Selection {
-  /** The Pulumi project name; also the namespace of the secret config keys. Default `reseller-account`. */
+  /** The Pulumi project name; also the namespace of the program's config keys. Default `reseller-account`. */
   project?: string;
 }
 

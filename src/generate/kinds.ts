@@ -1,20 +1,23 @@
 /**
  * How each resource type is generated: declared (the first `pulumi up` takes the live object
- * over and changes nothing), or read with `X.get(name, id)` because the resource cannot take an
- * existing object over. The choice follows each resource's documentation (docs/resources/*.md,
+ * over and changes nothing but the passwords it must set from config), or read with
+ * `X.get(name, id)` because the resource cannot take an existing object over. The choice follows each resource's documentation (docs/resources/*.md,
  * "Import" and "Caveats"); docs/generate.md shows the same table.
  *
  * Dynamic resources cannot be imported with `pulumi import` (pulumi#16175), so "import" means:
  * - **declare**: the resource's create is an upsert or an adoption (record sets, PHP options, WAF
- *   rules, certificates, adopt: true on domains...): declared with inputs equal to the live state,
- *   its create writes what is already there;
- * - **read**: the resource's create fails, or would duplicate, when the object exists (an FTP
- *   login, an SSH key, a database, a cron line...): the program reads it with `X.get` and keeps its
- *   outputs available without managing it.
+ *   rules, certificates, `adopt: true` on domains, FTP logins, SSH keys, databases and their
+ *   users): declared with inputs equal to the live state, its create takes the object over and
+ *   writes what is already there. Inputs the API never returns (passwords, SSH key lines) come
+ *   from required config keys;
+ * - **read**: the resource's create fails, or would duplicate, when the object exists (a cron
+ *   line, a redirection, a storage URL): the program reads it with `X.get` and keeps its outputs
+ *   available without managing it.
  *
  * Each definition comes from the resource's `provider.ts`, never from its class, so the CLI does
  * not load `@pulumi/pulumi`.
  */
+import type { ApiVersion } from "../client/endpoint";
 import type { AnyResourceDefinition } from "../provider/define";
 import { cacheServiceDefinition } from "../resources/cache-service/provider";
 import { cronEmailDefinition } from "../resources/cron-email/provider";
@@ -44,27 +47,42 @@ import type { PrintValue } from "./printer";
 export type LiveProps = Record<string, unknown>;
 
 /**
- * An input the API never returns, which the program takes from a secret config key.
+ * An input the program takes from a required config key of the project: a secret the program must
+ * not carry (a private key), or a value the API never returns (a password, an SSH key line).
  *
  * @example
- * KINDS.CustomSsl.secrets[0].configKind; // "sslKey"
+ * KINDS.CustomSsl.config[0].configKind; // "sslKey"
  */
-export interface SecretInput {
-  /** The input property (`privateKey`, `password`). */
+export interface ConfigInput {
+  /** The input property (`privateKey`, `password`, `publicKey`). */
   property: string;
   /** The config key's prefix (`sslKey`, `ftpPassword`); the natural key follows. */
   configKind: string;
   /** The object's natural key, for the config key (`client-shop.net`, `deploy@agency-demo.com`). */
   naturalKey(props: LiveProps): string;
-  /** What the value is, for the README. */
+  /** What the value is, for Pulumi.yaml and the README. */
   description(props: LiveProps): string;
+  /** Read with `config.requireSecret` and declared `secret: true`; otherwise `config.require`. */
+  secret: boolean;
+  /**
+   * Whether the resource's `read` returns the value. A value it cannot return is not checked
+   * against the live object (the first `up` sets it, or the resource compares something else,
+   * such as a key's fingerprint).
+   */
+  readable: boolean;
+  /** The file `pulumi config set` reads the value from, in the README; without it, the command prompts. */
+  from?: string;
+  /** What the first `up` does with the value, for the comment next to the resource. */
+  effect?(props: LiveProps, version: ApiVersion): string;
+  /** How to find the value, for the README; once per config kind. */
+  guidance(version: ApiVersion): string;
 }
 
 /**
  * How one resource type is generated.
  *
  * @example
- * KINDS.FtpAccount.mode; // "read"
+ * KINDS.CronJob.mode; // "read"
  */
 export interface Kind {
   type: string;
@@ -81,10 +99,10 @@ export interface Kind {
    */
   args?(props: LiveProps): Record<string, PrintValue>;
   /**
-   * Inputs the API does not return. Declared kinds take them from required secret config keys;
-   * read kinds name the key a user would set to manage the object instead.
+   * Inputs taken from config. Declared kinds take them from required config keys; read kinds
+   * name the key a user would set to manage the object instead.
    */
-  secrets?: readonly SecretInput[];
+  config?: readonly ConfigInput[];
   /** Declared with `{ protect: true }`. */
   protect?: boolean;
   /** Facts shown in the comment above the declaration. */
@@ -92,6 +110,27 @@ export interface Kind {
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : String(v ?? ""));
+
+/**
+ * Holds the place of an input that `plan.ts` fills with its config expression, so that it prints
+ * where a person would write it.
+ */
+const FROM_CONFIG = "";
+
+/** How to choose a password, for the README. */
+const PASSWORD_GUIDANCE =
+  "choose the one it is to have (at least 10 characters with letters and digits, no @); the first `pulumi up` sets it, so tell whoever uses it, or give its current one.";
+
+/** A password input of an FTP login or a database user, which no API version returns. */
+function passwordInput(
+  configKind: string,
+  naturalKey: (p: LiveProps) => string,
+  what: (p: LiveProps) => string,
+  effect: NonNullable<ConfigInput["effect"]>,
+  guidance: ConfigInput["guidance"],
+): ConfigInput {
+  return { property: "password", configKind, naturalKey, description: (p) => `password of the ${what(p)}`, secret: true, readable: false, effect, guidance };
+}
 
 /** A record of a set in the spelling a program would use: a plain string unless it has a priority. */
 function recordArg(type: string, record: { value: string; priority?: number }): PrintValue {
@@ -151,12 +190,17 @@ export const KINDS = {
     mode: "declare",
     reason: "installing replaces the domain's custom certificate; the same certificate and key are installed again",
     args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), certificate: str(p.certificate), privateKey: str(p.privateKey) }),
-    secrets: [
+    config: [
       {
         property: "privateKey",
         configKind: "sslKey",
         naturalKey: (p) => str(p.domain),
         description: (p) => `PEM private key of the custom certificate of ${str(p.domain)} (hosting account ${str(p.hostingId)})`,
+        secret: true,
+        readable: true,
+        from: "path/to/file",
+        guidance: () =>
+          "A custom certificate's private key is the one installed now: read it from where the certificate was issued, or with the API's `ssl.getCustom` operation (`client.ssl.getCustom({ id, domain })`).",
       },
     ],
     describe: (p) => [`${str(p.subject)}, issued by ${str(p.issuer)}, valid until ${str(p.notAfter)}`],
@@ -170,46 +214,70 @@ export const KINDS = {
   FtpAccount: {
     type: "FtpAccount",
     definition: ftpAccountDefinition,
-    mode: "read",
-    reason: "creating a login that exists fails (its password cannot be read, so it is never taken over silently)",
-    secrets: [
-      {
-        property: "password",
-        configKind: "ftpPassword",
-        naturalKey: (p) => str(p.username),
-        description: (p) => `password of the FTP login ${str(p.username)}`,
-      },
+    mode: "declare",
+    reason: "adopt: true takes the login over without creating it, and sets the declared password and path on it",
+    args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), user: str(p.user), path: str(p.path), password: FROM_CONFIG, adopt: true }),
+    config: [
+      passwordInput(
+        "ftpPassword",
+        (p) => str(p.username),
+        (p) => `FTP login ${str(p.username)}`,
+        () => "the first `pulumi up` sets it on the login",
+        () => `The API never returns the password of an FTP login: ${PASSWORD_GUIDANCE}`,
+      ),
     ],
     describe: (p) => [`root ${str(p.path)}`],
   },
   SshKey: {
     type: "SshKey",
     definition: sshKeyDefinition,
-    mode: "read",
-    reason: "adding a key the account already has fails, naming the id to read it with",
+    mode: "declare",
+    reason: "adopt: true takes over the key with the declared line's fingerprint without adding it; its comment and addresses are declared as they are",
+    args: (p) => ({ hostingId: p.hostingId as number, publicKey: FROM_CONFIG, comment: str(p.comment), fromIps: (p.fromIps as string[] | undefined) ?? [], adopt: true }),
+    config: [
+      {
+        property: "publicKey",
+        configKind: "sshPublicKey",
+        naturalKey: (p) => `${str(p.hostingId)}_${str(p.fingerprint).replace(/[^0-9a-f]/g, "").slice(0, 8)}`,
+        description: (p) => `public key line (type base64 [comment]) of the SSH key ${str(p.fingerprint)} of hosting account ${str(p.hostingId)}`,
+        secret: false,
+        readable: false,
+        from: "path/to/key.pub",
+        effect: (p) => `give the line whose MD5 fingerprint is ${str(p.fingerprint)}; another key would be added as a new one`,
+        guidance: () =>
+          "The API names SSH keys by their MD5 fingerprint and never returns the key line: give the public key line whose `ssh-keygen -l -E md5 -f key.pub` fingerprint is the one in the comment next to the resource. Another line would add a new key instead of adopting this one.",
+      },
+    ],
     describe: (p) => [`${str(p.comment) || "no comment"}${(p.fromIps as string[] | undefined)?.length ? `, from ${(p.fromIps as string[]).join(", ")}` : ""}`],
   },
   Database: {
     type: "Database",
     definition: databaseDefinition,
-    mode: "read",
-    reason: "creating a database whose name exists fails (and a replacement would lose its data)",
-    describe: (p) => [str(p.databaseType)],
+    mode: "declare",
+    reason: "adopt: true takes the database over as it is, without creating or changing anything",
+    // A destroy deletes a database with its data.
+    protect: true,
+    args: (p) => ({ hostingId: p.hostingId as number, name: str(p.name), databaseType: str(p.databaseType), adopt: true }),
   },
   DatabaseUser: {
     type: "DatabaseUser",
     definition: databaseUserDefinition,
-    mode: "read",
-    reason: "creating a user whose name exists fails, and its password cannot be read",
-    secrets: [
-      {
-        property: "password",
-        configKind: "dbPassword",
-        naturalKey: (p) => str(p.name),
-        description: (p) => `password of the database user ${str(p.name)}`,
-      },
+    mode: "declare",
+    reason: "adopt: true takes the user over without creating it, and sets the declared password on it (v4, v3)",
+    args: (p) => ({ hostingId: p.hostingId as number, name: str(p.name), password: FROM_CONFIG, databaseType: str(p.databaseType), adopt: true }),
+    config: [
+      passwordInput(
+        "dbPassword",
+        (p) => str(p.name),
+        (p) => `database user ${str(p.name)}`,
+        (_p, version) =>
+          version === "v2" ? "API v2 cannot set it on adoption, so give the user's current password" : "the first `pulumi up` sets it on the user",
+        (version) =>
+          version === "v2"
+            ? "The API never returns the password of a database user, and API v2 cannot set it when the user is adopted: give each user's current password (state records the declared one)."
+            : `The API never returns the password of a database user: ${PASSWORD_GUIDANCE}`,
+      ),
     ],
-    describe: (p) => [str(p.databaseType)],
   },
   DatabaseUserGrant: {
     type: "DatabaseUserGrant",

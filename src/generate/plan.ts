@@ -8,32 +8,43 @@
  * rather than `"\"v=spf1 ~all\""`) is kept only when it passes; otherwise the canonical live
  * inputs are used; and an object that cannot be declared without a change is read with
  * `X.get` instead, with the reason in a comment and a note. So the first `pulumi up` of a
- * generated program changes nothing in the account.
+ * generated program changes nothing in the account, except what the program must set because the
+ * API cannot read it: the passwords of adopted FTP logins and database users, taken from config.
+ *
+ * Inputs the API never returns (passwords, SSH key lines) are not checked against the live object:
+ * `check` sees them as values unknown until deployment, and `diff` does not compare them.
  */
 import type { ProviderContext } from "../provider/context";
-import { checkInputs } from "../provider/check";
+import { checkInputs, UNKNOWN } from "../provider/check";
 import { inputKeys, type AnyResourceDefinition } from "../provider/define";
 import { diffInputs } from "../provider/diff";
 import { toPlainJson } from "../provider/outputs";
 import type { Discovery, Found, Section } from "./discover";
-import { KINDS, type Kind, type KindName, type LiveProps } from "./kinds";
+import { KINDS, type ConfigInput, type Kind, type KindName, type LiveProps } from "./kinds";
 import { secretConfigKey, UniqueNames } from "./names";
 import { Expression, stringLiteral, type PrintValue } from "./printer";
 
 /**
- * A secret config key the program reads with `config.requireSecret`.
+ * A config key of the project that the program reads with `config.requireSecret` (or
+ * `config.require`, for a value that is not secret such as an SSH public key).
  *
  * @example
- * const key: SecretConfig = { key: "sslKey_client_shop_net", description: "PEM private key ...", resource: "ssl_client_shop_net", required: true };
+ * const key: ConfigEntry = { key: "sslKey_client_shop_net", configKind: "sslKey", description: "PEM private key ...", resource: "ssl_client_shop_net", required: true, secret: true };
  */
-export interface SecretConfig {
+export interface ConfigEntry {
   /** The key in the project's namespace (`sslKey_client_shop_net`). */
   key: string;
+  /** The kind of value (`sslKey`, `ftpPassword`, `dbPassword`, `sshPublicKey`). */
+  configKind: string;
   description: string;
   /** The resource name that uses it. */
   resource: string;
   /** Required by the program as generated; otherwise only by a managed declaration of a read object. */
   required: boolean;
+  /** Declared `secret: true` and read with `config.requireSecret`. */
+  secret: boolean;
+  /** The file `pulumi config set` reads it from, in the README; without it, the command prompts. */
+  from?: string;
 }
 
 /**
@@ -48,7 +59,7 @@ export interface Planned {
   /** The resource's import id. */
   id: string;
   mode: "declare" | "read";
-  /** The arguments of a declaration; secrets are `config.requireSecret(...)` expressions. */
+  /** The arguments of a declaration; inputs from config are `config.requireSecret(...)` (or `config.require`) expressions. */
   args?: Record<string, PrintValue>;
   protect: boolean;
   comments: string[];
@@ -64,7 +75,8 @@ export interface Planned {
  */
 export interface Plan {
   resources: Planned[];
-  secrets: SecretConfig[];
+  /** The config keys the program reads (required) or a managed declaration would (not required). */
+  config: ConfigEntry[];
   notes: string[];
 }
 
@@ -92,30 +104,35 @@ function compare(a: string, b: string): number {
 }
 
 /**
- * The config expression of a secret input.
+ * The config expression of an input: `config.requireSecret(...)`, or `config.require(...)` for a
+ * value that is not secret.
  *
  * @example
- * secretExpression("sslKey_client_shop_net").code; // 'config.requireSecret("sslKey_client_shop_net")'
+ * configExpression("sslKey_client_shop_net", true).code; // 'config.requireSecret("sslKey_client_shop_net")'
+ * configExpression("sshPublicKey_101_a4775108", false).code; // 'config.require("sshPublicKey_101_a4775108")'
  */
-export function secretExpression(key: string): Expression {
-  return new Expression(`config.requireSecret(${stringLiteral(key)})`);
+export function configExpression(key: string, secret: boolean): Expression {
+  return new Expression(`config.${secret ? "requireSecret" : "require"}(${stringLiteral(key)})`);
 }
 
 type Verdict = { ok: true } | { ok: false; reason: string };
 
 /**
  * Whether `args` declare exactly the live object: they pass the resource's `check` for the API
- * version, and its `diff` against the live outputs finds nothing to change. Secret inputs are
- * checked with their live value (kept in memory only).
+ * version, and its `diff` against the live outputs finds nothing to change. Inputs from config
+ * are checked with their live value (kept in memory only) where the API returns one; one it
+ * never returns is passed to `check` as unknown (its value is the user's to give) and left out
+ * of the diff.
  */
 function verify(kind: Kind, args: Record<string, PrintValue>, props: LiveProps, version: ProviderContext["version"]): Verdict {
   const plain: Record<string, unknown> = { ...args };
-  for (const secret of kind.secrets ?? []) plain[secret.property] = props[secret.property];
+  for (const input of kind.config ?? []) plain[input.property] = input.readable ? props[input.property] : UNKNOWN;
   const checked = checkInputs(kind.definition, plain, version);
   if (!checked.inputs) {
     return { ok: false, reason: `its live state does not pass the resource's check (${(checked.failures ?? []).map((f) => `${f.property}: ${f.reason}`).join("; ")})` };
   }
-  const inputs = checked.inputs;
+  const inputs = { ...checked.inputs };
+  for (const input of kind.config ?? []) if (!input.readable) delete inputs[input.property];
   if (!diffInputs(kind.definition, props, inputs).changes) return { ok: true };
   const changed = Object.keys(inputs).filter((k) => diffInputs(kind.definition, props, { [k]: inputs[k] }).changes);
   return { ok: false, reason: `declaring it would change ${changed.join(", ") || "it"}` };
@@ -138,11 +155,11 @@ function canonicalOf(preferred: Record<string, PrintValue>, canonical: Record<st
   return out;
 }
 
-/** Inputs a kind's arguments keep as they are, even where the live inputs say otherwise. */
-const FIXED: Partial<Record<KindName, readonly string[]>> = {
-  // An adopted domain reads back as `adopt: false` (adopt is a create-time switch, never stored as live state).
-  DomainRegistration: ["adopt"],
-};
+/**
+ * Inputs the arguments keep as they are, even where the live inputs say otherwise: `adopt` is a
+ * create-time switch, never live state (an adopted domain reads back as `adopt: false`).
+ */
+const FIXED: readonly string[] = ["adopt"];
 
 interface ReadResult {
   found: Found;
@@ -181,20 +198,31 @@ export async function planProgram(ctx: ProviderContext, discovery: Discovery): P
   );
 
   const names = new UniqueNames();
+  // Two natural keys may give the same config key (`a.b@x.com` and `a_b@x.com`): never share one.
+  const keys = new UniqueNames();
   const resources: Planned[] = [];
-  const secrets: SecretConfig[] = [];
+  const config: ConfigEntry[] = [];
   for (const { found, props, inputs } of kept) {
     const kind: Kind = KINDS[found.kind];
     const name = names.take(found.name);
     const comments = [...(kind.describe?.(props) ?? [])];
-    const secretKeys = (kind.secrets ?? []).map((s) => ({ input: s, key: secretConfigKey(s.configKind, s.naturalKey(props)) }));
+    const configKeys = (kind.config ?? []).map((c) => ({ input: c, key: keys.take(secretConfigKey(c.configKind, c.naturalKey(props))) }));
+    const entry = (input: ConfigInput, key: string, required: boolean): ConfigEntry => ({
+      key,
+      configKind: input.configKind,
+      description: input.description(props),
+      resource: name,
+      required,
+      secret: input.secret,
+      ...(input.from !== undefined ? { from: input.from } : {}),
+    });
 
     let mode = kind.mode;
     let args: Record<string, PrintValue> | undefined;
     if (mode === "declare") {
       const canonical = canonicalArgs(kind, inputs);
       const preferred = kind.args?.(props) ?? canonical;
-      const candidates = [preferred, canonicalOf(preferred, canonical, FIXED[found.kind] ?? [])];
+      const candidates = [preferred, canonicalOf(preferred, canonical, FIXED)];
       let verdict: Verdict = { ok: false, reason: "" };
       for (const candidate of candidates) {
         verdict = verify(kind, candidate, props, ctx.version);
@@ -212,20 +240,25 @@ export async function planProgram(ctx: ProviderContext, discovery: Discovery): P
       comments.push(`Read only: ${kind.type} cannot take over an existing object: ${kind.reason}.`);
     }
 
+    const configKey = (input: ConfigInput, key: string) => `${input.secret ? "the secret config key" : "the config key"} ${key}`;
     if (mode === "declare" && args) {
-      for (const { input, key } of secretKeys) {
-        args[input.property] = secretExpression(key);
-        secrets.push({ key, description: input.description(props), resource: name, required: true });
+      for (const { input, key } of configKeys) {
+        args[input.property] = configExpression(key, input.secret);
+        if (!input.readable) {
+          const effect = input.effect?.(props, ctx.version);
+          comments.push(`Its ${input.property} cannot be read: it comes from ${configKey(input, key)}${effect ? `; ${effect}` : ""}.`);
+        }
+        config.push(entry(input, key, true));
       }
     } else {
       args = undefined;
-      for (const { input, key } of secretKeys) {
-        comments.push(`Its ${input.property} cannot be read; a declaration managing it would take it from the secret config key ${key}.`);
-        secrets.push({ key, description: input.description(props), resource: name, required: false });
+      for (const { input, key } of configKeys) {
+        comments.push(`Its ${input.property} cannot be read; a declaration managing it would take it from ${configKey(input, key)}.`);
+        config.push(entry(input, key, false));
       }
     }
     comments.push(`import id: ${found.id}`);
     resources.push({ kind: found.kind, name, id: found.id, mode, args, protect: mode === "declare" && kind.protect === true, comments, section: found.section, sortKey: found.sortKey });
   }
-  return { resources, secrets, notes };
+  return { resources, config, notes };
 }

@@ -1,12 +1,12 @@
 /**
  * The files of a generated Pulumi project: `index.ts` (the program), `Pulumi.yaml`,
- * `package.json`, `tsconfig.json` and `README.md` (the secret config keys to set, and what the
- * first `pulumi up` does). Everything is printed from the plan alone, so the same account gives
+ * `package.json`, `tsconfig.json` and `README.md` (the config keys to set, and what the first
+ * `pulumi up` does). Everything is printed from the plan alone, so the same account gives
  * the same files, byte for byte.
  */
 import { CONFIG_KEYS, CONFIG_NAMESPACE, type ProviderSettings } from "../provider/config";
-import { KINDS } from "./kinds";
-import type { Plan, Planned, SecretConfig } from "./plan";
+import { KINDS, type ConfigInput, type Kind } from "./kinds";
+import type { ConfigEntry, Plan, Planned } from "./plan";
 import { printBlock, printComment, stringLiteral } from "./printer";
 
 /**
@@ -49,7 +49,7 @@ function printResource(r: Planned): string {
  */
 export function printIndex(plan: Plan, context: ProgramContext): string {
   const types = [...new Set(plan.resources.map((r) => KINDS[r.kind].type))].sort();
-  const usesConfig = plan.secrets.some((s) => s.required);
+  const usesConfig = plan.config.some((c) => c.required);
   const out: string[] = [];
   out.push(
     printComment(
@@ -58,10 +58,11 @@ export function printIndex(plan: Plan, context: ProgramContext): string {
         "Written by `reseller generate` from the live account.",
         "",
         "Declared resources take the live objects over on the first `pulumi up`, which writes back",
-        "what is already there: no order is placed and nothing is created twice. Objects that a",
-        "resource cannot take over are read with `X.get` (read only), with the reason next to them.",
-        "Each resource's import id is in the comment above it.",
-        ...(usesConfig ? ["Secrets come from secret config keys of the project: see README.md."] : []),
+        "what is already there: no order is placed and nothing is created twice. Passwords, which",
+        "the API cannot read, are set from config. Objects that a resource cannot take over are",
+        "read with `X.get` (read only), with the reason next to them. Each resource's import id is",
+        "in the comment above it.",
+        ...(usesConfig ? ["Secrets and other values the API does not return come from config keys of the project: see README.md."] : []),
       ],
       0,
     ),
@@ -87,8 +88,8 @@ function yamlString(text: string): string {
 }
 
 /**
- * `Pulumi.yaml`: the project, with the required secret config keys declared (Pulumi then refuses
- * to run until they are set).
+ * `Pulumi.yaml`: the project, with the required config keys declared, secret where the value is
+ * (Pulumi then refuses to run until they are set).
  *
  * @example
  * printPulumiYaml(plan, context); // "name: agency\nruntime:\n  name: nodejs\n..."
@@ -102,11 +103,11 @@ export function printPulumiYaml(plan: Plan, context: ProgramContext): string {
     "    typescript: true",
     `description: ${yamlString(`A reseller account (${context.selection}), managed with pulumi-hosting-reseller`)}`,
   ];
-  const required = plan.secrets.filter((s) => s.required);
+  const required = plan.config.filter((c) => c.required);
   if (required.length > 0) {
     lines.push("config:");
-    for (const s of required) {
-      lines.push(`  ${s.key}:`, "    type: string", "    secret: true", `    description: ${yamlString(s.description)}`);
+    for (const c of required) {
+      lines.push(`  ${c.key}:`, "    type: string", ...(c.secret ? ["    secret: true"] : []), `    description: ${yamlString(c.description)}`);
     }
   }
   return `${lines.join("\n")}\n`;
@@ -156,8 +157,22 @@ function configLine(key: string, value: string, secret: boolean): string {
   return `pulumi config set${secret ? " --secret" : ""} ${key} ${value}`;
 }
 
-function secretLines(project: string, secrets: readonly SecretConfig[]): string[] {
-  return secrets.flatMap((s) => [`# ${s.description} (${s.resource})`, `pulumi config set --secret ${project}:${s.key} < path/to/file`]);
+function configLines(project: string, entries: readonly ConfigEntry[]): string[] {
+  return entries.flatMap((c) => [
+    `# ${c.description} (${c.resource})${c.from === undefined ? ": prompts for the value" : ""}`,
+    `pulumi config set${c.secret ? " --secret" : ""} ${project}:${c.key}${c.from === undefined ? "" : ` < ${c.from}`}`,
+  ]);
+}
+
+/** How to find each kind of value the program needs, once per config kind, in the order first needed. */
+function guidance(entries: readonly ConfigEntry[], version: ProgramContext["settings"]["apiVersion"]): string[] {
+  const inputs = new Map<string, ConfigInput>();
+  for (const kind of Object.values(KINDS) as Kind[]) for (const input of kind.config ?? []) inputs.set(input.configKind, input);
+  const kinds = [...new Set(entries.map((c) => c.configKind))];
+  return kinds.flatMap((k) => {
+    const input = inputs.get(k);
+    return input ? [`- ${input.guidance(version)}`] : [];
+  });
 }
 
 /**
@@ -170,8 +185,8 @@ function secretLines(project: string, secrets: readonly SecretConfig[]): string[
 export function printReadme(plan: Plan, context: ProgramContext): string {
   const { project, settings } = context;
   const keyOf = (name: string) => CONFIG_KEYS.find((k) => k.key === name)!;
-  const required = plan.secrets.filter((s) => s.required);
-  const optional = plan.secrets.filter((s) => !s.required);
+  const required = plan.config.filter((c) => c.required);
+  const optional = plan.config.filter((c) => !c.required);
   const declared = plan.resources.filter((r) => r.mode === "declare");
   const read = plan.resources.filter((r) => r.mode === "read");
   const out: string[] = [
@@ -192,22 +207,22 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
   if (settings.apiVersion !== keyOf("apiVersion").default) out.push(configLine(`${CONFIG_NAMESPACE}:apiVersion`, settings.apiVersion, false));
   out.push("```", "", `The credentials can come from \`${keyOf("apiUser").env}\` and \`${keyOf("apiKey").env}\` instead.`);
 
-  out.push("", "## Secret config keys", "");
+  out.push("", "## Config keys", "");
   if (required.length === 0) {
     out.push("The program needs none.");
   } else {
     out.push(
-      "The API cannot give these to a program that is kept in a repository, so the program reads them from",
-      `secret config keys of the project's namespace (\`${project}:\`). Set each one before the first preview`,
-      "(Pulumi.yaml declares them, so Pulumi refuses to run without them). `pulumi config set` reads the value",
-      "from standard input when none is given, so a PEM file keeps its line breaks:",
+      "A program kept in a repository must not carry secrets, and the API never returns some values (passwords,",
+      `SSH key lines), so the program reads them from config keys of the project's namespace (\`${project}:\`),`,
+      "secret where the value is. Set each one before the first preview (Pulumi.yaml declares them, so Pulumi",
+      "refuses to run without them). `pulumi config set` reads the value from standard input when none is given,",
+      "so a PEM file keeps its line breaks, and prompts for it in a terminal:",
       "",
       "```sh",
-      ...secretLines(project, required),
+      ...configLines(project, required),
       "```",
       "",
-      "A custom certificate's private key is the one installed now: read it from where the certificate was",
-      "issued, or with the API's `ssl.getCustom` operation (`client.ssl.getCustom({ id, domain })`).",
+      ...guidance(required, settings.apiVersion),
     );
   }
 
@@ -216,11 +231,14 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
     "## The first `pulumi up`",
     "",
     "Every declared resource matches the live object, so `pulumi preview` lists them as creates and the",
-    "first `pulumi up` takes them over without changing anything: record sets, PHP options, WAF rules and",
-    "certificates are written back as they are, and domains are adopted (`adopt: true`), which places no",
-    "order. Objects whose resource cannot take over an existing one (an FTP login, an SSH key, a database,",
-    "a cron line, a redirection) are read with `X.get(name, id)` instead: they are in the stack, with their",
-    "outputs, but Pulumi does not manage them. After the first `up`, `pulumi preview --refresh` shows no change.",
+    "first `pulumi up` takes them over: record sets, PHP options, WAF rules and certificates are written back",
+    "as they are; domains, databases, SSH keys, FTP logins and database users are adopted (`adopt: true`),",
+    "which places no order and creates nothing. The one change it makes is to passwords, which the API cannot",
+    "read: FTP logins and database users get the password of their config key (except database users on API",
+    "v2, which cannot set it). Databases are declared with `protect: true`: a destroy would delete their data.",
+    "Objects whose resource cannot take over an existing one (a cron line, a redirection, a storage URL) are",
+    "read with `X.get(name, id)` instead: they are in the stack, with their outputs, but Pulumi does not manage",
+    "them. After the first `up`, `pulumi preview --refresh` shows no change.",
     "",
     "## Resources",
     "",
@@ -231,12 +249,12 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
   if (optional.length > 0) {
     out.push(
       "",
-      "## Secrets of read-only objects",
+      "## Config keys of read-only objects",
       "",
-      "These objects are read, not managed, and their secrets cannot be read. A declaration that manages one",
-      "of them would take the secret from the key below:",
+      "These objects are read, not managed, and some of their inputs cannot be read. A declaration that manages",
+      "one of them would take the value from the key below:",
       "",
-      ...optional.map((s) => `- \`${project}:${s.key}\`: ${s.description} (\`${s.resource}\`)`),
+      ...optional.map((c) => `- \`${project}:${c.key}\`: ${c.description} (\`${c.resource}\`)`),
     );
   }
   if (plan.notes.length > 0) out.push("", "## Notes", "", ...plan.notes.map((n) => `- ${n}`));

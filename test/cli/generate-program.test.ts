@@ -2,9 +2,10 @@
  * `reseller generate` end to end: the program generated from the whole demo account (with one
  * object of every kind the generator handles) compiles with its own tsconfig against the
  * installed package, and, run through the real dynamic-provider host against the same
- * simulator, previews as takeovers only; its first `up` sends no order and no create that would
- * duplicate an object, leaves the account as it was, and a refreshed preview finds nothing to
- * change.
+ * simulator with its config keys set, previews as takeovers only; its first `up` sends no order
+ * and no create (FTP logins, SSH keys, databases and their users are adopted), leaves the
+ * account as it was except for the passwords given in config, which the account then holds, and
+ * a refreshed preview finds nothing to change.
  */
 import { readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
@@ -46,6 +47,11 @@ let outDir: string | undefined;
 let files: Record<string, string>;
 let privateKey: string;
 let stack: TestStack;
+let sshPublicKey: string;
+
+/** Passwords the stack gives the adopted FTP login and database user (any that pass the password rule). */
+const FTP_PASSWORD = "Adopted-Ftp-Pass-2026";
+const DB_PASSWORD = "Adopted-Db-Pass-2026";
 /** The type check runs while the stack operations do; the test awaits its outcome. */
 let typeChecked: Promise<{ ok: boolean; output: string }>;
 
@@ -90,12 +96,19 @@ beforeAll(async () => {
     (output) => ({ ok: true, output }),
     (error: Error) => ({ ok: false, output: error.message }),
   );
+  sshPublicKey = sim.store.hostings["101"]!.sshKeys[0]!.publicKey;
   const testing = pkg.require("pulumi-hosting-reseller/testing") as TestingModule;
   stack = await testing.createTestStack({
     workDir: pkg.dir,
     project: "agency",
     stack: "generated",
-    config: { ...simulatorConfig(sim), "agency:sslKey_client_shop_net": { secret: privateKey } },
+    config: {
+      ...simulatorConfig(sim),
+      "agency:sslKey_client_shop_net": { secret: privateKey },
+      "agency:ftpPassword_deploy_agency_demo_com": { secret: FTP_PASSWORD },
+      "agency:dbPassword_agencyde_wpuser": { secret: DB_PASSWORD },
+      "agency:sshPublicKey_101_a4775108": sshPublicKey,
+    },
     program: placed.program,
   });
 }, 300_000);
@@ -110,10 +123,26 @@ afterAll(async () => {
 describe("the program generated from the whole demo account", () => {
   it("declares every kind of object the account holds, and reads those that cannot be taken over", () => {
     const index = files["index.ts"]!;
-    for (const declared of ["DomainRegistration", "DnsRecordSet", "CustomSsl", "WafDisabledRules", "DatabaseUserGrant", "CronEmail", "PhpVersion", "PhpOptions", "CacheService", "ObjectStorageAccount"]) {
+    for (const declared of [
+      "DomainRegistration",
+      "DnsRecordSet",
+      "CustomSsl",
+      "WafDisabledRules",
+      "FtpAccount",
+      "SshKey",
+      "Database",
+      "DatabaseUser",
+      "DatabaseUserGrant",
+      "CronEmail",
+      "PhpVersion",
+      "PhpOptions",
+      "CacheService",
+      "ObjectStorageAccount",
+    ]) {
       expect(index).toContain(`new ${declared}(`);
+      expect(index).not.toContain(`${declared}.get(`);
     }
-    for (const read of ["Redirection", "FtpAccount", "SshKey", "Database", "DatabaseUser", "CronJob", "ObjectStorageUrl"]) {
+    for (const read of ["Redirection", "CronJob", "ObjectStorageUrl"]) {
       expect(index).toMatch(new RegExp(`\\n${read}\\.get\\("[a-z0-9_]+", "[^"]+"\\);`));
     }
     expect(index).toContain('new DomainRegistration("domain_agency_demo_com", {\n  domain: "agency-demo.com",\n  adopt: true,');
@@ -122,6 +151,31 @@ describe("the program generated from the whole demo account", () => {
     expect(JSON.parse(files["package.json"]!).dependencies).toEqual({ "@pulumi/pulumi": "^3.248.0", "pulumi-hosting-reseller": "^0.1.0" });
     expect(files["Pulumi.yaml"]).toContain("  sslKey_client_shop_net:\n    type: string\n    secret: true\n");
     expect(files["README.md"]).toContain("pulumi config set --secret agency:sslKey_client_shop_net < path/to/file");
+  });
+
+  it("adopts FTP logins, SSH keys, databases and their users, with the values the API cannot read as required config keys named next to them", () => {
+    const index = files["index.ts"]!;
+    expect(index).toContain(
+      "// Its password cannot be read: it comes from the secret config key\n// ftpPassword_deploy_agency_demo_com; the first `pulumi up` sets it on the login.\n" +
+        "// import id: 101/deploy@agency-demo.com\n" +
+        'new FtpAccount("ftp_deploy_agency_demo_com", {\n  hostingId: 101,\n  domain: "agency-demo.com",\n  user: "deploy",\n  path: "/public_html",\n' +
+        '  password: config.requireSecret("ftpPassword_deploy_agency_demo_com"),\n  adopt: true,\n});',
+    );
+    expect(index).toContain('  password: config.requireSecret("dbPassword_agencyde_wpuser"),\n  databaseType: "MYSQL",\n  adopt: true,\n});');
+    expect(index).toContain("// Its password cannot be read: it comes from the secret config key dbPassword_agencyde_wpuser; the");
+    expect(index).toContain('  publicKey: config.require("sshPublicKey_101_a4775108"),\n  comment: "ci-deploy@agency-demo.com",\n  fromIps: ["203.0.113.0/24"],\n  adopt: true,\n});');
+    expect(index).toContain('new Database("db_agencyde_wp", {\n  hostingId: 101,\n  name: "agencyde_wp",\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });');
+
+    const yaml = files["Pulumi.yaml"]!;
+    for (const key of ["ftpPassword_deploy_agency_demo_com", "dbPassword_agencyde_wpuser"]) expect(yaml).toContain(`  ${key}:\n    type: string\n    secret: true\n`);
+    // A public key is not a secret: required, but plain.
+    expect(yaml).toMatch(/ {2}sshPublicKey_101_a4775108:\n {4}type: string\n {4}description: /);
+
+    const readme = files["README.md"]!;
+    expect(readme).toContain("pulumi config set --secret agency:ftpPassword_deploy_agency_demo_com\n");
+    expect(readme).toContain("pulumi config set --secret agency:dbPassword_agencyde_wpuser\n");
+    expect(readme).toContain("pulumi config set agency:sshPublicKey_101_a4775108 < path/to/key.pub\n");
+    expect(readme).not.toContain("## Config keys of read-only objects");
   });
 
   it("never writes a secret the account holds into any file", () => {
@@ -142,20 +196,30 @@ describe("the program generated from the whole demo account", () => {
     }
   });
 
-  it("previews as takeovers and reads only, then takes everything over without ordering, duplicating or changing anything", async () => {
+  it("previews as takeovers and reads only, then takes everything over without ordering or creating, changing only the passwords given in config", async () => {
     const declared = (files["index.ts"]!.match(/^new [A-Za-z]+\(/gm) ?? []).length;
     const read = (files["index.ts"]!.match(/^[A-Za-z]+\.get\(/gm) ?? []).length;
 
     const preview = await stack.preview();
     expect(ops(preview)).toEqual({ create: declared, read });
 
-    const before = comparable(sim.store);
+    // What the account is to hold afterwards: what it holds now, with the passwords given in config.
+    const expected = comparable(sim.store);
+    const live = expected.hostings["101"]!;
+    live.ftpAccounts.find((a) => a.username === "deploy@agency-demo.com")!.password = FTP_PASSWORD;
+    live.dbUsers.find((u) => u.name === "agencyde_wpuser")!.password = DB_PASSWORD;
     const mark = sim.requests.list().length;
     const up = await stack.up();
     expect(ops(up)).toEqual({ create: declared, read });
     const calls = callsSince(sim, mark);
     for (const operation of DUPLICATING) expect(calls[operation], operation).toBeUndefined();
-    expect(comparable(sim.store)).toEqual(before);
+    // The adoptions set the passwords (one call each) and nothing else: the SSH key already has its comment and addresses.
+    expect(calls["ftp.editAccount"]).toBe(1);
+    expect(calls["databases.updateUser"]).toBe(1);
+    expect(calls["ssh.editKey"]).toBeUndefined();
+    expect(comparable(sim.store)).toEqual(expected);
+    expect(sim.store.hostings["101"]!.ftpAccounts.find((a) => a.username === "deploy@agency-demo.com")?.password).toBe(FTP_PASSWORD);
+    expect(sim.store.hostings["101"]!.dbUsers.find((u) => u.name === "agencyde_wpuser")?.password).toBe(DB_PASSWORD);
 
     const refreshed = await stack.preview({ refresh: true });
     expect(ops(refreshed)).toEqual({ same: declared, read });

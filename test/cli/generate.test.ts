@@ -134,6 +134,34 @@ describe("reseller generate", () => {
     }
   });
 
+  it("gives each adopted object its own config key, even where two logins spell the same key", async () => {
+    const ftp = sim.store.hostings["101"]!.ftpAccounts;
+    const seeded = structuredClone(ftp);
+    ftp.push(
+      { id: 91, username: "ci.bot@agency-demo.com", domain: "agency-demo.com", path: "/public_html", password: "Ci-Bot-Pass-2026" },
+      { id: 92, username: "ci_bot@agency-demo.com", domain: "agency-demo.com", path: "/public_html", password: "Ci-Bot-Pass-2027" },
+    );
+    try {
+      const { program } = await generate({ hostingId: ["101"] });
+
+      expect(program).toContain('  user: "ci.bot",\n  path: "/public_html",\n  password: config.requireSecret("ftpPassword_ci_bot_agency_demo_com"),');
+      expect(program).toContain('  user: "ci_bot",\n  path: "/public_html",\n  password: config.requireSecret("ftpPassword_ci_bot_agency_demo_com_2"),');
+    } finally {
+      sim.store.hostings["101"]!.ftpAccounts = seeded;
+    }
+  });
+
+  it("says next to a database user on API v2 that its password cannot be set on adoption", async () => {
+    const { program } = await generate({ hostingId: ["101"] }, "v2");
+
+    expect(program).toContain(
+      "// Its password cannot be read: it comes from the secret config key dbPassword_agencyde_wpuser; API\n" +
+        "// v2 cannot set it on adoption, so give the user's current password.\n" +
+        "// import id: 101/agencyde_wpuser\n" +
+        'new DatabaseUser("db_user_agencyde_wpuser", {',
+    );
+  });
+
   it("leaves out on API v2 what v2 cannot read, and says so", async () => {
     const { program, notes } = await generate({}, "v2");
 

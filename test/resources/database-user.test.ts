@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
@@ -11,7 +11,10 @@ const PASSWORD = "Shop-App-Pass-2026";
 const NEW_PASSWORD = "Shop-App-Pass-2027";
 /** Account 101 (username `agencyde`) of the demo seed holds the MySQL user `agencyde_wpuser`. */
 const app = { hostingId: 101, name: "shopapp", password: PASSWORD };
-const created = { hostingId: 101, name: "agencyde_shopapp", password: PASSWORD, databaseType: "MYSQL", hostingUsername: "agencyde" };
+const created = { hostingId: 101, name: "agencyde_shopapp", password: PASSWORD, databaseType: "MYSQL", hostingUsername: "agencyde", adopt: false };
+/** The demo seed's user and its password. */
+const SEEDED_USER = "agencyde_wpuser";
+const SEEDED_PASSWORD = "Db-Pass-2026!";
 
 async function createUser(engine: EngineDouble, inputs: Record<string, unknown> = app) {
   return engine.create(await engine.check(inputs));
@@ -41,7 +44,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUser on %s", (version) =>
 
     // Import: the password cannot be read, so the first diff sets it and the next one is clean.
     const imported = await t.engine.read(id);
-    const { password: _password, ...withoutPassword } = updated;
+    const { password: _password, adopt: _adopt, ...withoutPassword } = updated;
     expect(imported.props).toEqual(withoutPassword);
     const importNews = await t.engine.check({ ...app, password: NEW_PASSWORD }, imported.inputs);
     expect(await t.engine.diff(id, imported.props, importNews)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
@@ -71,9 +74,43 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUser on %s", (version) =>
     expect(t.sim.requests.count("databases.updateUser")).toBe(version === "v2" ? 0 : 1);
   });
 
-  it("refuses a name that already exists and names the id to adopt it with", async () => {
-    await expect(createUser(t.engine, { ...app, name: "wpuser" })).rejects.toThrow(/agencyde_wpuser already exists.*DatabaseUser\.get.*"101\/agencyde_wpuser"/);
-    expect(stored("agencyde_wpuser")?.password).toBe("Db-Pass-2026!");
+  it("refuses a name that already exists without adopt, naming adopt and the id to read it with", async () => {
+    await expect(createUser(t.engine, { ...app, name: "wpuser" })).rejects.toThrow(/agencyde_wpuser already exists.*set adopt: true.*DatabaseUser\.get.*"101\/agencyde_wpuser"/);
+    expect(stored(SEEDED_USER)?.password).toBe(SEEDED_PASSWORD);
+  });
+
+  it("creates the user when adopt is set and it does not exist", async () => {
+    const { id, outs } = await createUser(t.engine, { ...app, adopt: true });
+    expect(id).toBe("101/agencyde_shopapp");
+    expect(outs).toEqual({ ...created, adopt: true });
+    expect(t.sim.requests.count("databases.createUser")).toBe(1);
+    expect(stored("agencyde_shopapp")?.password).toBe(PASSWORD);
+  });
+
+  it("adopts a user that exists without creating it, and then shows no change", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const declared = { ...app, name: "wpuser", adopt: true };
+    const { id, outs } = await createUser(t.engine, declared);
+    expect(t.sim.requests.count("databases.createUser")).toBe(0);
+    expect(id).toBe(`101/${SEEDED_USER}`);
+    expect(outs).toEqual({ ...created, name: SEEDED_USER, adopt: true });
+    if (version === "v2") {
+      // v2 has no user update: the user keeps its password, and a warning says so.
+      expect(stored(SEEDED_USER)?.password).toBe(SEEDED_PASSWORD);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`DatabaseUser ${SEEDED_USER}: adopted without setting its password, because API v2 has no database user update`));
+    } else {
+      expect(t.sim.requests.count("databases.updateUser")).toBe(1);
+      expect(stored(SEEDED_USER)?.password).toBe(PASSWORD);
+      expect(warn).not.toHaveBeenCalled();
+    }
+    // Its privileges are untouched.
+    expect(stored(SEEDED_USER)?.grants).toEqual({ agencyde_wp: ["ALL PRIVILEGES"] });
+
+    clearCache();
+    const read = await t.engine.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(await t.engine.diff(id, read.props, await t.engine.check(declared, read.inputs))).toEqual(noChange);
+    warn.mockRestore();
   });
 
   it("treats a user that is already gone as deleted", async () => {
@@ -122,6 +159,7 @@ describe("DatabaseUser inputs", () => {
     { name: "an unknown database type", inputs: { databaseType: "sqlite" }, property: "databaseType", reason: /MYSQL or POSTGRES/ },
     { name: "a missing password", inputs: { password: undefined }, property: "password", reason: /./ },
     { name: "a property the resource does not have", inputs: { privileges: ["SELECT"] }, property: "privileges", reason: /no property/ },
+    { name: "adopt that is not a boolean", inputs: { adopt: 1 }, property: "adopt", reason: /boolean/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...app, ...inputs });
     expect(failures.find((f) => f.property === property)?.reason).toMatch(reason);

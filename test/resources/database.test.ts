@@ -8,7 +8,7 @@ import { useProvider, type EngineDouble } from "../helpers/lifecycle";
 const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
 /** Account 101 (username `agencyde`) of the demo seed holds the MySQL database `agencyde_wp`. */
 const shop = { hostingId: 101, name: "shop" };
-const created = { hostingId: 101, name: "agencyde_shop", databaseType: "MYSQL", hostingUsername: "agencyde" };
+const created = { hostingId: 101, name: "agencyde_shop", databaseType: "MYSQL", hostingUsername: "agencyde", adopt: false };
 
 async function createDatabase(engine: EngineDouble, inputs: Record<string, unknown> = shop) {
   return engine.create(await engine.check(inputs));
@@ -31,7 +31,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Database on %s", (version) => {
     }
 
     const imported = await t.engine.read(id);
-    expect(imported).toMatchObject({ id, props: outs });
+    const { adopt: _adopt, ...withoutAdopt } = outs;
+    expect(imported).toMatchObject({ id, props: withoutAdopt });
+    expect(imported.props).not.toHaveProperty("adopt");
     expect(await t.engine.diff(id, imported.props, await t.engine.check(shop, imported.inputs))).toEqual(noChange);
 
     const replacing: [Record<string, unknown>, string][] = [
@@ -54,9 +56,31 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Database on %s", (version) => {
     expect(t.sim.requests.count("databases.create")).toBe(1);
   });
 
-  it("refuses a name that already exists and names the id to adopt it with", async () => {
-    await expect(createDatabase(t.engine, { hostingId: 101, name: "wp" })).rejects.toThrow(/agencyde_wp already exists.*Database\.get.*"101\/agencyde_wp"/);
+  it("refuses a name that already exists without adopt, naming adopt and the id to read it with", async () => {
+    await expect(createDatabase(t.engine, { hostingId: 101, name: "wp" })).rejects.toThrow(/agencyde_wp already exists.*set adopt: true.*Database\.get.*"101\/agencyde_wp"/);
     expect(databases()).toEqual(["agencyde_wp/MYSQL"]);
+  });
+
+  it("adopts a database that exists without creating it, and then shows no change", async () => {
+    const declared = { hostingId: 101, name: "wp", adopt: true };
+    const { id, outs } = await createDatabase(t.engine, declared);
+    expect(t.sim.requests.count("databases.create")).toBe(0);
+    expect(id).toBe("101/agencyde_wp");
+    expect(outs).toEqual({ ...created, name: "agencyde_wp", adopt: true });
+    expect(databases()).toEqual(["agencyde_wp/MYSQL"]);
+
+    clearCache();
+    const read = await t.engine.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(await t.engine.diff(id, read.props, await t.engine.check(declared, read.inputs))).toEqual(noChange);
+    expect(await t.engine.diff(id, read.props, await t.engine.check({ ...declared, adopt: false }, read.inputs))).toEqual(noChange);
+  });
+
+  it("creates the database when adopt is set and it does not exist", async () => {
+    const { outs } = await createDatabase(t.engine, { ...shop, adopt: true });
+    expect(outs).toEqual({ ...created, adopt: true });
+    expect(t.sim.requests.count("databases.create")).toBe(1);
+    expect(databases()).toEqual(["agencyde_shop/MYSQL", "agencyde_wp/MYSQL"]);
   });
 
   it("treats a database that is already gone as deleted", async () => {
@@ -79,7 +103,7 @@ describe.each<ApiVersion>(["v4", "v3"])("Database with PostgreSQL on %s", (versi
     expect(outs.databaseType).toBe("POSTGRES");
     expect(t.sim.store.hostings["101"]!.databases.find((d) => d.name === "agencyde_shop")?.type).toBe("POSTGRES");
     const imported = await t.engine.read(id);
-    expect(imported.props).toEqual(outs);
+    expect(imported.props).toEqual({ ...outs, adopt: undefined });
     await t.engine.delete(id, outs);
     expect(t.sim.store.hostings["101"]!.databases.some((d) => d.name === "agencyde_shop")).toBe(false);
   });
@@ -108,6 +132,23 @@ describe.each<ApiVersion>(["v4", "v3"])("Database on %s while the listing lags b
   });
 });
 
+describe.each<ApiVersion>(["v4", "v3"])("Database adoption with PostgreSQL on %s", (version) => {
+  const t = useProvider("Database", { version });
+
+  it("adopts a database under its declared type only: the same name of the other type is another database", async () => {
+    t.sim.store.hostings["101"]!.databases.push({ name: "agencyde_reports", type: "POSTGRES", sizeBytes: 0 });
+    const { outs } = await createDatabase(t.engine, { hostingId: 101, name: "reports", databaseType: "POSTGRES", adopt: true });
+    expect(outs).toMatchObject({ name: "agencyde_reports", databaseType: "POSTGRES", adopt: true });
+    expect(t.sim.requests.count("databases.create")).toBe(0);
+
+    const mysql = await createDatabase(t.engine, { hostingId: 101, name: "reports", adopt: true });
+    expect(mysql.outs).toMatchObject({ name: "agencyde_reports", databaseType: "MYSQL" });
+    expect(t.sim.requests.count("databases.create")).toBe(1);
+    const types = t.sim.store.hostings["101"]!.databases.filter((d) => d.name === "agencyde_reports").map((d) => d.type);
+    expect(types.sort()).toEqual(["MYSQL", "POSTGRES"]);
+  });
+});
+
 describe("Database inputs", () => {
   const t = useProvider("Database", { version: "v4" });
 
@@ -118,6 +159,7 @@ describe("Database inputs", () => {
     { name: "an unknown database type", inputs: { databaseType: "ORACLE" }, property: "databaseType", reason: /MYSQL or POSTGRES/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
     { name: "a property the resource does not have", inputs: { type: "MYSQL" }, property: "type", reason: /no property/ },
+    { name: "adopt that is not a boolean", inputs: { adopt: "yes" }, property: "adopt", reason: /boolean/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...shop, ...inputs });
     expect(failures.find((f) => f.property === property)?.reason).toMatch(reason);

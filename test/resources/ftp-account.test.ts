@@ -23,6 +23,11 @@ function pathsHolding(value: unknown, needle: string, path = ""): string[] {
   return [];
 }
 
+/** The outputs of login `user@agency-demo.com` on account 101 with the test password. */
+function accountOutputs(user: string, path: string, rest: Record<string, unknown>) {
+  return { hostingId: 101, domain: "agency-demo.com", user, path, password: PASSWORD, username: `${user}@agency-demo.com`, ...rest };
+}
+
 async function createOne(engine: EngineDouble, inputs: Record<string, unknown> = base) {
   const checked = await engine.check(inputs);
   const { id, outs } = await engine.create(checked);
@@ -37,16 +42,7 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     const { checked, id, outs } = await createOne(t.engine);
     expect(checked).toMatchObject({ hostingId: 101, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", createFolder: true });
     expect(id).toBe("101/ci@agency-demo.com");
-    expect(outs).toEqual({
-      hostingId: 101,
-      domain: "agency-demo.com",
-      user: "ci",
-      path: "/public_html/ci",
-      password: PASSWORD,
-      createFolder: true,
-      username: "ci@agency-demo.com",
-      accountId: expect.any(Number),
-    });
+    expect(outs).toEqual(accountOutputs("ci", "/public_html/ci", { createFolder: true, adopt: false, accountId: expect.any(Number) }));
     expect(stored("ci@agency-demo.com")).toMatchObject({ path: "/public_html/ci", password: PASSWORD });
 
     const read = await t.engine.read(id, outs);
@@ -68,7 +64,7 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     // the next update sets the declared password and then nothing is left to change.
     const imported = await t.engine.read(id);
     expect(imported.id).toBe(id);
-    const { password: _password, ...withoutPassword } = updated;
+    const { password: _password, adopt: _adopt, ...withoutPassword } = updated;
     expect(imported.props).toEqual({ ...withoutPassword, createFolder: false });
     const importNews = await t.engine.check(moved, imported.inputs);
     expect(await t.engine.diff(id, imported.props, importNews)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
@@ -107,10 +103,38 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     expect(pathsHolding(failures, weak)).toEqual([]);
   });
 
-  it("refuses a login that already exists and names the id to import it with", async () => {
+  it("refuses a login that already exists without adopt, naming adopt and the id to read it with", async () => {
     const inputs = await t.engine.check({ ...base, user: "deploy", path: "/public_html" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/deploy@agency-demo\.com already exists.*"101\/deploy@agency-demo\.com"/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(/deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com"/);
     expect(stored("deploy@agency-demo.com")?.password).toBe("Deploy-Pass-2026!");
+    expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
+  });
+
+  it("adopts a login that exists without creating it, setting the declared password and path", async () => {
+    const declared = { ...base, user: "deploy", path: "/public_html/releases", createFolder: false, adopt: true };
+    const { id, outs } = await createOne(t.engine, declared);
+    expect(t.sim.requests.count("ftp.createAccount")).toBe(0);
+    expect(t.sim.requests.count("ftp.editAccount")).toBe(1);
+    expect(id).toBe("101/deploy@agency-demo.com");
+    expect(outs).toEqual(accountOutputs("deploy", "/public_html/releases", { createFolder: false, adopt: true, accountId: 11 }));
+    expect(stored("deploy@agency-demo.com")).toMatchObject({ path: "/public_html/releases", password: PASSWORD });
+
+    // Converged: a refresh reads the same, and the program as declared shows no change.
+    clearCache();
+    const read = await t.engine.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(await t.engine.diff(id, read.props, await t.engine.check(declared, read.inputs))).toEqual(noChange);
+    // adopt is a create-time switch: turning it off later is no change either.
+    expect(await t.engine.diff(id, read.props, await t.engine.check({ ...declared, adopt: false }, read.inputs))).toEqual(noChange);
+  });
+
+  it("creates the login when adopt is set and it does not exist", async () => {
+    const { id, outs } = await createOne(t.engine, { ...base, adopt: true });
+    expect(id).toBe("101/ci@agency-demo.com");
+    expect(outs).toMatchObject({ path: "/public_html/ci", password: PASSWORD, adopt: true });
+    expect(t.sim.requests.count("ftp.createAccount")).toBe(1);
+    expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
+    expect(stored("ci@agency-demo.com")).toMatchObject({ path: "/public_html/ci", password: PASSWORD });
   });
 
   it("imports the seeded account by an id in any letter case, with its live path and no password", async () => {
@@ -188,6 +212,15 @@ describe("FtpAccount on v2", () => {
     expect(stored()?.path).toBe("/public_html/releases");
     expect((await t.engine.read(id, moved)).props).toEqual(moved);
   });
+
+  it("adopts a login with the v2 operations: the password always (it cannot be read), the path only when it differs", async () => {
+    const { outs } = await createOne(t.engine, { ...base, user: "deploy", path: "/public_html", adopt: true });
+    expect(t.sim.requests.count("v2.ftp.createAccount")).toBe(0);
+    expect(t.sim.requests.count("v2.ftp.changePassword")).toBe(1);
+    expect(t.sim.requests.count("v2.ftp.updatePath")).toBe(0);
+    expect(outs).toMatchObject({ username: "deploy@agency-demo.com", path: "/public_html", password: PASSWORD, adopt: true });
+    expect(t.sim.store.hostings["101"]!.ftpAccounts.find((a) => a.username === "deploy@agency-demo.com")?.password).toBe(PASSWORD);
+  });
 });
 
 describe("FtpAccount inputs", () => {
@@ -204,6 +237,7 @@ describe("FtpAccount inputs", () => {
     { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
     { name: "createFolder that is not a boolean", inputs: { createFolder: "yes" }, property: "createFolder", reason: /boolean/ },
+    { name: "adopt that is not a boolean", inputs: { adopt: "true" }, property: "adopt", reason: /boolean/ },
     { name: "a property the resource does not have", inputs: { login: "ci" }, property: "login", reason: /no property/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...base, ...inputs });

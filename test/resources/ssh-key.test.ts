@@ -39,6 +39,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
       fingerprint: ciKey.fingerprintMd5,
       fingerprintSha256: ciKey.fingerprintSha256,
       keyType: "ssh-ed25519",
+      adopt: false,
     });
     expect(run.updated).toMatchObject({ comment: "deploy", fromIps: ["203.0.113.7"] });
     expect(run.imported.props).toEqual({ hostingId: 101, comment: "deploy", fromIps: ["203.0.113.7"], fingerprint: ciKey.fingerprintMd5 });
@@ -49,10 +50,43 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
     expect(t.sim.requests.count("ssh.editKey")).toBe(1);
   });
 
-  it("refuses a key the account already has and names the id to import it with", async () => {
+  it("refuses a key the account already has without adopt, naming adopt and the id to read it with", async () => {
     const inputs = await t.engine.check({ hostingId: 101, publicKey: SEEDED, comment: "taken over" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(new RegExp(`${SEEDED_MD5} is already on hosting account 101.*"101/${SEEDED_MD5}"`));
+    await expect(t.provider.create(inputs)).rejects.toThrow(new RegExp(`${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}"`));
     expect(stored(SEEDED_MD5)?.comment).toBe("ci-deploy@agency-demo.com");
+    expect(t.sim.requests.count("ssh.editKey")).toBe(0);
+  });
+
+  it("adopts the key with the same fingerprint without adding it, setting the comment and addresses that differ", async () => {
+    const declared = { hostingId: 101, publicKey: SEEDED, comment: "taken over", fromIps: ["203.0.113.0/24", "2001:db8::1"], adopt: true };
+    const { id, outs } = await t.engine.create(await t.engine.check(declared));
+    expect(t.sim.requests.count("ssh.addKey")).toBe(0);
+    expect(t.sim.requests.count("ssh.editKey")).toBe(1);
+    expect(id).toBe(`101/${SEEDED_MD5}`);
+    expect(outs).toMatchObject({ comment: "taken over", fromIps: ["203.0.113.0/24", "2001:db8::1"], fingerprint: SEEDED_MD5, adopt: true });
+    expect(stored(SEEDED_MD5)).toMatchObject({ comment: "taken over", fromIps: ["203.0.113.0/24", "2001:db8::1"] });
+
+    clearCache();
+    const read = await t.engine.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(await t.engine.diff(id, read.props, await t.engine.check(declared, read.inputs))).toEqual(noChange);
+  });
+
+  it("adopts a key whose comment and addresses are already the declared ones without any write", async () => {
+    // The key line's own comment is the seeded key's comment; its addresses are the seeded ones.
+    const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, publicKey: SEEDED, fromIps: ["203.0.113.0/24"], adopt: true }));
+    expect(outs).toMatchObject({ comment: "ci-deploy@agency-demo.com", fromIps: ["203.0.113.0/24"] });
+    expect(t.sim.requests.count("ssh.addKey")).toBe(0);
+    expect(t.sim.requests.count("ssh.editKey")).toBe(0);
+  });
+
+  it("adds the key when adopt is set and the account does not have it", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, adopt: true }));
+    expect(id).toBe(`101/${ciKey.fingerprintMd5}`);
+    expect(outs.adopt).toBe(true);
+    expect(t.sim.requests.count("ssh.addKey")).toBe(1);
+    expect(t.sim.requests.count("ssh.editKey")).toBe(0);
+    expect(stored(ciKey.fingerprintMd5)).toMatchObject({ comment: "ci@example.com", fromIps: ["198.51.100.0/24", "2001:db8::1"] });
   });
 
   it("imports the seeded key by its MD5 fingerprint as ssh-keygen prints it, and the key line then shows no change", async () => {
@@ -129,6 +163,7 @@ describe("SshKey inputs", () => {
     { name: "a comment on two lines", inputs: { comment: "ci\nadmin" }, property: "comment", reason: /single line/ },
     { name: "a hosting id that is not a number", inputs: { hostingId: "101" }, property: "hostingId", reason: /number/ },
     { name: "a property the resource does not have", inputs: { key: SEEDED_MD5 }, property: "key", reason: /no property/ },
+    { name: "adopt that is not a boolean", inputs: { adopt: "yes" }, property: "adopt", reason: /boolean/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...base, ...inputs });
     expect(failures.map((f) => f.property)).toContain(property);

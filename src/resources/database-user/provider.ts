@@ -13,21 +13,26 @@
  *   again with the new name and password (chosen with `ctx.has`), which drops its privileges;
  * - delete: `databases.deleteUser`. A user already gone counts as deleted.
  *
+ * A name that exists already fails the create, naming the id, unless `adopt` is set: create then
+ * reads the listing first and takes the user over without creating it, setting the declared
+ * password with `databases.updateUser` (v4, v3). v2 has no update, so there an adopted user keeps
+ * its password and a warning says so. Without `adopt` an existing login is never taken over
+ * silently (peers §5 #6, §6.4).
+ *
  * A rename keeps the resource: its id (`<hostingId>/<name>`) then still names the old user until
  * the next refresh, whose read looks the user up by the name in state and answers the new id.
  * New users may lag in the listing like new databases; reads look again before calling one gone.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
+import { apiErrorCode, updating } from "../../provider/errors";
+import { hostingUsername, type HostingAddress } from "../../provider/hosting";
 import { prefixedName } from "../database-user-grant/schema";
 import {
   createOnce,
   databaseId,
   databasesScope,
   findListed,
-  hostingUsernameOf,
   parseDatabaseId,
   typeParam,
   typesToSearch,
@@ -39,7 +44,28 @@ import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, typ
 type Inputs = DatabaseUserInputs;
 type Outputs = DatabaseUserOutputs;
 
-/** Creates the user once (the given name; the server adds the prefix) and returns its full name. */
+/**
+ * Sets the declared password of a user that exists already (adoption). v2 has no user update: the
+ * user keeps the password it has, and a warning says so.
+ */
+async function setPassword(ctx: ProviderContext, address: HostingAddress, v: Inputs, name: string): Promise<void> {
+  if (!ctx.has("databases.updateUser")) {
+    ctx.log.warn(
+      `DatabaseUser ${name}: adopted without setting its password, because API ${ctx.version} has no database user update. ` +
+        "The user keeps the password it has; state records the declared one, so declare the current password " +
+        "(or set the declared one on the user outside Pulumi)",
+    );
+    return;
+  }
+  await ctx.write("databases.updateUser", { ...address, databaseUsername: name, newPassword: v.password, ...typeParam(v.databaseType) }, [
+    databasesScope(v.hostingId),
+  ]);
+}
+
+/**
+ * Creates the user once (the given name; the server adds the prefix) and returns its full name;
+ * with `adopt`, a user of that name that exists already is taken over and given the password.
+ */
 function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, expected: string): Promise<string> {
   return createOnce(ctx, {
     resource: "DatabaseUser",
@@ -49,6 +75,8 @@ function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, ex
     params: { dbUser: v.name, password: v.password },
     expected,
     databaseType: v.databaseType,
+    adopt: v.adopt,
+    takeOver: (name) => setPassword(ctx, address, v, name),
   });
 }
 
@@ -85,6 +113,8 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
   },
   onMissing: "remove",
   diff: {
+    // A create-time switch: it says how create treats a user that exists, nothing more.
+    ignore: ["adopt"],
     // `shopapp` and `agencyde_shopapp` name the same user once the prefix is known.
     equal: { name: (n, o) => prefixedName(n.name, o.hostingUsername) === o.name },
   },
@@ -93,7 +123,7 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
 
   async create(ctx, inputs) {
     const address = await ctx.hosting(inputs.hostingId);
-    const username = (await hostingUsernameOf(ctx, address)) ?? "";
+    const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
     const name = await createUser(ctx, address, inputs, prefixedName(inputs.name, username));
     const outs: Outputs = {
       hostingId: inputs.hostingId,
@@ -101,6 +131,7 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
       password: inputs.password,
       databaseType: inputs.databaseType,
       hostingUsername: username || usernameFromCreated(name, inputs.name),
+      adopt: inputs.adopt,
     };
     return { id: databaseId(outs), outs };
   },
@@ -113,18 +144,24 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
     const types = typesToSearch(ctx, props?.databaseType);
     const databaseType = await untilListed((fresh) => findListed(ctx, "databases.listUsers", address, name, types, fresh));
     if (!databaseType) return undefined;
-    const hostingUsername = props?.hostingUsername || ((await hostingUsernameOf(ctx, address)) ?? "");
+    const username = props?.hostingUsername || ((await hostingUsername(ctx, key.hostingId)) ?? "");
     // The password is kept from state: the API cannot return it (drift on it cannot be seen).
-    const outs: Outputs = { hostingId: key.hostingId, name, ...(props?.password !== undefined ? { password: props.password } : {}), databaseType, hostingUsername };
+    const outs: Outputs = {
+      hostingId: key.hostingId,
+      name,
+      ...(props?.password !== undefined ? { password: props.password } : {}),
+      databaseType,
+      hostingUsername: username,
+      ...(props?.adopt !== undefined ? { adopt: props.adopt } : {}),
+    };
     return { id: databaseId(outs), outs };
   },
 
   async update(ctx, _id, olds, news) {
     const address = await ctx.hosting(olds.hostingId);
-    const hostingUsername = olds.hostingUsername || ((await hostingUsernameOf(ctx, address)) ?? "");
-    const target = prefixedName(news.name, hostingUsername);
-    let name = target;
-    try {
+    const username = olds.hostingUsername || ((await hostingUsername(ctx, olds.hostingId)) ?? "");
+    const target = prefixedName(news.name, username);
+    const name = await updating(`The database user ${olds.name}`, async () => {
       if (ctx.has("databases.updateUser")) {
         const rename = target !== olds.name ? { newDatabaseUsername: target } : {};
         await ctx.write(
@@ -132,25 +169,17 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
           { ...address, databaseUsername: olds.name, ...rename, newPassword: news.password, ...typeParam(olds.databaseType) },
           [databasesScope(olds.hostingId)],
         );
-      } else {
-        ctx.log.warn(
-          `DatabaseUser ${olds.name}: API ${ctx.version} has no database user update, so the user is removed and created again ` +
-            "with the new name and password; privileges it held are dropped (DatabaseUserGrant resources show as gone on the next refresh)",
-        );
-        await deleteUser(ctx, address, olds);
-        name = await createUser(ctx, address, { ...news, databaseType: olds.databaseType }, target);
+        return target;
       }
-    } catch (err) {
-      if (apiErrorCode(err) === "not-found") {
-        throw new Error(
-          `The database user ${olds.name} cannot be updated (API: ${messageOf(err)}); ` +
-            "if it was deleted outside Pulumi, run `pulumi refresh` so that the next `up` creates it again",
-          { cause: err },
-        );
-      }
-      throw err;
-    }
-    return { hostingId: olds.hostingId, name, password: news.password, databaseType: olds.databaseType, hostingUsername };
+      ctx.log.warn(
+        `DatabaseUser ${olds.name}: API ${ctx.version} has no database user update, so the user is removed and created again ` +
+          "with the new name and password; privileges it held are dropped (DatabaseUserGrant resources show as gone on the next refresh)",
+      );
+      await deleteUser(ctx, address, olds);
+      // The user was just removed: adopting is moot, and must not hide a name taken meanwhile.
+      return createUser(ctx, address, { ...news, databaseType: olds.databaseType, adopt: false }, target);
+    });
+    return { hostingId: olds.hostingId, name, password: news.password, databaseType: olds.databaseType, hostingUsername: username, adopt: news.adopt };
   },
 
   async delete(ctx, _id, props) {

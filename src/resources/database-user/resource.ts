@@ -21,6 +21,12 @@ export interface DatabaseUserArgs {
   password: pulumi.Input<string>;
   /** `MYSQL` (default) or `POSTGRES` (v4 and v3 only). Changing it replaces the user. */
   databaseType?: pulumi.Input<string>;
+  /**
+   * Take over the user if it exists already: create then sets the declared password on it (v4,
+   * v3; v2 cannot, and keeps the user's password) instead of failing. Default false. Used when
+   * creating only.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**
@@ -42,9 +48,13 @@ export interface DatabaseUserArgs {
  *
  * ## Import
  *
- * The id is `<hostingId>/<name>` with the server's prefix, e.g. `101/agencyde_shopapp`. The
- * password cannot be read, so the first `up` after an import sets the declared one. Dynamic
- * providers cannot be imported with `pulumi import` (pulumi#16175); use `DatabaseUser.get`.
+ * The id is `<hostingId>/<name>` with the server's prefix, e.g. `101/agencyde_shopapp`. Dynamic
+ * providers cannot be imported with `pulumi import` (pulumi#16175): declare the user with
+ * `adopt: true`, which takes it over and sets the declared password (v4, v3), or read it with
+ * `DatabaseUser.get`.
+ *
+ * @example
+ * new DatabaseUser("wp-user", { hostingId: 101, name: "agencyde_wpuser", password, adopt: true });
  */
 export class DatabaseUser extends pulumi.dynamic.Resource {
   declare public readonly hostingId: pulumi.Output<number>;
@@ -55,6 +65,8 @@ export class DatabaseUser extends pulumi.dynamic.Resource {
   declare public readonly databaseType: pulumi.Output<string>;
   /** The hosting account's username, the prefix of the name. */
   declare public readonly hostingUsername: pulumi.Output<string>;
+  /** `adopt` as it was at create or the last update; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing database user by its id (`101/agencyde_wpuser`).
@@ -75,6 +87,7 @@ export class DatabaseUser extends pulumi.dynamic.Resource {
       // The password never belongs in plain state.
       password: args?.password === undefined ? undefined : pulumi.secret(args.password),
       databaseType: args?.databaseType,
+      adopt: args?.adopt,
       hostingUsername: undefined,
     };
     const secrets = [...databaseUserDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];

@@ -26,6 +26,8 @@ export const databaseUserInputs = {
   password: ftpAccountInputs.password,
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
   databaseType: databaseUserGrantInputs.databaseType,
+  /** Take over a user of that name that exists already (setting its password), instead of failing. Create only. */
+  adopt: z.boolean().default(false),
 };
 
 type Parsed = z.output<z.ZodObject<typeof databaseUserInputs>>;
@@ -36,15 +38,19 @@ export interface DatabaseUserInputs {
   name: string;
   password: string;
   databaseType: DatabaseType;
+  adopt: boolean;
 }
 
 /** The state of a database user. */
-export interface DatabaseUserOutputs extends Omit<DatabaseUserInputs, "password"> {
+export interface DatabaseUserOutputs extends Omit<DatabaseUserInputs, "password" | "adopt"> {
   /**
-   * The password this stack set. The API never returns it, so it is absent after an import until
-   * the first update sets it.
+   * The password this stack set (on v2, after an adoption, the declared one, which the API could
+   * not set). The API never returns it, so it is absent after an import until the first update
+   * sets it.
    */
   password?: string;
+  /** `adopt` as it was at create or the last update (absent after an import). */
+  adopt?: boolean;
   /** The hosting account's username, the prefix of the name; "" when it could not be found. */
   hostingUsername: string;
 }
@@ -53,10 +59,10 @@ export interface DatabaseUserOutputs extends Omit<DatabaseUserInputs, "password"
  * Cross-property rules: PostgreSQL only where the API version has it.
  *
  * @example
- * normalizeDatabaseUser({ hostingId: 101, name: "shopapp", password, databaseType: "POSTGRES" }, issue, "v2");
+ * normalizeDatabaseUser({ hostingId: 101, name: "shopapp", password, databaseType: "POSTGRES", adopt: false }, issue, "v2");
  * // issue("databaseType", "API v2 has MySQL databases only; ...")
  */
-export function normalizeDatabaseUser(v: Parsed, issue: IssueSink, version?: ApiVersion): DatabaseUserInputs {
+export function normalizeDatabaseUser(v: Parsed, issue: IssueSink, version: ApiVersion): DatabaseUserInputs {
   if (!isUnknown(v.databaseType)) checkDatabaseType(v.databaseType, issue, version);
   return { ...v };
 }

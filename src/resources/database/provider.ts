@@ -10,6 +10,11 @@
  * - update: none in the API (no rename). Every input replaces the database;
  * - delete: `databases.delete`. A database already gone counts as deleted.
  *
+ * A name that exists already fails the create, naming the id, unless `adopt` is set: create then
+ * reads the listing first and takes the database over without creating anything (peers §5 #6,
+ * §6.4). Without it the existing database is never taken over silently: destroying the stack
+ * would delete it with its data.
+ *
  * Eventual consistency: a new database may be missing from the listing for a few reads (T1 polls
  * the listing every 3 s, up to 10 times, after a create; catalog §7.3). So a read that does not
  * find the database looks again a bounded number of times before calling it gone, and a create
@@ -22,7 +27,8 @@ import type { databaseEntry } from "../../client/endpoints/databases";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf } from "../../provider/errors";
-import { HOSTINGS_SCOPE, type HostingAddress } from "../../provider/hosting";
+import { hostingUsername, type HostingAddress } from "../../provider/hosting";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import { hasPostgres, prefixedName, type DatabaseType } from "../database-user-grant/schema";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 
@@ -33,7 +39,6 @@ type Entry = z.output<typeof databaseEntry>;
 type ListingReply = { data?: (Entry | string[])[] };
 /** `data.name`: the full name the server gave (simulator; absent replies fall back to prefixing here). */
 type CreatedReply = { data?: { name?: string } };
-type AccountListing = { hosting_accounts?: { id: number; username?: string }[]; world_accounts?: { id: number; username?: string }[] };
 
 /**
  * Cache and write scope of the databases and database users of one hosting account; the same
@@ -75,29 +80,6 @@ export async function untilListed<T>(look: (fresh: boolean) => Promise<T | undef
 }
 
 /**
- * The username of a hosting account, the prefix of its database names: from the v3 address, or
- * from the hosting listing of the version (v2 hosting ids are World account ids, catalog §7.5).
- * Undefined when no listing shows it; a listing missing at the configured path (404) counts so.
- *
- * @example
- * await hostingUsernameOf(ctx, { id: 101 }); // "agencyde"
- */
-export async function hostingUsernameOf(ctx: ProviderContext, address: HostingAddress): Promise<string | undefined> {
-  if (address.username) return address.username;
-  const op = ["hosting.listAccounts", "hosting.listWorldAccounts"].find((id) => ctx.has(id));
-  if (!op) return undefined;
-  let listing: AccountListing;
-  try {
-    listing = await ctx.read<AccountListing>(op, {}, [HOSTINGS_SCOPE]);
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
-  const accounts = [...(listing.hosting_accounts ?? []), ...(listing.world_accounts ?? [])];
-  return accounts.find((a) => Number(a.id) === address.id)?.username || undefined;
-}
-
-/**
  * The hosting username, taken from the full name a create answered when the lookup found none:
  * `agencyde_shop` for `shop` gives `agencyde`.
  *
@@ -130,6 +112,9 @@ export function typesToSearch(ctx: ProviderContext, known: DatabaseType | undefi
   return hasPostgres(ctx.version) ? ["MYSQL", "POSTGRES"] : ["MYSQL"];
 }
 
+/** A database or user name as the server writes it: letters, digits and `_` (no `/`). */
+const serverName: IdPart<string> = (text) => (/^[A-Za-z0-9_]+$/.test(text) ? text : undefined);
+
 /**
  * The database's id: `<hostingId>/<name>`, the name with the server's prefix.
  *
@@ -137,7 +122,7 @@ export function typesToSearch(ctx: ProviderContext, known: DatabaseType | undefi
  * databaseId({ hostingId: 101, name: "agencyde_shop" }); // "101/agencyde_shop"
  */
 export function databaseId(v: { hostingId: number; name: string }): string {
-  return `${v.hostingId}/${v.name}`;
+  return hostingScopedId(v.hostingId, v.name);
 }
 
 /**
@@ -148,10 +133,8 @@ export function databaseId(v: { hostingId: number; name: string }): string {
  * parseDatabaseId("101/agencyde_shop"); // { hostingId: 101, name: "agencyde_shop" }
  */
 export function parseDatabaseId(id: string): { hostingId: number; name: string } | undefined {
-  const m = /^(\d+)\/([A-Za-z0-9_]+)$/.exec(id.trim());
-  if (!m) return undefined;
-  const hostingId = Number(m[1]);
-  return Number.isSafeInteger(hostingId) && hostingId > 0 ? { hostingId, name: m[2]! } : undefined;
+  const key = parseHostingScopedId(id, { name: serverName });
+  return key && { hostingId: key.hostingId, name: key.name };
 }
 
 /**
@@ -195,18 +178,31 @@ export interface CreateOnce {
   /** The full name expected: the given name with the server's prefix. */
   expected: string;
   databaseType: DatabaseType;
+  /** Take over an object of that name and type that exists already, instead of failing. */
+  adopt: boolean;
+  /** What taking an object over does to it (a user's password); nothing when absent. */
+  takeOver?: (name: string) => Promise<void>;
+}
+
+/** Takes over the object the listing shows under the expected name and type, if it does. */
+async function adoptListed(ctx: ProviderContext, c: CreateOnce): Promise<boolean> {
+  if (!(await findListed(ctx, c.listing, c.address, c.expected, [c.databaseType], true))) return false;
+  await c.takeOver?.(c.expected);
+  return true;
 }
 
 /**
  * Sends a create once and returns the full name. A lost response is settled by the listing (never
- * by sending again); a name that exists already fails with the id to adopt it with.
+ * by sending again). A name that exists already is taken over with `adopt` (looked up before
+ * anything is sent, so no create is sent for it); without `adopt` it fails with the id.
  *
  * @example
  * const name = await createOnce(ctx, { resource: "Database", operation: "databases.create", listing: "databases.list",
- *   address, params: { name: "shop" }, expected: "agencyde_shop", databaseType: "MYSQL" });
+ *   address, params: { name: "shop" }, expected: "agencyde_shop", databaseType: "MYSQL", adopt: false });
  */
 export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<string> {
   const id = databaseId({ hostingId: c.address.id, name: c.expected });
+  if (c.adopt && (await adoptListed(ctx, c))) return c.expected;
   try {
     const reply = await ctx.write<CreatedReply>(c.operation, { ...c.address, ...c.params, ...typeParam(c.databaseType) }, [databasesScope(c.address.id)]);
     return reply.data?.name ?? c.expected;
@@ -223,11 +219,12 @@ export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<s
     }
     // S2 recognises duplicates by "already exist" in the message (catalog §7.2); the simulator answers 409.
     if (code === "conflict" || (code === "validation" && /already exist/i.test(messageOf(err)))) {
-      throw new Error(
-        `${c.expected} already exists on hosting account ${c.address.id} (API: ${messageOf(err)}). It is not taken over ` +
-          `silently; adopt it with ${c.resource}.get and the id "${id}", or choose another name`,
-        { cause: err },
-      );
+      // Created by someone else since the look above: take it over all the same.
+      if (c.adopt && (await adoptListed(ctx, c))) return c.expected;
+      const hint = c.adopt
+        ? `It is not listed as a ${c.databaseType} ${c.resource === "Database" ? "database" : "user"}, so it cannot be adopted as one; declare its type, or choose another name`
+        : `It is not taken over silently: set adopt: true to take it over, read it with ${c.resource}.get and the id "${id}", or choose another name`;
+      throw new Error(`${c.expected} already exists on hosting account ${c.address.id} (API: ${messageOf(err)}). ${hint}`, { cause: err });
     }
     throw err;
   }
@@ -258,6 +255,8 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
   },
   onMissing: "remove",
   diff: {
+    // A create-time switch: it says how create treats a database that exists, nothing more.
+    ignore: ["adopt"],
     // `shop` and `agencyde_shop` name the same database once the prefix is known.
     equal: { name: (n, o) => prefixedName(n.name, o.hostingUsername) === o.name },
   },
@@ -265,7 +264,8 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
 
   async create(ctx, inputs) {
     const address = await ctx.hosting(inputs.hostingId);
-    const username = (await hostingUsernameOf(ctx, address)) ?? "";
+    const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
+    // Adopting a database sets nothing: it has no setting besides its name and type.
     const name = await createOnce(ctx, {
       resource: "Database",
       operation: "databases.create",
@@ -274,8 +274,15 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
       params: { name: inputs.name },
       expected: prefixedName(inputs.name, username),
       databaseType: inputs.databaseType,
+      adopt: inputs.adopt,
     });
-    const outs: Outputs = { hostingId: inputs.hostingId, name, databaseType: inputs.databaseType, hostingUsername: username || usernameFromCreated(name, inputs.name) };
+    const outs: Outputs = {
+      hostingId: inputs.hostingId,
+      name,
+      databaseType: inputs.databaseType,
+      hostingUsername: username || usernameFromCreated(name, inputs.name),
+      adopt: inputs.adopt,
+    };
     return { id: databaseId(outs), outs };
   },
 
@@ -285,12 +292,14 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
     const types = typesToSearch(ctx, props?.databaseType);
     const databaseType = await untilListed((fresh) => findListed(ctx, "databases.list", address, key.name, types, fresh));
     if (!databaseType) return undefined;
-    const hostingUsername = props?.hostingUsername || ((await hostingUsernameOf(ctx, address)) ?? "");
-    return { outs: { hostingId: key.hostingId, name: key.name, databaseType, hostingUsername } };
+    const username = props?.hostingUsername || ((await hostingUsername(ctx, key.hostingId)) ?? "");
+    return {
+      outs: { hostingId: key.hostingId, name: key.name, databaseType, hostingUsername: username, ...(props?.adopt !== undefined ? { adopt: props.adopt } : {}) },
+    };
   },
 
   async update(_ctx, id) {
-    // Every input is declared replace-on, so the engine never asks for an update.
+    // Every compared input is declared replace-on (adopt is not compared), so the engine never asks for an update.
     throw new Error(`Database ${id}: the API cannot rename or convert a database; a change of any input replaces it`);
   },
 

@@ -16,6 +16,11 @@ export interface DatabaseArgs {
   name: pulumi.Input<string>;
   /** `MYSQL` (default) or `POSTGRES` (v4 and v3 only). */
   databaseType?: pulumi.Input<string>;
+  /**
+   * Take over the database if it exists already, instead of failing; nothing in it changes.
+   * Default false. Used when creating only (changing it later replaces nothing).
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**
@@ -39,7 +44,11 @@ export interface DatabaseArgs {
  * ## Import
  *
  * The id is `<hostingId>/<name>` with the server's prefix, e.g. `101/agencyde_shop`. Dynamic
- * providers cannot be imported with `pulumi import` (pulumi#16175); use `Database.get`.
+ * providers cannot be imported with `pulumi import` (pulumi#16175): declare the database with
+ * `adopt: true`, which takes it over as it is, or read it with `Database.get`.
+ *
+ * @example
+ * new Database("wp", { hostingId: 101, name: "agencyde_wp", adopt: true }, { protect: true });
  */
 export class Database extends pulumi.dynamic.Resource {
   declare public readonly hostingId: pulumi.Output<number>;
@@ -48,6 +57,8 @@ export class Database extends pulumi.dynamic.Resource {
   declare public readonly databaseType: pulumi.Output<string>;
   /** The hosting account's username, the prefix of the name. */
   declare public readonly hostingUsername: pulumi.Output<string>;
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing database by its id (`101/agencyde_wp`).
@@ -66,6 +77,7 @@ export class Database extends pulumi.dynamic.Resource {
       hostingId: args?.hostingId,
       name: args?.name,
       databaseType: args?.databaseType,
+      adopt: args?.adopt,
       hostingUsername: undefined,
     };
     const secrets = [...databaseDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];

@@ -10,7 +10,6 @@
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import { isUnknown } from "../../provider/check";
-import { currentSettings } from "../../provider/context";
 import type { IssueSink } from "../../provider/define";
 import { databaseUserGrantInputs, hasPostgres, type DatabaseType } from "../database-user-grant/schema";
 
@@ -22,6 +21,8 @@ export const databaseInputs = {
   name: databaseUserGrantInputs.database,
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
   databaseType: databaseUserGrantInputs.databaseType,
+  /** Take over a database of that name that exists already, instead of failing. Create only. */
+  adopt: z.boolean().default(false),
 };
 
 type Parsed = z.output<z.ZodObject<typeof databaseInputs>>;
@@ -31,12 +32,15 @@ export interface DatabaseInputs {
   hostingId: number;
   name: string;
   databaseType: DatabaseType;
+  adopt: boolean;
 }
 
 /** The state of a database. */
-export interface DatabaseOutputs extends DatabaseInputs {
+export interface DatabaseOutputs extends Omit<DatabaseInputs, "adopt"> {
   /** The hosting account's username, the prefix of the name; "" when it could not be found. */
   hostingUsername: string;
+  /** `adopt` as it was at create (absent after an import): how the database came into the stack. */
+  adopt?: boolean;
 }
 
 /**
@@ -46,20 +50,19 @@ export interface DatabaseOutputs extends DatabaseInputs {
  * @example
  * checkDatabaseType("POSTGRES", issue, "v2"); // issue("databaseType", "API v2 has MySQL databases only; ...")
  */
-export function checkDatabaseType(type: DatabaseType, issue: IssueSink, version: ApiVersion = currentSettings().apiVersion): void {
+export function checkDatabaseType(type: DatabaseType, issue: IssueSink, version: ApiVersion): void {
   if (type === "POSTGRES" && !hasPostgres(version)) {
     issue("databaseType", `API ${version} has MySQL databases only; use apiVersion v4 or v3 for PostgreSQL`);
   }
 }
 
 /**
- * Cross-property rules: PostgreSQL only where the API version has it. The shared `normalize` hook
- * receives no version, so it is the provider settings' one, which `check` itself uses.
+ * Cross-property rules: PostgreSQL only where the API version `check` runs for has it.
  *
  * @example
- * normalizeDatabase({ hostingId: 101, name: "shop", databaseType: "MYSQL" }, issue); // unchanged
+ * normalizeDatabase({ hostingId: 101, name: "shop", databaseType: "MYSQL", adopt: false }, issue, "v4"); // unchanged
  */
-export function normalizeDatabase(v: Parsed, issue: IssueSink, version?: ApiVersion): DatabaseInputs {
+export function normalizeDatabase(v: Parsed, issue: IssueSink, version: ApiVersion): DatabaseInputs {
   if (!isUnknown(v.databaseType)) checkDatabaseType(v.databaseType, issue, version);
   return { ...v };
 }

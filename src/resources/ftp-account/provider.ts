@@ -14,6 +14,11 @@
  * A change of hosting account, domain or user is a new login, so it replaces the account; the old
  * one is deleted first because a replacement that only changes the letter case of a name would
  * otherwise collide with it.
+ *
+ * A login that exists already fails the create, naming the id, unless `adopt` is set: create then
+ * reads the listing first and takes the login over without creating it, setting the declared
+ * password and path with the update's operations (peers §5 #6, §6.4). Without it an existing
+ * login is never taken over silently: its password would change under whoever uses it.
  */
 import type { z } from "zod";
 import type { ftpAccountEntry } from "../../client/endpoints/ftp";
@@ -108,6 +113,7 @@ function outputsOf(v: AccountKey & Partial<Outputs>, entry: Partial<Entry>, fall
     createFolder: v.createFolder ?? false,
     username: `${v.user}@${v.domain}`,
     ...(entry.id !== undefined ? { accountId: entry.id } : v.accountId !== undefined ? { accountId: v.accountId } : {}),
+    ...(v.adopt !== undefined ? { adopt: v.adopt } : {}),
   };
 }
 
@@ -133,6 +139,22 @@ function createParams(ctx: ProviderContext, address: HostingAddress, v: Inputs):
   return { ...address, domain: v.domain, ftpUser: v.user, path: v.path, password: v.password, ...folder };
 }
 
+/** The listing entry of `login` read afresh, or undefined (also when the hosting account is gone). */
+async function findAccount(ctx: ProviderContext, address: HostingAddress, login: string): Promise<Entry | undefined> {
+  return (await listing(ctx, address, true))?.find((e) => loginOf(e.username) === login);
+}
+
+/**
+ * Takes over a login that exists already (`adopt`): sets the declared password, which cannot be
+ * read and so is always sent, and the path (on v2 only when it differs). Returns the entry as it
+ * now is.
+ */
+async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs, entry: Entry): Promise<Partial<Entry>> {
+  const live = entry.path === undefined ? undefined : normaliseFtpPath(entry.path);
+  await applySettings(ctx, address, v, { path: live?.ok ? live.value : entry.path });
+  return { ...entry, path: v.path };
+}
+
 async function createAccount(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Partial<Entry>> {
   const login = `${v.user}@${v.domain}`;
   try {
@@ -143,17 +165,20 @@ async function createAccount(ctx: ProviderContext, address: HostingAddress, v: I
     if (code === "outcome-unknown") {
       // The create may have happened: look for the login rather than creating it twice, then
       // set the password and path, which makes the account ours whatever happened.
-      const found = (await listing(ctx, address, true))?.find((e) => loginOf(e.username) === login);
+      const found = await findAccount(ctx, address, login);
       if (found) {
         await applySettings(ctx, address, v);
         return found;
       }
     }
     if (code === "conflict") {
+      // Created by someone else since the adopting look in create: take it over all the same.
+      const found = v.adopt ? await findAccount(ctx, address, login) : undefined;
+      if (found) return takeOver(ctx, address, v, found);
       throw new Error(
         `The FTP account ${login} already exists on hosting account ${v.hostingId} (API: ${messageOf(err)}). ` +
-          `It is not taken over silently: delete it first, or import it by the id "${ftpAccountId(v)}" (FtpAccount.get); ` +
-          "its password cannot be read, so the first update after an import sets the declared one",
+          "It is not taken over silently: set adopt: true to take it over (its password and path are then set to the declared ones), " +
+          `delete it first, or read it by the id "${ftpAccountId(v)}" (FtpAccount.get)`,
         { cause: err },
       );
     }
@@ -187,8 +212,8 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
     parse: (id) => parseFtpAccountId(id),
   },
   onMissing: "remove",
-  // createFolder matters to the create only; a path change creates the directory anyway.
-  diff: { ignore: ["createFolder"] },
+  // createFolder and adopt matter to the create only; a path change creates the directory anyway.
+  diff: { ignore: ["createFolder", "adopt"] },
   requires: () => [
     { property: "user", operations: ["ftp.listAccounts", "ftp.createAccount", "ftp.deleteAccount"] },
     { property: "password", operations: ["ftp.editAccount", "ftp.changePassword"], anyOf: true },
@@ -197,7 +222,8 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
 
   async create(ctx, inputs) {
     const address = await ctx.hosting(inputs.hostingId);
-    const entry = await createAccount(ctx, address, inputs);
+    const existing = inputs.adopt ? await findAccount(ctx, address, `${inputs.user}@${inputs.domain}`) : undefined;
+    const entry = existing ? await takeOver(ctx, address, inputs, existing) : await createAccount(ctx, address, inputs);
     return { id: ftpAccountId(inputs), outs: outputsOf(inputs, entry, inputs.path) };
   },
 

@@ -22,6 +22,12 @@ export interface FtpAccountArgs {
   password: pulumi.Input<string>;
   /** Create the root directory if it does not exist (v4 and v3; v2 always does). Default false. Used when creating only. */
   createFolder?: pulumi.Input<boolean>;
+  /**
+   * Take over the login if it exists already: create then sets the declared password and path on
+   * it instead of failing. Default false (an existing login is never taken over silently). Used
+   * when creating only.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**
@@ -47,9 +53,12 @@ export interface FtpAccountArgs {
  *
  * ## Import
  *
- * The id is `<hostingId>/<user>@<domain>`, e.g. `101/ci@example.com`. The password cannot be read,
- * so the first `up` after an import sets the declared one. Dynamic providers cannot be imported
- * with `pulumi import` (pulumi#16175); use `FtpAccount.get`.
+ * The id is `<hostingId>/<user>@<domain>`, e.g. `101/ci@example.com`. Dynamic providers cannot be
+ * imported with `pulumi import` (pulumi#16175): declare the login with `adopt: true`, which takes
+ * it over and sets the declared password and path, or read it with `FtpAccount.get`.
+ *
+ * @example
+ * new FtpAccount("deploy", { hostingId: 101, domain: "example.com", user: "deploy", path: "/public_html", password, adopt: true });
  */
 export class FtpAccount extends pulumi.dynamic.Resource {
   declare public readonly hostingId: pulumi.Output<number>;
@@ -62,6 +71,8 @@ export class FtpAccount extends pulumi.dynamic.Resource {
   /** Secret. Absent after an import until the first update. */
   declare public readonly password: pulumi.Output<string | undefined>;
   declare public readonly createFolder: pulumi.Output<boolean>;
+  /** `adopt` as it was at create or the last update; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
   /** The login: `user@domain`. */
   declare public readonly username: pulumi.Output<string>;
   /** The API's id of the account, when the listing gives one. */
@@ -88,6 +99,7 @@ export class FtpAccount extends pulumi.dynamic.Resource {
       // The password never belongs in plain state.
       password: args?.password === undefined ? undefined : pulumi.secret(args.password),
       createFolder: args?.createFolder,
+      adopt: args?.adopt,
       username: undefined,
       accountId: undefined,
     };

@@ -59,6 +59,8 @@ export const ftpAccountInputs = {
   password,
   /** Create the root directory when it does not exist (v4 and v3; create only). Default false, as the API. */
   createFolder: z.boolean().default(false),
+  /** Take over a login that exists already (setting its password and path), instead of failing. Create only. */
+  adopt: z.boolean().default(false),
 };
 
 type Parsed = z.output<z.ZodObject<typeof ftpAccountInputs>>;
@@ -74,10 +76,11 @@ export interface FtpAccountInputs {
   path: string;
   password: string;
   createFolder: boolean;
+  adopt: boolean;
 }
 
 /** The state of an FTP account. */
-export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password"> {
+export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password" | "adopt"> {
   /**
    * The password this stack set. The API never returns it, so it is absent after an import until
    * the first update sets it.
@@ -87,6 +90,8 @@ export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password"> {
   username: string;
   /** The API's id of the account, when the listing gives one. */
   accountId?: number;
+  /** `adopt` as it was at create or the last update (absent after an import). */
+  adopt?: boolean;
 }
 
 /**
@@ -131,8 +136,8 @@ export function normaliseFtpPath(input: string): NameResult {
  * Normalises the domain, the login and the path, reporting each problem on its property.
  *
  * @example
- * normalizeFtpAccount({ hostingId: 101, domain: "Agency-Demo.com.", user: "CI", path: "public_html/ci", password, createFolder: true }, issue);
- * // { hostingId: 101, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", password, createFolder: true }
+ * normalizeFtpAccount({ hostingId: 101, domain: "Agency-Demo.com.", user: "CI", path: "public_html/ci", password, createFolder: true, adopt: false }, issue);
+ * // { hostingId: 101, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", password, createFolder: true, adopt: false }
  */
 export function normalizeFtpAccount(v: Parsed, issue: IssueSink): FtpAccountInputs {
   const out = { ...v } as FtpAccountInputs;

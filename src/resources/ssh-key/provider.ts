@@ -12,9 +12,11 @@
  * - delete: `ssh.removeKey`; a key already gone counts as deleted.
  *
  * Adding a key the account already has answers 409 (same fingerprint, whatever the comment):
- * create fails and names the id to import it with, rather than adopting it silently. Another key
- * is another object, so a key change replaces the resource, adding the new key before removing
- * the old one (no moment without access).
+ * create fails and names the id to import it with, rather than adopting it silently, unless
+ * `adopt` is set: create then reads the listing first and takes the key with that fingerprint
+ * over without adding it, editing its comment and addresses only where they differ (peers §5 #6,
+ * hcloud#12 "same fingerprint already exists"). Another key is another object, so a key change
+ * replaces the resource, adding the new key before removing the old one (no moment without access).
  */
 import type { z } from "zod";
 import type { sshKeyEntry } from "../../client/endpoints/ssh";
@@ -106,11 +108,19 @@ function outputsOf(v: Inputs): Outputs {
     fingerprint: key.value.fingerprint,
     fingerprintSha256: key.value.fingerprintSha256,
     keyType: key.value.keyType,
+    adopt: v.adopt,
   };
 }
 
 async function editKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, fingerprint: string): Promise<void> {
   await ctx.write("ssh.editKey", { ...address, key: fingerprint, comment: v.comment, fromIps: v.fromIps }, [scopeOf(v.hostingId)]);
+}
+
+/** Takes over a key the account has (`adopt`): its comment and addresses become the declared ones, with one edit if they differ. */
+async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs, entry: Entry, fingerprint: string): Promise<void> {
+  const fromIps = normaliseFromIps(entry.fromIps ?? [])!;
+  if ((entry.comment ?? "") === v.comment && fromIps.join(",") === v.fromIps.join(",")) return;
+  await editKey(ctx, address, v, fingerprint);
 }
 
 async function addKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, fingerprint: string): Promise<void> {
@@ -133,9 +143,12 @@ async function addKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, 
       return;
     }
     if (code === "conflict") {
+      // Added by someone else since the adopting look in create: take it over all the same.
+      const found = v.adopt ? findKey(await listing(ctx, address, true), fingerprint) : undefined;
+      if (found) return takeOver(ctx, address, v, found, fingerprint);
       throw new Error(
         `The SSH key ${fingerprint} is already on hosting account ${v.hostingId} (API: ${messageOf(err)}). ` +
-          `It is not taken over silently: remove it first, or import it by the id "${id}" (SshKey.get)`,
+          `It is not taken over silently: set adopt: true to take it over, remove it first, or read it by the id "${id}" (SshKey.get)`,
         { cause: err },
       );
     }
@@ -170,6 +183,8 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   },
   onMissing: "remove",
   diff: {
+    // A create-time switch: it says how create treats a key the account has, nothing more.
+    ignore: ["adopt"],
     equal: {
       // The key is the same object when its fingerprint is: state after an import has only that.
       publicKey: (n, o) => fingerprintOf(n) === o.fingerprint,
@@ -179,7 +194,10 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
 
   async create(ctx, inputs) {
     const outs = outputsOf(inputs);
-    await addKey(ctx, await ctx.hosting(inputs.hostingId), inputs, outs.fingerprint);
+    const address = await ctx.hosting(inputs.hostingId);
+    const existing = inputs.adopt ? findKey(await listing(ctx, address, true), outs.fingerprint) : undefined;
+    if (existing) await takeOver(ctx, address, inputs, existing, outs.fingerprint);
+    else await addKey(ctx, address, inputs, outs.fingerprint);
     return { id: sshKeyId(outs), outs };
   },
 
@@ -196,6 +214,7 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
       fingerprint,
       ...(props?.fingerprintSha256 !== undefined ? { fingerprintSha256: props.fingerprintSha256 } : {}),
       ...(props?.keyType !== undefined ? { keyType: props.keyType } : {}),
+      ...(props?.adopt !== undefined ? { adopt: props.adopt } : {}),
     };
     // The canonical id: an import may name the key as `MD5:A4:77:...`.
     return { id: sshKeyId(outs), outs };

@@ -18,6 +18,11 @@ export interface SshKeyArgs {
   comment?: pulumi.Input<string>;
   /** IPv4 and IPv6 addresses and CIDR blocks the key may connect from. Default `[]`: any address. */
   fromIps?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Take over the key if the account has it already (same fingerprint): create then sets the
+   * declared comment and addresses on it instead of failing. Default false. Used when creating only.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**
@@ -40,7 +45,11 @@ export interface SshKeyArgs {
  *
  * The id is `<hostingId>/<md5 fingerprint>`, e.g. `101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7`
  * (`ssh-keygen -l -E md5 -f key.pub` prints it; an `MD5:` prefix is accepted). Dynamic providers
- * cannot be imported with `pulumi import` (pulumi#16175); use `SshKey.get`.
+ * cannot be imported with `pulumi import` (pulumi#16175): declare the key with `adopt: true`,
+ * which takes over the key with that fingerprint, or read it with `SshKey.get`.
+ *
+ * @example
+ * new SshKey("ci", { hostingId: 101, publicKey: fs.readFileSync("ci.pub", "utf8"), adopt: true });
  */
 export class SshKey extends pulumi.dynamic.Resource {
   declare public readonly hostingId: pulumi.Output<number>;
@@ -55,6 +64,8 @@ export class SshKey extends pulumi.dynamic.Resource {
   declare public readonly fingerprintSha256: pulumi.Output<string | undefined>;
   /** `ssh-ed25519`, `ecdsa-sha2-nistp256`, ... */
   declare public readonly keyType: pulumi.Output<string | undefined>;
+  /** `adopt` as it was at create or the last update; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing key by its id (`101/a4:77:51:08:...`).
@@ -74,6 +85,7 @@ export class SshKey extends pulumi.dynamic.Resource {
       publicKey: args?.publicKey,
       comment: args?.comment,
       fromIps: args?.fromIps,
+      adopt: args?.adopt,
       fingerprint: undefined,
       fingerprintSha256: undefined,
       keyType: undefined,

@@ -36,6 +36,8 @@ export const sshKeyInputs = {
     .optional(),
   /** Addresses and CIDR blocks the key may connect from; empty: any address. */
   fromIps: z.array(z.string()).default([]),
+  /** Take over the key if the account has it already (setting comment and addresses), instead of failing. Create only. */
+  adopt: z.boolean().default(false),
 };
 
 type Parsed = z.output<z.ZodObject<typeof sshKeyInputs>>;
@@ -48,10 +50,11 @@ export interface SshKeyInputs {
   comment: string;
   /** Canonical and sorted. */
   fromIps: string[];
+  adopt: boolean;
 }
 
 /** The state of an SSH key. */
-export interface SshKeyOutputs extends Omit<SshKeyInputs, "publicKey"> {
+export interface SshKeyOutputs extends Omit<SshKeyInputs, "publicKey" | "adopt"> {
   /** The key this stack added. The listing does not return keys, so it is absent after an import. */
   publicKey?: string;
   /** `aa:bb:...`: the MD5 fingerprint, the API's name for the key. */
@@ -60,6 +63,8 @@ export interface SshKeyOutputs extends Omit<SshKeyInputs, "publicKey"> {
   fingerprintSha256?: string;
   /** `ssh-ed25519`, `ecdsa-sha2-nistp256`, ... (known when this stack added the key). */
   keyType?: SshKeyType;
+  /** `adopt` as it was at create or the last update (absent after an import). */
+  adopt?: boolean;
 }
 
 /** What a key line tells: its canonical form, fingerprints, type and comment. */
@@ -202,8 +207,8 @@ export function normaliseFromIps(list: readonly string[], issue?: IssueSink): st
  * Normalises the key line (and takes its comment as the default `comment`) and `fromIps`.
  *
  * @example
- * normalizeSshKey({ hostingId: 101, publicKey: "ssh-ed25519 AAAA... ci@example", fromIps: ["10.0.0.1"] }, issue);
- * // { hostingId: 101, publicKey: "ssh-ed25519 AAAA...", comment: "ci@example", fromIps: ["10.0.0.1"] }
+ * normalizeSshKey({ hostingId: 101, publicKey: "ssh-ed25519 AAAA... ci@example", fromIps: ["10.0.0.1"], adopt: false }, issue);
+ * // { hostingId: 101, publicKey: "ssh-ed25519 AAAA...", comment: "ci@example", fromIps: ["10.0.0.1"], adopt: false }
  */
 export function normalizeSshKey(v: Parsed, issue: IssueSink): SshKeyInputs {
   const out = { ...v } as SshKeyInputs;
