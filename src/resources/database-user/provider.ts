@@ -34,6 +34,7 @@ import {
   databasesScope,
   findListed,
   parseDatabaseId,
+  prefixedNameRules,
   typeParam,
   typesToSearch,
   untilListed,
@@ -106,18 +107,7 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
   replaceOn: ["hostingId", "databaseType"],
   deleteBeforeReplace: false,
   secretOutputs: ["password"],
-  id: {
-    format: "<hostingId>/<name>, the name with the server's prefix, e.g. 101/agencyde_shopapp",
-    build: (v) => databaseId(v),
-    parse: (id) => parseDatabaseId(id),
-  },
-  onMissing: "remove",
-  diff: {
-    // A create-time switch: it says how create treats a user that exists, nothing more.
-    ignore: ["adopt"],
-    // `shopapp` and `agencyde_shopapp` name the same user once the prefix is known.
-    equal: { name: (n, o) => prefixedName(n.name, o.hostingUsername) === o.name },
-  },
+  ...prefixedNameRules("101/agencyde_shopapp"),
   // Without `databases.updateUser` (v2) a change removes the user and creates it again.
   requires: () => [{ property: "name", operations: ["databases.listUsers", "databases.createUser", "databases.deleteUser"] }],
 

@@ -138,6 +138,30 @@ export function parseDatabaseId(id: string): { hostingId: number; name: string }
 }
 
 /**
+ * Lifecycle rules shared by the resources the server names with the hosting username's prefix
+ * (`Database`, `DatabaseUser`): the `<hostingId>/<prefixed name>` id, removal from state when
+ * gone, `adopt` as a create-time switch only, and `shop` equal to `agencyde_shop` once the prefix
+ * is known.
+ *
+ * @example
+ * defineResource({ type: "Database", ...prefixedNameRules("101/agencyde_shop"), ... });
+ */
+export function prefixedNameRules(example: string) {
+  return {
+    id: {
+      format: `<hostingId>/<name>, the name with the server's prefix, e.g. ${example}`,
+      build: (v: { hostingId: number; name: string }) => databaseId(v),
+      parse: (id: string) => parseDatabaseId(id),
+    },
+    onMissing: "remove" as const,
+    diff: {
+      ignore: ["adopt"] as const,
+      equal: { name: (n: { name: string }, o: { name: string; hostingUsername?: string }) => prefixedName(n.name, o.hostingUsername) === o.name },
+    },
+  };
+}
+
+/**
  * The type under which a database (`databases.list`) or a database user (`databases.listUsers`)
  * is listed; undefined when it is not, null when the hosting account is gone (404).
  *
@@ -248,18 +272,7 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
   replaceOn: ["hostingId", "name", "databaseType"],
   deleteBeforeReplace: false,
   secretOutputs: [],
-  id: {
-    format: "<hostingId>/<name>, the name with the server's prefix, e.g. 101/agencyde_shop",
-    build: (v) => databaseId(v),
-    parse: (id) => parseDatabaseId(id),
-  },
-  onMissing: "remove",
-  diff: {
-    // A create-time switch: it says how create treats a database that exists, nothing more.
-    ignore: ["adopt"],
-    // `shop` and `agencyde_shop` name the same database once the prefix is known.
-    equal: { name: (n, o) => prefixedName(n.name, o.hostingUsername) === o.name },
-  },
+  ...prefixedNameRules("101/agencyde_shop"),
   requires: () => [{ property: "name", operations: ["databases.list", "databases.create", "databases.delete"] }],
 
   async create(ctx, inputs) {
