@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { EndpointDef } from "../src/client/endpoint";
+import { API_VERSIONS, type EndpointDef } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
 import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
 import { definitions } from "../src/resources";
@@ -22,7 +22,7 @@ import { definitions } from "../src/resources";
 const ROOT = path.resolve(__dirname, "..");
 
 /** Resources in README order: the ten core ones first, then the rest as they were added. */
-export const RESOURCE_ORDER = [
+const RESOURCE_ORDER = [
   "DomainRegistration",
   "DnsRecordSet",
   "Redirection",
@@ -47,7 +47,7 @@ export const RESOURCE_ORDER = [
   "SslCsr",
 ];
 
-export const kebab = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+const kebab = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 
 const marker = (name: string) => ({
   start: `<!-- ${name}:start -->`,
@@ -100,10 +100,10 @@ function dataSourcesMarkdown(): string {
 }
 
 /** The generated markdown: a count line and one table per version. */
-export function operationsMarkdown(): string {
+function operationsMarkdown(): string {
   const all = Object.values(endpoints as Record<string, EndpointDef>);
   const lines: string[] = [];
-  for (const v of ["v4", "v3", "v2"] as const) {
+  for (const v of API_VERSIONS) {
     const eps = all.filter((e) => e.version === v).sort((a, b) => a.id.localeCompare(b.id));
     const by = (ev: string) => eps.filter((e) => e.evidence === ev).length;
     lines.push(

@@ -15,7 +15,6 @@ import {
   ResellerApiError,
   classifyApiFailure,
   flattenApiErrors,
-  redact,
   redactDeep,
   type ErrorCode,
 } from "./errors";
@@ -407,9 +406,4 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     group[verb] = (params?: Record<string, unknown>, o?: RequestOptions) => request(ep.key, params, o);
   }
   return client as unknown as ResellerClient<V>;
-}
-
-/** Scrubs credentials from any text a caller wants to log. */
-export function redactCredentials(text: string, apiUser: string, apiKey: string): string {
-  return redact(text, [apiKey, apiUser]);
 }

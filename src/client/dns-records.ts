@@ -170,28 +170,6 @@ export const v2SaveRecordsRequest = z
 export type V2SaveRecordsRequest = z.input<typeof v2SaveRecordsRequest>;
 
 /**
- * Numbered v2 fields from a list of flat records (record 1 first), for Save DNS records.
- *
- * @example
- * toV2RecordFields([{ type: "A", hostname: "@", address: "198.51.100.10", ttl: 14400 }]);
- * // { type1: "A", hostname1: "@", address1: "198.51.100.10", ttl1: 14400 }
- */
-export function toV2RecordFields(
-  records: readonly { type: string; hostname: string; address: string; ttl?: number; priority?: number }[],
-): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  records.forEach((r, i) => {
-    const n = i + 1;
-    out[`type${n}`] = r.type;
-    out[`hostname${n}`] = r.hostname;
-    out[`address${n}`] = r.address;
-    if (r.ttl !== undefined) out[`ttl${n}`] = r.ttl;
-    if (r.priority !== undefined) out[`priority${n}`] = r.priority;
-  });
-  return out;
-}
-
-/**
  * The flat records encoded in numbered v2 fields, ordered by their number.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * Retry policy: a pure decision from what happened to an attempt, the operation's safety and the
- * time spent so far. The single loop that applies it lives in `transport.ts`.
+ * time spent so far. The single loop that applies it lives in `client.ts`.
  *
  * Rules (DESIGN §3, catalog §7.2-7.3):
  * - 429 is retried for every operation (the server refused before acting), honouring

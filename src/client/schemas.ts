@@ -72,7 +72,7 @@ export function obj<S extends z.ZodRawShape>(shape: S, aliases?: Record<string, 
 }
 
 /** Copies the first present variant of each field to its documented name. */
-export function renameAliases(v: unknown, aliases: Record<string, readonly string[]>): unknown {
+function renameAliases(v: unknown, aliases: Record<string, readonly string[]>): unknown {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
   for (const [name, variants] of Object.entries(aliases)) {

@@ -140,10 +140,6 @@ function decodeQueryValue(schema: unknown, field: string, v: string): unknown {
   return v;
 }
 
-function addDays(d: Date, days: number): Date {
-  return new Date(d.getTime() + days * 86_400_000);
-}
-
 /**
  * Starts the simulator.
  *
@@ -165,10 +161,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const checkReplies = options.checkReplies ?? true;
   const allowIps = new Set(options.allowIps ?? []);
   const allowLoopback = options.allowLoopback ?? true;
-  const seed = options.seed ?? "demo";
 
   // ---- state ----
-  let initial = seedState(seed);
+  let initial: SimState | undefined;
   if (options.statePath) {
     try {
       initial = JSON.parse(await fs.readFile(options.statePath, "utf8")) as SimState;
@@ -176,6 +171,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
   }
+  initial ??= seedState(options.seed ?? "demo");
   const pristine = structuredClone(initial);
   const state: SimState = structuredClone(initial);
 
@@ -288,8 +284,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   // ---- API requests ----
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<{ key: string; id: string; status: number }> => {
-    const url = new URL(req.url ?? "/", "http://simulator");
+  const handle = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    raw: string,
+  ): Promise<{ key: string; id: string; status: number }> => {
     const override = req.headers["x-http-method-override"];
     const method = (typeof override === "string" && override ? override : (req.method ?? "GET")).toUpperCase() as HttpMethod;
     const ep = routes.get(`${method} ${url.pathname}`);
@@ -452,7 +452,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         }
         let outcome: { key: string; id: string; status: number };
         try {
-          outcome = await handle(req, res, raw);
+          outcome = await handle(req, res, url, raw);
         } catch (err) {
           outcome = { key: "unknown", id: "unknown", status: send(res, req, 500, { error: `Simulator error: ${(err as Error).message}` }) };
         }
@@ -470,7 +470,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       altNames: ["localhost"],
       ipAddresses: ["127.0.0.1", "::1"],
       isCA: true,
-      notAfter: addDays(new Date(), 30),
+      days: 30,
     });
     ca = pair.cert;
     server = https.createServer({ cert: pair.cert, key: pair.key }, onRequest);

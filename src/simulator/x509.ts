@@ -196,19 +196,6 @@ export function publicKeyFingerprint(key: string | KeyObject): string {
   return createHash("sha256").update(der).digest("hex");
 }
 
-/**
- * Whether a certificate names a domain, by the rule the whole package uses (browser-style: the
- * subject common name counts only when the certificate has no DNS subjectAltName; a wildcard
- * covers exactly one label; docs/decisions/0011). The domain is compared in its ASCII (punycode)
- * form, case-insensitively, a trailing dot allowed.
- *
- * @example
- * const { cert } = generateSelfSigned({ commonName: "*.example.com" });
- * certificateCovers(new X509Certificate(cert), "www.example.com"); // true
- * certificateCovers(new X509Certificate(cert), "example.com");     // false
- */
-export const certificateCovers: (cert: X509Certificate, domain: string) => boolean = certificateNamesHost;
-
 /** Input of {@link certificateProblem}. */
 export interface CertificateCheck {
   /** PEM certificate (a chain is accepted; the first certificate is the one checked). */
