@@ -22,6 +22,25 @@ export function apiErrorCode(err: unknown): ErrorCode | undefined {
 }
 
 /**
+ * Runs an API call, giving undefined when the API answers that what it addresses is not there
+ * (a `not-found` client error): the usual way a `read` learns that an object, or the hosting
+ * account holding it, is gone, and a `delete` that it has nothing left to do. Any other error
+ * passes through.
+ *
+ * @example
+ * const reply = await unlessNotFound(() => ctx.read<Listing>("ssh.listKeys", address, ["ssh:101"]));
+ * if (reply === undefined) return undefined; // the hosting account is gone
+ */
+export async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (err) {
+    if (apiErrorCode(err) === "not-found") return undefined;
+    throw err;
+  }
+}
+
+/**
  * Thrown by `create` (or `update`) when the object exists remotely but a later step failed.
  *
  * The dynamic-provider host turns an error that carries `id` into `ErrorResourceInitFailed`, so

@@ -14,7 +14,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
+import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import {
@@ -154,11 +154,6 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
 
   async delete(ctx, _id, props) {
     const address = await ctx.hosting(props.hostingId);
-    try {
-      await ctx.serial(scopeOf(props), () => control(ctx, address, props, "off"));
-    } catch (err) {
-      if (apiErrorCode(err) === "not-found") return;
-      throw err;
-    }
+    await unlessNotFound(() => ctx.serial(scopeOf(props), () => control(ctx, address, props, "off")));
   },
 });

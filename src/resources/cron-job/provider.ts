@@ -18,7 +18,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
 import { cronJobInputs, normaliseCronSchedule, normalizeCronJob, type CronJobInputs, type CronJobOutputs } from "./schema";
@@ -63,15 +63,10 @@ export function cronScope(hostingId: number): string {
  * listing?.cronEmail; // "ops@example.com"
  */
 export async function cronListing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<CronListing | undefined> {
-  let reply: ListingReply;
-  try {
-    reply = fresh
-      ? await ctx.request<ListingReply>("cron.list", { ...address })
-      : await ctx.read<ListingReply>("cron.list", { ...address }, [cronScope(address.id)]);
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request<ListingReply>("cron.list", { ...address }) : ctx.read<ListingReply>("cron.list", { ...address }, [cronScope(address.id)]),
+  );
+  if (reply === undefined) return undefined;
   const fields = reply.data ?? reply;
   return { crons: fields.crons ?? [], cronEmail: fields.cronEmail ?? null };
 }

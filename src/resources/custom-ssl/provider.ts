@@ -16,7 +16,7 @@
 import type { X509Certificate } from "node:crypto";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
 import {
   canonicalPair,
@@ -115,14 +115,11 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
 
   async read(ctx, { key, props }) {
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "domain">;
-    let reply: CustomReply;
-    try {
-      reply = await ctx.read<CustomReply>("ssl.getCustom", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]);
-    } catch (err) {
-      // 404: no custom certificate (the automatic one serves the domain), or the domain left the account.
-      if (apiErrorCode(err) === "not-found") return undefined;
-      throw err;
-    }
+    // Not found: no custom certificate (the automatic one serves the domain), or the domain left the account.
+    const reply = await unlessNotFound(async () =>
+      ctx.read<CustomReply>("ssl.getCustom", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
+    );
+    if (reply === undefined) return undefined;
     const live = reply.data ?? reply;
     const pair = canonicalPair(live.cert ?? "", live.key ?? "");
     const found = details(pair.leaf);
@@ -140,14 +137,7 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
 
   async delete(ctx, _id, props) {
     const address = await ctx.hosting(props.hostingId);
-    await ctx.serial(scopeOf(props), async () => {
-      try {
-        await ctx.write("ssl.deleteCustom", { ...address, domain: props.domain }, [scopeOf(props)]);
-      } catch (err) {
-        // No custom certificate any more (or the domain is gone): the domain already uses its automatic one.
-        if (apiErrorCode(err) === "not-found") return;
-        throw err;
-      }
-    });
+    // Not found: no custom certificate any more (or the domain is gone), so the domain already uses its automatic one.
+    await ctx.serial(scopeOf(props), () => unlessNotFound(() => ctx.write("ssl.deleteCustom", { ...address, domain: props.domain }, [scopeOf(props)])));
   },
 });

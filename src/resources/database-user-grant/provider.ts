@@ -23,7 +23,7 @@ import type { databaseEntry } from "../../client/endpoints/databases";
 import type { DbPrivilege } from "../../client/schemas";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import {
@@ -90,13 +90,8 @@ const typeParam = (type: DatabaseType) => (type === "POSTGRES" ? { databaseType:
 
 /** The databases of one type, or undefined when the hosting account is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, type: DatabaseType): Promise<Entry[] | undefined> {
-  try {
-    const reply = await ctx.read<Listing>("databases.list", { ...address, ...typeParam(type) }, [scopeOf(address.id)]);
-    return reply.data ?? [];
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() => ctx.read<Listing>("databases.list", { ...address, ...typeParam(type) }, [scopeOf(address.id)]));
+  return reply && (reply.data ?? []);
 }
 
 /** The privileges the user holds on the database, or undefined when it holds none (or either is gone). */

@@ -13,7 +13,7 @@
  */
 import type { DnsRRSet, DnsRRSetInput } from "../../client/dns-records";
 import type { ProviderContext } from "../../provider/context";
-import { apiErrorCode } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 
 /** What a zone is addressed by. */
 export interface ZoneRef {
@@ -51,14 +51,9 @@ export async function zoneAddress(ctx: ProviderContext, v: ZoneRef): Promise<Rec
  * const rrsets = await readZone(ctx, { domain: "example.com" });
  */
 export async function readZone(ctx: ProviderContext, v: ZoneRef): Promise<DnsRRSet[] | undefined> {
-  try {
-    const zone = await ctx.read<{ data: DnsRRSet[] }>("dns.getZone", await zoneAddress(ctx, v), [zoneScope(v.domain)]);
-    return zone.data;
-  } catch (err) {
-    // The domain (and so the zone) is gone from the account.
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  // Not found: the domain (and so the zone) is gone from the account.
+  const zone = await unlessNotFound(async () => ctx.read<{ data: DnsRRSet[] }>("dns.getZone", await zoneAddress(ctx, v), [zoneScope(v.domain)]));
+  return zone?.data;
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../domain-registration/registrar";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";
 
@@ -26,12 +26,7 @@ function nameOf(domain: string): DomainName {
 
 /** The live lock, or undefined when the reseller account does not hold the domain. */
 async function liveLock(ctx: ProviderContext, domain: string): Promise<boolean | undefined> {
-  try {
-    return await readRegistrarLock(ctx, nameOf(domain));
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  return unlessNotFound(() => readRegistrarLock(ctx, nameOf(domain)));
 }
 
 async function converge(ctx: ProviderContext, inputs: Inputs): Promise<Outputs> {

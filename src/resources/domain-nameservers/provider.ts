@@ -12,7 +12,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 import { domainIdentity, readNameservers, setNameservers, type DomainName } from "../domain-registration/registrar";
 import { PROVIDER_NAMESERVERS, sameNameservers } from "../domain-registration/schema";
 import {
@@ -27,12 +27,7 @@ type Outputs = DomainNameserversOutputs;
 
 /** The live nameservers, or undefined when the reseller account does not hold the domain. */
 async function liveNameservers(ctx: ProviderContext, name: DomainName): Promise<string[] | undefined> {
-  try {
-    return await readNameservers(ctx, name);
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  return unlessNotFound(() => readNameservers(ctx, name));
 }
 
 function outputsOf(name: DomainName, nameservers: string[]): Outputs {

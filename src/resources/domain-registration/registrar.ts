@@ -10,7 +10,7 @@
 import type { z } from "zod";
 import type { domainInfoResponse, lockResponse, nameserversResponse } from "../../client/endpoints/domains";
 import type { ProviderContext } from "../../provider/context";
-import { apiErrorCode } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 import { normaliseDomain, splitDomain } from "../../provider/names";
 
 /** A domain in the three spellings the resources keep: `example.co.uk`, `example`, `co.uk`. */
@@ -81,12 +81,7 @@ export const domainIdentity = {
  * const info = await getDomainInfo(ctx, { domain: "example.com", sld: "example", tld: "com" });
  */
 export async function getDomainInfo(ctx: ProviderContext, name: DomainName): Promise<DomainInfo | undefined> {
-  try {
-    return await ctx.request<DomainInfo>("domains.getInfo", keyOf(name));
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  return unlessNotFound(() => ctx.request<DomainInfo>("domains.getInfo", keyOf(name)));
 }
 
 /**

@@ -24,7 +24,7 @@ import type { z } from "zod";
 import type { ftpAccountEntry } from "../../client/endpoints/ftp";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, updating } from "../../provider/errors";
+import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import { normaliseDomain } from "../../provider/names";
@@ -90,15 +90,10 @@ function loginOf(username: string): string {
 
 /** The accounts of a hosting account, or undefined when the account itself is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
-  try {
-    const reply = fresh
-      ? await ctx.request<Listing>("ftp.listAccounts", { ...address })
-      : await ctx.read<Listing>("ftp.listAccounts", { ...address }, [scopeOf(address.id)]);
-    return reply.data ?? [];
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request<Listing>("ftp.listAccounts", { ...address }) : ctx.read<Listing>("ftp.listAccounts", { ...address }, [scopeOf(address.id)]),
+  );
+  return reply && (reply.data ?? []);
 }
 
 function outputsOf(v: AccountKey & Partial<Outputs>, entry: Partial<Entry>, fallbackPath: string): Outputs {

@@ -18,7 +18,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
+import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import {
@@ -56,15 +56,10 @@ export const parseObjectStorageAccountId: (id: string) => Pick<Inputs, "hostingI
 
 /** The account, or undefined when object storage is not initialised (404). `fresh` bypasses the read cache. */
 async function getAccount(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<StorageAccountReply | undefined> {
-  try {
-    const reply = fresh
-      ? await ctx.request<AccountReply>("storage.getAccount", { ...address })
-      : await ctx.read<AccountReply>("storage.getAccount", { ...address }, [scopeOf(address.id)]);
-    return reply.data ?? reply;
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request<AccountReply>("storage.getAccount", { ...address }) : ctx.read<AccountReply>("storage.getAccount", { ...address }, [scopeOf(address.id)]),
+  );
+  return reply && (reply.data ?? reply);
 }
 
 /** Initialises object storage; false when it already was (409), which the caller adopts. */

@@ -16,7 +16,7 @@ import type { z } from "zod";
 import type { storageUrl } from "../../client/endpoints/storage";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, updating } from "../../provider/errors";
+import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
 import {
@@ -88,15 +88,10 @@ function entryOf(reply: EntryReply): Entry {
 
 /** The URLs of the account, or undefined when its storage (and so every URL) is gone. */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
-  try {
-    const reply = fresh
-      ? await ctx.request<Listing>("storage.listUrls", { ...address })
-      : await ctx.read<Listing>("storage.listUrls", { ...address }, [scopeOf(address.id)]);
-    return reply.urls ?? reply.data ?? [];
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request<Listing>("storage.listUrls", { ...address }) : ctx.read<Listing>("storage.listUrls", { ...address }, [scopeOf(address.id)]),
+  );
+  return reply && (reply.urls ?? reply.data ?? []);
 }
 
 /** The body of an add or update: `domain` is left out of an add that serves every domain (v4 document, Add URL). */

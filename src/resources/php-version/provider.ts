@@ -14,7 +14,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
+import { apiErrorCode, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs, type PhpVersions } from "./schema";
@@ -139,13 +139,8 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
   async delete(ctx, id, props) {
     const address = await ctx.hosting(props.hostingId);
     await ctx.serial(scopeOf(props.hostingId), async () => {
-      let versions: PhpVersions;
-      try {
-        versions = await phpVersionsOf(ctx, address, true);
-      } catch (err) {
-        if (apiErrorCode(err) === "not-found") return;
-        throw err;
-      }
+      const versions = await unlessNotFound(() => phpVersionsOf(ctx, address, true));
+      if (versions === undefined) return;
       const target = versions.defaultVersion;
       if (!target) {
         ctx.log.warn(`PhpVersion ${id}: the version listing gives no default version; PHP ${versions.currentVersion ?? "as it is"} is left active`);

@@ -19,7 +19,7 @@ import type { z } from "zod";
 import type { RedirectionEntry, redirectionEntry } from "../../client/endpoints/redirections";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
+import { apiErrorCode, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/ids";
 import { normaliseDomain } from "../../provider/names";
@@ -76,15 +76,10 @@ function entryDomain(e: RedirectionEntry): string {
 
 /** The listing of the account, or undefined when the account (and so the redirection) is gone. */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<RedirectionEntry[] | undefined> {
-  try {
-    const reply = fresh
-      ? await ctx.request<Listing>("redirections.list", { ...address })
-      : await ctx.read<Listing>("redirections.list", { ...address }, [scopeOf(address.id)]);
-    return reply.data;
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request<Listing>("redirections.list", { ...address }) : ctx.read<Listing>("redirections.list", { ...address }, [scopeOf(address.id)]),
+  );
+  return reply?.data;
 }
 
 async function liveEntry(ctx: ProviderContext, address: HostingAddress, domain: string, fresh = false): Promise<RedirectionEntry | undefined> {

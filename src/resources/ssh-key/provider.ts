@@ -22,7 +22,7 @@ import type { z } from "zod";
 import type { sshKeyEntry } from "../../client/endpoints/ssh";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, updating } from "../../provider/errors";
+import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
 import { keyFacts, normaliseFromIps, normalizeSshKey, sshKeyInputs, type SshKeyInputs, type SshKeyOutputs } from "./schema";
@@ -81,15 +81,10 @@ function fingerprintOf(v: Pick<Inputs, "publicKey">): string {
 
 /** The keys of a hosting account, or undefined when the account itself is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
-  try {
-    const reply = fresh
-      ? await ctx.request<Listing>("ssh.listKeys", { ...address })
-      : await ctx.read<Listing>("ssh.listKeys", { ...address }, [scopeOf(address.id)]);
-    return reply.keys ?? reply.data ?? [];
-  } catch (err) {
-    if (apiErrorCode(err) === "not-found") return undefined;
-    throw err;
-  }
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request<Listing>("ssh.listKeys", { ...address }) : ctx.read<Listing>("ssh.listKeys", { ...address }, [scopeOf(address.id)]),
+  );
+  return reply && (reply.keys ?? reply.data ?? []);
 }
 
 function findKey(entries: readonly Entry[] | undefined, fingerprint: string): Entry | undefined {

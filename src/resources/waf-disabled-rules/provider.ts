@@ -14,7 +14,7 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
 import {
@@ -108,14 +108,12 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
 
   async read(ctx, { key, props }) {
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "domain">;
-    let rules: RulesResult;
-    try {
-      rules = resultOf(await ctx.read<RulesReply>("waf.getRules", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]));
-    } catch (err) {
-      // The domain left the account: its firewall settings went with it.
-      if (apiErrorCode(err) === "not-found") return undefined;
-      throw err;
-    }
+    // Not found: the domain left the account, and its firewall settings went with it.
+    const reply = await unlessNotFound(async () =>
+      ctx.read<RulesReply>("waf.getRules", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
+    );
+    if (reply === undefined) return undefined;
+    const rules = resultOf(reply);
     const ruleIds = disabledIdsOf(rules.disabledRules ?? []);
     // No rule disabled is the default state, which is what destroying the resource leaves: gone.
     if (ruleIds.length === 0) return undefined;
@@ -128,12 +126,7 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   },
 
   async delete(ctx, _id, props) {
-    try {
-      await replaceList(ctx, await ctx.hosting(props.hostingId), { ...props, ruleIds: [] });
-    } catch (err) {
-      // The domain left the account: there is no list left to empty.
-      if (apiErrorCode(err) === "not-found") return;
-      throw err;
-    }
+    // Not found: the domain left the account, so there is no list left to empty.
+    await unlessNotFound(async () => replaceList(ctx, await ctx.hosting(props.hostingId), { ...props, ruleIds: [] }));
   },
 });
