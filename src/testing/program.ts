@@ -78,6 +78,27 @@ async function waitForRegistrations(): Promise<void> {
 }
 
 /**
+ * A monitor method that lets `hook` answer a request, and hands the requests it declines
+ * (`undefined`) to `original`.
+ */
+function hooked<Request, Response>(
+  original: (request: Request, callback: MonitorCallback<Response>) => void,
+  hook: (request: Request) => Promise<Response> | undefined,
+): (request: Request, callback: MonitorCallback<Response>) => void {
+  return (request, callback) => {
+    const answer = hook(request);
+    if (answer === undefined) {
+      original(request, callback);
+      return;
+    }
+    answer.then(
+      (response) => callback(null, response),
+      (error: Error) => callback(error, undefined),
+    );
+  };
+}
+
+/**
  * Runs the program once. Re-calling `setMocks` is how the runtime is reset between runs: it calls
  * `resetOptions`, which clears the monitor, the stack resource, feature flags, leak candidates and
  * the dry-run flag; `setAllConfig` then replaces the config map.
@@ -90,30 +111,8 @@ export function runProgram(options: ProgramRunOptions): Promise<ProgramRunResult
     if (!monitor || typeof monitor.registerResource !== "function" || typeof monitor.readResource !== "function") {
       throw new Error("pulumi.runtime.setMocks did not install a mock monitor: is @pulumi/pulumi duplicated in node_modules?");
     }
-    const originalRegister = monitor.registerResource.bind(monitor);
-    const originalRead = monitor.readResource.bind(monitor);
-    monitor.registerResource = (request, callback) => {
-      const answer = options.hooks.registerResource(request);
-      if (answer === undefined) {
-        originalRegister(request, callback);
-        return;
-      }
-      answer.then(
-        (response) => callback(null, response),
-        (error: Error) => callback(error, undefined),
-      );
-    };
-    monitor.readResource = (request, callback) => {
-      const answer = options.hooks.readResource(request);
-      if (answer === undefined) {
-        originalRead(request, callback);
-        return;
-      }
-      answer.then(
-        (response) => callback(null, response),
-        (error: Error) => callback(error, undefined),
-      );
-    };
+    monitor.registerResource = hooked(monitor.registerResource.bind(monitor), (request) => options.hooks.registerResource(request));
+    monitor.readResource = hooked(monitor.readResource.bind(monitor), (request) => options.hooks.readResource(request));
 
     let outputs: WireMap = {};
     let error: unknown;
