@@ -10,6 +10,12 @@ import { registerSimCommand } from "./sim";
 import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
 
+/**
+ * The `reseller` command with its subcommands (`sim`, `ping`, `generate`).
+ *
+ * @example
+ * await buildProgram().parseAsync(["node", "reseller", "ping"]);
+ */
 export function buildProgram(): Command {
   const { version } = require("../../package.json") as { version: string };
   const program = new Command("reseller")

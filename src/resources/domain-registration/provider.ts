@@ -531,8 +531,11 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
   async create(ctx, inputs) {
     const mode = modeOf(inputs);
     let order: Partial<Outputs> = {};
+    let live: Outputs | undefined;
     if (mode === "adopt") {
-      if (!(await getDomainInfo(ctx, inputs))) {
+      // The read that proves the domain is in the account is the live state create returns.
+      live = await readLive(ctx, inputs, echoed(inputs));
+      if (!live) {
         throw new Error(`${inputs.domain} is not in this reseller account, so it cannot be adopted; leave adopt unset to register it. Nothing was ordered.`);
       }
     } else if (mode === "transfer") {
@@ -542,9 +545,8 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     }
     const base = { ...echoed(inputs), ...order };
     // From here on the domain is in the account: any failure must keep it in state (error with id).
-    let live: Outputs | undefined;
     try {
-      live = await readLive(ctx, inputs, base);
+      live ??= await readLive(ctx, inputs, base);
       if (!live) throw new Error("the domain does not show in the account yet");
       const changed = await converge(ctx, inputs, live);
       if (changed.length > 0) live = (await readLive(ctx, inputs, base)) ?? live;
