@@ -15,6 +15,8 @@
  * const client = createClient({ apiUser: "...", apiKey: "..." });
  * console.log(await client.account.hello());
  */
+import { normalizeCronSchedule, normalizeDestination, normalizeFromIps, normalizeFtpPath, normalizeFtpUser, normalizeStorageDomain, normalizeStorageUri } from "./resources";
+
 export { createClient, DEFAULT_BASE_URL, parseBaseUrl } from "./client/client";
 export type { ClientOptions, ClientMethods, EndpointOverride, RequestEvent, RequestOptions, ResellerClient } from "./client/client";
 export { endpoints } from "./client/endpoints";
@@ -37,3 +39,19 @@ export type { ConfigKey, ConfigReader, ProviderSettings } from "./provider/confi
 
 // ---- data sources (plain async functions and ...Output variants) ----
 export * from "./data-sources";
+
+// ---- earlier spellings, kept so that programs written against 0.1 still compile ----
+/** @deprecated Use {@link normalizeCronSchedule}. */
+export const normaliseCronSchedule = normalizeCronSchedule;
+/** @deprecated Use {@link normalizeDestination}. */
+export const normaliseDestination = normalizeDestination;
+/** @deprecated Use {@link normalizeFromIps}. */
+export const normaliseFromIps = normalizeFromIps;
+/** @deprecated Use {@link normalizeFtpPath}. */
+export const normaliseFtpPath = normalizeFtpPath;
+/** @deprecated Use {@link normalizeFtpUser}. */
+export const normaliseFtpUser = normalizeFtpUser;
+/** @deprecated Use {@link normalizeStorageDomain}. */
+export const normaliseStorageDomain = normalizeStorageDomain;
+/** @deprecated Use {@link normalizeStorageUri}. */
+export const normaliseStorageUri = normalizeStorageUri;

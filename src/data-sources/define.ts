@@ -14,7 +14,7 @@ import { endpoints, type Endpoints } from "../client/endpoints";
 import { ResellerApiError } from "../client/errors";
 import { hostingId } from "../client/schemas";
 import { hostingAddress } from "../provider/hosting";
-import { normaliseDomain } from "../provider/names";
+import { normalizeDomain } from "../provider/names";
 import { dataSourceContext, pulumiSdk } from "./client";
 
 /**
@@ -119,7 +119,7 @@ export const instantArg = z.iso.datetime({ offset: true, message: "must be an IS
  * domainArg.parse("Café.com."); // "xn--caf-dma.com"
  */
 export const domainArg = z.string().transform((value, ctx) => {
-  const result = normaliseDomain(value);
+  const result = normalizeDomain(value);
   if (!result.ok) {
     ctx.addIssue({ code: "custom", message: result.reason });
     return z.NEVER;

@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DnsRRSet } from "../client/dns-records";
-import { normaliseRecordName } from "../provider/names";
+import { normalizeRecordName } from "../provider/names";
 import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs } from "./define";
 
 /**
@@ -90,10 +90,10 @@ const source = defineDataSource<GetDnsZoneArgs, GetDnsZoneArgs, GetDnsZoneResult
       domain: a.domain,
       hostingId: a.hostingId,
       recordSets: sets.map((set) => {
-        const relative = normaliseRecordName(set.name, a.domain);
+        const relative = normalizeRecordName(set.name, a.domain);
         return {
           name: set.name,
-          // A name the normaliser cannot place inside the zone is shown as listed.
+          // A name the normalizer cannot place inside the zone is shown as listed.
           relativeName: relative.ok ? relative.value : set.name,
           type: set.type,
           ttl: set.ttl,

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { normaliseDomain, unicodeDomain } from "../provider/names";
+import { normalizeDomain, unicodeDomain } from "../provider/names";
 import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
 
 /**
@@ -67,8 +67,8 @@ type Entry = ReplyOf<"v4.domains.list">["active_domains"][number];
 
 function asciiOf(entry: Entry): string {
   const raw = entry.idn_domain_name || entry.domain_name;
-  const normal = normaliseDomain(raw);
-  // A listing entry the normaliser rejects is still the API's name for it: keep it as given.
+  const normal = normalizeDomain(raw);
+  // A listing entry the normalizer rejects is still the API's name for it: keep it as given.
   return normal.ok ? normal.value : raw;
 }
 

@@ -15,7 +15,7 @@
 import { DNS_RECORD_TYPES } from "../client/dns-records";
 import type { ProviderContext } from "../provider/context";
 import { apiErrorCode } from "../provider/errors";
-import { normaliseDomain, normaliseRecordName } from "../provider/names";
+import { normalizeDomain, normalizeRecordName } from "../provider/names";
 import { typeParam, typesToSearch } from "../resources/database/provider";
 import { cronListing } from "../resources/cron-job/provider";
 import { readZone } from "../resources/dns-record-set/zone";
@@ -94,7 +94,7 @@ function listIn<T>(reply: Reply, ...fields: string[]): T[] {
 }
 
 function ascii(domain: string): string {
-  const result = normaliseDomain(domain);
+  const result = normalizeDomain(domain);
   return result.ok ? result.value : domain.trim().toLowerCase();
 }
 
@@ -211,7 +211,7 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     };
     for (const rrset of rrsets) {
       const type = rrset.type.toUpperCase();
-      const name = normaliseRecordName(rrset.name, zone.domain);
+      const name = normalizeRecordName(rrset.name, zone.domain);
       if (!(DNS_RECORD_TYPES as readonly string[]).includes(type) || !name.ok) {
         skippedTypes.add(`${rrset.name} ${type}`);
         continue;

@@ -3,7 +3,7 @@
  * `pulumi refresh` runs), and its arguments are chosen so that the provider sees no change.
  *
  * For a declared object the generator checks its own output the way the provider will: the
- * arguments go through the resource's `check` (validation and normalisation, for the configured
+ * arguments go through the resource's `check` (validation and normalization, for the configured
  * API version) and its `diff` against the live outputs. The friendly spelling (`"v=spf1 ~all"`
  * rather than `"\"v=spf1 ~all\""`) is kept only when it passes; otherwise the canonical live
  * inputs are used; and an object that cannot be declared without a change is read with

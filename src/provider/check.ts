@@ -1,6 +1,6 @@
 /**
  * The shared `check`: validate with zod, report `CheckFailure`s that name the property, fill
- * defaults and normalise, all before any API call (DESIGN §4).
+ * defaults and normalize, all before any API call (DESIGN §4).
  *
  * During preview, values that depend on resources not yet created arrive as the sentinel string
  * `pulumi.runtime.unknownValue` (the host itself compares `__provider` with it, peers §4.7).
@@ -73,7 +73,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Validates and normalises `news` against a definition for an API version.
+ * Validates and normalizes `news` against a definition for an API version.
  *
  * Null and undefined properties count as "not set". Properties the resource does not declare
  * are failures (a typo in a JavaScript program would otherwise be silently ignored).

@@ -4,9 +4,9 @@
  * the engine (style rule R7).
  *
  * A definition says:
- * - `inputs`: one zod schema per property, which validates and normalises that property alone
+ * - `inputs`: one zod schema per property, which validates and normalizes that property alone
  *   (`check` replaces the schema of a property whose value is unknown during preview);
- * - `normalize`: cross-property checks and normalisation (fill `sld`/`tld` from `domain`, ...),
+ * - `normalize`: cross-property checks and normalization (fill `sld`/`tld` from `domain`, ...),
  *   given the API version `check` runs for;
  * - `identity` and `replaceOn`: what names the object, and what cannot change without replacing it;
  * - `deleteBeforeReplace`, `secretOutputs`, `id` (format, build, parse) and `onMissing`;
@@ -65,14 +65,14 @@ export interface ReadResponse<I, O> {
  *
  * @typeParam S - the zod shape of the inputs
  * @typeParam I - the checked inputs (after `normalize`)
- * @typeParam O - the outputs (state); they include every input property, normalised
+ * @typeParam O - the outputs (state); they include every input property, normalized
  */
 export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O extends object> {
   /** PascalCase type name; the token is `pulumi-nodejs:dynamic/reseller:<type>` (DESIGN §2, frozen). */
   type: string;
   inputs: S;
   /**
-   * Cross-property checks and normalisation of the per-property result, for the API version
+   * Cross-property checks and normalization of the per-property result, for the API version
    * `check` runs for (rules that differ per version, e.g. privileges v2 cannot grant). A property
    * whose value is unknown during preview holds the sentinel: test with `isUnknown` and leave it
    * as it is.

@@ -12,7 +12,7 @@
  * returns the canonical value or undefined when the segment is malformed; an empty segment never
  * parses.
  */
-import { normaliseDomain, type NameResult } from "./names";
+import { normalizeDomain, type NameResult } from "./names";
 
 /**
  * Reads one segment of an id (no `/` inside unless it is the last with `rest`), giving its
@@ -54,15 +54,15 @@ export const positiveIdPart: IdPart<number> = (text) => {
 };
 
 /**
- * An id part read with one of the name normalisers (`normaliseDomain`, ...): its canonical
- * value, or undefined when it does not normalise.
+ * An id part read with one of the name normalizers (`normalizeDomain`, ...): its canonical
+ * value, or undefined when it does not normalize.
  *
  * @example
- * const destination = namePart(normaliseDestination);
+ * const destination = namePart(normalizeDestination);
  */
-export function namePart(normalise: (text: string) => NameResult): IdPart<string> {
+export function namePart(normalize: (text: string) => NameResult): IdPart<string> {
   return (text) => {
-    const result = normalise(text);
+    const result = normalize(text);
     return result.ok ? result.value : undefined;
   };
 }
@@ -73,7 +73,7 @@ export function namePart(normalise: (text: string) => NameResult): IdPart<string
  * @example
  * domainIdPart("Café.com"); // "xn--caf-dma.com"
  */
-export const domainIdPart: IdPart<string> = namePart(normaliseDomain);
+export const domainIdPart: IdPart<string> = namePart(normalizeDomain);
 
 /**
  * What an id of a hosting-scoped object names, or undefined when it is malformed. `parts` names

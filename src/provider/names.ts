@@ -1,5 +1,5 @@
 /**
- * Domain and host name normalisation shared by every resource that takes a name.
+ * Domain and host name normalization shared by every resource that takes a name.
  *
  * State must hold one spelling per name, or every refresh shows a diff (peers §2.3: trailing
  * dots, letter case and IDN spellings are the usual causes of perpetual diffs). The canonical
@@ -14,7 +14,7 @@ const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Host labels may carry underscores (`_dmarc`, `_sip._tcp`), which DNS allows outside host names. */
 const HOST_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
-/** The result of a name normalisation: the canonical form, or why there is none. */
+/** The result of a name normalization: the canonical form, or why there is none. */
 export type NameResult = { ok: true; value: string } | { ok: false; reason: string };
 
 function toAsciiLabels(name: string): string[] | undefined {
@@ -29,10 +29,10 @@ function toAsciiLabels(name: string): string[] | undefined {
  * least two labels of letters, digits and inner hyphens.
  *
  * @example
- * normaliseDomain("Café.COM."); // { ok: true, value: "xn--caf-dma.com" }
- * normaliseDomain("no_underscores.com"); // { ok: false, reason: ... }
+ * normalizeDomain("Café.COM."); // { ok: true, value: "xn--caf-dma.com" }
+ * normalizeDomain("no_underscores.com"); // { ok: false, reason: ... }
  */
-export function normaliseDomain(input: string): NameResult {
+export function normalizeDomain(input: string): NameResult {
   const trimmed = input.trim().replace(/\.$/, "");
   if (trimmed === "") return { ok: false, reason: "a domain name is required" };
   const labels = toAsciiLabels(trimmed);
@@ -48,7 +48,7 @@ export function normaliseDomain(input: string): NameResult {
 }
 
 /**
- * The DNS zone a resource's `domain` input names, in canonical form (`normaliseDomain`); a
+ * The DNS zone a resource's `domain` input names, in canonical form (`normalizeDomain`); a
  * malformed one is reported on `domain` through `issue` and gives undefined, so a `normalize`
  * stops there (the record names and targets are read relative to the zone).
  *
@@ -57,7 +57,7 @@ export function normaliseDomain(input: string): NameResult {
  * if (zone === undefined) return out;
  */
 export function checkedZone(domain: string, issue: IssueSink): string | undefined {
-  const zone = normaliseDomain(domain);
+  const zone = normalizeDomain(domain);
   if (zone.ok) return zone.value;
   issue("domain", zone.reason);
   return undefined;
@@ -70,10 +70,10 @@ export function checkedZone(domain: string, issue: IssueSink): string | undefine
  * zone apex when a zone is given; `.` (the root) is kept for a null MX (RFC 7505).
  *
  * @example
- * normaliseHost("Mail.Example.COM"); // { ok: true, value: "mail.example.com." }
- * normaliseHost("@", "example.com"); // { ok: true, value: "example.com." }
+ * normalizeHost("Mail.Example.COM"); // { ok: true, value: "mail.example.com." }
+ * normalizeHost("@", "example.com"); // { ok: true, value: "example.com." }
  */
-export function normaliseHost(input: string, zone?: string): NameResult {
+export function normalizeHost(input: string, zone?: string): NameResult {
   const trimmed = input.trim();
   if (trimmed === ".") return { ok: true, value: "." };
   if (trimmed === "@" && zone) return { ok: true, value: `${zone}.` };
@@ -94,11 +94,11 @@ export function normaliseHost(input: string, zone?: string): NameResult {
  * the three spellings users write give one value in state.
  *
  * @example
- * normaliseRecordName("WWW.Example.com.", "example.com"); // { ok: true, value: "www" }
- * normaliseRecordName("example.com", "example.com"); // { ok: true, value: "@" }
- * normaliseRecordName("", "example.com"); // { ok: true, value: "@" }
+ * normalizeRecordName("WWW.Example.com.", "example.com"); // { ok: true, value: "www" }
+ * normalizeRecordName("example.com", "example.com"); // { ok: true, value: "@" }
+ * normalizeRecordName("", "example.com"); // { ok: true, value: "@" }
  */
-export function normaliseRecordName(input: string, zone: string): NameResult {
+export function normalizeRecordName(input: string, zone: string): NameResult {
   const trimmed = input.trim();
   if (trimmed === "" || trimmed === "@" || trimmed === "@.") return { ok: true, value: "@" };
   const fqdnIn = trimmed.endsWith(".");

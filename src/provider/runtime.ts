@@ -63,7 +63,7 @@ function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
 }
 
 /**
- * Validates and normalises new inputs. Never calls the API.
+ * Validates and normalizes new inputs. Never calls the API.
  *
  * @example
  * const { inputs, failures } = await check("DnsRecordSet", {}, { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });

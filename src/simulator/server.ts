@@ -99,7 +99,7 @@ export interface Simulator {
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1"]);
 const MAX_BODY = 2 * 1024 * 1024;
 
-function normaliseAddress(addr: string | undefined): string {
+function normalizeAddress(addr: string | undefined): string {
   if (!addr) return "";
   return addr.startsWith("::ffff:") ? addr.slice(7) : addr;
 }
@@ -243,7 +243,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   // ---- admin interface ----
   const admin = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string): Promise<number> => {
-    const remote = normaliseAddress(req.socket.remoteAddress);
+    const remote = normalizeAddress(req.socket.remoteAddress);
     if (!isLoopback(remote)) return send(res, req, 403, { error: "The admin interface answers only on loopback" });
     if (req.headers["x-sim-admin-token"] !== adminToken) return send(res, req, 401, { error: "Missing or wrong X-Sim-Admin-Token" });
     const route = `${req.method} ${url.pathname}`;
@@ -305,7 +305,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (user !== apiUser || key !== apiKey) {
       return { ...at, status: send(res, req, 403, errorBody(ep, 403, "Invalid API credentials: the API user or API key is wrong")) };
     }
-    const remote = normaliseAddress(req.socket.remoteAddress);
+    const remote = normalizeAddress(req.socket.remoteAddress);
     if (!(allowLoopback && isLoopback(remote)) && !allowIps.has(remote)) {
       // Wording of the real message as quoted by clients (catalog §7.2).
       return {

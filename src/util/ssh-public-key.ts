@@ -5,7 +5,7 @@
  * The API identifies an SSH key by the MD5 fingerprint of its blob (v4 document, "SSH key entry":
  * `key (string, MD5 fingerprint)`), so both the simulator and the `SshKey` resource need the same
  * parser: the simulator to validate and fingerprint what it receives, the resource to know a
- * key's id before it asks the API and to normalise what users write. The same module checks the
+ * key's id before it asks the API and to normalize what users write. The same module checks the
  * key's `fromIps` entries and formats Node.js keys as OpenSSH lines (for tests and examples).
  */
 import { createHash, type KeyObject } from "node:crypto";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkedZone, normaliseDomain, normaliseHost, normaliseRecordName, recordFqdn, splitDomain, unicodeDomain } from "../../src/provider/names";
+import { checkedZone, normalizeDomain, normalizeHost, normalizeRecordName, recordFqdn, splitDomain, unicodeDomain } from "../../src/provider/names";
 
-describe("name normalisation", () => {
+describe("name normalization", () => {
   it.each([
     { name: "lower-cases and drops the trailing dot", input: "Example.COM.", value: "example.com" },
     { name: "stores a Unicode domain in punycode", input: "Café.com", value: "xn--caf-dma.com" },
     { name: "keeps a punycode domain as it is", input: "xn--caf-dma.com", value: "xn--caf-dma.com" },
     { name: "keeps a multi-label TLD", input: "shop.example.co.uk", value: "shop.example.co.uk" },
   ])("domain: $name", ({ input, value }) => {
-    expect(normaliseDomain(input)).toEqual({ ok: true, value });
+    expect(normalizeDomain(input)).toEqual({ ok: true, value });
   });
 
   it.each([
@@ -19,7 +19,7 @@ describe("name normalisation", () => {
     { name: "an empty label", input: "a..com" },
     { name: "nothing", input: "  " },
   ])("domain: refuses $name", ({ input }) => {
-    expect(normaliseDomain(input).ok).toBe(false);
+    expect(normalizeDomain(input).ok).toBe(false);
   });
 
   it.each([
@@ -33,11 +33,11 @@ describe("name normalisation", () => {
     { name: "a wildcard", input: "*.dev", value: "*.dev" },
     { name: "a Unicode label", input: "bücher", value: "xn--bcher-kva" },
   ])("record name: $name", ({ input, value }) => {
-    expect(normaliseRecordName(input, "example.com")).toEqual({ ok: true, value });
+    expect(normalizeRecordName(input, "example.com")).toEqual({ ok: true, value });
   });
 
   it("refuses a fully qualified record name outside the zone", () => {
-    expect(normaliseRecordName("www.other.org.", "example.com")).toEqual({ ok: false, reason: expect.stringContaining("not inside the zone example.com") });
+    expect(normalizeRecordName("www.other.org.", "example.com")).toEqual({ ok: false, reason: expect.stringContaining("not inside the zone example.com") });
   });
 
   it.each([
@@ -46,7 +46,7 @@ describe("name normalisation", () => {
     { name: "reads @ as the zone apex", input: "@", value: "example.com." },
     { name: "keeps the root for a null MX", input: ".", value: "." },
   ])("host: $name", ({ input, value }) => {
-    expect(normaliseHost(input, "example.com")).toEqual({ ok: true, value });
+    expect(normalizeHost(input, "example.com")).toEqual({ ok: true, value });
   });
 
   it("builds fully qualified record names and splits domains at the first dot", () => {

@@ -175,15 +175,15 @@ describe("DnsRecordSet check", () => {
     { name: "unquoted TXT text quoted", input: { type: "TXT", records: ["v=spf1 include:_spf.example.net ~all"] }, records: [{ value: '"v=spf1 include:_spf.example.net ~all"' }] },
     { name: "quoted TXT strings kept, with escapes", input: { type: "TXT", records: ['"say \\"hi\\"" "second"'] }, records: [{ value: '"say \\"hi\\"" "second"' }] },
     { name: "records sorted by priority then value", input: { type: "MX", records: ["20 b.example.net", "10 c.example.net", "10 a.example.net"] }, records: [{ value: "a.example.net.", priority: 10 }, { value: "c.example.net.", priority: 10 }, { value: "b.example.net.", priority: 20 }] },
-    { name: "SRV data with its target normalised", input: { type: "SRV", records: ["10 5 5060 SIP.example.net"] }, records: [{ value: "5 5060 sip.example.net.", priority: 10 }] },
+    { name: "SRV data with its target normalized", input: { type: "SRV", records: ["10 5 5060 SIP.example.net"] }, records: [{ value: "5 5060 sip.example.net.", priority: 10 }] },
     { name: "CAA data with the tag lower-cased and the value quoted", input: { type: "CAA", records: ["0 ISSUE letsencrypt.org"] }, records: [{ value: '0 issue "letsencrypt.org"' }] },
     { name: "an MXE exchange given as an address", input: { type: "mxe", records: ["10 198.51.100.25"] }, records: [{ value: "198.51.100.25", priority: 10 }] },
-  ])("normalises $name", async ({ input, records }) => {
+  ])("normalizes $name", async ({ input, records }) => {
     const inputs = await t.engine.check({ domain: "example.com", name: "www", ...input });
     expect(inputs.records).toEqual(records);
   });
 
-  it("normalises the zone and the name to one spelling", async () => {
+  it("normalizes the zone and the name to one spelling", async () => {
     const inputs = await t.engine.check({ domain: "Café.COM.", name: "WWW.café.com.", type: "a", records: ["198.51.100.7"] });
     expect(inputs).toMatchObject({ domain: "xn--caf-dma.com", name: "www", type: "A" });
     const again = await t.engine.check({ domain: "xn--caf-dma.com", name: "www", type: "A", records: ["198.51.100.7"] });

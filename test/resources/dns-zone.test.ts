@@ -248,7 +248,7 @@ describe("DnsZone check", () => {
     expect(t.sim.requests.count()).toBe(0);
   });
 
-  it("normalises record sets as DnsRecordSet does and sorts them by name and type", async () => {
+  it("normalizes record sets as DnsRecordSet does and sorts them by name and type", async () => {
     const inputs = await t.engine.check({
       domain: "Café.COM.",
       recordSets: [

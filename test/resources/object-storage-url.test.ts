@@ -30,7 +30,7 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     expect(storage().urls).toEqual([]);
   });
 
-  it("normalises the URI the way the API stores it, so that the stored value shows no diff", async () => {
+  it("normalizes the URI the way the API stores it, so that the stored value shows no diff", async () => {
     await initialise();
     const checked = await t.engine.check({ hostingId: 101, uri: "//static/img//" });
     expect(checked).toMatchObject({ uri: "/static/img", domain: "" });

@@ -16,7 +16,7 @@ import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { cronListing, cronScope } from "../cron-job/provider";
-import { cronEmailInputs, normaliseEmail, normalizeCronEmail, type CronEmailInputs, type CronEmailOutputs } from "./schema";
+import { cronEmailInputs, normalizeEmail, normalizeCronEmail, type CronEmailInputs, type CronEmailOutputs } from "./schema";
 
 type Inputs = CronEmailInputs;
 type Outputs = CronEmailOutputs;
@@ -71,7 +71,7 @@ export const cronEmailDefinition = defineResource<typeof cronEmailInputs, Inputs
     const listed = listing?.cronEmail?.trim();
     // No address set: nothing is managed any more.
     if (!listed) return undefined;
-    const email = normaliseEmail(listed);
+    const email = normalizeEmail(listed);
     return { outs: { hostingId: key.hostingId, email: email.ok ? email.value : listed } };
   },
 

@@ -1,5 +1,5 @@
 /**
- * CronEmail: inputs, their validation and normalisation, and the state it keeps.
+ * CronEmail: inputs, their validation and normalization, and the state it keeps.
  *
  * Each hosting account has one cron e-mail address, which receives the output of its cron jobs
  * (v2 2.0.0 specification, Set cron e-mail `id, email`, and Cron list `data{crons, cronEmail}`;
@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain, type NameResult } from "../../provider/names";
+import { normalizeDomain, type NameResult } from "../../provider/names";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronEmailInputs = {
@@ -38,14 +38,14 @@ const emailSchema = z.email();
  * local part keeps its case, which RFC 5321 §2.4 leaves to the receiving server.
  *
  * @example
- * normaliseEmail(" Ops@Café.COM "); // { ok: true, value: "Ops@xn--caf-dma.com" }
- * normaliseEmail("ops"); // { ok: false, reason: ... }
+ * normalizeEmail(" Ops@Café.COM "); // { ok: true, value: "Ops@xn--caf-dma.com" }
+ * normalizeEmail("ops"); // { ok: false, reason: ... }
  */
-export function normaliseEmail(input: string): NameResult {
+export function normalizeEmail(input: string): NameResult {
   const trimmed = input.trim();
   const at = trimmed.lastIndexOf("@");
   if (at <= 0 || at === trimmed.length - 1) return { ok: false, reason: `"${input}" is not an e-mail address (local@domain)` };
-  const domain = normaliseDomain(trimmed.slice(at + 1));
+  const domain = normalizeDomain(trimmed.slice(at + 1));
   if (!domain.ok) return { ok: false, reason: `"${input}" is not an e-mail address: ${domain.reason}` };
   const value = `${trimmed.slice(0, at)}@${domain.value}`;
   if (!emailSchema.safeParse(value).success) return { ok: false, reason: `"${input}" is not an e-mail address` };
@@ -61,13 +61,13 @@ export function normaliseEmail(input: string): NameResult {
  */
 export function emailProperty(value: string, issue: IssueSink): string {
   if (isUnknown(value)) return value;
-  const email = normaliseEmail(value);
+  const email = normalizeEmail(value);
   if (!email.ok) issue("email", email.reason);
   return email.ok ? email.value : value;
 }
 
 /**
- * Normalises the address, reporting a problem on `email`.
+ * Normalizes the address, reporting a problem on `email`.
  *
  * @example
  * normalizeCronEmail({ hostingId: 101, email: "Ops@Agency-Demo.com" }, issue); // { hostingId: 101, email: "Ops@agency-demo.com" }

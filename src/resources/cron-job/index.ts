@@ -8,5 +8,5 @@
 export { CronJob } from "./resource";
 export type { CronJobArgs } from "./resource";
 export { cronJobDefinition, cronJobId, parseCronJobId } from "./provider";
-export { normaliseCronSchedule } from "./schema";
+export { normalizeCronSchedule } from "./schema";
 export type { CronJobInputs, CronJobOutputs } from "./schema";

@@ -21,7 +21,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
-import { cronJobInputs, normaliseCronSchedule, normalizeCronJob, type CronJobInputs, type CronJobOutputs } from "./schema";
+import { cronJobInputs, normalizeCronSchedule, normalizeCronJob, type CronJobInputs, type CronJobOutputs } from "./schema";
 
 type Inputs = CronJobInputs;
 type Outputs = CronJobOutputs;
@@ -94,7 +94,7 @@ export function parseCronJobId(id: string): { hostingId: number; cronId: number 
 /** The listing's schedule in canonical form; one that does not parse (written elsewhere) is kept as listed. */
 function scheduleOf(entry: CronEntry): string {
   const raw = entry.schedule ?? "";
-  const normal = normaliseCronSchedule(raw);
+  const normal = normalizeCronSchedule(raw);
   return normal.ok ? normal.value : raw;
 }
 

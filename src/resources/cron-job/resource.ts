@@ -11,7 +11,7 @@ export interface CronJobArgs {
   hostingId: pulumi.Input<number>;
   /**
    * Five fields, minute hour day-of-month month day-of-week (`"30 2 * * 1-5"`), checked before
-   * anything is sent; white space between fields is normalised. Changing it replaces the job.
+   * anything is sent; white space between fields is normalized. Changing it replaces the job.
    */
   schedule: pulumi.Input<string>;
   /** One command line, run by the hosting account's shell. Changing it replaces the job. */

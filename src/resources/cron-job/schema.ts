@@ -1,5 +1,5 @@
 /**
- * CronJob: inputs, their validation and normalisation, and the state it keeps.
+ * CronJob: inputs, their validation and normalization, and the state it keeps.
  *
  * A cron job is one crontab line of a hosting account: a five-field schedule and a command
  * (v2 2.0.0 specification, Cron add: `id, schedule, command`; catalog §3 #24, CONFIRMED; the v4
@@ -51,10 +51,10 @@ export interface CronJobOutputs extends CronJobInputs {
  * API's crontab takes the five standard fields (v2 specification, Cron add).
  *
  * @example
- * normaliseCronSchedule(" 0  3 * * 1-5 "); // { ok: true, value: "0 3 * * 1-5" }
- * normaliseCronSchedule("61 * * * *"); // { ok: false, reason: ... }
+ * normalizeCronSchedule(" 0  3 * * 1-5 "); // { ok: true, value: "0 3 * * 1-5" }
+ * normalizeCronSchedule("61 * * * *"); // { ok: false, reason: ... }
  */
-export function normaliseCronSchedule(input: string): NameResult {
+export function normalizeCronSchedule(input: string): NameResult {
   const fields = input.trim().split(/\s+/).filter((f) => f !== "");
   if (fields.length !== 5) {
     const hint = fields.length === 1 && fields[0]!.startsWith("@") ? ` (write "${fields[0]}" as five fields, e.g. @daily is "0 0 * * *")` : "";
@@ -70,7 +70,7 @@ export function normaliseCronSchedule(input: string): NameResult {
 }
 
 /**
- * Normalises the schedule, reporting a problem on `schedule`.
+ * Normalizes the schedule, reporting a problem on `schedule`.
  *
  * @example
  * normalizeCronJob({ hostingId: 101, schedule: "0  3 * * *", command: "php artisan backup" }, issue);
@@ -79,7 +79,7 @@ export function normaliseCronSchedule(input: string): NameResult {
 export function normalizeCronJob(v: Parsed, issue: IssueSink): CronJobInputs {
   const out = { ...v } as CronJobInputs;
   if (!isUnknown(v.schedule)) {
-    const schedule = normaliseCronSchedule(v.schedule);
+    const schedule = normalizeCronSchedule(v.schedule);
     if (schedule.ok) out.schedule = schedule.value;
     else issue("schedule", schedule.reason);
   }

@@ -1,5 +1,5 @@
 /**
- * CustomSsl: inputs, their validation and normalisation, and the state it keeps.
+ * CustomSsl: inputs, their validation and normalization, and the state it keeps.
  *
  * A custom certificate replaces the automatic one of a domain of a hosting account. The API takes
  * `certificate` and `privateKey` as PEM strings and answers a custom certificate as `cert` and
@@ -19,7 +19,7 @@ import type { X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain } from "../../provider/names";
+import { normalizeDomain } from "../../provider/names";
 import {
   certificateAltNames,
   certificateHostNames,
@@ -116,7 +116,7 @@ export function certificateProblemFor(cert: X509Certificate, domain: string, now
 }
 
 /**
- * Cross-property checks and normalisation: the domain in ASCII; the certificate chain parsed and
+ * Cross-property checks and normalization: the domain in ASCII; the certificate chain parsed and
  * re-encoded; the key parsed, re-encoded as PKCS#8 and matched against the certificate; the
  * certificate checked against the domain and today's date. Nothing here calls the API.
  *
@@ -128,7 +128,7 @@ export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new 
   const out = { ...v } as CustomSslInputs;
   let domain: string | undefined;
   if (!isUnknown(v.domain)) {
-    const d = normaliseDomain(v.domain);
+    const d = normalizeDomain(v.domain);
     if (d.ok) domain = out.domain = d.value;
     else issue("domain", d.reason);
   }

@@ -1,5 +1,5 @@
 /**
- * DatabaseUserGrant: inputs, their validation and normalisation, and the state it keeps.
+ * DatabaseUserGrant: inputs, their validation and normalization, and the state it keeps.
  *
  * The server prefixes database and user names with `<hosting username>_` (catalog §7.7 #8: T1
  * polls for `prefix + name`; the S2 form shows `username_`), and keeps a name that already has
@@ -157,9 +157,9 @@ function canonicalPrivilege(text: string): string {
  * on `privileges` or `privileges[i]`. Returns undefined when they are invalid.
  *
  * @example
- * normalisePrivileges(["select", "Insert"], "MYSQL", "v4", issue); // ["INSERT", "SELECT"]
+ * normalizePrivileges(["select", "Insert"], "MYSQL", "v4", issue); // ["INSERT", "SELECT"]
  */
-export function normalisePrivileges(list: readonly string[], type: DatabaseType, version: ApiVersion, issue: IssueSink): DbPrivilege[] | undefined {
+export function normalizePrivileges(list: readonly string[], type: DatabaseType, version: ApiVersion, issue: IssueSink): DbPrivilege[] | undefined {
   const seen = new Map<string, number>();
   let ok = true;
   list.forEach((raw, i) => {
@@ -206,7 +206,7 @@ export function normalizeDatabaseUserGrant(v: Parsed, issue: IssueSink, version:
     return out;
   }
   if (!containsUnknown(v.privileges)) {
-    const privileges = normalisePrivileges(v.privileges, v.databaseType, version, issue);
+    const privileges = normalizePrivileges(v.privileges, v.databaseType, version, issue);
     if (privileges) out.privileges = privileges;
   }
   return out;

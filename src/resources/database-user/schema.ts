@@ -1,5 +1,5 @@
 /**
- * DatabaseUser: inputs, their validation and normalisation, and the state it keeps.
+ * DatabaseUser: inputs, their validation and normalization, and the state it keeps.
  *
  * The server prefixes user names with `<hosting username>_` like database names (catalog §7.7
  * #8), so the name takes either form and state holds the prefixed one. The password goes through

@@ -1,5 +1,5 @@
 /**
- * Database: inputs, their validation and normalisation, and the state it keeps.
+ * Database: inputs, their validation and normalization, and the state it keeps.
  *
  * The server prefixes database names with `<hosting username>_` and keeps a name that already has
  * the prefix (catalog §7.7 #8; §2 #29, CONFIRMED by S2 and T1). Users may write either form; state

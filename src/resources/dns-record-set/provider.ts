@@ -21,7 +21,7 @@ import type { DnsRecordType } from "../../client/dns-records";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
-import { normaliseDomain, normaliseRecordName, recordFqdn } from "../../provider/names";
+import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
 import {
   dnsRecordSetInputs,
   fromApiRecords,
@@ -54,10 +54,10 @@ export function recordSetId(v: { domain: string; name: string; type: string }): 
 export function parseRecordSetId(id: string): Pick<Inputs, "domain" | "name" | "type"> | undefined {
   const parts = id.split("/");
   if (parts.length !== 3) return undefined;
-  const zone = normaliseDomain(parts[0]!);
+  const zone = normalizeDomain(parts[0]!);
   const type = parts[2]!.trim().toUpperCase();
   if (!zone.ok || !dnsRecordSetInputs.type.safeParse(type).success) return undefined;
-  const name = normaliseRecordName(parts[1]!, zone.value);
+  const name = normalizeRecordName(parts[1]!, zone.value);
   if (!name.ok) return undefined;
   return { domain: zone.value, name: name.value, type: type as DnsRecordType };
 }

@@ -1,5 +1,5 @@
 /**
- * DnsRecordSet: inputs, their validation and normalisation, and the state it keeps.
+ * DnsRecordSet: inputs, their validation and normalization, and the state it keeps.
  *
  * One record set is all records of one name and type in a zone, which is how the API's zone
  * operations exchange them: rrsets `{type, name, ttl, records[]}` whose record objects are `{ip}`
@@ -14,7 +14,7 @@ import { z } from "zod";
 import { DNS_RECORD_TYPES, RECORD_FORM, type DnsRecordType } from "../../client/dns-records";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { checkedZone, normaliseHost, normaliseRecordName, recordFqdn } from "../../provider/names";
+import { checkedZone, normalizeHost, normalizeRecordName, recordFqdn } from "../../provider/names";
 
 /**
  * TTL the official module always sends, and the simulator's default (catalog §7.6).
@@ -61,7 +61,7 @@ export const dnsRecordSetInputs = {
 
 type Parsed = z.output<z.ZodObject<typeof dnsRecordSetInputs>>;
 
-/** The checked inputs: names canonical, records normalised and sorted. */
+/** The checked inputs: names canonical, records normalized and sorted. */
 export interface DnsRecordSetInputs {
   /** The zone, ASCII, lower case, no trailing dot. */
   domain: string;
@@ -104,7 +104,7 @@ function ipv6(v: string): Result {
 }
 
 function host(v: string, zone: string): Result {
-  return normaliseHost(v, zone);
+  return normalizeHost(v, zone);
 }
 
 /**
@@ -255,14 +255,14 @@ function splitPriority(type: string, text: string): { value: string; priority?: 
 }
 
 /**
- * Normalises and sorts the records of a set, reporting each problem on its `records[i]` path.
+ * Normalizes and sorts the records of a set, reporting each problem on its `records[i]` path.
  * Returns undefined when a record is invalid.
  *
  * @example
- * normaliseRecords("MX", [{ value: "Mail.Example.com", priority: 10 }], "example.com", issue);
+ * normalizeRecords("MX", [{ value: "Mail.Example.com", priority: 10 }], "example.com", issue);
  * // [{ value: "mail.example.com.", priority: 10 }]
  */
-export function normaliseRecords(
+export function normalizeRecords(
   type: DnsRecordType,
   records: readonly (string | DnsRecord)[],
   zone: string,
@@ -325,7 +325,7 @@ export function sortRecords(records: readonly DnsRecord[]): DnsRecord[] {
 }
 
 /**
- * Cross-property normalisation: the zone, then the name relative to it, then the records by type.
+ * Cross-property normalization: the zone, then the name relative to it, then the records by type.
  *
  * @example
  * normalizeDnsRecordSet({ domain: "Example.COM.", name: "WWW", type: "A", ttl: 300, records: ["198.51.100.7"] }, issue);
@@ -337,12 +337,12 @@ export function normalizeDnsRecordSet(v: Parsed, issue: IssueSink): DnsRecordSet
   if (zone === undefined) return out;
   out.domain = zone;
   if (!isUnknown(v.name)) {
-    const name = normaliseRecordName(v.name, zone);
+    const name = normalizeRecordName(v.name, zone);
     if (!name.ok) issue("name", name.reason);
     else out.name = name.value;
   }
   if (!isUnknown(v.type) && !containsUnknown(v.records)) {
-    const records = normaliseRecords(v.type, v.records, zone, issue);
+    const records = normalizeRecords(v.type, v.records, zone, issue);
     if (records) out.records = records;
   }
   return out;
@@ -369,7 +369,7 @@ export function toApiRRSet(v: Pick<DnsRecordSetInputs, "domain" | "name" | "type
 }
 
 /**
- * Records read from the API in canonical form. A value that does not normalise (something
+ * Records read from the API in canonical form. A value that does not normalize (something
  * written by another tool) is kept as it is rather than failing a refresh.
  *
  * @example

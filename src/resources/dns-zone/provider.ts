@@ -25,7 +25,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { jsonEqual } from "../../provider/diff";
 import { apiErrorCode } from "../../provider/errors";
-import { normaliseDomain, normaliseRecordName } from "../../provider/names";
+import { normalizeDomain, normalizeRecordName } from "../../provider/names";
 import { DEFAULT_TTL, fromApiRecords, sortRecords, toApiRRSet, type DnsRecord } from "../dns-record-set/schema";
 import { apiFqdn, inZoneQueue, readZone, sendZoneChanges, zoneAddress, zoneScope } from "../dns-record-set/zone";
 import {
@@ -68,7 +68,7 @@ export function parseDnsZoneId(id: string): Pick<Inputs, "domain" | "hostingId">
   if (parts.length !== 2) return undefined;
   const [hosting, domain] = parts as [string, string];
   if (hosting !== "-" && !/^[1-9]\d*$/.test(hosting)) return undefined;
-  const zone = normaliseDomain(domain);
+  const zone = normalizeDomain(domain);
   if (!zone.ok) return undefined;
   return hosting === "-" ? { domain: zone.value } : { domain: zone.value, hostingId: Number(hosting) };
 }
@@ -85,7 +85,7 @@ function liveRecordSets(rrsets: readonly DnsRRSet[], zone: string): ZoneRecordSe
   for (const r of rrsets) {
     const type = r.type.trim().toUpperCase();
     if (!KNOWN_TYPES.has(type)) continue;
-    const name = normaliseRecordName(apiFqdn(r.name, zone), zone);
+    const name = normalizeRecordName(apiFqdn(r.name, zone), zone);
     if (!name.ok) continue;
     const records = fromApiRecords(type as DnsRecordType, r.records, zone);
     const key = `${name.value} ${type}`;

@@ -1,8 +1,8 @@
 /**
- * DnsZone: inputs, their validation and normalisation, and the state it keeps.
+ * DnsZone: inputs, their validation and normalization, and the state it keeps.
  *
  * The whole zone is declared at once: every record set the zone should hold, each given and
- * normalised exactly as a `DnsRecordSet` takes it (the same schemas and normalisation: IPv6 in
+ * normalized exactly as a `DnsRecordSet` takes it (the same schemas and normalization: IPv6 in
  * RFC 5952 form, host names ASCII lower case with the trailing dot, TXT as quoted 255-byte
  * strings, names relative with `@` for the apex, records sorted). Record sets are kept sorted by
  * name and type, so their order in the program never shows as a change.
@@ -67,7 +67,7 @@ export interface ZoneRecordSet {
   records: DnsRecord[];
 }
 
-/** The checked inputs: names canonical, record sets normalised and sorted, patterns canonical. */
+/** The checked inputs: names canonical, record sets normalized and sorted, patterns canonical. */
 export interface DnsZoneInputs {
   /** The zone, ASCII, lower case, no trailing dot. */
   domain: string;
@@ -140,7 +140,7 @@ export function ignoredBy(patterns: readonly string[], name: string, type: strin
   });
 }
 
-function normaliseIgnore(patterns: readonly string[], issue: IssueSink): string[] | undefined {
+function normalizeIgnore(patterns: readonly string[], issue: IssueSink): string[] | undefined {
   const out = new Set<string>();
   let ok = true;
   patterns.forEach((p, i) => {
@@ -153,7 +153,7 @@ function normaliseIgnore(patterns: readonly string[], issue: IssueSink): string[
   return ok ? [...out].sort() : undefined;
 }
 
-function normaliseRecordSets(zone: string, sets: Parsed["recordSets"], ignore: readonly string[] | undefined, issue: IssueSink): ZoneRecordSet[] | undefined {
+function normalizeRecordSets(zone: string, sets: Parsed["recordSets"], ignore: readonly string[] | undefined, issue: IssueSink): ZoneRecordSet[] | undefined {
   const out: ZoneRecordSet[] = [];
   const seen = new Map<string, number>();
   let ok = true;
@@ -197,7 +197,7 @@ function normaliseRecordSets(zone: string, sets: Parsed["recordSets"], ignore: r
 }
 
 /**
- * Cross-property normalisation: the zone, the ignore patterns, then each record set against
+ * Cross-property normalization: the zone, the ignore patterns, then each record set against
  * the zone (as `DnsRecordSet` does), refusing repeated sets, sets that are also ignored, and a
  * CNAME beside other records.
  *
@@ -210,10 +210,10 @@ export function normalizeDnsZone(v: Parsed, issue: IssueSink): DnsZoneInputs {
   const zone = isUnknown(v.domain) ? undefined : checkedZone(v.domain, issue);
   if (zone === undefined) return out;
   out.domain = zone;
-  const ignore = containsUnknown(v.ignore) ? undefined : normaliseIgnore(v.ignore, issue);
+  const ignore = containsUnknown(v.ignore) ? undefined : normalizeIgnore(v.ignore, issue);
   if (ignore) out.ignore = ignore;
   if (!containsUnknown(v.recordSets)) {
-    const sets = normaliseRecordSets(zone, v.recordSets, ignore, issue);
+    const sets = normalizeRecordSets(zone, v.recordSets, ignore, issue);
     if (sets) out.recordSets = sets;
   }
   return out;

@@ -1,13 +1,13 @@
 /**
- * DomainLock: inputs, their validation and normalisation, and the state it keeps.
+ * DomainLock: inputs, their validation and normalization, and the state it keeps.
  *
  * The registrar lock (transfer protection, `clientTransferProhibited`) of a domain in the
- * reseller account. The domain is checked and normalised as `DomainRegistration` does it.
+ * reseller account. The domain is checked and normalized as `DomainRegistration` does it.
  */
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomainKey } from "../domain-registration/schema";
+import { normalizeDomainKey } from "../domain-registration/schema";
 
 /**
  * The per-property schemas (check swaps the schema of a property unknown during preview).
@@ -35,7 +35,7 @@ export interface DomainLockInputs {
 export type DomainLockOutputs = DomainLockInputs;
 
 /**
- * Normalises the domain to its canonical spelling.
+ * Normalizes the domain to its canonical spelling.
  *
  * @example
  * normalizeDomainLock({ domain: "Café.com.", locked: true }, issue); // { domain: "xn--caf-dma.com", locked: true }
@@ -43,7 +43,7 @@ export type DomainLockOutputs = DomainLockInputs;
 export function normalizeDomainLock(v: Parsed, issue: IssueSink): DomainLockInputs {
   const out = { ...v };
   if (!isUnknown(v.domain)) {
-    const key = normaliseDomainKey({ domain: v.domain }, issue);
+    const key = normalizeDomainKey({ domain: v.domain }, issue);
     if (key) out.domain = key.domain;
   }
   return out;

@@ -1,16 +1,16 @@
 /**
- * DomainNameservers: inputs, their validation and normalisation, and the state it keeps.
+ * DomainNameservers: inputs, their validation and normalization, and the state it keeps.
  *
  * The nameservers of a domain whose registration the program does not declare (a domain adopted
  * into the account, or registered elsewhere in the organisation). Names and nameservers are
- * checked and normalised exactly as `DomainRegistration` does it (the same functions): one
+ * checked and normalized exactly as `DomainRegistration` does it (the same functions): one
  * domain in three spellings from `domain` or `sld` and `tld`, 2 to 5 fully qualified host names
  * in ASCII lower case without the trailing dot, or the provider's nameservers.
  */
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomainKey, normaliseNameserverChoice } from "../domain-registration/schema";
+import { normalizeDomainKey, normalizeNameserverChoice } from "../domain-registration/schema";
 
 /**
  * The per-property schemas (check swaps the schema of a property unknown during preview).
@@ -45,7 +45,7 @@ export interface DomainNameserversInputs {
 export type DomainNameserversOutputs = DomainNameserversInputs;
 
 /**
- * Cross-property rules and normalisation: one domain name, and either nameservers or the
+ * Cross-property rules and normalization: one domain name, and either nameservers or the
  * provider's (one of the two is required: a domain always has nameservers, there is no "unset").
  *
  * @example
@@ -55,11 +55,11 @@ export type DomainNameserversOutputs = DomainNameserversInputs;
 export function normalizeDomainNameservers(v: Parsed, issue: IssueSink): DomainNameserversInputs {
   const out = { ...v } as DomainNameserversInputs;
   if (![v.domain, v.sld, v.tld].some(isUnknown)) {
-    const key = normaliseDomainKey(v, issue);
+    const key = normalizeDomainKey(v, issue);
     if (key) Object.assign(out, key);
   }
   if (!isUnknown(v.nameservers) && !isUnknown(v.useProviderNameservers)) {
-    const choice = normaliseNameserverChoice(v, issue);
+    const choice = normalizeNameserverChoice(v, issue);
     if (choice) Object.assign(out, choice);
     else issue("nameservers", "set nameservers (2 to 5 host names), or useProviderNameservers: true");
   }

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { domainInfoResponse, lockResponse, nameserversResponse } from "../../client/endpoints/domains";
 import type { ProviderContext } from "../../provider/context";
 import { unlessNotFound } from "../../provider/errors";
-import { normaliseDomain, splitDomain } from "../../provider/names";
+import { normalizeDomain, splitDomain } from "../../provider/names";
 
 /** A domain in the three spellings the resources keep: `example.co.uk`, `example`, `co.uk`. */
 export interface DomainName {
@@ -51,7 +51,7 @@ export function keyOf(n: DomainName): { sld: string; tld: string } {
  * domainNameFromId("Café.com"); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
  */
 export function domainNameFromId(id: string): DomainName | undefined {
-  const d = normaliseDomain(id);
+  const d = normalizeDomain(id);
   return d.ok ? { domain: d.value, ...splitDomain(d.value) } : undefined;
 }
 

@@ -1,5 +1,5 @@
 /**
- * DomainRegistration: inputs, their validation and normalisation, and the state it keeps.
+ * DomainRegistration: inputs, their validation and normalization, and the state it keeps.
  *
  * Field rules come from the v4 document (Register domain: period 1..10, ns1 and ns2 required and
  * up to ns5, registrant fields required, admin/billing/tech optional, `addtl_field` TLD-specific)
@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain, normaliseHost, splitDomain } from "../../provider/names";
+import { normalizeDomain, normalizeHost, splitDomain } from "../../provider/names";
 
 /**
  * The provider's default nameservers (catalog §6, from the official 2.0.0 spec's field docs).
@@ -164,13 +164,13 @@ export function modeOf(inputs: { adopt?: boolean; eppCode?: string }): Mode {
  * reporting what is wrong on `nameservers[i]`.
  *
  * @example
- * normaliseNameservers(["NS1.Example.net.", "ns2.example.net"], issue); // ["ns1.example.net", "ns2.example.net"]
+ * normalizeNameservers(["NS1.Example.net.", "ns2.example.net"], issue); // ["ns1.example.net", "ns2.example.net"]
  */
-export function normaliseNameservers(list: readonly string[], issue: IssueSink): string[] | undefined {
+export function normalizeNameservers(list: readonly string[], issue: IssueSink): string[] | undefined {
   const out: string[] = [];
   let ok = true;
   list.forEach((ns, i) => {
-    const host = normaliseHost(ns);
+    const host = normalizeHost(ns);
     if (!host.ok || host.value === ".") {
       issue(["nameservers", i], host.ok ? "the root is not a nameserver" : host.reason);
       ok = false;
@@ -209,20 +209,20 @@ export function sameNameservers(a: readonly string[] | undefined, b: readonly st
  * problems on `domain` or `sld`. The caller skips it while any of the three is unknown.
  *
  * @example
- * normaliseDomainKey({ sld: "Café", tld: ".com" }, issue); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
+ * normalizeDomainKey({ sld: "Café", tld: ".com" }, issue); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
  */
-export function normaliseDomainKey(
+export function normalizeDomainKey(
   v: { domain?: string; sld?: string; tld?: string },
   issue: IssueSink,
 ): { domain: string; sld: string; tld: string } | undefined {
   if (v.domain !== undefined) {
-    const d = normaliseDomain(v.domain);
+    const d = normalizeDomain(v.domain);
     if (!d.ok) {
       issue("domain", d.reason);
       return undefined;
     }
     if (v.sld !== undefined || v.tld !== undefined) {
-      const other = normaliseDomain(`${v.sld ?? ""}.${(v.tld ?? "").replace(/^\./, "")}`);
+      const other = normalizeDomain(`${v.sld ?? ""}.${(v.tld ?? "").replace(/^\./, "")}`);
       if (!other.ok || other.value !== d.value) {
         issue("sld", `sld and tld ("${v.sld ?? ""}", "${v.tld ?? ""}") do not name the domain ${d.value}; give domain alone, or sld and tld`);
       }
@@ -231,12 +231,12 @@ export function normaliseDomainKey(
   }
   if (v.sld !== undefined && v.tld !== undefined) {
     const tld = v.tld.trim().replace(/^\./, "");
-    const d = normaliseDomain(`${v.sld.trim()}.${tld}`);
+    const d = normalizeDomain(`${v.sld.trim()}.${tld}`);
     if (!d.ok) {
       issue("sld", d.reason);
       return undefined;
     }
-    const ascii = normaliseDomain(tld);
+    const ascii = normalizeDomain(tld);
     const tldAscii = ascii.ok ? ascii.value : tld.toLowerCase();
     return { domain: d.value, sld: d.value.slice(0, d.value.length - tldAscii.length - 1), tld: tldAscii };
   }
@@ -246,18 +246,18 @@ export function normaliseDomainKey(
 
 /**
  * `nameservers` and `useProviderNameservers` made consistent: the provider's nameservers when
- * asked for, the given ones normalised otherwise (and `useProviderNameservers` told from them),
+ * asked for, the given ones normalized otherwise (and `useProviderNameservers` told from them),
  * or undefined when neither is given. The caller skips it while either is unknown.
  *
  * @example
- * normaliseNameserverChoice({ useProviderNameservers: true }, issue); // { nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"], useProviderNameservers: true }
+ * normalizeNameserverChoice({ useProviderNameservers: true }, issue); // { nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"], useProviderNameservers: true }
  */
-export function normaliseNameserverChoice(
+export function normalizeNameserverChoice(
   v: { nameservers?: readonly string[]; useProviderNameservers?: boolean },
   issue: IssueSink,
 ): { nameservers?: string[]; useProviderNameservers?: boolean } | undefined {
   if (v.nameservers === undefined && v.useProviderNameservers === undefined) return undefined;
-  const given = v.nameservers ? normaliseNameservers(v.nameservers, issue) : undefined;
+  const given = v.nameservers ? normalizeNameservers(v.nameservers, issue) : undefined;
   if (v.useProviderNameservers === true) {
     if (given && !sameNameservers(given, PROVIDER_NAMESERVERS)) {
       issue("useProviderNameservers", `useProviderNameservers uses ${PROVIDER_NAMESERVERS.join(", ")}; leave nameservers unset or list exactly those`);
@@ -272,7 +272,7 @@ export function normaliseNameserverChoice(
 }
 
 /**
- * Cross-property rules and normalisation: one domain name in three consistent spellings, the
+ * Cross-property rules and normalization: one domain name in three consistent spellings, the
  * mode's requirements, nameservers or the provider's defaults.
  *
  * @example
@@ -281,7 +281,7 @@ export function normaliseNameserverChoice(
 export function normalizeDomainRegistration(v: Parsed, issue: IssueSink): DomainRegistrationInputs {
   const out = { ...v } as DomainRegistrationInputs;
   if (![v.domain, v.sld, v.tld].some(isUnknown)) {
-    const key = normaliseDomainKey(v, issue);
+    const key = normalizeDomainKey(v, issue);
     if (key) Object.assign(out, key);
   }
 
@@ -292,7 +292,7 @@ export function normalizeDomainRegistration(v: Parsed, issue: IssueSink): Domain
   }
 
   if (!isUnknown(v.nameservers) && !isUnknown(v.useProviderNameservers)) {
-    const choice = normaliseNameserverChoice(v, issue);
+    const choice = normalizeNameserverChoice(v, issue);
     if (choice) Object.assign(out, choice);
     else if (mode === "register") {
       // Neither given: a registration needs ns1 and ns2, and the provider's are the natural default.

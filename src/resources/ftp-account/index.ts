@@ -8,5 +8,5 @@
 export { FtpAccount } from "./resource";
 export type { FtpAccountArgs } from "./resource";
 export { ftpAccountDefinition, ftpAccountId, parseFtpAccountId } from "./provider";
-export { MIN_FTP_PASSWORD_LENGTH, normaliseFtpPath, normaliseFtpUser } from "./schema";
+export { MIN_FTP_PASSWORD_LENGTH, normalizeFtpPath, normalizeFtpUser } from "./schema";
 export type { FtpAccountInputs, FtpAccountOutputs } from "./schema";

@@ -27,11 +27,11 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { normaliseDomain } from "../../provider/names";
+import { normalizeDomain } from "../../provider/names";
 import {
   ftpAccountInputs,
-  normaliseFtpPath,
-  normaliseFtpUser,
+  normalizeFtpPath,
+  normalizeFtpUser,
   normalizeFtpAccount,
   type FtpAccountInputs,
   type FtpAccountOutputs,
@@ -64,8 +64,8 @@ export function ftpAccountId(v: AccountKey): string {
 const loginPart: IdPart<{ user: string; domain: string }> = (text) => {
   const m = /^([^@]+)@([^@]+)$/.exec(text);
   if (!m) return undefined;
-  const user = normaliseFtpUser(m[1]!);
-  const domain = normaliseDomain(m[2]!);
+  const user = normalizeFtpUser(m[1]!);
+  const domain = normalizeDomain(m[2]!);
   return user.ok && domain.ok ? { user: user.value, domain: domain.value } : undefined;
 };
 
@@ -84,7 +84,7 @@ export function parseFtpAccountId(id: string): AccountKey | undefined {
 function loginOf(username: string): string {
   const at = username.lastIndexOf("@");
   if (at < 0) return username.trim().toLowerCase();
-  const domain = normaliseDomain(username.slice(at + 1));
+  const domain = normalizeDomain(username.slice(at + 1));
   return `${username.slice(0, at).trim().toLowerCase()}@${domain.ok ? domain.value : username.slice(at + 1).toLowerCase()}`;
 }
 
@@ -97,12 +97,12 @@ async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boo
 }
 
 function outputsOf(v: AccountKey & Partial<Outputs>, entry: Partial<Entry>, fallbackPath: string): Outputs {
-  const path = entry.path === undefined ? undefined : normaliseFtpPath(entry.path);
+  const path = entry.path === undefined ? undefined : normalizeFtpPath(entry.path);
   return {
     hostingId: v.hostingId,
     domain: v.domain,
     user: v.user,
-    // A path written by another tool that does not normalise is kept as the API shows it.
+    // A path written by another tool that does not normalize is kept as the API shows it.
     path: path === undefined ? fallbackPath : path.ok ? path.value : entry.path!,
     ...(v.password !== undefined ? { password: v.password } : {}),
     createFolder: v.createFolder ?? false,
@@ -145,7 +145,7 @@ async function findAccount(ctx: ProviderContext, address: HostingAddress, login:
  * now is.
  */
 async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs, entry: Entry): Promise<Partial<Entry>> {
-  const live = entry.path === undefined ? undefined : normaliseFtpPath(entry.path);
+  const live = entry.path === undefined ? undefined : normalizeFtpPath(entry.path);
   await applySettings(ctx, address, v, { path: live?.ok ? live.value : entry.path });
   return { ...entry, path: v.path };
 }

@@ -1,5 +1,5 @@
 /**
- * FtpAccount: inputs, their validation and normalisation, and the state it keeps.
+ * FtpAccount: inputs, their validation and normalization, and the state it keeps.
  *
  * An FTP login is `user@domain` with the domain attached to the hosting account; the API takes
  * the local part (`ftpUser`) and the domain separately (S2 splits the username on `@` before
@@ -15,7 +15,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain, type NameResult } from "../../provider/names";
+import { normalizeDomain, type NameResult } from "../../provider/names";
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).
@@ -98,10 +98,10 @@ export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password" | "
  * The local part of an FTP login in canonical form (lower case).
  *
  * @example
- * normaliseFtpUser(" CI "); // { ok: true, value: "ci" }
- * normaliseFtpUser("ci@example.com"); // { ok: false, reason: ... }
+ * normalizeFtpUser(" CI "); // { ok: true, value: "ci" }
+ * normalizeFtpUser("ci@example.com"); // { ok: false, reason: ... }
  */
-export function normaliseFtpUser(input: string): NameResult {
+export function normalizeFtpUser(input: string): NameResult {
   const user = input.trim().toLowerCase();
   if (user.includes("@")) {
     return { ok: false, reason: `give only the part before "@" ("${user.split("@")[0]}") and the domain in domain; the login is user@domain` };
@@ -117,11 +117,11 @@ export function normaliseFtpUser(input: string): NameResult {
  * `.` or `..` segments. A path without the leading slash is read from the home directory too.
  *
  * @example
- * normaliseFtpPath("public_html//ci/"); // { ok: true, value: "/public_html/ci" }
- * normaliseFtpPath("/"); // { ok: true, value: "/" }
- * normaliseFtpPath("/public_html/../etc"); // { ok: false, reason: ... }
+ * normalizeFtpPath("public_html//ci/"); // { ok: true, value: "/public_html/ci" }
+ * normalizeFtpPath("/"); // { ok: true, value: "/" }
+ * normalizeFtpPath("/public_html/../etc"); // { ok: false, reason: ... }
  */
-export function normaliseFtpPath(input: string): NameResult {
+export function normalizeFtpPath(input: string): NameResult {
   const trimmed = input.trim();
   if (trimmed === "") return { ok: false, reason: "a path is required; / is the hosting account's home directory" };
   if (trimmed.includes("\\") || hasControlCharacter(trimmed)) return { ok: false, reason: `"${input}" contains a backslash or a control character` };
@@ -133,7 +133,7 @@ export function normaliseFtpPath(input: string): NameResult {
 }
 
 /**
- * Normalises the domain, the login and the path, reporting each problem on its property.
+ * Normalizes the domain, the login and the path, reporting each problem on its property.
  *
  * @example
  * normalizeFtpAccount({ hostingId: 101, domain: "Agency-Demo.com.", user: "CI", path: "public_html/ci", password, createFolder: true, adopt: false }, issue);
@@ -142,17 +142,17 @@ export function normaliseFtpPath(input: string): NameResult {
 export function normalizeFtpAccount(v: Parsed, issue: IssueSink): FtpAccountInputs {
   const out = { ...v } as FtpAccountInputs;
   if (!isUnknown(v.domain)) {
-    const domain = normaliseDomain(v.domain);
+    const domain = normalizeDomain(v.domain);
     if (domain.ok) out.domain = domain.value;
     else issue("domain", domain.reason);
   }
   if (!isUnknown(v.user)) {
-    const user = normaliseFtpUser(v.user);
+    const user = normalizeFtpUser(v.user);
     if (user.ok) out.user = user.value;
     else issue("user", user.reason);
   }
   if (!isUnknown(v.path)) {
-    const path = normaliseFtpPath(v.path);
+    const path = normalizeFtpPath(v.path);
     if (path.ok) out.path = path.value;
     else issue("path", path.reason);
   }

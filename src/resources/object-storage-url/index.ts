@@ -8,5 +8,5 @@
 export { ObjectStorageUrl } from "./resource";
 export type { ObjectStorageUrlArgs } from "./resource";
 export { objectStorageUrlDefinition, parseStorageUrlId, storageUrlId } from "./provider";
-export { normaliseStorageDomain, normaliseStorageUri } from "./schema";
+export { normalizeStorageDomain, normalizeStorageUri } from "./schema";
 export type { ObjectStorageUrlInputs, ObjectStorageUrlOutputs } from "./schema";

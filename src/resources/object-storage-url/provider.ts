@@ -20,8 +20,8 @@ import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provide
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
 import {
-  normaliseStorageDomain,
-  normaliseStorageUri,
+  normalizeStorageDomain,
+  normalizeStorageUri,
   normalizeObjectStorageUrl,
   objectStorageUrlInputs,
   type ObjectStorageUrlInputs,
@@ -69,10 +69,10 @@ function notInitialised(hostingId: number, err: unknown): Error {
   );
 }
 
-/** An entry in the canonical form of our inputs (a value that does not normalise is kept as it is). */
+/** An entry in the canonical form of our inputs (a value that does not normalize is kept as it is). */
 function outputsOf(hostingId: number, e: Entry): Outputs {
-  const uri = normaliseStorageUri(e.uri);
-  const domain = normaliseStorageDomain(e.domain ?? "");
+  const uri = normalizeStorageUri(e.uri);
+  const domain = normalizeStorageDomain(e.domain ?? "");
   return {
     hostingId,
     uri: uri.ok ? uri.value : e.uri,

@@ -1,5 +1,5 @@
 /**
- * ObjectStorageUrl: inputs, their validation and normalisation, and the state it keeps.
+ * ObjectStorageUrl: inputs, their validation and normalization, and the state it keeps.
  *
  * A storage URL publishes the hosting account's object-storage bucket at a URI, on one domain
  * of the account or on all of them (v4 document, Object storage: Add URL takes `uri`, required,
@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain, type NameResult } from "../../provider/names";
+import { normalizeDomain, type NameResult } from "../../provider/names";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageUrlInputs = {
@@ -49,10 +49,10 @@ const SEGMENT = /^[A-Za-z0-9._~-]+$/;
  * digits, `.`, `_`, `~` and `-`. Letter case is kept (paths are case-sensitive).
  *
  * @example
- * normaliseStorageUri("media/"); // { ok: true, value: "/media" }
- * normaliseStorageUri("/a b"); // { ok: false, reason: ... }
+ * normalizeStorageUri("media/"); // { ok: true, value: "/media" }
+ * normalizeStorageUri("/a b"); // { ok: false, reason: ... }
  */
-export function normaliseStorageUri(input: string): NameResult {
+export function normalizeStorageUri(input: string): NameResult {
   const bare = input.trim().replace(/^\/+|\/+$/g, "");
   if (bare === "") return { ok: false, reason: "a path is required, e.g. /media (the root of a domain cannot serve the bucket)" };
   const segments = bare.split("/");
@@ -70,16 +70,16 @@ export function normaliseStorageUri(input: string): NameResult {
  * A storage URL's domain: `""` for every domain, otherwise the domain in ASCII lower case.
  *
  * @example
- * normaliseStorageDomain(" "); // { ok: true, value: "" }
- * normaliseStorageDomain("Café.com"); // { ok: true, value: "xn--caf-dma.com" }
+ * normalizeStorageDomain(" "); // { ok: true, value: "" }
+ * normalizeStorageDomain("Café.com"); // { ok: true, value: "xn--caf-dma.com" }
  */
-export function normaliseStorageDomain(input: string): NameResult {
+export function normalizeStorageDomain(input: string): NameResult {
   if (input.trim() === "") return { ok: true, value: "" };
-  return normaliseDomain(input);
+  return normalizeDomain(input);
 }
 
 /**
- * Normalises the URI and the domain, reporting each problem on its property.
+ * Normalizes the URI and the domain, reporting each problem on its property.
  *
  * @example
  * normalizeObjectStorageUrl({ hostingId: 101, uri: "media/", domain: "" }, issue); // { hostingId: 101, uri: "/media", domain: "" }
@@ -87,12 +87,12 @@ export function normaliseStorageDomain(input: string): NameResult {
 export function normalizeObjectStorageUrl(v: Parsed, issue: IssueSink): ObjectStorageUrlInputs {
   const out = { ...v } as ObjectStorageUrlInputs;
   if (!isUnknown(v.uri)) {
-    const uri = normaliseStorageUri(v.uri);
+    const uri = normalizeStorageUri(v.uri);
     if (uri.ok) out.uri = uri.value;
     else issue("uri", uri.reason);
   }
   if (!isUnknown(v.domain)) {
-    const domain = normaliseStorageDomain(v.domain);
+    const domain = normalizeStorageDomain(v.domain);
     if (domain.ok) out.domain = domain.value;
     else issue("domain", domain.reason);
   }

@@ -1,5 +1,5 @@
 /**
- * PhpExtensions: inputs, their validation and normalisation, the state it keeps, and the checks
+ * PhpExtensions: inputs, their validation and normalization, the state it keeps, and the checks
  * of names against the live extension map.
  *
  * The extension map of a PHP version gives each extension's status as a string (catalog §1 #36,

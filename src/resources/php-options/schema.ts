@@ -1,5 +1,5 @@
 /**
- * PhpOptions: inputs, their validation and normalisation, the state it keeps, and the checks of
+ * PhpOptions: inputs, their validation and normalization, the state it keeps, and the checks of
  * values against the live option map.
  *
  * The option map (v4 document, PHP) gives each option `default`, `comment`, `type` (`bool`,

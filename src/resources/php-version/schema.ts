@@ -1,5 +1,5 @@
 /**
- * PhpVersion: inputs, their validation and normalisation, and the state it keeps.
+ * PhpVersion: inputs, their validation and normalization, and the state it keeps.
  *
  * A hosting account runs one PHP version at a time, picked from the versions installed on it
  * (the version listing gives `currentVersion`, `defaultVersion` and `availableVersions`, catalog

@@ -8,5 +8,5 @@
 export { Redirection } from "./resource";
 export type { RedirectionArgs } from "./resource";
 export { parseRedirectionId, redirectionDefinition, redirectionId } from "./provider";
-export { DEFAULT_REDIRECTION_TYPE, normaliseDestination, v2Destination } from "./schema";
+export { DEFAULT_REDIRECTION_TYPE, normalizeDestination, v2Destination } from "./schema";
 export type { RedirectionInputs, RedirectionOutputs, RedirectionType } from "./schema";

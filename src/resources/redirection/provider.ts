@@ -22,10 +22,10 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/ids";
-import { normaliseDomain } from "../../provider/names";
+import { normalizeDomain } from "../../provider/names";
 import {
   DEFAULT_REDIRECTION_TYPE,
-  normaliseDestination,
+  normalizeDestination,
   normalizeRedirection,
   redirectionInputs,
   v2Destination,
@@ -64,13 +64,13 @@ export function redirectionId(v: { hostingId: number; domain: string }): string 
 export function parseRedirectionId(id: string): Partial<Inputs> | undefined {
   return (
     parseHostingDomainId(id) ??
-    parseHostingScopedId(id, { domain: domainIdPart, destinationUrl: namePart(normaliseDestination) }, { rest: true })
+    parseHostingScopedId(id, { domain: domainIdPart, destinationUrl: namePart(normalizeDestination) }, { rest: true })
   );
 }
 
 /** An entry's domain in the canonical form of our inputs (the API may answer in Unicode or upper case). */
 function entryDomain(e: RedirectionEntry): string {
-  const d = normaliseDomain(e.domain);
+  const d = normalizeDomain(e.domain);
   return d.ok ? d.value : e.domain.toLowerCase();
 }
 

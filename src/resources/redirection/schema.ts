@@ -1,5 +1,5 @@
 /**
- * Redirection: inputs, their validation and normalisation, and the state it keeps.
+ * Redirection: inputs, their validation and normalization, and the state it keeps.
  *
  * A redirection sends every request for a domain attached to a hosting account to a URL, with
  * HTTP status 301 (permanent) or 302 (temporary). The v4 document gives the add request as
@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain, type NameResult } from "../../provider/names";
+import { normalizeDomain, type NameResult } from "../../provider/names";
 
 /** The redirection status the API takes (`rType`): 301 permanent, 302 temporary. */
 export type RedirectionType = 301 | 302;
@@ -62,10 +62,10 @@ export interface RedirectionOutputs extends Omit<RedirectionInputs, "destination
  * without credentials (state is plain text, and a browser would not send them anyway).
  *
  * @example
- * normaliseDestination("HTTPS://Café.com/shop"); // { ok: true, value: "https://xn--caf-dma.com/shop" }
- * normaliseDestination("/shop"); // { ok: false, reason: ... }
+ * normalizeDestination("HTTPS://Café.com/shop"); // { ok: true, value: "https://xn--caf-dma.com/shop" }
+ * normalizeDestination("/shop"); // { ok: false, reason: ... }
  */
-export function normaliseDestination(input: string): NameResult {
+export function normalizeDestination(input: string): NameResult {
   let url: URL;
   try {
     url = new URL(input.trim());
@@ -97,7 +97,7 @@ export function v2Destination(destinationUrl: string): { https: boolean; destina
 }
 
 /**
- * Cross-property normalisation: the domain in ASCII, the destination as a canonical URL that
+ * Cross-property normalization: the domain in ASCII, the destination as a canonical URL that
  * does not point back at the domain itself (a domain-wide redirection to its own host loops).
  *
  * @example
@@ -107,12 +107,12 @@ export function v2Destination(destinationUrl: string): { https: boolean; destina
 export function normalizeRedirection(v: Parsed, issue: IssueSink): RedirectionInputs {
   const out = { ...v } as RedirectionInputs;
   if (!isUnknown(v.domain)) {
-    const d = normaliseDomain(v.domain);
+    const d = normalizeDomain(v.domain);
     if (d.ok) out.domain = d.value;
     else issue("domain", d.reason);
   }
   if (!isUnknown(v.destinationUrl)) {
-    const u = normaliseDestination(v.destinationUrl);
+    const u = normalizeDestination(v.destinationUrl);
     if (!u.ok) issue("destinationUrl", u.reason);
     else {
       out.destinationUrl = u.value;

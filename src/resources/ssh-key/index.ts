@@ -8,5 +8,5 @@
 export { SshKey } from "./resource";
 export type { SshKeyArgs } from "./resource";
 export { canonicalFingerprint, parseSshKeyId, sshKeyDefinition, sshKeyId } from "./provider";
-export { canonicalAddressOrCidr, keyFacts, normaliseFromIps } from "./schema";
+export { canonicalAddressOrCidr, keyFacts, normalizeFromIps } from "./schema";
 export type { KeyFacts, SshKeyInputs, SshKeyOutputs } from "./schema";

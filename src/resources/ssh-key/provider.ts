@@ -25,7 +25,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
-import { keyFacts, normaliseFromIps, normalizeSshKey, sshKeyInputs, type SshKeyInputs, type SshKeyOutputs } from "./schema";
+import { keyFacts, normalizeFromIps, normalizeSshKey, sshKeyInputs, type SshKeyInputs, type SshKeyOutputs } from "./schema";
 
 type Inputs = SshKeyInputs;
 type Outputs = SshKeyOutputs;
@@ -113,7 +113,7 @@ async function editKey(ctx: ProviderContext, address: HostingAddress, v: Inputs,
 
 /** Takes over a key the account has (`adopt`): its comment and addresses become the declared ones, with one edit if they differ. */
 async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs, entry: Entry, fingerprint: string): Promise<void> {
-  const fromIps = normaliseFromIps(entry.fromIps ?? [])!;
+  const fromIps = normalizeFromIps(entry.fromIps ?? [])!;
   if ((entry.comment ?? "") === v.comment && fromIps.join(",") === v.fromIps.join(",")) return;
   await editKey(ctx, address, v, fingerprint);
 }
@@ -205,7 +205,7 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
       // The listing has no key line: keep the one from state (absent after an import).
       ...(props?.publicKey !== undefined ? { publicKey: props.publicKey } : {}),
       comment: entry.comment ?? "",
-      fromIps: normaliseFromIps(entry.fromIps ?? [])!,
+      fromIps: normalizeFromIps(entry.fromIps ?? [])!,
       fingerprint,
       ...(props?.fingerprintSha256 !== undefined ? { fingerprintSha256: props.fingerprintSha256 } : {}),
       ...(props?.keyType !== undefined ? { keyType: props.keyType } : {}),

@@ -1,5 +1,5 @@
 /**
- * SshKey: inputs, their validation and normalisation, and the state it keeps.
+ * SshKey: inputs, their validation and normalization, and the state it keeps.
  *
  * The API names a key by the MD5 fingerprint of its blob (v4 document, "SSH key entry": `key
  * (string, MD5 fingerprint)`), which `src/util/ssh-public-key.ts` computes locally: the id of a
@@ -171,12 +171,12 @@ function compareEntries(a: string, b: string): number {
 /**
  * `fromIps` in canonical form and sorted. With an `issue` sink, invalid and repeated entries are
  * reported on `fromIps[i]` and the result is undefined; without one (values read from the API),
- * an entry that does not normalise is kept as it is.
+ * an entry that does not normalize is kept as it is.
  *
  * @example
- * normaliseFromIps(["2001:DB8::1", "10.0.0.0/8", "198.51.100.7/32"]); // ["10.0.0.0/8", "198.51.100.7", "2001:db8::1"]
+ * normalizeFromIps(["2001:DB8::1", "10.0.0.0/8", "198.51.100.7/32"]); // ["10.0.0.0/8", "198.51.100.7", "2001:db8::1"]
  */
-export function normaliseFromIps(list: readonly string[], issue?: IssueSink): string[] | undefined {
+export function normalizeFromIps(list: readonly string[], issue?: IssueSink): string[] | undefined {
   const out: string[] = [];
   const seen = new Map<string, number>();
   let ok = true;
@@ -204,7 +204,7 @@ export function normaliseFromIps(list: readonly string[], issue?: IssueSink): st
 }
 
 /**
- * Normalises the key line (and takes its comment as the default `comment`) and `fromIps`.
+ * Normalizes the key line (and takes its comment as the default `comment`) and `fromIps`.
  *
  * @example
  * normalizeSshKey({ hostingId: 101, publicKey: "ssh-ed25519 AAAA... ci@example", fromIps: ["10.0.0.1"], adopt: false }, issue);
@@ -221,7 +221,7 @@ export function normalizeSshKey(v: Parsed, issue: IssueSink): SshKeyInputs {
     }
   }
   if (!containsUnknown(v.fromIps)) {
-    const fromIps = normaliseFromIps(v.fromIps, issue);
+    const fromIps = normalizeFromIps(v.fromIps, issue);
     if (fromIps) out.fromIps = fromIps;
   }
   return out;

@@ -22,7 +22,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { domainIdPart, hostingScopedId, parseHostingScopedId } from "../../provider/ids";
-import { normaliseEmail } from "../cron-email/schema";
+import { normalizeEmail } from "../cron-email/schema";
 import {
   canonicalPem,
   fingerprintKey,
@@ -110,7 +110,7 @@ function subjectOf(entry: CsrEntry): Partial<Pick<Inputs, SubjectField>> {
     const value = entry.attributes?.find((a) => SUBJECT_ATTRIBUTE_NAMES[field].includes(a.name))?.value;
     if (value === undefined) continue;
     if (field === "email") {
-      const email = normaliseEmail(value);
+      const email = normalizeEmail(value);
       out.email = email.ok ? email.value : value;
     } else out[field] = field === "countryCode" ? value.toUpperCase() : value.trim();
   }

@@ -1,5 +1,5 @@
 /**
- * SslCsr: inputs, their validation and normalisation, and the state it keeps.
+ * SslCsr: inputs, their validation and normalization, and the state it keeps.
  *
  * Generate CSR takes the domain and six subject fields, all required strings (v4 document, SSL:
  * "id, domain, countryCode, state, localityName, organizationName, organizationUnitName, email";
@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain } from "../../provider/names";
+import { normalizeDomain } from "../../provider/names";
 import { emailProperty } from "../cron-email/schema";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
@@ -113,7 +113,7 @@ export function fingerprintKey(fingerprint: string): string {
 }
 
 /**
- * Normalises the domain and the e-mail address, reporting each problem on its property.
+ * Normalizes the domain and the e-mail address, reporting each problem on its property.
  *
  * @example
  * normalizeSslCsr({ hostingId: 101, domain: "Agency-Demo.com.", countryCode: "CA", ..., email: "Admin@Agency-Demo.com" }, issue);
@@ -122,7 +122,7 @@ export function fingerprintKey(fingerprint: string): string {
 export function normalizeSslCsr(v: Parsed, issue: IssueSink): SslCsrInputs {
   const out = { ...v };
   if (!isUnknown(v.domain)) {
-    const domain = normaliseDomain(v.domain);
+    const domain = normalizeDomain(v.domain);
     if (domain.ok) out.domain = domain.value;
     else issue("domain", domain.reason);
   }

@@ -1,5 +1,5 @@
 /**
- * WafDisabledRules: inputs, their validation and normalisation, and the state it keeps.
+ * WafDisabledRules: inputs, their validation and normalization, and the state it keeps.
  *
  * The web application firewall of a domain blocks requests by rule; the API keeps, per domain, a
  * list of rule ids that are switched off. Its rules result gives `allRulesRange` (a string range
@@ -14,7 +14,7 @@
 import { z } from "zod";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normaliseDomain } from "../../provider/names";
+import { normalizeDomain } from "../../provider/names";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const wafDisabledRulesInputs = {
@@ -150,7 +150,7 @@ function plural(ids: readonly number[]): string {
 }
 
 /**
- * Cross-property normalisation: the domain in ASCII, the ids sorted and unique.
+ * Cross-property normalization: the domain in ASCII, the ids sorted and unique.
  *
  * @example
  * normalizeWafDisabledRules({ hostingId: 101, domain: "Client-Shop.NET", ruleIds: [942110, 942100, 942110] }, issue);
@@ -159,7 +159,7 @@ function plural(ids: readonly number[]): string {
 export function normalizeWafDisabledRules(v: Parsed, issue: IssueSink): WafDisabledRulesInputs {
   const out = { ...v } as WafDisabledRulesInputs;
   if (!isUnknown(v.domain)) {
-    const d = normaliseDomain(v.domain);
+    const d = normalizeDomain(v.domain);
     if (d.ok) out.domain = d.value;
     else issue("domain", d.reason);
   }

@@ -14,7 +14,7 @@ import { attachedDomain, dataOf, DEMO_HOSTING, PASSWORD_RULES, requireStrongPass
 const BASE_FOLDERS = ["/", "/public_html"];
 
 /** A root path as the account stores it: absolute, no `.` or `..` segments, no trailing slash. */
-function normalisePath(raw: string, field = "path"): string {
+function normalizePath(raw: string, field = "path"): string {
   if (!raw.startsWith("/")) throw new SimError(400, `Invalid field "${field}": the path must start with "/" (got "${raw}")`);
   const segments = raw.split("/").filter((s) => s !== "");
   if (segments.some((s) => s === "." || s === "..")) {
@@ -76,7 +76,7 @@ function listAccounts(ctx: SimContext) {
 /** `createFolder` defaults to false: without it the root directory must already exist (v4 document). */
 function createAccount(ctx: SimContext, createFolder = ctx.params.createFolder === true) {
   const { hosting, username } = address(ctx);
-  const path = normalisePath(String(ctx.params.path));
+  const path = normalizePath(String(ctx.params.path));
   requireStrongPassword(String(ctx.params.password), "password", PASSWORD_RULES.long);
   if (hosting.ftpAccounts.some((a) => a.username === username)) {
     throw new SimError(409, `The FTP account ${username} already exists`);
@@ -107,7 +107,7 @@ function setPassword(account: FtpAccountState, password: string) {
 
 // Changing the root creates the directory if needed: the edit has no createFolder switch.
 function setPath(hosting: HostingState, account: FtpAccountState, raw: string) {
-  const path = normalisePath(raw);
+  const path = normalizePath(raw);
   makeFolder(hosting, path);
   account.path = path;
   return { message: `Path of ${account.username} changed to ${path}` };
@@ -117,7 +117,7 @@ function setPath(hosting: HostingState, account: FtpAccountState, raw: string) {
 function editAccount(ctx: SimContext) {
   const { hosting, account } = find(ctx);
   // Validate the path before changing anything, so a bad path leaves the password as it was.
-  if (ctx.params.path !== undefined) normalisePath(String(ctx.params.path));
+  if (ctx.params.path !== undefined) normalizePath(String(ctx.params.path));
   const data = [setPassword(account, String(ctx.params.password))];
   if (ctx.params.path !== undefined) data.push(setPath(hosting, account, String(ctx.params.path)));
   return { data };

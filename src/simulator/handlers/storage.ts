@@ -96,7 +96,7 @@ function resetCredentials(ctx: SimContext) {
 }
 
 /** `/media/`, `media` and `//media` all read `/media`; only URL path characters are allowed. */
-function normalisedUri(raw: unknown): string {
+function normalizedUri(raw: unknown): string {
   const trimmed = String(raw).trim().replace(/^\/+|\/+$/g, "");
   if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(trimmed)) {
     throw new SimError(400, `Invalid field "uri": "${String(raw)}" is not a URL path (letters, digits, ".", "_", "~", "-" and "/")`);
@@ -104,9 +104,9 @@ function normalisedUri(raw: unknown): string {
   return `/${trimmed}`;
 }
 
-/** Checks and normalises `uri` and `domain`, refusing a pair another URL (not `except`) uses. */
+/** Checks and normalizes `uri` and `domain`, refusing a pair another URL (not `except`) uses. */
 function urlFields(ctx: SimContext, hosting: HostingState, storage: ObjectStorageState, except?: number) {
-  const uri = normalisedUri(ctx.params.uri);
+  const uri = normalizedUri(ctx.params.uri);
   const rawDomain = ctx.params.domain === undefined ? "" : String(ctx.params.domain).trim();
   const domain = rawDomain === "" ? "" : attachedDomain(hosting, rawDomain);
   const clash = storage.urls.find((u) => u.id !== except && u.uri === uri && u.domain === domain);
