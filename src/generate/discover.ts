@@ -16,10 +16,10 @@ import { DNS_RECORD_TYPES } from "../client/dns-records";
 import type { ProviderContext } from "../provider/context";
 import { apiErrorCode } from "../provider/errors";
 import { normalizeDomain, normalizeRecordName } from "../provider/names";
-import { typeParam, typesToSearch } from "../resources/database/provider";
-import { cronListing } from "../resources/cron-job/provider";
-import { readZone } from "../resources/dns-record-set/zone";
-import { phpVersionsOf } from "../resources/php-version/provider";
+import { cronListing } from "../resources/shared/cron";
+import { typeParam, typesToSearch } from "../resources/shared/databases";
+import { readZone } from "../resources/shared/zone";
+import { phpVersionsOf } from "../resources/shared/php-settings";
 import type { KindName } from "./kinds";
 import { resourceName } from "./names";
 

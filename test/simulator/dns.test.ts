@@ -120,7 +120,7 @@ describe("DNS zones through the hosting operations", () => {
     ["an MX record without priority", { type: "MX", name: "@", records: [{ value: "mx.example." }] }, '"priority"'],
     ["a TXT record without content", { type: "TXT", name: "@", records: [{ value: "hello" }] }, "TXT records take content"],
     ["a CNAME rrset with two records", { type: "CNAME", name: "alias", records: [{ value: "a.example." }, { value: "b.example." }] }, "holds one record"],
-    ["a name outside the zone", { type: "A", name: "www.example.org.", records: [{ ip: "198.51.100.1" }] }, "outside the zone agency-demo.com"],
+    ["a name outside the zone", { type: "A", name: "www.example.org.", records: [{ ip: "198.51.100.1" }] }, "not inside the zone agency-demo.com"],
   ])("rejects %s with a 400 and leaves the zone as it was", async (_title, rrset, message) => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
     const err = await failure(

@@ -6,6 +6,7 @@
  * `stop`), v4 document, Performance (catalog §1 #47-51, INFERRED-L).
  */
 import { z } from "zod";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The cache services of a hosting account. */
 export const CACHE_SERVICES = ["memcached", "redis"] as const;
@@ -14,7 +15,7 @@ export type CacheServiceName = (typeof CACHE_SERVICES)[number];
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cacheServiceInputs = {
   /** The hosting account. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** Which service: `memcached` or `redis`. */
   service: z.enum(CACHE_SERVICES, { error: 'must be "memcached" or "redis"' }),
   /** Whether the service is enabled (and running). */

@@ -15,8 +15,9 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
-import { cronListing, cronScope } from "../cron-job/provider";
-import { cronEmailInputs, normalizeEmail, normalizeCronEmail, type CronEmailInputs, type CronEmailOutputs } from "./schema";
+import { normalizeEmail } from "../../provider/validators";
+import { cronListing, cronScope } from "../shared/cron";
+import { cronEmailInputs, normalizeCronEmail, type CronEmailInputs, type CronEmailOutputs } from "./schema";
 
 type Inputs = CronEmailInputs;
 type Outputs = CronEmailOutputs;

@@ -18,58 +18,14 @@
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
+import { apiErrorCode, messageOf } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
+import { cronListing, cronScope, type CronEntry, type CronListing } from "../shared/cron";
 import { cronJobInputs, normalizeCronSchedule, normalizeCronJob, type CronJobInputs, type CronJobOutputs } from "./schema";
 
 type Inputs = CronJobInputs;
 type Outputs = CronJobOutputs;
-
-/** One job of the listing (`cronId` and `cron_id` are read as `id` by the client's schema). */
-export interface CronEntry {
-  id: number;
-  schedule?: string;
-  command?: string;
-}
-
-/** The cron listing of a hosting account: its jobs and the cron e-mail. */
-export interface CronListing {
-  crons: CronEntry[];
-  cronEmail: string | null;
-}
-
-type ListingFields = { crons?: CronEntry[]; cronEmail?: string | null };
-/** v4 answers beside the envelope, v3 and v2 inside `data` (catalog §3 #23: `data{crons, cronEmail}`). */
-type ListingReply = ListingFields & { data?: ListingFields };
-
-/**
- * Cache and write scope of the cron listing of one hosting account. The listing holds the jobs
- * and the cron e-mail, so `CronJob` and `CronEmail` share it.
- *
- * @example
- * cronScope(101); // "cron:101"
- */
-export function cronScope(hostingId: number): string {
-  return `cron:${hostingId}`;
-}
-
-/**
- * The cron listing of a hosting account, or undefined when the account is gone (404). `fresh`
- * bypasses the read cache (before and after an add).
- *
- * @example
- * const listing = await cronListing(ctx, await ctx.hosting(101), false);
- * listing?.cronEmail; // "ops@example.com"
- */
-export async function cronListing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<CronListing | undefined> {
-  const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<ListingReply>("cron.list", { ...address }) : ctx.read<ListingReply>("cron.list", { ...address }, [cronScope(address.id)]),
-  );
-  if (reply === undefined) return undefined;
-  const fields = reply.data ?? reply;
-  return { crons: fields.crons ?? [], cronEmail: fields.cronEmail ?? null };
-}
 
 /**
  * The job's id: `<hostingId>/<cronId>`.

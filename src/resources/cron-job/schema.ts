@@ -13,11 +13,12 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import type { NameResult } from "../../provider/names";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronJobInputs = {
   /** The hosting account whose crontab holds the job. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** Five fields: minute hour day-of-month month day-of-week (`*\/15 * * * *`). */
   schedule: z.string(),
   /** The command line, run by the hosting account's shell. */

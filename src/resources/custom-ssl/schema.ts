@@ -20,6 +20,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
+import { hostingIdInput } from "../../provider/validators";
 import {
   certificateAltNames,
   certificateHostNames,
@@ -35,7 +36,7 @@ import {
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const customSslInputs = {
   /** The hosting account the domain is attached to. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The domain (or a subdomain of an attached domain) the certificate is installed for. */
   domain: z.string(),
   /** PEM certificate, optionally followed by its chain (each issuer after what it issued). */

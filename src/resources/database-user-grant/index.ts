@@ -8,5 +8,7 @@
 export { DatabaseUserGrant } from "./resource";
 export type { DatabaseUserGrantArgs } from "./resource";
 export { databaseUserGrantDefinition, databaseUserGrantId, parseDatabaseUserGrantId, privilegeChanges } from "./provider";
-export { ALL_PRIVILEGES, DATABASE_TYPES, GRANULAR_PRIVILEGES, prefixedName, privilegesFromListing } from "./schema";
-export type { DatabaseType, DatabaseUserGrantInputs, DatabaseUserGrantOutputs } from "./schema";
+export { ALL_PRIVILEGES, GRANULAR_PRIVILEGES, privilegesFromListing } from "./schema";
+export type { DatabaseUserGrantInputs, DatabaseUserGrantOutputs } from "./schema";
+export { DATABASE_TYPES, prefixedName } from "../shared/databases";
+export type { DatabaseType } from "../shared/databases";

@@ -25,17 +25,15 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
+import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
+import { databasesScope, prefixedName, serverNamePart, typeParam, typesToSearch, type DatabaseType } from "../shared/databases";
 import {
   ALL_PRIVILEGES,
   GRANULAR_PRIVILEGES,
   databaseUserGrantInputs,
   grantsAllPrivileges,
-  hasPostgres,
   normalizeDatabaseUserGrant,
-  prefixedName,
   privilegesFromListing,
-  type DatabaseType,
   type DatabaseUserGrantInputs,
   type DatabaseUserGrantOutputs,
 } from "./schema";
@@ -48,10 +46,7 @@ type Listing = { data?: Entry[] };
 type GrantKey = Pick<Inputs, "hostingId" | "database" | "user">;
 
 /** Cache and write scope: the databases of one hosting account. */
-const scopeOf = (hostingId: number) => `databases:${hostingId}`;
-
-/** A database or user name as the server stores it. */
-const namePart: IdPart<string> = (text) => (/^[A-Za-z0-9_]+$/.test(text) ? text : undefined);
+const scopeOf = databasesScope;
 
 /**
  * The grant's id: `<hostingId>/<database>/<user>`, names with the server's prefix.
@@ -70,7 +65,7 @@ export function databaseUserGrantId(v: GrantKey): string {
  * parseDatabaseUserGrantId("101/agencyde_wp/agencyde_wpuser"); // { hostingId: 101, database: "agencyde_wp", user: "agencyde_wpuser" }
  */
 export function parseDatabaseUserGrantId(id: string): GrantKey | undefined {
-  return parseHostingScopedId(id, { database: namePart, user: namePart });
+  return parseHostingScopedId(id, { database: serverNamePart, user: serverNamePart });
 }
 
 /** The names in the prefixed form, and the prefix; warns when the prefix cannot be found. */
@@ -84,9 +79,6 @@ async function qualified(ctx: ProviderContext, v: GrantKey): Promise<GrantKey & 
   }
   return { hostingId: v.hostingId, database: prefixedName(v.database, username), user: prefixedName(v.user, username), hostingUsername: username };
 }
-
-/** `databaseType` travels only for PostgreSQL: MySQL is every version's default, and v2 has no such field. */
-const typeParam = (type: DatabaseType) => (type === "POSTGRES" ? { databaseType: type } : {});
 
 /** The databases of one type, or undefined when the hosting account is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, type: DatabaseType): Promise<Entry[] | undefined> {
@@ -189,8 +181,7 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
     const key = parseDatabaseUserGrantId(id)!;
     const address = await ctx.hosting(key.hostingId);
     // From the id alone the type is unknown: MySQL first, then PostgreSQL where the version has it.
-    const types: DatabaseType[] = props?.databaseType ? [props.databaseType] : hasPostgres(ctx.version) ? ["MYSQL", "POSTGRES"] : ["MYSQL"];
-    for (const databaseType of types) {
+    for (const databaseType of typesToSearch(ctx, props?.databaseType)) {
       const privileges = await livePrivileges(ctx, address, key, databaseType);
       if (!privileges) continue;
       const prefix = props?.hostingUsername ?? (await hostingUsername(ctx, key.hostingId)) ?? "";

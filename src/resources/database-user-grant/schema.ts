@@ -17,15 +17,8 @@ import type { ApiVersion } from "../../client/endpoint";
 import { DB_PRIVILEGES, type DbPrivilege } from "../../client/schemas";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-
-/**
- * The database servers of a hosting account, as the API names them.
- *
- * @example
- * DATABASE_TYPES.includes("POSTGRES"); // true
- */
-export const DATABASE_TYPES = ["MYSQL", "POSTGRES"] as const;
-export type DatabaseType = (typeof DATABASE_TYPES)[number];
+import { checkDatabaseType, databaseNameInput, databaseTypeInput, hasPostgres, type DatabaseType } from "../shared/databases";
+import { hostingIdInput } from "../../provider/validators";
 
 /**
  * The privilege that stands for every other one; listed alone.
@@ -42,25 +35,6 @@ export const ALL_PRIVILEGES = "ALL PRIVILEGES";
  */
 export const GRANULAR_PRIVILEGES: readonly DbPrivilege[] = DB_PRIVILEGES.filter((p) => p !== ALL_PRIVILEGES);
 
-/** Spellings accepted for `databaseType`, upper-cased. */
-const TYPE_NAMES: Record<string, DatabaseType> = { MYSQL: "MYSQL", POSTGRES: "POSTGRES", POSTGRESQL: "POSTGRES", PGSQL: "POSTGRES" };
-
-/**
- * Longest names MySQL accepts: databases 64 characters, users 32, the server's prefix included.
- *
- * @example
- * "agencyde_wpuser".length <= MAX_NAME_LENGTH.user; // true
- */
-export const MAX_NAME_LENGTH = { database: 64, user: 32 } as const;
-
-const name = (kind: keyof typeof MAX_NAME_LENGTH) =>
-  z
-    .string()
-    .trim()
-    .min(1, `a ${kind} name is required`)
-    .regex(/^[A-Za-z0-9_]+$/, "may contain only letters, digits and _")
-    .max(MAX_NAME_LENGTH[kind], `is longer than ${MAX_NAME_LENGTH[kind]} characters (and the server adds the "<hosting username>_" prefix)`);
-
 /**
  * The per-property schemas (check swaps the schema of a property unknown during preview).
  *
@@ -69,19 +43,15 @@ const name = (kind: keyof typeof MAX_NAME_LENGTH) =>
  */
 export const databaseUserGrantInputs = {
   /** The hosting account holding the database and the user. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The database: `wp`, or with the server's prefix, `<hosting username>_wp`. */
-  database: name("database"),
+  database: databaseNameInput("database"),
   /** The database user, with or without the prefix. */
-  user: name("user"),
+  user: databaseNameInput("user"),
   /** Privileges in the documented list, or `ALL PRIVILEGES` alone. */
   privileges: z.array(z.string()).min(1, "needs at least one privilege; delete the resource to revoke them all"),
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
-  databaseType: z
-    .string()
-    .transform((t) => TYPE_NAMES[t.trim().toUpperCase()] ?? t)
-    .pipe(z.enum(DATABASE_TYPES, { error: "must be MYSQL or POSTGRES (MySQL or PostgreSQL)" }))
-    .default("MYSQL"),
+  databaseType: databaseTypeInput,
 };
 
 type Parsed = z.output<z.ZodObject<typeof databaseUserGrantInputs>>;
@@ -110,30 +80,6 @@ export interface DatabaseUserGrantOutputs extends DatabaseUserGrantInputs {
  */
 export function grantsAllPrivileges(version: ApiVersion): boolean {
   return version !== "v2";
-}
-
-/**
- * Whether a version has PostgreSQL databases (v2 has no `databaseType` at all).
- *
- * @example
- * hasPostgres("v3"); // true
- */
-export function hasPostgres(version: ApiVersion): boolean {
-  return version !== "v2";
-}
-
-/**
- * A name with the server's prefix: kept when it already has it, as the server does.
- *
- * @example
- * prefixedName("wp", "agencyde"); // "agencyde_wp"
- * prefixedName("agencyde_wp", "agencyde"); // "agencyde_wp"
- * prefixedName("wp", ""); // "wp" (prefix unknown: as given)
- */
-export function prefixedName(given: string, hostingUsername: string | undefined): string {
-  if (!hostingUsername) return given;
-  const prefix = `${hostingUsername}_`;
-  return given.startsWith(prefix) ? given : `${prefix}${given}`;
 }
 
 /**
@@ -202,7 +148,7 @@ export function normalizeDatabaseUserGrant(v: Parsed, issue: IssueSink, version:
   const out = { ...v } as DatabaseUserGrantInputs;
   if (isUnknown(v.databaseType)) return out;
   if (v.databaseType === "POSTGRES" && !hasPostgres(version)) {
-    issue("databaseType", `API ${version} has MySQL databases only; use apiVersion v4 or v3 for PostgreSQL`);
+    checkDatabaseType(v.databaseType, issue, version);
     return out;
   }
   if (!containsUnknown(v.privileges)) {

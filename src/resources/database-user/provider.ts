@@ -27,19 +27,19 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, updating } from "../../provider/errors";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import { prefixedName } from "../database-user-grant/schema";
 import {
   createOnce,
   databaseId,
   databasesScope,
   findListed,
   parseDatabaseId,
+  prefixedName,
   prefixedNameRules,
   typeParam,
   typesToSearch,
   untilListed,
   usernameFromCreated,
-} from "../database/provider";
+} from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 
 type Inputs = DatabaseUserInputs;

@@ -4,28 +4,27 @@
  * The server prefixes user names with `<hosting username>_` like database names (catalog §7.7
  * #8), so the name takes either form and state holds the prefixed one. The password goes through
  * the API's strength check (`errors: ["isStrongPassword"]`, catalog §7.2); `check` applies the
- * package's password rule (the FtpAccount one: at least 10 characters with letters and digits,
- * no `@`, no control characters), which is at least as strict, so nothing it accepts is refused
- * later. Failure messages never repeat the password.
+ * package's password rule (`passwordInput`, as for FTP logins: at least 10 characters with
+ * letters and digits, no `@`, no control characters), which is at least as strict, so nothing it
+ * accepts is refused later. Failure messages never repeat the password.
  */
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { databaseUserGrantInputs, type DatabaseType } from "../database-user-grant/schema";
-import { checkDatabaseType } from "../database/schema";
-import { ftpAccountInputs } from "../ftp-account/schema";
+import { hostingIdInput, passwordInput } from "../../provider/validators";
+import { checkDatabaseType, databaseNameInput, databaseTypeInput, type DatabaseType } from "../shared/databases";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const databaseUserInputs = {
   /** The hosting account holding the user. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** `shopapp`, or with the server's prefix, `<hosting username>_shopapp`: letters, digits and `_`. */
-  name: databaseUserGrantInputs.user,
+  name: databaseNameInput("user"),
   /** The user's password. Secret. */
-  password: ftpAccountInputs.password,
+  password: passwordInput,
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
-  databaseType: databaseUserGrantInputs.databaseType,
+  databaseType: databaseTypeInput,
   /** Take over a user of that name that exists already (setting its password), instead of failing. Create only. */
   adopt: z.boolean().default(false),
 };

@@ -7,5 +7,6 @@
  */
 export { Database } from "./resource";
 export type { DatabaseArgs } from "./resource";
-export { databaseDefinition, databaseId, parseDatabaseId } from "./provider";
+export { databaseDefinition } from "./provider";
+export { databaseId, parseDatabaseId } from "../shared/databases";
 export type { DatabaseInputs, DatabaseOutputs } from "./schema";

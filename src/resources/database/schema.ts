@@ -4,23 +4,24 @@
  * The server prefixes database names with `<hosting username>_` and keeps a name that already has
  * the prefix (catalog §7.7 #8; §2 #29, CONFIRMED by S2 and T1). Users may write either form; state
  * holds the prefixed name the listing shows, and `diff` compares the two forms through the hosting
- * username kept in state. The name rule, the type spellings and the prefixing are those of
- * `DatabaseUserGrant`, which names the same databases.
+ * username kept in state. The name rule, the type spellings and the prefixing are shared with
+ * `DatabaseUser` and `DatabaseUserGrant` (`shared/databases.ts`).
  */
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { databaseUserGrantInputs, hasPostgres, type DatabaseType } from "../database-user-grant/schema";
+import { hostingIdInput } from "../../provider/validators";
+import { checkDatabaseType, databaseNameInput, databaseTypeInput, type DatabaseType } from "../shared/databases";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const databaseInputs = {
   /** The hosting account holding the database. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** `shop`, or with the server's prefix, `<hosting username>_shop`: letters, digits and `_`. */
-  name: databaseUserGrantInputs.database,
+  name: databaseNameInput("database"),
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
-  databaseType: databaseUserGrantInputs.databaseType,
+  databaseType: databaseTypeInput,
   /** Take over a database of that name that exists already, instead of failing. Create only. */
   adopt: z.boolean().default(false),
 };
@@ -41,19 +42,6 @@ export interface DatabaseOutputs extends Omit<DatabaseInputs, "adopt"> {
   hostingUsername: string;
   /** `adopt` as it was at create (absent after an import): how the database came into the stack. */
   adopt?: boolean;
-}
-
-/**
- * Reports `databaseType` when the API version has no PostgreSQL (v2 has no `databaseType` at all:
- * legacy document, 2.0.0 databases). Shared by `Database` and `DatabaseUser`.
- *
- * @example
- * checkDatabaseType("POSTGRES", issue, "v2"); // issue("databaseType", "API v2 has MySQL databases only; ...")
- */
-export function checkDatabaseType(type: DatabaseType, issue: IssueSink, version: ApiVersion): void {
-  if (type === "POSTGRES" && !hasPostgres(version)) {
-    issue("databaseType", `API ${version} has MySQL databases only; use apiVersion v4 or v3 for PostgreSQL`);
-  }
 }
 
 /**

@@ -6,7 +6,8 @@
  * new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
  */
 export { DnsRecordSet } from "./resource";
-export type { DnsRecordArgs, DnsRecordSetArgs } from "./resource";
+export type { DnsRecordSetArgs } from "./resource";
 export { dnsRecordSetDefinition, parseRecordSetId, recordSetId } from "./provider";
-export { DEFAULT_TTL, canonicalTxt, canonicalValue } from "./schema";
-export type { DnsRecord, DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
+export type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
+export { DEFAULT_TTL, canonicalTxt, canonicalValue } from "../shared/record-sets";
+export type { DnsRecord, DnsRecordArgs } from "../shared/record-sets";

@@ -22,15 +22,9 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
-import {
-  dnsRecordSetInputs,
-  fromApiRecords,
-  normalizeDnsRecordSet,
-  toApiRRSet,
-  type DnsRecordSetInputs,
-  type DnsRecordSetOutputs,
-} from "./schema";
-import { apiFqdn, inZoneQueue, readZone, sendZoneChanges } from "./zone";
+import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet, toApiRRSet } from "../shared/record-sets";
+import { inZoneQueue, readZone, sendZoneChanges } from "../shared/zone";
+import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
 type Outputs = DnsRecordSetOutputs;
@@ -65,6 +59,12 @@ export function parseRecordSetId(id: string): Pick<Inputs, "domain" | "name" | "
 /** Sends one rrset (records empty: delete it), after earlier writes to the same zone. */
 async function writeRRSet(ctx: ProviderContext, v: Inputs, records: Inputs["records"]): Promise<void> {
   await inZoneQueue(ctx, v.domain, () => sendZoneChanges(ctx, v, [toApiRRSet(v, records)]));
+}
+
+/** Whether an rrset name from the API (any spelling) names the record set's name in its zone. */
+function sameRecordName(apiName: string, v: Pick<Inputs, "domain" | "name">): boolean {
+  const name = normalizeRecordName(apiName, v.domain);
+  return name.ok && name.value === v.name;
 }
 
 function outputsOf(v: Inputs): Outputs {
@@ -114,8 +114,7 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
     // No zone (the domain is gone from the account): no record set either.
     const zone = await readZone(ctx, v);
     if (!zone) return undefined;
-    const fqdn = recordFqdn(v.name, v.domain);
-    const rrset = zone.find((r) => r.type.toUpperCase() === v.type && apiFqdn(r.name, v.domain) === fqdn);
+    const rrset = zone.find((r) => r.type.toUpperCase() === v.type && sameRecordName(r.name, v));
     if (!rrset || rrset.records.length === 0) return undefined;
     const outs: Outputs = {
       domain: v.domain,
@@ -124,7 +123,7 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
       ttl: rrset.ttl ?? v.ttl ?? 14400,
       records: fromApiRecords(v.type, rrset.records, v.domain),
       ...(v.hostingId !== undefined ? { hostingId: v.hostingId } : {}),
-      fqdn,
+      fqdn: recordFqdn(v.name, v.domain),
     };
     return { outs };
   },

@@ -4,13 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
 import { dnsRecordSetDefinition } from "./provider";
-import type { DnsRecord } from "./schema";
-
-/** One record with a priority (MX, MXE, SRV), or any record given as an object. */
-export interface DnsRecordArgs {
-  value: pulumi.Input<string>;
-  priority?: pulumi.Input<number>;
-}
+import type { DnsRecord, DnsRecordArgs } from "../shared/record-sets";
 
 /** The arguments of a {@link DnsRecordSet}. */
 export interface DnsRecordSetArgs {

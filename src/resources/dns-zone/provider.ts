@@ -26,8 +26,8 @@ import { defineResource } from "../../provider/define";
 import { jsonEqual } from "../../provider/diff";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName } from "../../provider/names";
-import { DEFAULT_TTL, fromApiRecords, sortRecords, toApiRRSet, type DnsRecord } from "../dns-record-set/schema";
-import { apiFqdn, inZoneQueue, readZone, sendZoneChanges, zoneAddress, zoneScope } from "../dns-record-set/zone";
+import { DEFAULT_TTL, fromApiRecords, sortRecords, toApiRRSet, type DnsRecord } from "../shared/record-sets";
+import { inZoneQueue, readZone, sendZoneChanges, zoneAddress, zoneScope } from "../shared/zone";
 import {
   DEFAULT_MAX_DELETE_SHARE,
   dnsZoneInputs,
@@ -85,7 +85,7 @@ function liveRecordSets(rrsets: readonly DnsRRSet[], zone: string): ZoneRecordSe
   for (const r of rrsets) {
     const type = r.type.trim().toUpperCase();
     if (!KNOWN_TYPES.has(type)) continue;
-    const name = normalizeRecordName(apiFqdn(r.name, zone), zone);
+    const name = normalizeRecordName(r.name, zone);
     if (!name.ok) continue;
     const records = fromApiRecords(type as DnsRecordType, r.records, zone);
     const key = `${name.value} ${type}`;

@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
-import type { DnsRecordArgs } from "../dns-record-set/resource";
+import type { DnsRecordArgs } from "../shared/record-sets";
 import { dnsZoneDefinition } from "./provider";
 import type { ZoneRecordSet } from "./schema";
 

@@ -16,7 +16,7 @@ import { DNS_RECORD_TYPES, type DnsRecordType } from "../../client/dns-records";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { checkedZone } from "../../provider/names";
-import { dnsRecordSetInputs, normalizeDnsRecordSet, type DnsRecord } from "../dns-record-set/schema";
+import { dnsRecordSetInputs, normalizeDnsRecordSet, type DnsRecord } from "../shared/record-sets";
 
 /**
  * Default of `maxDeleteShare`: a zone update may delete at most a third of the zone's records.

@@ -13,7 +13,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
-import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../domain-registration/registrar";
+import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../shared/registrar";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";
 
 type Inputs = DomainLockInputs;

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normalizeDomainKey } from "../domain-registration/schema";
+import { normalizeDomainKey } from "../shared/registrar";
 
 /**
  * The per-property schemas (check swaps the schema of a property unknown during preview).

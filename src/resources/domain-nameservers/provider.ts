@@ -13,8 +13,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
-import { domainIdentity, readNameservers, setNameservers, type DomainName } from "../domain-registration/registrar";
-import { PROVIDER_NAMESERVERS, sameNameservers } from "../domain-registration/schema";
+import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {
   domainNameserversInputs,
   normalizeDomainNameservers,

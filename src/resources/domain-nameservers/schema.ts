@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normalizeDomainKey, normalizeNameserverChoice } from "../domain-registration/schema";
+import { normalizeDomainKey, normalizeNameserverChoice } from "../shared/registrar";
 
 /**
  * The per-property schemas (check swaps the schema of a property unknown during preview).

@@ -8,5 +8,5 @@
 export { DomainRegistration } from "./resource";
 export type { ContactArgs, DomainRegistrationArgs } from "./resource";
 export { domainRegistrationDefinition } from "./provider";
-export { PROVIDER_NAMESERVERS } from "./schema";
+export { PROVIDER_NAMESERVERS } from "../shared/registrar";
 export type { Contact, DomainRegistrationInputs, DomainRegistrationOutputs } from "./schema";

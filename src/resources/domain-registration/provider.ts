@@ -33,19 +33,19 @@ import {
   domainScope,
   getDomainInfo,
   keyOf,
+  PROVIDER_NAMESERVERS,
   readNameservers,
   readRegistrarLock,
+  sameNameservers,
   setNameservers,
   setRegistrarLock,
   type DomainInfo,
   type DomainName,
-} from "./registrar";
+} from "../shared/registrar";
 import {
-  PROVIDER_NAMESERVERS,
   domainRegistrationInputs,
   modeOf,
   normalizeDomainRegistration,
-  sameNameservers,
   type Contact,
   type DomainRegistrationInputs,
   type DomainRegistrationOutputs,

@@ -9,15 +9,7 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normalizeDomain, normalizeHost, splitDomain } from "../../provider/names";
-
-/**
- * The provider's default nameservers (catalog §6, from the official 2.0.0 spec's field docs).
- *
- * @example
- * new DomainRegistration("site", { domain: "example.com", nameservers: [...PROVIDER_NAMESERVERS], registrant });
- */
-export const PROVIDER_NAMESERVERS: readonly string[] = ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"];
+import { PROVIDER_NAMESERVERS, normalizeDomainKey, normalizeNameserverChoice } from "../shared/registrar";
 
 const required = (what: string) => z.string().trim().min(1, `${what} is required`);
 const optionalText = z
@@ -157,118 +149,6 @@ export type Mode = "register" | "transfer" | "adopt";
 export function modeOf(inputs: { adopt?: boolean; eppCode?: string }): Mode {
   if (inputs.adopt) return "adopt";
   return inputs.eppCode !== undefined ? "transfer" : "register";
-}
-
-/**
- * Nameservers in canonical form (ASCII, lower case, no trailing dot), or undefined after
- * reporting what is wrong on `nameservers[i]`.
- *
- * @example
- * normalizeNameservers(["NS1.Example.net.", "ns2.example.net"], issue); // ["ns1.example.net", "ns2.example.net"]
- */
-export function normalizeNameservers(list: readonly string[], issue: IssueSink): string[] | undefined {
-  const out: string[] = [];
-  let ok = true;
-  list.forEach((ns, i) => {
-    const host = normalizeHost(ns);
-    if (!host.ok || host.value === ".") {
-      issue(["nameservers", i], host.ok ? "the root is not a nameserver" : host.reason);
-      ok = false;
-      return;
-    }
-    const bare = host.value.slice(0, -1);
-    if (!bare.includes(".")) {
-      issue(["nameservers", i], `"${ns}" is not a fully qualified host name`);
-      ok = false;
-      return;
-    }
-    if (out.includes(bare)) {
-      issue(["nameservers", i], `"${ns}" is listed twice`);
-      ok = false;
-      return;
-    }
-    out.push(bare);
-  });
-  return ok ? out : undefined;
-}
-
-/**
- * Whether two nameserver lists name the same hosts; order does not matter to the registry.
- *
- * @example
- * sameNameservers(["nsb.n0c.com", "nsa.n0c.com"], ["nsa.n0c.com", "nsb.n0c.com"]); // true
- */
-export function sameNameservers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (!a || !b || a.length !== b.length) return false;
-  const sb = new Set(b);
-  return a.every((x) => sb.has(x));
-}
-
-/**
- * One domain name in three consistent spellings from `domain`, or `sld` and `tld`, reporting
- * problems on `domain` or `sld`. The caller skips it while any of the three is unknown.
- *
- * @example
- * normalizeDomainKey({ sld: "Café", tld: ".com" }, issue); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
- */
-export function normalizeDomainKey(
-  v: { domain?: string; sld?: string; tld?: string },
-  issue: IssueSink,
-): { domain: string; sld: string; tld: string } | undefined {
-  if (v.domain !== undefined) {
-    const d = normalizeDomain(v.domain);
-    if (!d.ok) {
-      issue("domain", d.reason);
-      return undefined;
-    }
-    if (v.sld !== undefined || v.tld !== undefined) {
-      const other = normalizeDomain(`${v.sld ?? ""}.${(v.tld ?? "").replace(/^\./, "")}`);
-      if (!other.ok || other.value !== d.value) {
-        issue("sld", `sld and tld ("${v.sld ?? ""}", "${v.tld ?? ""}") do not name the domain ${d.value}; give domain alone, or sld and tld`);
-      }
-    }
-    return { domain: d.value, ...splitDomain(d.value) };
-  }
-  if (v.sld !== undefined && v.tld !== undefined) {
-    const tld = v.tld.trim().replace(/^\./, "");
-    const d = normalizeDomain(`${v.sld.trim()}.${tld}`);
-    if (!d.ok) {
-      issue("sld", d.reason);
-      return undefined;
-    }
-    const ascii = normalizeDomain(tld);
-    const tldAscii = ascii.ok ? ascii.value : tld.toLowerCase();
-    return { domain: d.value, sld: d.value.slice(0, d.value.length - tldAscii.length - 1), tld: tldAscii };
-  }
-  issue("domain", "set domain (e.g. example.com), or sld and tld");
-  return undefined;
-}
-
-/**
- * `nameservers` and `useProviderNameservers` made consistent: the provider's nameservers when
- * asked for, the given ones normalized otherwise (and `useProviderNameservers` told from them),
- * or undefined when neither is given. The caller skips it while either is unknown.
- *
- * @example
- * normalizeNameserverChoice({ useProviderNameservers: true }, issue); // { nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"], useProviderNameservers: true }
- */
-export function normalizeNameserverChoice(
-  v: { nameservers?: readonly string[]; useProviderNameservers?: boolean },
-  issue: IssueSink,
-): { nameservers?: string[]; useProviderNameservers?: boolean } | undefined {
-  if (v.nameservers === undefined && v.useProviderNameservers === undefined) return undefined;
-  const given = v.nameservers ? normalizeNameservers(v.nameservers, issue) : undefined;
-  if (v.useProviderNameservers === true) {
-    if (given && !sameNameservers(given, PROVIDER_NAMESERVERS)) {
-      issue("useProviderNameservers", `useProviderNameservers uses ${PROVIDER_NAMESERVERS.join(", ")}; leave nameservers unset or list exactly those`);
-    }
-    return { nameservers: [...PROVIDER_NAMESERVERS], useProviderNameservers: true };
-  }
-  if (given) return { nameservers: given, useProviderNameservers: v.useProviderNameservers ?? sameNameservers(given, PROVIDER_NAMESERVERS) };
-  if (v.useProviderNameservers === false) {
-    issue("nameservers", "nameservers (2 to 5 host names) are required when useProviderNameservers is false");
-  }
-  return {};
 }
 
 /**

@@ -6,16 +6,14 @@
  * deleting, catalog §1 #67). The root `path` is relative to the account's home directory and
  * kept in one spelling (`/public_html/ci`), so input and listing compare equal.
  *
- * The password rule is at least as strict as the API's strength check, so nothing `check`
- * accepts is refused later with `isStrongPassword` (catalog §7.2): at least 10 characters with
- * letters and digits. The v4 document (Limits, FTP password) adds that a password containing
- * `@` "can cause problems with some FTP clients", so `@` is refused too. Failure messages never
- * repeat the password.
+ * The password rule (`passwordInput`, shared with database users) is at least as strict as the
+ * API's strength check, and refuses `@`, which the v4 document says breaks some FTP clients.
  */
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
+import { hasControlCharacter, hostingIdInput, MIN_PASSWORD_LENGTH, passwordInput } from "../../provider/validators";
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).
@@ -23,23 +21,10 @@ import { normalizeDomain, type NameResult } from "../../provider/names";
  * @example
  * "Ci-Pass-2026".length >= MIN_FTP_PASSWORD_LENGTH; // true
  */
-export const MIN_FTP_PASSWORD_LENGTH = 10;
+export const MIN_FTP_PASSWORD_LENGTH = MIN_PASSWORD_LENGTH;
 
 /** Local part of a login: what the simulator accepts, a letter or digit first, at most 32 characters (inferred). */
 const LOCAL_PART = /^[a-z0-9][a-z0-9._-]{0,31}$/;
-
-/** Whether text holds a C0 control character or DEL, which no FTP client can type. */
-function hasControlCharacter(text: string): boolean {
-  return [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-}
-
-const password = z
-  .string()
-  .min(MIN_FTP_PASSWORD_LENGTH, `must have at least ${MIN_FTP_PASSWORD_LENGTH} characters`)
-  .regex(/[A-Za-z]/, "must contain a letter")
-  .regex(/\d/, "must contain a digit")
-  .refine((p) => !p.includes("@"), "must not contain @ (the API warns that it breaks some FTP clients)")
-  .refine((p) => !hasControlCharacter(p), "must not contain control characters");
 
 /**
  * The per-property schemas (check swaps the schema of a property unknown during preview).
@@ -49,14 +34,14 @@ const password = z
  */
 export const ftpAccountInputs = {
   /** The hosting account the domain is attached to. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** A domain attached to the hosting account, Unicode or ASCII. */
   domain: z.string(),
   /** The local part of the login (`ci` for `ci@example.com`). */
   user: z.string(),
   /** The account's root directory, relative to the hosting account's home (`/public_html/ci`). */
   path: z.string(),
-  password,
+  password: passwordInput,
   /** Create the root directory when it does not exist (v4 and v3; create only). Default false, as the API. */
   createFolder: z.boolean().default(false),
   /** Take over a login that exists already (setting its password and path), instead of failing. Create only. */

@@ -8,11 +8,12 @@
  * change issues a new key pair.
  */
 import { z } from "zod";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageAccountInputs = {
   /** The hosting account whose object storage is initialised. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** Any change (up or down) issues a new access key and secret key. Default 1. */
   credentialsVersion: z.number().int("must be a whole number").min(1, "must be 1 or more").default(1),
 };

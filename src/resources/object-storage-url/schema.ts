@@ -11,11 +11,12 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageUrlInputs = {
   /** The hosting account whose object storage is published; it must be initialised. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The path the bucket answers at: `media`, `/media` and `media/` are the same URI. */
   uri: z.string(),
   /** One domain of the account; empty or unset means every domain. */

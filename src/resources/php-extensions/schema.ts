@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { phpVersionSettingsInputs } from "../php-version/schema";
+import { phpVersionSettingsInputs } from "../shared/php-settings";
 
 /** Extension names as PHP and the control panel spell them: `pdo_mysql`, `ioncube_loader`. */
 const EXTENSION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;

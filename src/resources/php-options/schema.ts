@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { PhpOption } from "../../client/endpoints/php";
 import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { phpVersionSettingsInputs } from "../php-version/schema";
+import { phpVersionSettingsInputs } from "../shared/php-settings";
 
 /** php.ini directive names: letters, digits, `_` and `.` (`session.gc_maxlifetime`). */
 const OPTION_NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;

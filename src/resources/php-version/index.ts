@@ -7,6 +7,8 @@
  */
 export { PhpVersion } from "./resource";
 export type { PhpVersionArgs } from "./resource";
-export { parsePhpVersionId, phpVersionDefinition, phpVersionGone, phpVersionId, phpVersionsOf } from "./provider";
+export { parsePhpVersionId, phpVersionDefinition, phpVersionId } from "./provider";
 export { phpVersionProblem } from "./schema";
-export type { PhpVersionInputs, PhpVersionOutputs, PhpVersions } from "./schema";
+export type { PhpVersionInputs, PhpVersionOutputs } from "./schema";
+export { phpVersionGone, phpVersionsOf } from "../shared/php-settings";
+export type { PhpVersions } from "../shared/php-settings";

@@ -15,18 +15,16 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
-import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs, type PhpVersions } from "./schema";
+import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
+import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs } from "./schema";
 
 type Inputs = PhpVersionInputs;
 type Outputs = PhpVersionOutputs;
-/** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
-type VersionsReply = Partial<PhpVersions> & { data?: Partial<PhpVersions> };
 type ActiveReply = { phpVersion?: string; data?: { phpVersion?: string } };
 
 /** Cache and write scope: the active PHP version of one account. */
-const scopeOf = (hostingId: number) => `php-version:${hostingId}`;
+const scopeOf = phpVersionScope;
 
 /**
  * The resource's id: the hosting account's id (one active version per account).
@@ -46,37 +44,6 @@ export function phpVersionId(v: { hostingId: number }): string {
  */
 export function parsePhpVersionId(id: string): Pick<Inputs, "hostingId"> | undefined {
   return parseHostingAccountId(id);
-}
-
-/**
- * The PHP version listing of a hosting account, unwrapped from either version's reply. `fresh`
- * bypasses the read cache (before a write, the listing must be the live one).
- *
- * @example
- * const { defaultVersion, availableVersions } = await phpVersionsOf(ctx, await ctx.hosting(101), true);
- */
-export async function phpVersionsOf(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<PhpVersions> {
-  const reply = fresh
-    ? await ctx.request<VersionsReply>("php.listVersions", { ...address })
-    : await ctx.read<VersionsReply>("php.listVersions", { ...address }, [scopeOf(address.id)]);
-  const v = reply.data ?? reply;
-  return { currentVersion: v.currentVersion, defaultVersion: v.defaultVersion, availableVersions: v.availableVersions ?? [] };
-}
-
-/**
- * Whether an error from an operation on PHP `version` of an account means that the version's
- * settings are gone: the hosting account is (404), or the API refused the version (400) and the
- * live version listing confirms it is not installed any more. Read and delete of the per-version
- * resources (options, extensions) treat that as "gone" rather than as a failure.
- *
- * @example
- * try { map = await ctx.request("php.listExtensions", { ...address, version }); }
- * catch (err) { if (await phpVersionGone(ctx, address, version, err)) return undefined; throw err; }
- */
-export async function phpVersionGone(ctx: ProviderContext, address: HostingAddress, version: string, err: unknown): Promise<boolean> {
-  const code = apiErrorCode(err);
-  if (code === "not-found") return true;
-  return code === "validation" && !(await phpVersionsOf(ctx, address, true)).availableVersions.includes(version);
 }
 
 function outputsOf(hostingId: number, phpVersion: string, versions: PhpVersions): Outputs {

@@ -8,27 +8,15 @@
  * against the live listing before anything is written.
  */
 import { z } from "zod";
+import type { PhpVersions } from "../shared/php-settings";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const phpVersionInputs = {
   /** The hosting account. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The PHP version to run, as the account lists it (`"8.3"`). */
   phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.3" (a string)'),
-};
-
-/**
- * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),
- * spread into their per-property schemas.
- *
- * @example
- * export const phpOptionsInputs = { ...phpVersionSettingsInputs, options: z.record(z.string(), z.string()) };
- */
-export const phpVersionSettingsInputs = {
-  /** The hosting account. */
-  hostingId: phpVersionInputs.hostingId,
-  /** The PHP version whose settings are managed, as the account lists it (`"8.2"`). */
-  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
 };
 
 /** The checked inputs. */
@@ -43,13 +31,6 @@ export interface PhpVersionOutputs extends PhpVersionInputs {
   /** The account's default version: what destroy returns it to. */
   defaultVersion: string;
   /** The versions installed on the account. */
-  availableVersions: string[];
-}
-
-/** The version listing of an account (v4 beside the envelope, v3 in `data`), unwrapped. */
-export interface PhpVersions {
-  currentVersion?: string;
-  defaultVersion?: string;
   availableVersions: string[];
 }
 

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The redirection status the API takes (`rType`): 301 permanent, 302 temporary. */
 export type RedirectionType = 301 | 302;
@@ -22,7 +23,7 @@ export const DEFAULT_REDIRECTION_TYPE: RedirectionType = 301;
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const redirectionInputs = {
   /** The hosting account the domain is attached to. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The domain to redirect, Unicode or ASCII; it must be attached to the hosting account. */
   domain: z.string(),
   /** Where requests go: an absolute http or https URL. */

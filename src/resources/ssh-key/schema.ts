@@ -15,6 +15,7 @@ import { z } from "zod";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import type { NameResult } from "../../provider/names";
+import { hostingIdInput } from "../../provider/validators";
 import { parseSshPublicKey, type SshKeyType } from "../../util/ssh-public-key";
 
 /**
@@ -25,7 +26,7 @@ import { parseSshPublicKey, type SshKeyType } from "../../util/ssh-public-key";
  */
 export const sshKeyInputs = {
   /** The hosting account the key gives access to. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** One OpenSSH public key line: `type base64 [comment]`. */
   publicKey: z.string(),
   /** A label for the key; defaults to the comment at the end of the key line, or "". */

@@ -22,7 +22,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { domainIdPart, hostingScopedId, parseHostingScopedId } from "../../provider/ids";
-import { normalizeEmail } from "../cron-email/schema";
+import { normalizeEmail } from "../../provider/validators";
 import {
   canonicalPem,
   fingerprintKey,

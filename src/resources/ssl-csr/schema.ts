@@ -12,7 +12,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { emailProperty } from "../cron-email/schema";
+import { emailProperty, hostingIdInput } from "../../provider/validators";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
 const subjectText = (max: number) =>
@@ -21,7 +21,7 @@ const subjectText = (max: number) =>
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const sslCsrInputs = {
   /** The hosting account the domain is attached to. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The domain (the CSR's common name), attached to the hosting account. */
   domain: z.string(),
   /** ISO 3166 two-letter country code (`CA`). */

@@ -15,11 +15,12 @@ import { z } from "zod";
 import { containsUnknown, isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
+import { hostingIdInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const wafDisabledRulesInputs = {
   /** The hosting account the domain is attached to. */
-  hostingId: z.number().int("must be a whole number").positive("must be a hosting account id"),
+  hostingId: hostingIdInput,
   /** The domain whose firewall rules are disabled, Unicode or ASCII. */
   domain: z.string(),
   /** The rule ids to disable; every other rule of the domain is enabled. */

@@ -8,7 +8,6 @@
  * may be `@`, relative (`www`) or fully qualified with or without the dot.
  */
 import { isIPv4, isIPv6 } from "node:net";
-import { domainToASCII } from "node:url";
 import {
   RECORD_FORM,
   V2_DNS_RECORD_TYPES,
@@ -16,6 +15,7 @@ import {
   type DnsRecordType,
   type DnsRRSetInput,
 } from "../../client/dns-records";
+import { normalizeRecordName, recordFqdn } from "../../provider/names";
 import { defaultZone, PROVIDER_NAMESERVERS } from "../seed";
 import type { DnsRecordValue, DomainState, HostingState, RRSet, SimState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
@@ -24,37 +24,16 @@ import { asciiDomain, DEMO_HOSTING } from "./shared";
 /** TTL of records sent without one: the value the official module always sends (catalog §7.6). */
 const DEFAULT_TTL = 14400;
 
-/** One label of a record name in ASCII: letters, digits, `-`, `_` (SRV, DKIM), or `*` alone. */
-function asciiLabel(label: string, name: string): string {
-  const ascii = /^[\x21-\x7e]*$/.test(label) ? label : domainToASCII(label);
-  if (ascii === "" || ascii.length > 63 || !(ascii === "*" || /^[a-z0-9_-]+$/.test(ascii))) {
-    throw new SimError(400, `name "${name}" is not a valid DNS name (label "${label}")`);
-  }
-  return ascii;
-}
-
 /**
  * The stored form of a record name in a zone: `@` and `""` are the apex, a name ending in a dot
- * or in the zone name is taken as fully qualified, anything else is relative to the zone.
- *
- * @example
- * recordName("www", "example.com");              // "www.example.com."
- * recordName("@", "example.com");                // "example.com."
- * recordName("Mail.Example.com", "example.com"); // "mail.example.com."
+ * or in the zone name is taken as fully qualified, anything else is relative to the zone. The
+ * rules are the package's one record-name normalizer (`normalizeRecordName`), so the twin and
+ * the provider never disagree about which spellings name the same record set.
  */
 export function recordName(name: string, zone: string): string {
-  let n = name.trim().toLowerCase();
-  if (n === "@" || n === "" || n === `${zone}.`) return `${zone}.`;
-  const absolute = n.endsWith(".");
-  if (absolute) n = n.slice(0, -1);
-  n = n
-    .split(".")
-    .map((label) => asciiLabel(label, name))
-    .join(".");
-  const inZone = n === zone || n.endsWith(`.${zone}`);
-  if (inZone) return `${n}.`;
-  if (absolute) throw new SimError(400, `name "${name}" is outside the zone ${zone}`);
-  return `${n}.${zone}.`;
+  const relative = normalizeRecordName(name, zone);
+  if (!relative.ok) throw new SimError(400, `name ${relative.reason}`);
+  return recordFqdn(relative.value, zone);
 }
 
 /** A record name relative to its zone, `@` for the apex (the v2 `hostname` form). */

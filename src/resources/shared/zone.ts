@@ -77,18 +77,3 @@ export function inZoneQueue<T>(ctx: ProviderContext, domain: string, task: () =>
 export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: readonly DnsRRSetInput[]): Promise<void> {
   await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets }, [zoneScope(v.domain)]);
 }
-
-/**
- * An rrset name from the API as a canonical FQDN: lower case, trailing dot; a relative name is
- * taken inside the zone.
- *
- * @example
- * apiFqdn("WWW", "example.com"); // "www.example.com."
- * apiFqdn("@", "example.com"); // "example.com."
- */
-export function apiFqdn(name: string, zone: string): string {
-  const n = name.trim().toLowerCase();
-  if (n === "@" || n === "") return `${zone}.`;
-  if (n.endsWith(".")) return n;
-  return n === zone || n.endsWith(`.${zone}`) ? `${n}.` : `${n}.${zone}.`;
-}

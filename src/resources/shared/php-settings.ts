@@ -1,14 +1,79 @@
 /**
- * What PhpOptions and PhpExtensions share: each manages a map of settings of one PHP version of
- * a hosting account (php.ini options; extensions), a map that always exists, so both are
- * singleton settings with the same lifecycle rules, the same id, and the same way of reading the
- * map and of telling "the version is gone" from a failure (catalog §1 #33-37, INFERRED-L).
+ * What the PHP resources share. A hosting account's version listing (`php.listVersions`:
+ * `currentVersion`, `defaultVersion`, `availableVersions`), which `PhpVersion` checks a version
+ * against and which tells a PHP version that is gone from a failure. And what PhpOptions and
+ * PhpExtensions share: each manages a map of settings of one PHP version of a hosting account
+ * (php.ini options; extensions), a map that always exists, so both are singleton settings with
+ * the same lifecycle rules, the same id, and the same way of reading the map and of telling "the
+ * version is gone" from a failure (catalog §1 #30-37, INFERRED-L).
  */
+import { z } from "zod";
 import { phpMapOf } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
+import { apiErrorCode } from "../../provider/errors";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { phpVersionGone } from "./provider";
+import { hostingIdInput } from "../../provider/validators";
+
+/** The version listing of an account (v4 beside the envelope, v3 in `data`), unwrapped. */
+export interface PhpVersions {
+  currentVersion?: string;
+  defaultVersion?: string;
+  availableVersions: string[];
+}
+
+/** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
+type VersionsReply = Partial<PhpVersions> & { data?: Partial<PhpVersions> };
+
+/** Cache and write scope: the active PHP version of one account (and its version listing). */
+export function phpVersionScope(hostingId: number): string {
+  return `php-version:${hostingId}`;
+}
+
+/**
+ * The PHP version listing of a hosting account, unwrapped from either version's reply. `fresh`
+ * bypasses the read cache (before a write, the listing must be the live one).
+ *
+ * @example
+ * const { defaultVersion, availableVersions } = await phpVersionsOf(ctx, await ctx.hosting(101), true);
+ */
+export async function phpVersionsOf(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<PhpVersions> {
+  const reply = fresh
+    ? await ctx.request<VersionsReply>("php.listVersions", { ...address })
+    : await ctx.read<VersionsReply>("php.listVersions", { ...address }, [phpVersionScope(address.id)]);
+  const v = reply.data ?? reply;
+  return { currentVersion: v.currentVersion, defaultVersion: v.defaultVersion, availableVersions: v.availableVersions ?? [] };
+}
+
+/**
+ * Whether an error from an operation on PHP `version` of an account means that the version's
+ * settings are gone: the hosting account is (404), or the API refused the version (400) and the
+ * live version listing confirms it is not installed any more. Read and delete of the per-version
+ * resources (options, extensions) treat that as "gone" rather than as a failure.
+ *
+ * @example
+ * try { map = await ctx.request("php.listExtensions", { ...address, version }); }
+ * catch (err) { if (await phpVersionGone(ctx, address, version, err)) return undefined; throw err; }
+ */
+export async function phpVersionGone(ctx: ProviderContext, address: HostingAddress, version: string, err: unknown): Promise<boolean> {
+  const code = apiErrorCode(err);
+  if (code === "not-found") return true;
+  return code === "validation" && !(await phpVersionsOf(ctx, address, true)).availableVersions.includes(version);
+}
+
+/**
+ * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),
+ * spread into their per-property schemas.
+ *
+ * @example
+ * export const phpOptionsInputs = { ...phpVersionSettingsInputs, options: z.record(z.string(), z.string()) };
+ */
+export const phpVersionSettingsInputs = {
+  /** The hosting account. */
+  hostingId: hostingIdInput,
+  /** The PHP version whose settings are managed, as the account lists it (`"8.2"`). */
+  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
+};
 
 /** What names a per-version setting. */
 export interface PhpVersionKey {
