@@ -1,8 +1,8 @@
 /**
  * The `CacheService` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { cacheServiceDefinition } from "./provider";
 
 /** The arguments of a {@link CacheService}. */
@@ -37,7 +37,9 @@ export interface CacheServiceArgs {
  * The id is `<hostingId>/<service>`, e.g. `101/redis`. Dynamic providers cannot be imported with
  * `pulumi import` (pulumi#16175); use `CacheService.get`, or declare the resource.
  */
-export class CacheService extends pulumi.dynamic.Resource {
+export class CacheService extends ResellerResource<CacheServiceArgs> {
+  protected static override readonly spec = resourceClassSpec(cacheServiceDefinition, { outputs: { active: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly service: pulumi.Output<"memcached" | "redis">;
   /** Whether the service is enabled, as the API reports it. */
@@ -53,18 +55,5 @@ export class CacheService extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CacheService {
     return new CacheService(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: CacheServiceArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: CacheServiceArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      service: args?.service,
-      enabled: args?.enabled,
-      active: undefined,
-    };
-    const secrets = [...cacheServiceDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("CacheService"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CacheService");
   }
 }

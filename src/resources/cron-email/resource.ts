@@ -1,8 +1,8 @@
 /**
  * The `CronEmail` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { cronEmailDefinition } from "./provider";
 
 /** The arguments of a {@link CronEmail}. */
@@ -33,7 +33,9 @@ export interface CronEmailArgs {
  * `pulumi import` (pulumi#16175); use `CronEmail.get`, or declare the resource, which sets the
  * declared address over the current one.
  */
-export class CronEmail extends pulumi.dynamic.Resource {
+export class CronEmail extends ResellerResource<CronEmailArgs> {
+  protected static override readonly spec = resourceClassSpec(cronEmailDefinition, { outputs: {} });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The address, domain in ASCII lower case. */
   declare public readonly email: pulumi.Output<string>;
@@ -46,16 +48,5 @@ export class CronEmail extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CronEmail {
     return new CronEmail(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: CronEmailArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: CronEmailArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      email: args?.email,
-    };
-    const secrets = [...cronEmailDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("CronEmail"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CronEmail");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `CronJob` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { cronJobDefinition } from "./provider";
 
 /** The arguments of a {@link CronJob}. */
@@ -42,7 +42,9 @@ export interface CronJobArgs {
  * The id is `<hostingId>/<cronId>`, e.g. `101/11`, with the id the cron listing gives the job.
  * Dynamic providers cannot be imported with `pulumi import` (pulumi#16175); use `CronJob.get`.
  */
-export class CronJob extends pulumi.dynamic.Resource {
+export class CronJob extends ResellerResource<CronJobArgs> {
+  protected static override readonly spec = resourceClassSpec(cronJobDefinition, { outputs: { cronId: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** Five fields separated by single spaces. */
   declare public readonly schedule: pulumi.Output<string>;
@@ -58,18 +60,5 @@ export class CronJob extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CronJob {
     return new CronJob(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: CronJobArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: CronJobArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      schedule: args?.schedule,
-      command: args?.command,
-      cronId: undefined,
-    };
-    const secrets = [...cronJobDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("CronJob"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CronJob");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `CustomSsl` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { customSslDefinition } from "./provider";
 
 /** The arguments of a {@link CustomSsl}. */
@@ -31,7 +31,7 @@ export interface CustomSslArgs {
  *
  * ```typescript
  * import * as fs from "node:fs";
- * import * as pulumi from "@pulumi/pulumi";
+ * import type * as pulumi from "@pulumi/pulumi";
  * import { CustomSsl } from "pulumi-hosting-reseller";
  *
  * const config = new pulumi.Config();
@@ -50,7 +50,13 @@ export interface CustomSslArgs {
  * imported with `pulumi import` (pulumi#16175); use `CustomSsl.get`, or declare the resource,
  * which installs the program's certificate over whatever is there.
  */
-export class CustomSsl extends pulumi.dynamic.Resource {
+export class CustomSsl extends ResellerResource<CustomSslArgs> {
+  protected static override readonly spec = resourceClassSpec(customSslDefinition, {
+    outputs: { fingerprint: true, issuer: true, notAfter: true, notBefore: true, subject: true, subjectAltNames: true },
+    // The key never belongs in plain state, even when the program passes a plain string.
+    secretInputs: ["privateKey"],
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The domain, ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
@@ -78,25 +84,5 @@ export class CustomSsl extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CustomSsl {
     return new CustomSsl(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: CustomSslArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: CustomSslArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      domain: args?.domain,
-      certificate: args?.certificate,
-      // The key never belongs in plain state, even when the program passes a plain string.
-      privateKey: args?.privateKey === undefined ? undefined : pulumi.secret(args.privateKey),
-      fingerprint: undefined,
-      subject: undefined,
-      issuer: undefined,
-      notBefore: undefined,
-      notAfter: undefined,
-      subjectAltNames: undefined,
-    };
-    const secrets = [...customSslDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("CustomSsl"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CustomSsl");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `DatabaseUserGrant` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { databaseUserGrantDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUserGrant}. */
@@ -46,7 +46,9 @@ export interface DatabaseUserGrantArgs {
  * `101/agencyde_wp/agencyde_wpuser`. Dynamic providers cannot be imported with `pulumi import`
  * (pulumi#16175); use `DatabaseUserGrant.get`.
  */
-export class DatabaseUserGrant extends pulumi.dynamic.Resource {
+export class DatabaseUserGrant extends ResellerResource<DatabaseUserGrantArgs> {
+  protected static override readonly spec = resourceClassSpec(databaseUserGrantDefinition, { outputs: { hostingUsername: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** With the server's prefix (`agencyde_shop`). */
   declare public readonly database: pulumi.Output<string>;
@@ -66,20 +68,5 @@ export class DatabaseUserGrant extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DatabaseUserGrant {
     return new DatabaseUserGrant(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DatabaseUserGrantArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DatabaseUserGrantArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      database: args?.database,
-      user: args?.user,
-      privileges: args?.privileges,
-      databaseType: args?.databaseType,
-      hostingUsername: undefined,
-    };
-    const secrets = [...databaseUserGrantDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DatabaseUserGrant"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DatabaseUserGrant");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `DatabaseUser` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { databaseUserDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUser}. */
@@ -36,7 +36,7 @@ export interface DatabaseUserArgs {
  * ## Example Usage
  *
  * ```typescript
- * import * as pulumi from "@pulumi/pulumi";
+ * import type * as pulumi from "@pulumi/pulumi";
  * import { Database, DatabaseUser, DatabaseUserGrant } from "pulumi-hosting-reseller";
  *
  * const config = new pulumi.Config();
@@ -56,7 +56,13 @@ export interface DatabaseUserArgs {
  * @example
  * new DatabaseUser("wp-user", { hostingId: 101, name: "agencyde_wpuser", password, adopt: true });
  */
-export class DatabaseUser extends pulumi.dynamic.Resource {
+export class DatabaseUser extends ResellerResource<DatabaseUserArgs> {
+  protected static override readonly spec = resourceClassSpec(databaseUserDefinition, {
+    outputs: { hostingUsername: true },
+    // The password never belongs in plain state, even when the program passes a plain string.
+    secretInputs: ["password"],
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The full name, with the `<hosting username>_` prefix. */
   declare public readonly name: pulumi.Output<string>;
@@ -76,21 +82,5 @@ export class DatabaseUser extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DatabaseUser {
     return new DatabaseUser(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DatabaseUserArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DatabaseUserArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      name: args?.name,
-      // The password never belongs in plain state.
-      password: args?.password === undefined ? undefined : pulumi.secret(args.password),
-      databaseType: args?.databaseType,
-      adopt: args?.adopt,
-      hostingUsername: undefined,
-    };
-    const secrets = [...databaseUserDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DatabaseUser"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DatabaseUser");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `Database` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { databaseDefinition } from "./provider";
 
 /** The arguments of a {@link Database}. Every argument replaces the database when it changes. */
@@ -50,7 +50,9 @@ export interface DatabaseArgs {
  * @example
  * new Database("wp", { hostingId: 101, name: "agencyde_wp", adopt: true }, { protect: true });
  */
-export class Database extends pulumi.dynamic.Resource {
+export class Database extends ResellerResource<DatabaseArgs> {
+  protected static override readonly spec = resourceClassSpec(databaseDefinition, { outputs: { hostingUsername: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The full name, with the `<hosting username>_` prefix. */
   declare public readonly name: pulumi.Output<string>;
@@ -68,19 +70,5 @@ export class Database extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Database {
     return new Database(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DatabaseArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      name: args?.name,
-      databaseType: args?.databaseType,
-      adopt: args?.adopt,
-      hostingUsername: undefined,
-    };
-    const secrets = [...databaseDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("Database"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "Database");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `DnsRecordSet` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { dnsRecordSetDefinition } from "./provider";
 import type { DnsRecord, DnsRecordArgs } from "../shared/record-sets";
 
@@ -51,7 +51,9 @@ export interface DnsRecordSetArgs {
  * @example
  * const www = new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
  */
-export class DnsRecordSet extends pulumi.dynamic.Resource {
+export class DnsRecordSet extends ResellerResource<DnsRecordSetArgs> {
+  protected static override readonly spec = resourceClassSpec(dnsRecordSetDefinition, { outputs: { fqdn: true } });
+
   /** The zone, ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
   /** Relative name, `@` for the apex. */
@@ -72,21 +74,5 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DnsRecordSet {
     return new DnsRecordSet(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DnsRecordSetArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DnsRecordSetArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      domain: args?.domain,
-      name: args?.name,
-      type: args?.type,
-      ttl: args?.ttl,
-      records: args?.records,
-      hostingId: args?.hostingId,
-      fqdn: undefined,
-    };
-    const secrets = [...dnsRecordSetDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DnsRecordSet"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DnsRecordSet");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `DnsZone` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import type { DnsRecordArgs } from "../shared/record-sets";
 import { dnsZoneDefinition } from "./provider";
 import type { ZoneRecordSet } from "./schema";
@@ -73,7 +73,9 @@ export interface DnsZoneArgs {
  * @example
  * const zone = new DnsZone("zone", { domain: "example.com", recordSets: [{ name: "@", type: "A", records: ["198.51.100.7"] }] });
  */
-export class DnsZone extends pulumi.dynamic.Resource {
+export class DnsZone extends ResellerResource<DnsZoneArgs> {
+  protected static override readonly spec = resourceClassSpec(dnsZoneDefinition, { outputs: {} });
+
   /** The zone, ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
   declare public readonly hostingId: pulumi.Output<number | undefined>;
@@ -93,21 +95,5 @@ export class DnsZone extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DnsZone {
     return new DnsZone(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DnsZoneArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DnsZoneArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      domain: args?.domain,
-      hostingId: args?.hostingId,
-      recordSets: args?.recordSets,
-      ignore: args?.ignore,
-      maxDeleteShare: args?.maxDeleteShare,
-      allowBulkDelete: args?.allowBulkDelete,
-      resetOnDelete: args?.resetOnDelete,
-    };
-    const secrets = [...dnsZoneDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DnsZone"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DnsZone");
   }
 }

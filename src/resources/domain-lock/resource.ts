@@ -1,8 +1,8 @@
 /**
  * The `DomainLock` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { domainLockDefinition } from "./provider";
 
 /** The arguments of a {@link DomainLock}. */
@@ -36,7 +36,9 @@ export interface DomainLockArgs {
  * @example
  * const lock = new DomainLock("lock", { domain: "example.com", locked: true });
  */
-export class DomainLock extends pulumi.dynamic.Resource {
+export class DomainLock extends ResellerResource<DomainLockArgs> {
+  protected static override readonly spec = resourceClassSpec(domainLockDefinition, { outputs: {} });
+
   /** ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
   /** The live lock. */
@@ -50,13 +52,5 @@ export class DomainLock extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainLock {
     return new DomainLock(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DomainLockArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DomainLockArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = { domain: args?.domain, locked: args?.locked };
-    const secrets = [...domainLockDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DomainLock"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainLock");
   }
 }

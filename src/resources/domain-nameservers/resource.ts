@@ -1,8 +1,8 @@
 /**
  * The `DomainNameservers` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { domainNameserversDefinition } from "./provider";
 
 /** The arguments of a {@link DomainNameservers}. */
@@ -42,7 +42,9 @@ export interface DomainNameserversArgs {
  * @example
  * const ns = new DomainNameservers("ns", { domain: "example.com", useProviderNameservers: true });
  */
-export class DomainNameservers extends pulumi.dynamic.Resource {
+export class DomainNameservers extends ResellerResource<DomainNameserversArgs> {
+  protected static override readonly spec = resourceClassSpec(domainNameserversDefinition, { outputs: {} });
+
   /** ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
   declare public readonly sld: pulumi.Output<string>;
@@ -60,19 +62,5 @@ export class DomainNameservers extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainNameservers {
     return new DomainNameservers(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DomainNameserversArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DomainNameserversArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      domain: args?.domain,
-      sld: args?.sld,
-      tld: args?.tld,
-      nameservers: args?.nameservers,
-      useProviderNameservers: args?.useProviderNameservers,
-    };
-    const secrets = [...domainNameserversDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DomainNameservers"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainNameservers");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `DomainRegistration` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { domainRegistrationDefinition } from "./provider";
 import type { Contact } from "./schema";
 
@@ -96,7 +96,31 @@ export interface DomainRegistrationArgs {
  * @example
  * const site = new DomainRegistration("site", { domain: "example.com", adopt: true });
  */
-export class DomainRegistration extends pulumi.dynamic.Resource {
+export class DomainRegistration extends ResellerResource<DomainRegistrationArgs> {
+  protected static override readonly spec = resourceClassSpec(domainRegistrationDefinition, {
+    outputs: {
+      currency: true,
+      domainStatuses: true,
+      expiryDate: true,
+      isTransfer: true,
+      lastRenewalOrderId: true,
+      lastRenewalTotal: true,
+      lastRenewalYears: true,
+      orderId: true,
+      orderTotal: true,
+      purchaseStatus: true,
+      registrationDate: true,
+      registrationStatus: true,
+      registrationStatusInfo: true,
+      transferConfirmedAt: true,
+      transferDeniedReason: true,
+      transferStatus: true,
+      unicodeDomain: true,
+    },
+    // The authorization code never belongs in plain state, even when the program passes a plain string.
+    secretInputs: ["eppCode"],
+  });
+
   /** ASCII (punycode) domain name. */
   declare public readonly domain: pulumi.Output<string>;
   /** Display form of the domain (`café.com`). */
@@ -149,51 +173,5 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainRegistration {
     return new DomainRegistration(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: DomainRegistrationArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: DomainRegistrationArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const a: DomainRegistrationArgs = args ?? {};
-    const props: pulumi.Inputs = {
-      domain: a.domain,
-      sld: a.sld,
-      tld: a.tld,
-      period: a.period,
-      nameservers: a.nameservers,
-      useProviderNameservers: a.useProviderNameservers,
-      idProtection: a.idProtection,
-      registerIfPremium: a.registerIfPremium,
-      additionalFields: a.additionalFields,
-      registrant: a.registrant,
-      adminContact: a.adminContact,
-      billingContact: a.billingContact,
-      techContact: a.techContact,
-      registrarLock: a.registrarLock,
-      maxPrice: a.maxPrice,
-      minimumExpiry: a.minimumExpiry,
-      adopt: a.adopt,
-      // The authorization code never belongs in plain state.
-      eppCode: a.eppCode === undefined ? undefined : pulumi.secret(a.eppCode),
-      unicodeDomain: undefined,
-      orderId: undefined,
-      orderTotal: undefined,
-      currency: undefined,
-      registrationDate: undefined,
-      expiryDate: undefined,
-      registrationStatus: undefined,
-      registrationStatusInfo: undefined,
-      purchaseStatus: undefined,
-      domainStatuses: undefined,
-      isTransfer: undefined,
-      transferStatus: undefined,
-      transferDeniedReason: undefined,
-      transferConfirmedAt: undefined,
-      lastRenewalOrderId: undefined,
-      lastRenewalTotal: undefined,
-      lastRenewalYears: undefined,
-    };
-    const secrets = [...domainRegistrationDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("DomainRegistration"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainRegistration");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `FtpAccount` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { ftpAccountDefinition } from "./provider";
 
 /** The arguments of an {@link FtpAccount}. */
@@ -36,7 +36,7 @@ export interface FtpAccountArgs {
  * ## Example Usage
  *
  * ```typescript
- * import * as pulumi from "@pulumi/pulumi";
+ * import type * as pulumi from "@pulumi/pulumi";
  * import { FtpAccount } from "pulumi-hosting-reseller";
  *
  * const config = new pulumi.Config();
@@ -60,7 +60,13 @@ export interface FtpAccountArgs {
  * @example
  * new FtpAccount("deploy", { hostingId: 101, domain: "example.com", user: "deploy", path: "/public_html", password, adopt: true });
  */
-export class FtpAccount extends pulumi.dynamic.Resource {
+export class FtpAccount extends ResellerResource<FtpAccountArgs> {
+  protected static override readonly spec = resourceClassSpec(ftpAccountDefinition, {
+    outputs: { accountId: true, username: true },
+    // The password never belongs in plain state, even when the program passes a plain string.
+    secretInputs: ["password"],
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
@@ -86,24 +92,5 @@ export class FtpAccount extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): FtpAccount {
     return new FtpAccount(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: FtpAccountArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: FtpAccountArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      domain: args?.domain,
-      user: args?.user,
-      path: args?.path,
-      // The password never belongs in plain state.
-      password: args?.password === undefined ? undefined : pulumi.secret(args.password),
-      createFolder: args?.createFolder,
-      adopt: args?.adopt,
-      username: undefined,
-      accountId: undefined,
-    };
-    const secrets = [...ftpAccountDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("FtpAccount"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "FtpAccount");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `ObjectStorageAccount` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { objectStorageAccountDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageAccount}. */
@@ -44,7 +44,11 @@ export interface ObjectStorageAccountArgs {
  * (pulumi#16175); use `ObjectStorageAccount.get`, or declare the resource, which adopts an
  * account that is already initialised.
  */
-export class ObjectStorageAccount extends pulumi.dynamic.Resource {
+export class ObjectStorageAccount extends ResellerResource<ObjectStorageAccountArgs> {
+  protected static override readonly spec = resourceClassSpec(objectStorageAccountDefinition, {
+    outputs: { accessKey: true, maxObjects: true, maxSizeKb: true, name: true, s3user: true, secretKey: true, suspended: true, usage: true },
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly credentialsVersion: pulumi.Output<number>;
   /** The bucket name. */
@@ -72,24 +76,5 @@ export class ObjectStorageAccount extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ObjectStorageAccount {
     return new ObjectStorageAccount(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: ObjectStorageAccountArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: ObjectStorageAccountArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      credentialsVersion: args?.credentialsVersion,
-      name: undefined,
-      s3user: undefined,
-      accessKey: undefined,
-      secretKey: undefined,
-      maxSizeKb: undefined,
-      maxObjects: undefined,
-      suspended: undefined,
-      usage: undefined,
-    };
-    const secrets = [...objectStorageAccountDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("ObjectStorageAccount"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "ObjectStorageAccount");
   }
 }

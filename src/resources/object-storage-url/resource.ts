@@ -1,8 +1,8 @@
 /**
  * The `ObjectStorageUrl` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { objectStorageUrlDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageUrl}. */
@@ -37,7 +37,9 @@ export interface ObjectStorageUrlArgs {
  * URL listing shows it). Dynamic providers cannot be imported with `pulumi import`
  * (pulumi#16175); use `ObjectStorageUrl.get`.
  */
-export class ObjectStorageUrl extends pulumi.dynamic.Resource {
+export class ObjectStorageUrl extends ResellerResource<ObjectStorageUrlArgs> {
+  protected static override readonly spec = resourceClassSpec(objectStorageUrlDefinition, { outputs: { dest: true, urlId: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** `/media`: one leading slash, no trailing slash. */
   declare public readonly uri: pulumi.Output<string>;
@@ -56,19 +58,5 @@ export class ObjectStorageUrl extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ObjectStorageUrl {
     return new ObjectStorageUrl(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: ObjectStorageUrlArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: ObjectStorageUrlArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      uri: args?.uri,
-      domain: args?.domain,
-      urlId: undefined,
-      dest: undefined,
-    };
-    const secrets = [...objectStorageUrlDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("ObjectStorageUrl"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "ObjectStorageUrl");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `PhpExtensions` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { phpExtensionsDefinition } from "./provider";
 
 /** The arguments of a {@link PhpExtensions}. */
@@ -46,7 +46,9 @@ export interface PhpExtensionsArgs {
  * narrows that to the declared extensions. Dynamic providers cannot be imported with `pulumi
  * import` (pulumi#16175); use `PhpExtensions.get`, or declare the resource.
  */
-export class PhpExtensions extends pulumi.dynamic.Resource {
+export class PhpExtensions extends ResellerResource<PhpExtensionsArgs> {
+  protected static override readonly spec = resourceClassSpec(phpExtensionsDefinition, { outputs: { previous: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly phpVersion: pulumi.Output<string>;
   /** The managed extensions and their live state. */
@@ -62,18 +64,5 @@ export class PhpExtensions extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpExtensions {
     return new PhpExtensions(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: PhpExtensionsArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: PhpExtensionsArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      phpVersion: args?.phpVersion,
-      extensions: args?.extensions,
-      previous: undefined,
-    };
-    const secrets = [...phpExtensionsDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("PhpExtensions"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpExtensions");
   }
 }

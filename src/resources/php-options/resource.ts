@@ -1,8 +1,8 @@
 /**
  * The `PhpOptions` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { phpOptionsDefinition } from "./provider";
 
 /** The arguments of a {@link PhpOptions}. */
@@ -45,7 +45,9 @@ export interface PhpOptionsArgs {
  * imported with `pulumi import` (pulumi#16175); use `PhpOptions.get`, or declare the resource,
  * which writes the named options over their current values.
  */
-export class PhpOptions extends pulumi.dynamic.Resource {
+export class PhpOptions extends ResellerResource<PhpOptionsArgs> {
+  protected static override readonly spec = resourceClassSpec(phpOptionsDefinition, { outputs: { allowedValues: true, defaults: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly phpVersion: pulumi.Output<string>;
   /** The managed options and their live values, in the spelling the API keeps (`On`, `512M`). */
@@ -63,19 +65,5 @@ export class PhpOptions extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpOptions {
     return new PhpOptions(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: PhpOptionsArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: PhpOptionsArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      phpVersion: args?.phpVersion,
-      options: args?.options,
-      defaults: undefined,
-      allowedValues: undefined,
-    };
-    const secrets = [...phpOptionsDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("PhpOptions"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpOptions");
   }
 }

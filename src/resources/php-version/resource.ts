@@ -1,8 +1,8 @@
 /**
  * The `PhpVersion` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { phpVersionDefinition } from "./provider";
 
 /** The arguments of a {@link PhpVersion}. */
@@ -38,7 +38,11 @@ export interface PhpVersionArgs {
  * `pulumi import` (pulumi#16175); use `PhpVersion.get`, or declare the resource, which sets the
  * declared version.
  */
-export class PhpVersion extends pulumi.dynamic.Resource {
+export class PhpVersion extends ResellerResource<PhpVersionArgs> {
+  protected static override readonly spec = resourceClassSpec(phpVersionDefinition, {
+    outputs: { availableVersions: true, defaultVersion: true },
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The active version. */
   declare public readonly phpVersion: pulumi.Output<string>;
@@ -55,18 +59,5 @@ export class PhpVersion extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpVersion {
     return new PhpVersion(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: PhpVersionArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: PhpVersionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      phpVersion: args?.phpVersion,
-      defaultVersion: undefined,
-      availableVersions: undefined,
-    };
-    const secrets = [...phpVersionDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("PhpVersion"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpVersion");
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The `Redirection` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { redirectionDefinition } from "./provider";
 
 /** The arguments of a {@link Redirection}. */
@@ -43,7 +43,9 @@ export interface RedirectionArgs {
  * carries it: `101/client-shop.net/https://agency-demo.com/shop`. Dynamic providers cannot be
  * imported with `pulumi import` (pulumi#16175); use `Redirection.get` or declare the resource.
  */
-export class Redirection extends pulumi.dynamic.Resource {
+export class Redirection extends ResellerResource<RedirectionArgs> {
+  protected static override readonly spec = resourceClassSpec(redirectionDefinition, { outputs: { https: true, www: true } });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The domain, ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
@@ -64,20 +66,5 @@ export class Redirection extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Redirection {
     return new Redirection(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: RedirectionArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: RedirectionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      domain: args?.domain,
-      destinationUrl: args?.destinationUrl,
-      type: args?.type,
-      https: undefined,
-      www: undefined,
-    };
-    const secrets = [...redirectionDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("Redirection"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "Redirection");
   }
 }

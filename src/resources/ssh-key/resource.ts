@@ -1,8 +1,8 @@
 /**
  * The `SshKey` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { sshKeyDefinition } from "./provider";
 
 /** The arguments of an {@link SshKey}. */
@@ -51,7 +51,11 @@ export interface SshKeyArgs {
  * @example
  * new SshKey("ci", { hostingId: 101, publicKey: fs.readFileSync("ci.pub", "utf8"), adopt: true });
  */
-export class SshKey extends pulumi.dynamic.Resource {
+export class SshKey extends ResellerResource<SshKeyArgs> {
+  protected static override readonly spec = resourceClassSpec(sshKeyDefinition, {
+    outputs: { fingerprint: true, fingerprintSha256: true, keyType: true },
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** `type base64`, without the key line's comment; absent after an import. */
   declare public readonly publicKey: pulumi.Output<string | undefined>;
@@ -75,22 +79,5 @@ export class SshKey extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SshKey {
     return new SshKey(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: SshKeyArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      publicKey: args?.publicKey,
-      comment: args?.comment,
-      fromIps: args?.fromIps,
-      adopt: args?.adopt,
-      fingerprint: undefined,
-      fingerprintSha256: undefined,
-      keyType: undefined,
-    };
-    const secrets = [...sshKeyDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("SshKey"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "SshKey");
   }
 }

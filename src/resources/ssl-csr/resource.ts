@@ -1,8 +1,8 @@
 /**
  * The `SslCsr` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { sslCsrDefinition } from "./provider";
 
 /** The arguments of an {@link SslCsr}. Every argument is part of the CSR: changing any replaces it. */
@@ -54,7 +54,11 @@ export interface SslCsrArgs {
  * CSR listing, e.g. `101/client-shop.net/3f0c…`. The private key is read on import. Dynamic
  * providers cannot be imported with `pulumi import` (pulumi#16175); use `SslCsr.get`.
  */
-export class SslCsr extends pulumi.dynamic.Resource {
+export class SslCsr extends ResellerResource<SslCsrArgs> {
+  protected static override readonly spec = resourceClassSpec(sslCsrDefinition, {
+    outputs: { creationDate: true, csr: true, fingerprint: true, privateKey: true, selfSignedCert: true },
+  });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
@@ -83,27 +87,5 @@ export class SslCsr extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SslCsr {
     return new SslCsr(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: SslCsrArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: SslCsrArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      domain: args?.domain,
-      countryCode: args?.countryCode,
-      state: args?.state,
-      localityName: args?.localityName,
-      organizationName: args?.organizationName,
-      organizationUnitName: args?.organizationUnitName,
-      email: args?.email,
-      csr: undefined,
-      selfSignedCert: undefined,
-      fingerprint: undefined,
-      privateKey: undefined,
-      creationDate: undefined,
-    };
-    const secrets = [...sslCsrDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("SslCsr"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "SslCsr");
   }
 }

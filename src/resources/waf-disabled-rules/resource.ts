@@ -1,8 +1,8 @@
 /**
  * The `WafDisabledRules` resource class users construct in their programs.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { shell } from "../../provider/shell";
+import type * as pulumi from "@pulumi/pulumi";
+import { ResellerResource, resourceClassSpec } from "../../provider/resource";
 import { wafDisabledRulesDefinition } from "./provider";
 
 /** The arguments of a {@link WafDisabledRules}. */
@@ -44,7 +44,9 @@ export interface WafDisabledRulesArgs {
  * imported with `pulumi import` (pulumi#16175); use `WafDisabledRules.get`, or declare the
  * resource, which replaces the domain's list with the program's on the next `up`.
  */
-export class WafDisabledRules extends pulumi.dynamic.Resource {
+export class WafDisabledRules extends ResellerResource<WafDisabledRulesArgs> {
+  protected static override readonly spec = resourceClassSpec(wafDisabledRulesDefinition, { outputs: {} });
+
   declare public readonly hostingId: pulumi.Output<number>;
   /** The domain, ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
@@ -59,17 +61,5 @@ export class WafDisabledRules extends pulumi.dynamic.Resource {
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): WafDisabledRules {
     return new WafDisabledRules(name, undefined, { ...opts, id });
-  }
-
-  constructor(name: string, args: WafDisabledRulesArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: WafDisabledRulesArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      hostingId: args?.hostingId,
-      domain: args?.domain,
-      ruleIds: args?.ruleIds,
-    };
-    const secrets = [...wafDisabledRulesDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell("WafDisabledRules"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "WafDisabledRules");
   }
 }

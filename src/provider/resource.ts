@@ -1,0 +1,83 @@
+/**
+ * `ResellerResource`: the one constructor every resource class shares. Each class keeps what is
+ * its own (its arguments type, a `declare public readonly x: pulumi.Output<T>` line per output,
+ * its `static get`, its documentation) and states in a static `spec` what it registers; the
+ * constructor turns that into the call every class used to write out:
+ * `super(shell(type), name, props, opts, "reseller", type)`.
+ *
+ * What reaches the engine is unchanged by construction: the provider is still `shell(type)`,
+ * whose serialized text captures the type name alone, and the type token is still
+ * `pulumi-nodejs:dynamic/reseller:<type>` (DESIGN §2, frozen). docs/decisions/0012 records the
+ * choice of a static spec over a class factory.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ResourceDefinition } from "./define";
+import { shell } from "./shell";
+
+/** What a resource class registers, beside what its definition says. */
+export interface ResourceClassSpec {
+  /** PascalCase type name: the last part of the type token. */
+  readonly type: string;
+  /** The input properties, taken from the arguments, in the definition's order. */
+  readonly inputs: readonly string[];
+  /** Inputs wrapped in `pulumi.secret`, so that they never reach state in plain text. */
+  readonly secretInputs: readonly string[];
+  /** Outputs that are no input: registered empty, so that each `this.<output>` exists at once. */
+  readonly outputs: readonly string[];
+  /** The definition's secret outputs (`additionalSecretOutputs`). */
+  readonly secretOutputs: readonly string[];
+}
+
+/**
+ * The spec of a resource class from its definition. `outputs` names, as a set, every output that
+ * is no input, so leaving one out is a compile error rather than an output that stays undefined.
+ */
+export function resourceClassSpec<I extends object, O extends object>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- only the shape's keys are read
+  definition: ResourceDefinition<any, I, O>,
+  spec: { outputs: Record<Exclude<keyof O, keyof I> & string, true>; secretInputs?: readonly (keyof I & string)[] },
+): ResourceClassSpec {
+  return {
+    type: definition.type,
+    inputs: Object.keys(definition.inputs),
+    secretInputs: spec.secretInputs ?? [],
+    outputs: Object.keys(spec.outputs),
+    secretOutputs: definition.secretOutputs,
+  };
+}
+
+/** The registered properties: the inputs from the arguments (secret ones wrapped), the outputs empty. */
+function propsOf(spec: ResourceClassSpec, args: object | undefined): pulumi.Inputs {
+  const given = (args ?? {}) as Record<string, pulumi.Input<unknown> | undefined>;
+  const props: pulumi.Inputs = {};
+  for (const key of spec.inputs) {
+    const value = given[key];
+    props[key] = value !== undefined && spec.secretInputs.includes(key) ? pulumi.secret(value) : value;
+  }
+  for (const key of spec.outputs) props[key] = undefined;
+  return props;
+}
+
+/**
+ * The base class of every resource of the package. A subclass sets `spec` and declares its
+ * outputs; it writes no constructor.
+ */
+export abstract class ResellerResource<Args extends object> extends pulumi.dynamic.Resource {
+  /** What the class registers; every concrete resource class sets it. */
+  protected static readonly spec: ResourceClassSpec | undefined = undefined;
+
+  /**
+   * Declares a new object with `args`, or, with `args` undefined and `opts.id`, reads an existing
+   * one (what `X.get` does).
+   */
+  constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: Args | undefined, opts?: pulumi.CustomResourceOptions) {
+    // `new.target` is the class being constructed (DnsRecordSet, or a user's subclass of it,
+    // which inherits the spec).
+    const spec = (new.target as unknown as { spec?: ResourceClassSpec }).spec;
+    if (!spec) throw new Error(`${new.target.name} sets no static spec, so it cannot register a reseller resource`);
+    const secrets = [...spec.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
+    super(shell(spec.type), name, propsOf(spec, args), { ...opts, additionalSecretOutputs: secrets }, "reseller", spec.type);
+  }
+}
