@@ -64,3 +64,20 @@ export function emailProperty(value: string, issue: IssueSink): string {
   if (!email.ok) issue("email", email.reason);
   return email.ok ? email.value : value;
 }
+
+/**
+ * Puts the canonical form of a string property into `out`, or reports on the property why there
+ * is none; a value unknown during preview is left as it is. Returns the canonical value, or
+ * undefined when the value is unknown or invalid.
+ */
+export function normalizeProperty<T extends object>(out: T, property: keyof T & string, normalize: (value: string) => NameResult, issue: IssueSink): string | undefined {
+  const value = out[property];
+  if (typeof value !== "string" || isUnknown(value)) return undefined;
+  const result = normalize(value);
+  if (!result.ok) {
+    issue(property, result.reason);
+    return undefined;
+  }
+  (out as Record<string, unknown>)[property] = result.value;
+  return result.value;
+}

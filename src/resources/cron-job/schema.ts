@@ -10,10 +10,9 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import type { NameResult } from "../../provider/names";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronJobInputs = {
@@ -79,10 +78,6 @@ export function normalizeCronSchedule(input: string): NameResult {
  */
 export function normalizeCronJob(v: Parsed, issue: IssueSink): CronJobInputs {
   const out = { ...v } as CronJobInputs;
-  if (!isUnknown(v.schedule)) {
-    const schedule = normalizeCronSchedule(v.schedule);
-    if (schedule.ok) out.schedule = schedule.value;
-    else issue("schedule", schedule.reason);
-  }
+  normalizeProperty(out, "schedule", normalizeCronSchedule, issue);
   return out;
 }

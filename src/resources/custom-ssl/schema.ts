@@ -20,7 +20,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput, normalizeProperty } from "../../provider/validators";
 import {
   certificateAltNames,
   certificateHostNames,
@@ -127,12 +127,7 @@ export function certificateProblemFor(cert: X509Certificate, domain: string, now
  */
 export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new Date()): CustomSslInputs {
   const out = { ...v } as CustomSslInputs;
-  let domain: string | undefined;
-  if (!isUnknown(v.domain)) {
-    const d = normalizeDomain(v.domain);
-    if (d.ok) domain = out.domain = d.value;
-    else issue("domain", d.reason);
-  }
+  const domain = normalizeProperty(out, "domain", normalizeDomain, issue);
   let leaf: X509Certificate | undefined;
   if (!isUnknown(v.certificate)) {
     const chain = parseCertificateChain(v.certificate);

@@ -27,19 +27,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, updating } from "../../provider/errors";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import {
-  createOnce,
-  databaseId,
-  databasesScope,
-  findListed,
-  parseDatabaseId,
-  prefixedName,
-  prefixedNameRules,
-  typeParam,
-  typesToSearch,
-  untilListed,
-  usernameFromCreated,
-} from "../shared/databases";
+import { createOnce, databaseId, databasesScope, findListed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 
 type Inputs = DatabaseUserInputs;

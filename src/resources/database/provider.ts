@@ -22,19 +22,7 @@
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { hostingUsername } from "../../provider/hosting";
-import {
-  createOnce,
-  databaseId,
-  databasesScope,
-  findListed,
-  parseDatabaseId,
-  prefixedName,
-  prefixedNameRules,
-  typeParam,
-  typesToSearch,
-  untilListed,
-  usernameFromCreated,
-} from "../shared/databases";
+import { createOnce, databaseId, databasesScope, findListed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 
 type Inputs = DatabaseInputs;

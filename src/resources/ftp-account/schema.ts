@@ -10,10 +10,9 @@
  * API's strength check, and refuses `@`, which the v4 document says breaks some FTP clients.
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
-import { hasControlCharacter, hostingIdInput, MIN_PASSWORD_LENGTH, passwordInput } from "../../provider/validators";
+import { hasControlCharacter, hostingIdInput, MIN_PASSWORD_LENGTH, normalizeProperty, passwordInput } from "../../provider/validators";
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).
@@ -126,20 +125,8 @@ export function normalizeFtpPath(input: string): NameResult {
  */
 export function normalizeFtpAccount(v: Parsed, issue: IssueSink): FtpAccountInputs {
   const out = { ...v } as FtpAccountInputs;
-  if (!isUnknown(v.domain)) {
-    const domain = normalizeDomain(v.domain);
-    if (domain.ok) out.domain = domain.value;
-    else issue("domain", domain.reason);
-  }
-  if (!isUnknown(v.user)) {
-    const user = normalizeFtpUser(v.user);
-    if (user.ok) out.user = user.value;
-    else issue("user", user.reason);
-  }
-  if (!isUnknown(v.path)) {
-    const path = normalizeFtpPath(v.path);
-    if (path.ok) out.path = path.value;
-    else issue("path", path.reason);
-  }
+  normalizeProperty(out, "domain", normalizeDomain, issue);
+  normalizeProperty(out, "user", normalizeFtpUser, issue);
+  normalizeProperty(out, "path", normalizeFtpPath, issue);
   return out;
 }

@@ -8,10 +8,9 @@
  * (`media/` reads `/media`), so that the input and the live value compare equal.
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageUrlInputs = {
@@ -87,15 +86,7 @@ export function normalizeStorageDomain(input: string): NameResult {
  */
 export function normalizeObjectStorageUrl(v: Parsed, issue: IssueSink): ObjectStorageUrlInputs {
   const out = { ...v } as ObjectStorageUrlInputs;
-  if (!isUnknown(v.uri)) {
-    const uri = normalizeStorageUri(v.uri);
-    if (uri.ok) out.uri = uri.value;
-    else issue("uri", uri.reason);
-  }
-  if (!isUnknown(v.domain)) {
-    const domain = normalizeStorageDomain(v.domain);
-    if (domain.ok) out.domain = domain.value;
-    else issue("domain", domain.reason);
-  }
+  normalizeProperty(out, "uri", normalizeStorageUri, issue);
+  normalizeProperty(out, "domain", normalizeStorageDomain, issue);
   return out;
 }

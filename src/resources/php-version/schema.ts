@@ -7,16 +7,15 @@
  * (which makes no API call) validates the form of the version, and create and update check it
  * against the live listing before anything is written.
  */
-import { z } from "zod";
-import type { PhpVersions } from "../shared/php-settings";
 import { hostingIdInput } from "../../provider/validators";
+import { phpVersionInput, type PhpVersions } from "../shared/php-settings";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const phpVersionInputs = {
   /** The hosting account. */
   hostingId: hostingIdInput,
   /** The PHP version to run, as the account lists it (`"8.3"`). */
-  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.3" (a string)'),
+  phpVersion: phpVersionInput,
 };
 
 /** The checked inputs. */

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** The redirection status the API takes (`rType`): 301 permanent, 302 temporary. */
 export type RedirectionType = 301 | 302;
@@ -107,11 +107,7 @@ export function v2Destination(destinationUrl: string): { https: boolean; destina
  */
 export function normalizeRedirection(v: Parsed, issue: IssueSink): RedirectionInputs {
   const out = { ...v } as RedirectionInputs;
-  if (!isUnknown(v.domain)) {
-    const d = normalizeDomain(v.domain);
-    if (d.ok) out.domain = d.value;
-    else issue("domain", d.reason);
-  }
+  normalizeProperty(out, "domain", normalizeDomain, issue);
   if (!isUnknown(v.destinationUrl)) {
     const u = normalizeDestination(v.destinationUrl);
     if (!u.ok) issue("destinationUrl", u.reason);

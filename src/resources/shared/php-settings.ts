@@ -61,6 +61,9 @@ export async function phpVersionGone(ctx: ProviderContext, address: HostingAddre
   return code === "validation" && !(await phpVersionsOf(ctx, address, true)).availableVersions.includes(version);
 }
 
+/** A PHP version as accounts list them: major.minor, given as a string. */
+export const phpVersionInput = z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)');
+
 /**
  * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),
  * spread into their per-property schemas.
@@ -72,7 +75,7 @@ export const phpVersionSettingsInputs = {
   /** The hosting account. */
   hostingId: hostingIdInput,
   /** The PHP version whose settings are managed, as the account lists it (`"8.2"`). */
-  phpVersion: z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
+  phpVersion: phpVersionInput,
 };
 
 /** What names a per-version setting. */

@@ -9,10 +9,9 @@
  * is not asked for a CSR it must refuse.
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { emailProperty, hostingIdInput } from "../../provider/validators";
+import { emailProperty, hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
 const subjectText = (max: number) =>
@@ -121,11 +120,7 @@ export function fingerprintKey(fingerprint: string): string {
  */
 export function normalizeSslCsr(v: Parsed, issue: IssueSink): SslCsrInputs {
   const out = { ...v };
-  if (!isUnknown(v.domain)) {
-    const domain = normalizeDomain(v.domain);
-    if (domain.ok) out.domain = domain.value;
-    else issue("domain", domain.reason);
-  }
+  normalizeProperty(out, "domain", normalizeDomain, issue);
   out.email = emailProperty(v.email, issue);
   return out;
 }

@@ -12,10 +12,10 @@
  * program writes never shows as a change.
  */
 import { z } from "zod";
-import { containsUnknown, isUnknown } from "../../provider/check";
+import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const wafDisabledRulesInputs = {
@@ -159,11 +159,7 @@ function plural(ids: readonly number[]): string {
  */
 export function normalizeWafDisabledRules(v: Parsed, issue: IssueSink): WafDisabledRulesInputs {
   const out = { ...v } as WafDisabledRulesInputs;
-  if (!isUnknown(v.domain)) {
-    const d = normalizeDomain(v.domain);
-    if (d.ok) out.domain = d.value;
-    else issue("domain", d.reason);
-  }
+  normalizeProperty(out, "domain", normalizeDomain, issue);
   if (!containsUnknown(v.ruleIds)) out.ruleIds = sortedIds(v.ruleIds);
   return out;
 }
