@@ -2,7 +2,8 @@
  * Generates the parts of README.md that restate other sources, so they cannot drift:
  *
  * - `configuration`: the `reseller:*` keys, from the provider's `CONFIG_KEYS`;
- * - `resources`: one section per resource, from `docs/resources/<kebab-name>.md`;
+ * - `resources`: one section per resource, in the order of the registry (`src/resources/registry.ts`),
+ *   from `docs/resources/<folder>.md`;
  * - `data-sources`: from `docs/data-sources.md`;
  * - `operations`: every operation per version with its evidence, from the endpoint table.
  *
@@ -17,37 +18,9 @@ import path from "node:path";
 import { API_VERSIONS, type EndpointDef } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
 import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
-import { definitions } from "../src/resources";
+import { definitions, resourceFolder } from "../src/resources/registry";
 
 const ROOT = path.resolve(__dirname, "..");
-
-/** Resources in README order: the ten core ones first, then the rest as they were added. */
-const RESOURCE_ORDER = [
-  "DomainRegistration",
-  "DnsRecordSet",
-  "Redirection",
-  "CustomSsl",
-  "FtpAccount",
-  "SshKey",
-  "DatabaseUserGrant",
-  "ObjectStorageUrl",
-  "WafDisabledRules",
-  "PhpOptions",
-  "DnsZone",
-  "DomainNameservers",
-  "DomainLock",
-  "PhpVersion",
-  "PhpExtensions",
-  "CacheService",
-  "ObjectStorageAccount",
-  "Database",
-  "DatabaseUser",
-  "CronJob",
-  "CronEmail",
-  "SslCsr",
-];
-
-const kebab = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 
 const marker = (name: string) => ({
   start: `<!-- ${name}:start -->`,
@@ -80,13 +53,11 @@ function configurationMarkdown(): string {
 }
 
 function resourcesMarkdown(): string {
-  const registered = definitions.map((d) => d.type);
-  const unknown = registered.filter((t) => !RESOURCE_ORDER.includes(t));
-  if (unknown.length) throw new Error(`Add ${unknown.join(", ")} to RESOURCE_ORDER in scripts/readme.ts`);
+  // One section per resource, in the registry's order (the README order).
   const parts: string[] = [];
-  for (const type of RESOURCE_ORDER.filter((t) => registered.includes(t))) {
-    const file = path.join(ROOT, "docs/resources", `${kebab(type)}.md`);
-    if (!existsSync(file)) throw new Error(`Resource ${type} has no document docs/resources/${kebab(type)}.md`);
+  for (const { type } of definitions) {
+    const file = path.join(ROOT, "docs/resources", `${resourceFolder(type)}.md`);
+    if (!existsSync(file)) throw new Error(`Resource ${type} has no document docs/resources/${resourceFolder(type)}.md`);
     parts.push(demote(readFileSync(file, "utf8"), 2));
   }
   return parts.join("\n\n");

@@ -14,28 +14,15 @@
  *   line, a redirection, a storage URL): the program reads it with `X.get` and keeps its outputs
  *   available without managing it.
  *
- * Each definition comes from the resource's `provider.ts`, never from its class, so the CLI does
- * not load `@pulumi/pulumi`.
+ * The types come from the resource registry (`src/resources/registry.ts`): every registered type
+ * is either generated (`KINDS`) or listed in `NOT_GENERATED` with the reason, and a type added
+ * to the registry without either fails to compile. Definitions come from the registry, which
+ * imports each resource's `provider.ts`, never its class, so the CLI does not load
+ * `@pulumi/pulumi`.
  */
 import type { ApiVersion } from "../client/endpoint";
 import type { AnyResourceDefinition } from "../provider/define";
-import { cacheServiceDefinition } from "../resources/cache-service/provider";
-import { cronEmailDefinition } from "../resources/cron-email/provider";
-import { cronJobDefinition } from "../resources/cron-job/provider";
-import { customSslDefinition } from "../resources/custom-ssl/provider";
-import { databaseDefinition } from "../resources/database/provider";
-import { databaseUserGrantDefinition } from "../resources/database-user-grant/provider";
-import { databaseUserDefinition } from "../resources/database-user/provider";
-import { dnsRecordSetDefinition } from "../resources/dns-record-set/provider";
-import { domainRegistrationDefinition } from "../resources/domain-registration/provider";
-import { ftpAccountDefinition } from "../resources/ftp-account/provider";
-import { objectStorageAccountDefinition } from "../resources/object-storage-account/provider";
-import { objectStorageUrlDefinition } from "../resources/object-storage-url/provider";
-import { phpOptionsDefinition } from "../resources/php-options/provider";
-import { phpVersionDefinition } from "../resources/php-version/provider";
-import { redirectionDefinition } from "../resources/redirection/provider";
-import { sshKeyDefinition } from "../resources/ssh-key/provider";
-import { wafDisabledRulesDefinition } from "../resources/waf-disabled-rules/provider";
+import { RESOURCES, type ResourceType } from "../resources/registry";
 import type { PrintValue } from "./printer";
 
 /**
@@ -78,15 +65,8 @@ export interface ConfigInput {
   guidance(version: ApiVersion): string;
 }
 
-/**
- * How one resource type is generated.
- *
- * @example
- * KINDS.CronJob.mode; // "read"
- */
-export interface Kind {
-  type: string;
-  definition: AnyResourceDefinition;
+/** How one resource type is generated, as the table below states it. */
+export interface KindRules {
   /** `declare`: the program declares it and the first `up` takes it over; `read`: `X.get(name, id)`. */
   mode: "declare" | "read";
   /** For `declare`, how create takes the live object over; for `read`, why it cannot. From the resource's docs. */
@@ -107,6 +87,12 @@ export interface Kind {
   protect?: boolean;
   /** Facts shown in the comment above the declaration. */
   describe?(props: LiveProps): string[];
+}
+
+/** How one resource type is generated, with its type name and definition from the registry. */
+export interface Kind extends KindRules {
+  type: ResourceType;
+  definition: AnyResourceDefinition;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : String(v ?? ""));
@@ -141,17 +127,9 @@ function recordArg(type: string, record: { value: string; priority?: number }): 
   return record.value;
 }
 
-/**
- * Every generated resource type, by type name, in the order the program lists a hosting
- * account's resources.
- *
- * @example
- * Object.keys(KINDS); // ["DomainRegistration", "DnsRecordSet", "Redirection", ...]
- */
-export const KINDS = {
+/** The generated resource types, by type name, in the order the program lists a hosting account's resources. */
+const RULES = {
   DomainRegistration: {
-    type: "DomainRegistration",
-    definition: domainRegistrationDefinition,
     mode: "declare",
     reason: "adopt: true takes over a domain already in the account and places no order",
     protect: true,
@@ -164,8 +142,6 @@ export const KINDS = {
     ],
   },
   DnsRecordSet: {
-    type: "DnsRecordSet",
-    definition: dnsRecordSetDefinition,
     mode: "declare",
     reason: "creating a record set replaces the rrset of the same name and type with the declared records",
     args: (p) => ({
@@ -178,15 +154,11 @@ export const KINDS = {
     }),
   },
   Redirection: {
-    type: "Redirection",
-    definition: redirectionDefinition,
     mode: "read",
     reason: "the API never returns a redirection's destination, and adding one to a domain that has one fails",
     describe: (p) => [`HTTP ${str(p.type)}${p.https === true ? ", https" : ""}${p.www === true ? ", www" : ""}; the destination is not readable`],
   },
   CustomSsl: {
-    type: "CustomSsl",
-    definition: customSslDefinition,
     mode: "declare",
     reason: "installing replaces the domain's custom certificate; the same certificate and key are installed again",
     args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), certificate: str(p.certificate), privateKey: str(p.privateKey) }),
@@ -206,14 +178,10 @@ export const KINDS = {
     describe: (p) => [`${str(p.subject)}, issued by ${str(p.issuer)}, valid until ${str(p.notAfter)}`],
   },
   WafDisabledRules: {
-    type: "WafDisabledRules",
-    definition: wafDisabledRulesDefinition,
     mode: "declare",
     reason: "creating it replaces the domain's disabled list with the declared one",
   },
   FtpAccount: {
-    type: "FtpAccount",
-    definition: ftpAccountDefinition,
     mode: "declare",
     reason: "adopt: true takes the login over without creating it, and sets the declared password and path on it",
     args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), user: str(p.user), path: str(p.path), password: FROM_CONFIG, adopt: true }),
@@ -229,8 +197,6 @@ export const KINDS = {
     describe: (p) => [`root ${str(p.path)}`],
   },
   SshKey: {
-    type: "SshKey",
-    definition: sshKeyDefinition,
     mode: "declare",
     reason: "adopt: true takes over the key with the declared line's fingerprint without adding it; its comment and addresses are declared as they are",
     args: (p) => ({ hostingId: p.hostingId as number, publicKey: FROM_CONFIG, comment: str(p.comment), fromIps: (p.fromIps as string[] | undefined) ?? [], adopt: true }),
@@ -251,8 +217,6 @@ export const KINDS = {
     describe: (p) => [`${str(p.comment) || "no comment"}${(p.fromIps as string[] | undefined)?.length ? `, from ${(p.fromIps as string[]).join(", ")}` : ""}`],
   },
   Database: {
-    type: "Database",
-    definition: databaseDefinition,
     mode: "declare",
     reason: "adopt: true takes the database over as it is, without creating or changing anything",
     // A destroy deletes a database with its data.
@@ -260,8 +224,6 @@ export const KINDS = {
     args: (p) => ({ hostingId: p.hostingId as number, name: str(p.name), databaseType: str(p.databaseType), adopt: true }),
   },
   DatabaseUser: {
-    type: "DatabaseUser",
-    definition: databaseUserDefinition,
     mode: "declare",
     reason: "adopt: true takes the user over without creating it, and sets the declared password on it (v4, v3)",
     args: (p) => ({ hostingId: p.hostingId as number, name: str(p.name), password: FROM_CONFIG, databaseType: str(p.databaseType), adopt: true }),
@@ -280,27 +242,19 @@ export const KINDS = {
     ],
   },
   DatabaseUserGrant: {
-    type: "DatabaseUserGrant",
-    definition: databaseUserGrantDefinition,
     mode: "declare",
     reason: "creating a grant grants the declared privileges, which the user already holds",
   },
   CronJob: {
-    type: "CronJob",
-    definition: cronJobDefinition,
     mode: "read",
     reason: "creating a job adds a crontab line even when an identical one exists, so the job would run twice",
     describe: (p) => [`${str(p.schedule)}  ${str(p.command)}`],
   },
   CronEmail: {
-    type: "CronEmail",
-    definition: cronEmailDefinition,
     mode: "declare",
     reason: "creating it sets the address over the current one (the same address)",
   },
   PhpVersion: {
-    type: "PhpVersion",
-    definition: phpVersionDefinition,
     mode: "declare",
     reason: "creating it sets the active version (the same version)",
     include: (p) => p.phpVersion !== p.defaultVersion,
@@ -308,8 +262,6 @@ export const KINDS = {
     describe: (p) => [`the account's default is ${str(p.defaultVersion)}`],
   },
   PhpOptions: {
-    type: "PhpOptions",
-    definition: phpOptionsDefinition,
     mode: "declare",
     reason: "creating it writes the declared options (their current values); only options that differ from their defaults are declared",
     include: (p) => Object.keys((p.options as Record<string, string> | undefined) ?? {}).length > 0,
@@ -320,37 +272,45 @@ export const KINDS = {
     },
   },
   CacheService: {
-    type: "CacheService",
-    definition: cacheServiceDefinition,
     mode: "declare",
     reason: "creating it switches the service on and starts it (it already runs)",
     include: (p) => p.enabled === true,
     args: (p) => ({ hostingId: p.hostingId as number, service: str(p.service), enabled: true }),
   },
   ObjectStorageAccount: {
-    type: "ObjectStorageAccount",
-    definition: objectStorageAccountDefinition,
     mode: "declare",
     reason: "creating it adopts object storage that is already initialised, with its current keys",
     args: (p) => ({ hostingId: p.hostingId as number, credentialsVersion: (p.credentialsVersion as number | undefined) ?? 1 }),
     describe: (p) => [`bucket ${str(p.name)}; its keys are secret outputs, never written here`],
   },
   ObjectStorageUrl: {
-    type: "ObjectStorageUrl",
-    definition: objectStorageUrlDefinition,
     mode: "read",
     reason: "adding a URI that the account already publishes fails",
     describe: (p) => [`${str(p.uri)} on ${str(p.domain) || "every domain"} -> ${str(p.dest)}`],
   },
-} satisfies Record<string, Kind>;
+} satisfies Partial<Record<ResourceType, KindRules>>;
+
+/** A generated resource type's name. */
+export type KindName = keyof typeof RULES;
 
 /**
- * A generated resource type's name.
- *
- * @example
- * const kind: KindName = "DnsRecordSet";
+ * The registered types `reseller generate` leaves out, and why (docs/generate.md says the same).
+ * A type the registry gains must be added here or to `RULES`.
  */
-export type KindName = keyof typeof KINDS;
+export const NOT_GENERATED: Record<Exclude<ResourceType, KindName>, string> = {
+  DnsZone: "record sets are generated one by one as DnsRecordSet, which leaves the rest of the zone alone",
+  DomainNameservers: "the DomainRegistration declares the domain's nameservers",
+  DomainLock: "the DomainRegistration declares the domain's registrar lock",
+  PhpExtensions: "the API gives no default to compare with, so what differs from it is unknown",
+  SslCsr: "a CSR is a step towards a certificate, not a setting",
+};
+
+/** Every generated resource type with its rules, its type name and its definition, in the order of `RULES`. */
+export const KINDS: Record<KindName, Kind> = (() => {
+  const kinds = {} as Record<KindName, Kind>;
+  for (const type of Object.keys(RULES) as KindName[]) kinds[type] = { ...(RULES[type] as KindRules), type, definition: RESOURCES[type] };
+  return kinds;
+})();
 
 function sortedRecord(record: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -7,7 +7,7 @@
  * installed next to the program against state written by older versions (peers §6.1), so the
  * method names and argument order here are a protocol: never change them, only add.
  */
-import { definitions } from "../resources";
+import { definitions } from "../resources/registry";
 import { checkInputs, type CheckFailure, type CheckResult } from "./check";
 import { namespaced, readSettings, type ConfigReader } from "./config";
 import { clearReadCache, currentContext, currentSettings, resetContext, setSettings } from "./context";
