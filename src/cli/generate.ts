@@ -13,12 +13,7 @@ import { createClient, type ResellerClient } from "../client/client";
 import { CONFIG_KEYS, readSettings, requireCredentials, type ProviderSettings } from "../provider/config";
 import { DEFAULT_PROJECT, generateProgram, writeProject } from "../generate";
 
-/**
- * Flag values by config key (`apiUser`), as commander hands them over.
- *
- * @example
- * const flags: ConnectionFlags = { apiUrl: "http://127.0.0.1:8787", apiVersion: "v3" };
- */
+/** Flag values by config key (`apiUser`), as commander hands them over. */
 export type ConnectionFlags = Record<string, unknown>;
 
 function kebab(key: string): string {
@@ -28,9 +23,6 @@ function kebab(key: string): string {
 /**
  * Adds one flag per provider configuration key: `--api-user <value>`, `--api-key <value>`, ...
  * The API key is better given through `RESELLER_API_KEY`: a flag shows in the process list.
- *
- * @example
- * addConnectionOptions(program.command("ping"));
  */
 export function addConnectionOptions(command: Command): Command {
   for (const k of CONFIG_KEYS) {
@@ -41,12 +33,7 @@ export function addConnectionOptions(command: Command): Command {
   return command;
 }
 
-/**
- * The provider settings from the flags, then the environment, then the defaults.
- *
- * @example
- * const settings = settingsFromFlags({ apiUrl: "http://127.0.0.1:8787", apiVersion: "v3" });
- */
+/** The provider settings from the flags, then the environment, then the defaults. */
 export function settingsFromFlags(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   return readSettings({ get: (key) => (typeof flags[key] === "string" ? (flags[key] as string) : undefined) }, env);
 }
@@ -54,10 +41,6 @@ export function settingsFromFlags(flags: ConnectionFlags, env: NodeJS.ProcessEnv
 /**
  * A client for the settings, as the provider would build it. Missing credentials fail with a
  * message naming the flags and environment variables.
- *
- * @example
- * const client = clientFromSettings(settings);
- * await client.account.hello();
  */
 export function clientFromSettings(settings: ProviderSettings): ResellerClient {
   let credentials: { apiUser: string; apiKey: string };
@@ -81,12 +64,7 @@ export function clientFromSettings(settings: ProviderSettings): ResellerClient {
   });
 }
 
-/**
- * The command line of `reseller generate`.
- *
- * @example
- * const opts: GenerateCommandOptions = { out: "agency", project: "agency", hostingId: ["101"], domain: [] };
- */
+/** The command line of `reseller generate`. */
 export interface GenerateCommandOptions extends ConnectionFlags {
   out?: string;
   project: string;
@@ -99,12 +77,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/**
- * The hosting account ids of `--hosting-id`, refusing anything but positive whole numbers.
- *
- * @example
- * parseHostingIds(["101", "102"]); // [101, 102]
- */
+/** The hosting account ids of `--hosting-id`, refusing anything but positive whole numbers. */
 export function parseHostingIds(values: readonly string[]): number[] {
   return values.map((v) => {
     const n = Number(v);
@@ -117,9 +90,6 @@ export function parseHostingIds(values: readonly string[]): number[] {
  * Runs a generation: reads the account and writes the project into `--out`, or prints the
  * program on `out` when no directory is given. Notes (what was left out, what is read only)
  * go to `err`. Returns the files written.
- *
- * @example
- * await runGenerate({ out: "agency", project: "agency", hostingId: [], domain: [], apiUrl: sim.url }, (l) => console.log(l), (l) => console.error(l));
  */
 export async function runGenerate(opts: GenerateCommandOptions, out: (text: string) => void, err: (line: string) => void): Promise<string[]> {
   const settings = settingsFromFlags(opts);
@@ -143,13 +113,7 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
   }
 }
 
-/**
- * Registers `reseller generate`.
- *
- * @example
- * registerGenerateCommand(program);
- * // reseller generate --out ./agency --hosting-id 101
- */
+/** Registers `reseller generate`. */
 export function registerGenerateCommand(program: Command): void {
   const command = program
     .command("generate")

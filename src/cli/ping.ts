@@ -16,21 +16,10 @@ import { isResellerApiError } from "../client/errors";
 import { CONFIG_KEYS } from "../provider/config";
 import { addConnectionOptions, clientFromSettings, settingsFromFlags, type ConnectionFlags } from "./generate";
 
-/**
- * Exit codes of `reseller ping`.
- *
- * @example
- * process.exitCode = PING_EXIT.ipNotAllowed; // 2
- */
+/** Exit codes of `reseller ping`. */
 export const PING_EXIT = { ok: 0, other: 1, ipNotAllowed: 2, authentication: 3, transport: 4 } as const;
 
-/**
- * The IP address an allow-list error names, or undefined when it names none.
- *
- * @example
- * addressInMessage("The reseller account has not whitelisted the IP address 203.0.113.7"); // "203.0.113.7"
- * addressInMessage("IP 2001:db8::7 is not allowed"); // "2001:db8::7"
- */
+/** The IP address an allow-list error names, or undefined when it names none. */
 export function addressInMessage(message: string): string | undefined {
   for (const token of message.split(/[\s,;()[\]"'<>]+/)) {
     const candidate = token.replace(/^[^0-9a-fA-F:]+|[.:]+$/g, "");
@@ -47,9 +36,6 @@ function credentialHint(): string {
 /**
  * Runs the check and returns the exit code; every line goes to `out`. Settings come from
  * `flags`, then `env`, then the defaults.
- *
- * @example
- * const code = await runPing({ apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey }, (line) => console.log(line));
  */
 export async function runPing(flags: ConnectionFlags, out: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let client;
@@ -100,13 +86,7 @@ export async function runPing(flags: ConnectionFlags, out: (line: string) => voi
   }
 }
 
-/**
- * Registers `reseller ping`.
- *
- * @example
- * registerPingCommand(program);
- * // RESELLER_API_USER=... RESELLER_API_KEY=... reseller ping
- */
+/** Registers `reseller ping`. */
 export function registerPingCommand(program: Command): void {
   const command = program.command("ping").description("check the connection and the credentials; on an allow-list refusal, show the address to allow");
   addConnectionOptions(command).action(async (flags: ConnectionFlags) => {

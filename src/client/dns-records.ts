@@ -14,28 +14,17 @@ import { int, list, obj, str } from "./schemas";
  * Record types an rrset may carry. The catalog's evidence shows A, AAAA, CNAME, MX, MXE and TXT
  * (catalog §7.6); NS, SRV and CAA are accepted too because zones hold them (the default zone has
  * NS rrsets) and DNS hosting panels manage them (inferred).
- *
- * @example
- * DNS_RECORD_TYPES.includes("CAA"); // true
  */
 export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "MXE", "TXT", "NS", "SRV", "CAA"] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 
-/**
- * Record types the v2 provider DNS accepts in `typeN` (legacy document, Save DNS records).
- *
- * @example
- * (V2_DNS_RECORD_TYPES as readonly string[]).includes("NS"); // false: NS stays with the provider
- */
+/** Record types the v2 provider DNS accepts in `typeN` (legacy document, Save DNS records). */
 export const V2_DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "MXE", "TXT"] as const;
 
 /**
  * Which record object each type takes (catalog §7.6 for the first six; inferred for the rest:
  * NS like CNAME, SRV like MX with `value` = "weight port target", CAA like TXT with
  * `content` = `0 issue "ca.example"`).
- *
- * @example
- * RECORD_FORM.MX; // "value+priority"
  */
 export const RECORD_FORM: Record<DnsRecordType, "ip" | "value" | "value+priority" | "content"> = {
   A: "ip",
@@ -52,9 +41,6 @@ export const RECORD_FORM: Record<DnsRecordType, "ip" | "value" | "value+priority
 /**
  * One record object of an rrset, as sent. Exactly one of the three forms; which one a type needs
  * is {@link RECORD_FORM} (the server checks the pairing).
- *
- * @example
- * dnsRecordInput.parse({ value: "mail.example.com.", priority: 10 });
  */
 export const dnsRecordInput = z.union([
   z.strictObject({ ip: z.string().min(1) }),
@@ -66,9 +52,6 @@ export const dnsRecordInput = z.union([
  * An rrset as sent in `rrsets` of Modify DNS zone. `records: []` deletes the rrset (inferred:
  * the operation "also deletes records" per the v4 document, and an rrset without records is the
  * only way the rrset form can express it).
- *
- * @example
- * dnsRRSetInput.parse({ type: "A", name: "www", ttl: 3600, records: [{ ip: "198.51.100.10" }] });
  */
 export const dnsRRSetInput = z.strictObject({
   type: z.enum(DNS_RECORD_TYPES),
@@ -80,12 +63,7 @@ export const dnsRRSetInput = z.strictObject({
 });
 export type DnsRRSetInput = z.input<typeof dnsRRSetInput>;
 
-/**
- * One record object as read: whichever of `ip`, `value`, `priority`, `content` is present.
- *
- * @example
- * dnsRecord.parse({ value: "mail.example.com.", priority: "10" }); // priority read as 10
- */
+/** One record object as read: whichever of `ip`, `value`, `priority`, `content` is present. */
 export const dnsRecord = obj({
   ip: str().optional(),
   value: str().optional(),
@@ -93,12 +71,7 @@ export const dnsRecord = obj({
   content: str().optional(),
 });
 
-/**
- * An rrset as read from a zone (`data[]` of Retrieve DNS zone).
- *
- * @example
- * dnsRRSet.parse({ type: "A", name: "example.com.", ttl: 14400, records: [{ ip: "198.51.100.10" }] });
- */
+/** An rrset as read from a zone (`data[]` of Retrieve DNS zone). */
 export const dnsRRSet = obj({
   type: str(),
   name: str(),
@@ -110,9 +83,6 @@ export type DnsRRSet = z.output<typeof dnsRRSet>;
 /**
  * One flat entry of the v2 provider DNS (`records[]` of `get-ph-dns-records`), the same fields
  * the save operation takes without their number suffix.
- *
- * @example
- * v2DnsRecord.parse({ type: "MX", hostname: "@", address: "mail.example.com.", ttl: "14400", priority: "0" });
  */
 export const v2DnsRecord = obj({
   type: str(),
@@ -131,10 +101,6 @@ const V2_RECORD_KEY = /^(type|hostname|address|ttl|priority)(\d+)$/;
  * an unbounded set of keys, so the numbered keys go through a catchall checked by a refinement:
  * every extra key must be one of the five numbered fields, every group needs type, hostname and
  * address, `typeN` must be a v2 record type, `ttlN` and `priorityN` integers.
- *
- * @example
- * v2SaveRecordsRequest.parse({ sld: "example", tld: "com",
- *   type1: "A", hostname1: "@", address1: "198.51.100.10", ttl1: 14400 });
  */
 export const v2SaveRecordsRequest = z
   .object({ sld: z.string().min(1), tld: z.string().min(1) })
@@ -169,13 +135,7 @@ export const v2SaveRecordsRequest = z
   });
 export type V2SaveRecordsRequest = z.input<typeof v2SaveRecordsRequest>;
 
-/**
- * The flat records encoded in numbered v2 fields, ordered by their number.
- *
- * @example
- * fromV2RecordFields({ sld: "example", tld: "com", type1: "A", hostname1: "@", address1: "198.51.100.10" });
- * // [{ type: "A", hostname: "@", address: "198.51.100.10" }]
- */
+/** The flat records encoded in numbered v2 fields, ordered by their number. */
 export function fromV2RecordFields(fields: Record<string, unknown>): { type: string; hostname: string; address: string; ttl?: number; priority?: number }[] {
   const groups = new Map<number, Record<string, unknown>>();
   for (const [key, value] of Object.entries(fields)) {

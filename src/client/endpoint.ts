@@ -76,18 +76,7 @@ export type DefinedTable<T extends SpecTable> = {
   [K in keyof T & string]: T[K] extends EndpointSpec<infer Req, infer Res> ? EndpointDef<K, Req, Res> : never;
 };
 
-/**
- * Adds `key`, `id` and `version` to each entry of an area's table, deriving them from the key.
- *
- * @example
- * export const dnsEndpoints = defineEndpoints({
- *   "v4.dns.getZone": { method: "GET", path: "/v4/hosting/domain/dns-zone", params: "body",
- *     request: z.strictObject({ id: z.number().int(), domain: z.string() }),
- *     response: envelope({ data: z.array(rrset) }), evidence: "inferred",
- *     source: "INFERRED-M, catalog §1 #14", safety: "read", envelope: true,
- *     summary: "Retrieve the DNS zone of a domain" },
- * });
- */
+/** Adds `key`, `id` and `version` to each entry of an area's table, deriving them from the key. */
 export function defineEndpoints<const T extends SpecTable>(table: T): DefinedTable<T> {
   const out: Record<string, EndpointDef> = {};
   for (const [key, spec] of Object.entries(table)) {

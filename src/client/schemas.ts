@@ -42,9 +42,6 @@ export const str = () => z.preprocess(toStringValue, z.string());
 /**
  * An object keyed by data (a directory path, a database name, an option name) whose values all
  * share one schema. PHP encodes an empty object as `[]`, which reads as `{}`.
- *
- * @example
- * dict(num()).parse({ "/public_html": "1024" }); // { "/public_html": 1024 }
  */
 export const dict = <T extends z.ZodType>(value: T) =>
   z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), value));
@@ -55,10 +52,6 @@ export const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == 
 /**
  * A response object that keeps unknown fields and accepts known spelling variants of a field
  * under its documented name.
- *
- * @example
- * // `ressources` (seen in v2 listings) reads as `resources`
- * obj({ resources: obj({ cpu: num() }).optional() }, { resources: ["ressources"] })
  */
 export function obj<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$loose>;
 export function obj<S extends z.ZodRawShape>(
@@ -98,12 +91,7 @@ export const envelopeShape = {
   message: str().optional(),
 };
 
-/**
- * A hosting response: the envelope plus the operation's fields.
- *
- * @example
- * envelope({ data: list(rrset) })
- */
+/** A hosting response: the envelope plus the operation's fields. */
 export function envelope<S extends z.ZodRawShape>(shape: S): z.ZodObject<typeof envelopeShape & S, z.core.$loose>;
 export function envelope<S extends z.ZodRawShape>(
   shape: S,

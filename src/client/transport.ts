@@ -42,11 +42,7 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(", ") : v;
 }
 
-/**
- * @example
- * const t = createTransport({ origin: "https://api.planethoster.net", connections: 4 });
- * const r = await t.send({ method: "GET", path: "/v4/hello", headers: {}, timeoutMs: 30_000 });
- */
+/** The transport of one origin: a keep-alive undici `Pool` of `connections` sockets. */
 export function createTransport(options: TransportOptions): Transport {
   const owned = !options.dispatcher;
   const dispatcher: Dispatcher =

@@ -23,9 +23,6 @@ let exitHook: (() => void) | undefined;
 /**
  * `@pulumi/pulumi`, loaded on first use: it is a peer dependency, and code that only uses the
  * client or the simulator should not pay for loading it (or need it installed).
- *
- * @example
- * const output = pulumiSdk().output({ domain: "agency-demo.com" });
  */
 export function pulumiSdk(): typeof Pulumi {
   return require("@pulumi/pulumi") as typeof Pulumi;
@@ -35,10 +32,6 @@ export function pulumiSdk(): typeof Pulumi {
  * The context data sources call the API through, set up from the stack configuration on first
  * use. Malformed configuration fails here, naming the key; missing credentials fail at the first
  * request, naming the key and its environment variable.
- *
- * @example
- * const ctx = dataSourceContext();
- * const info = await ctx.request("account.getInfo", {});
  */
 export function dataSourceContext(): ProviderContext {
   if (!loaded) {

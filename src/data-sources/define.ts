@@ -25,12 +25,7 @@ import { dataSourceContext, pulumiSdk } from "./client";
  */
 export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
-/**
- * The parsed reply of one operation of one version, as the client returns it.
- *
- * @example
- * type V3Zone = ReplyOf<"v3.dns.getZone">["data"]; // the rrsets
- */
+/** The parsed reply of one operation of one version, as the client returns it. */
 export type ReplyOf<K extends keyof Endpoints> = z.output<Endpoints[K]["response"]>;
 
 /**
@@ -44,12 +39,7 @@ export interface DataSourceOutputOptions {
   dependsOn?: pulumi.InvokeOutputOptions["dependsOn"];
 }
 
-/**
- * The API as one data source call sees it, bound to the configured version.
- *
- * @example
- * const reply = await call.hostingRequest("dns.getZone", 101, { domain: "agency-demo.com" });
- */
+/** The API as one data source call sees it, bound to the configured version. */
 export interface DataSourceCall {
   readonly version: ApiVersion;
   /** Whether the version has operation `id` (for reads that only some versions offer). */
@@ -66,10 +56,6 @@ export interface DataSourceCall {
 /**
  * How one data source is made: its public name (used in every message), its argument schema,
  * the operations it needs, and the work.
- *
- * @example
- * defineDataSource({ name: "getAccountInfo", args: z.strictObject({}), operations: () => ["account.getInfo"],
- *   run: async (call) => call.request("account.getInfo", {}) });
  */
 export interface DataSourceSpec<A, P, R> {
   name: string;
@@ -83,40 +69,21 @@ export interface DataSourceSpec<A, P, R> {
   secret?: boolean;
 }
 
-/**
- * The two public functions of a data source.
- *
- * @example
- * const source = defineDataSource({ ... });
- * await source.get({ hostingId: 101 });
- */
+/** The two public functions of a data source. */
 export interface DataSource<A, R> {
   get(args: A): Promise<R>;
   output(args: OutputArgs<A>, opts?: DataSourceOutputOptions): pulumi.Output<R>;
 }
 
-/**
- * A hosting account id argument (`hostingId`), as the client's request schemas take it.
- *
- * @example
- * z.strictObject({ hostingId: hostingIdArg }).parse({ hostingId: 101 });
- */
+/** A hosting account id argument (`hostingId`), as the client's request schemas take it. */
 export const hostingIdArg = hostingId;
 
-/**
- * An ISO 8601 instant argument with an offset or `Z`, as the log operations take them.
- *
- * @example
- * instantArg.parse("2026-01-31T00:00:00Z");
- */
+/** An ISO 8601 instant argument with an offset or `Z`, as the log operations take them. */
 export const instantArg = z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant such as 2026-01-31T00:00:00Z" });
 
 /**
  * A domain argument: Unicode or ASCII, any case, an optional trailing dot; read in the canonical
  * ASCII form the API stores (punycode, lower case).
- *
- * @example
- * domainArg.parse("Café.com."); // "xn--caf-dma.com"
  */
 export const domainArg = z.string().transform((value, ctx) => {
   const result = normalizeDomain(value);
@@ -130,10 +97,6 @@ export const domainArg = z.string().transform((value, ctx) => {
 /**
  * For `unsupported`: a phrase naming the version when an argument that only `versions` take was
  * given, or undefined.
- *
- * @example
- * unsupportedArgument(args.currency !== undefined, "v2", ["v4", "v3"], "currency", "tld-prices answers in the account currency only");
- * // 'argument "currency" is not available in API v2 (tld-prices answers in the account currency only)'
  */
 export function unsupportedArgument(
   given: boolean,
@@ -157,13 +120,7 @@ function validationError(message: string, issues?: string[]): ResellerApiError {
   return new ResellerApiError({ code: "validation", message, issues });
 }
 
-/**
- * Validates arguments, or throws a `validation` error whose message names each bad argument.
- *
- * @example
- * parseArgs("getResourceUsage", schema, { hostingId: 101, periodType: "week", period: 7 });
- * // throws: getResourceUsage: argument "periodType": Invalid option: expected one of "day"|"hour"
- */
+/** Validates arguments, or throws a `validation` error whose message names each bad argument. */
 export function parseArgs<A, P>(name: string, schema: z.ZodType<P, A>, raw: unknown): P {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
@@ -178,9 +135,6 @@ function versionsHaving(id: string): ApiVersion[] {
 /**
  * Validates the arguments, then checks that the configured version serves this call, then hands
  * back the API as the call sees it. Nothing is sent before both checks pass.
- *
- * @example
- * const { args, call } = prepareCall(spec, { hostingId: 101 });
  */
 export function prepareCall<A, P>(
   spec: Pick<DataSourceSpec<A, P, unknown>, "name" | "args" | "operations" | "unsupported">,
@@ -224,11 +178,6 @@ function dependencyUrns(value: unknown): pulumi.Output<string[]> {
  * The `...Output` variant of a plain data source function: waits for the arguments (and
  * `dependsOn`), then calls it. A secret argument makes the result secret, as Pulumi's invokes do;
  * `secret` makes it secret regardless.
- *
- * @example
- * export function getDnsZoneOutput(args: GetDnsZoneOutputArgs, opts?: DataSourceOutputOptions) {
- *   return outputOf(getDnsZone, args, opts);
- * }
  */
 export function outputOf<A, R>(
   get: (args: A) => Promise<R>,
@@ -247,10 +196,6 @@ export function outputOf<A, R>(
 /**
  * Builds a data source from its spec: `get` validates, checks the version and runs; `output` is
  * its `...Output` variant.
- *
- * @example
- * const source = defineDataSource({ name: "getSshKeys", args: z.strictObject({ hostingId: hostingIdArg }),
- *   operations: () => ["ssh.listKeys"], run: (call, a) => call.hostingRequest("ssh.listKeys", a.hostingId) });
  */
 export function defineDataSource<A, P, R>(spec: DataSourceSpec<A, P, R>): DataSource<A, R> {
   const get = async (raw: A): Promise<R> => {
@@ -267,10 +212,6 @@ export function defineDataSource<A, P, R>(spec: DataSourceSpec<A, P, R>): DataSo
  * The result of an operation, whichever version answered. v3 (legacy document, difference 3)
  * and v2 hosting operations wrap it in `data`; v4 returns it beside the envelope, or, for some
  * lists, under its own name (`keys`, `hits`, `activeConnections`), given as `v4Field`.
- *
- * @example
- * payloadOf<SshKeyEntry[]>(reply, "keys"); // v4 `keys`, v3 and v2 `data`
- * payloadOf<{ total?: number }>(reply);    // v4 top level, v3 and v2 `data`
  */
 export function payloadOf<T>(reply: Record<string, unknown>, v4Field?: string): T {
   if (reply.data !== undefined && reply.data !== null) return reply.data as T;
@@ -278,13 +219,7 @@ export function payloadOf<T>(reply: Record<string, unknown>, v4Field?: string): 
   return reply as T;
 }
 
-/**
- * A counter the API sends as text (`"67108864"`), as a number; undefined when absent or not numeric.
- *
- * @example
- * numberOf("42"); // 42
- * numberOf("n/a"); // undefined
- */
+/** A counter the API sends as text (`"67108864"`), as a number; undefined when absent or not numeric. */
 export function numberOf(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value !== "string" || value.trim() === "") return undefined;

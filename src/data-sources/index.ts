@@ -4,11 +4,6 @@
  * `pulumi.Output` (dynamic providers have no invoke, peers §4.13). They read the `reseller:*`
  * stack configuration (environment fallback `RESELLER_API_*`) and share one client per program
  * run. `getAccessLogs` is an async iterator that pages for you.
- *
- * @example
- * import { getDnsZone, getObjectStorageOutput } from "pulumi-hosting-reseller";
- * const zone = await getDnsZone({ domain: "agency-demo.com", hostingId: 101 });
- * export const storageKey = getObjectStorageOutput({ hostingId: 101 }).secretKey; // secret
  */
 export { resetDataSources } from "./client";
 export type { DataSourceOutputOptions, OutputArgs } from "./define";

@@ -44,30 +44,15 @@ export interface GetPhpVersionsResult {
 
 type Versions = ReplyOf<"v3.php.listVersions">["data"];
 
-/**
- * A PHP version argument such as `8.2`.
- *
- * @example
- * phpVersionArg.parse("8.3");
- */
+/** A PHP version argument such as `8.2`. */
 export const phpVersionArg = z.string().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2"');
 
-/**
- * The PHP versions of hosting account `hostingId`.
- *
- * @example
- * const { currentVersion } = await readPhpVersions(call, 101);
- */
+/** The PHP versions of hosting account `hostingId`. */
 export async function readPhpVersions(call: DataSourceCall, hostingId: number): Promise<Versions> {
   return payloadOf<Versions>(await call.hostingRequest("php.listVersions", hostingId));
 }
 
-/**
- * The version a per-version PHP read applies to: the one asked for, or the account's current one.
- *
- * @example
- * const version = await phpVersionFor(call, 101, args.version); // "8.2"
- */
+/** The version a per-version PHP read applies to: the one asked for, or the account's current one. */
 export async function phpVersionFor(call: DataSourceCall, hostingId: number, requested: string | undefined): Promise<string> {
   if (requested !== undefined) return requested;
   const versions = await readPhpVersions(call, hostingId);

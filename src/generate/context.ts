@@ -17,13 +17,7 @@ import { hostingAddress } from "../provider/hosting";
 /** Reads are kept for the whole run: a generation is one consistent look at the account. */
 const RUN_TTL_MS = 60 * 60 * 1000;
 
-/**
- * A read-only context over `client`: reads are cached and shared for the run, writes throw.
- *
- * @example
- * const ctx = readOnlyContext(client, settings, { info: () => {}, warn: (m) => warnings.push(m) });
- * const zone = await ctx.read("dns.getZone", { id: 101, domain: "agency-demo.com" }, ["zone:agency-demo.com"]);
- */
+/** A read-only context over `client`: reads are cached and shared for the run, writes throw. */
 export function readOnlyContext(client: ResellerClient, settings: ProviderSettings, log: Logger): ProviderContext {
   const cache = new ReadCache(RUN_TTL_MS);
   const queue = new ScopeQueue();

@@ -23,12 +23,7 @@ import { phpVersionsOf } from "../resources/shared/php-settings";
 import type { KindName } from "./kinds";
 import { resourceName } from "./names";
 
-/**
- * What part of the account to describe; both lists empty (or absent) is the whole account.
- *
- * @example
- * const selection: Selection = { hostingIds: [101], domains: ["client-shop.net"] };
- */
+/** What part of the account to describe; both lists empty (or absent) is the whole account. */
 export interface Selection {
   /** Only these hosting accounts (and the zones of their domains). */
   hostingIds?: readonly number[];
@@ -36,24 +31,14 @@ export interface Selection {
   domains?: readonly string[];
 }
 
-/**
- * A heading of the generated program.
- *
- * @example
- * const section: Section = { order: "2:000000000101", title: "Hosting account 101 (agencyde, agency-demo.com)" };
- */
+/** A heading of the generated program. */
 export interface Section {
   /** Sorts the sections: domains, then zones by domain, then hosting accounts by id. */
   order: string;
   title: string;
 }
 
-/**
- * One object to describe: its type, its resource id, and where it goes in the program.
- *
- * @example
- * const found: Found = { kind: "SshKey", id: "101/a4:77:...", name: "ssh_agencyde_a4775108", section, sortKey: "a4:77:..." };
- */
+/** One object to describe: its type, its resource id, and where it goes in the program. */
 export interface Found {
   kind: KindName;
   id: string;
@@ -65,12 +50,7 @@ export interface Found {
   sortKey: string;
 }
 
-/**
- * What the account holds, as ids, plus notes about what was left out and why.
- *
- * @example
- * const { found, notes } = await discover(ctx);
- */
+/** What the account holds, as ids, plus notes about what was left out and why. */
 export interface Discovery {
   found: Found[];
   notes: string[];
@@ -128,9 +108,6 @@ function label(h: Hosting): string {
 /**
  * Lists the objects of the selected part of the account. Fails, naming what exists, when a
  * selected hosting account or domain is not in the account.
- *
- * @example
- * const { found, notes } = await discover(ctx, { hostingIds: [101] });
  */
 export async function discover(ctx: ProviderContext, selection: Selection = {}): Promise<Discovery> {
   const notes: string[] = [];

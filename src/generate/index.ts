@@ -22,24 +22,13 @@ export type { Selection } from "./discover";
 export type { ConfigEntry, Plan, Planned } from "./plan";
 export { KINDS } from "./kinds";
 
-/**
- * What to generate.
- *
- * @example
- * const options: GenerateOptions = { project: "agency", hostingIds: [101] };
- */
+/** What to generate. */
 export interface GenerateOptions extends Selection {
   /** The Pulumi project name; also the namespace of the program's config keys. Default `reseller-account`. */
   project?: string;
 }
 
-/**
- * A generated project.
- *
- * @example
- * const { files } = await generateProgram(client, settings);
- * console.log(files["index.ts"]);
- */
+/** A generated project. */
 export interface GeneratedProgram {
   /** File name to content: `index.ts`, `Pulumi.yaml`, `package.json`, `tsconfig.json`, `README.md`. */
   files: Record<string, string>;
@@ -48,22 +37,12 @@ export interface GeneratedProgram {
   warnings: string[];
 }
 
-/**
- * The default project name.
- *
- * @example
- * generateProgram(client, settings, { project: DEFAULT_PROJECT });
- */
+/** The default project name. */
 export const DEFAULT_PROJECT = "reseller-account";
 
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-/**
- * The selection in words, for the program's header and README.
- *
- * @example
- * describeSelection({ hostingIds: [101] }); // "hosting account 101"
- */
+/** The selection in words, for the program's header and README. */
 export function describeSelection(selection: Selection): string {
   const parts = [
     ...(selection.hostingIds?.length ? [`hosting account${selection.hostingIds.length > 1 ? "s" : ""} ${selection.hostingIds.join(", ")}`] : []),
@@ -72,13 +51,7 @@ export function describeSelection(selection: Selection): string {
   return parts.length > 0 ? parts.join(", ") : "the whole account";
 }
 
-/**
- * Reads the account through `client` and prints the project. Sends read operations only.
- *
- * @example
- * const client = createClient({ baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey });
- * const { files, plan } = await generateProgram(client, readSettings({ get: () => undefined }), { domains: ["agency-demo.com"] });
- */
+/** Reads the account through `client` and prints the project. Sends read operations only. */
 export async function generateProgram(client: ResellerClient, settings: ProviderSettings, options: GenerateOptions = {}): Promise<GeneratedProgram> {
   const project = options.project ?? DEFAULT_PROJECT;
   if (!PROJECT_NAME.test(project)) {
@@ -94,9 +67,6 @@ export async function generateProgram(client: ResellerClient, settings: Provider
 /**
  * Writes the project's files into `dir` (created if needed). Refuses to overwrite a file that
  * exists unless `overwrite` is set, so a generation never replaces a program by accident.
- *
- * @example
- * await writeProject("./agency", files, { overwrite: false });
  */
 export async function writeProject(dir: string, files: Record<string, string>, options: { overwrite?: boolean } = {}): Promise<string[]> {
   const names = Object.keys(files);

@@ -25,20 +25,12 @@ import type { AnyResourceDefinition } from "../provider/define";
 import { RESOURCES, type ResourceType } from "../resources/registry";
 import type { PrintValue } from "./printer";
 
-/**
- * Live outputs of an object, as the resource's `read` returns them (plain JSON).
- *
- * @example
- * const props: LiveProps = { hostingId: 101, domain: "agency-demo.com", ruleIds: [920350] };
- */
+/** Live outputs of an object, as the resource's `read` returns them (plain JSON). */
 export type LiveProps = Record<string, unknown>;
 
 /**
  * An input the program takes from a required config key of the project: a secret the program must
  * not carry (a private key), or a value the API never returns (a password, an SSH key line).
- *
- * @example
- * KINDS.CustomSsl.config[0].configKind; // "sslKey"
  */
 export interface ConfigInput {
   /** The input property (`privateKey`, `password`, `publicKey`). */

@@ -11,11 +11,6 @@
 /**
  * One part of a name: lower-case letters and digits, every other run of characters one `_`.
  * The DNS apex `@` is `apex` and the wildcard label `*` is `wildcard`.
- *
- * @example
- * namePart("agency-demo.com"); // "agency_demo_com"
- * namePart("_dmarc");          // "dmarc"
- * namePart("@");               // "apex"
  */
 export function namePart(text: string): string {
   if (text === "@") return "apex";
@@ -30,9 +25,6 @@ export function namePart(text: string): string {
 /**
  * A resource name from a prefix and the parts of a natural key. Parts given as `{ keep }` keep
  * their case (record types).
- *
- * @example
- * resourceName("dns", "agency-demo.com", "www", { keep: "A" }); // "dns_agency_demo_com_www_A"
  */
 export function resourceName(prefix: string, ...parts: (string | number | { keep: string })[]): string {
   const rendered = parts.map((p) => (typeof p === "object" ? p.keep.replace(/[^A-Za-z0-9]+/g, "_") : namePart(String(p))));
@@ -42,9 +34,6 @@ export function resourceName(prefix: string, ...parts: (string | number | { keep
 /**
  * A config key for a secret the generated program needs, in the project's namespace:
  * `<kind>_<natural key>`, e.g. `sslKey_client_shop_net`.
- *
- * @example
- * secretConfigKey("ftpPassword", "deploy@agency-demo.com"); // "ftpPassword_deploy_agency_demo_com"
  */
 export function secretConfigKey(kind: string, naturalKey: string): string {
   return `${kind}_${namePart(naturalKey)}`;
@@ -53,11 +42,6 @@ export function secretConfigKey(kind: string, naturalKey: string): string {
 /**
  * Hands out names so that none repeats: the second `x` is `x_2`, the third `x_3`. Callers ask in
  * a sorted order, so the suffixes are stable from one generation to the next.
- *
- * @example
- * const names = new UniqueNames();
- * names.take("dns_a_com_x_A"); // "dns_a_com_x_A"
- * names.take("dns_a_com_x_A"); // "dns_a_com_x_A_2"
  */
 export class UniqueNames {
   private readonly used = new Set<string>();

@@ -27,9 +27,6 @@ import { Expression, stringLiteral, type PrintValue } from "./printer";
 /**
  * A config key of the project that the program reads with `config.requireSecret` (or
  * `config.require`, for a value that is not secret such as an SSH public key).
- *
- * @example
- * const key: ConfigEntry = { key: "sslKey_client_shop_net", configKind: "sslKey", description: "PEM private key ...", resource: "ssl_client_shop_net", required: true, secret: true };
  */
 export interface ConfigEntry {
   /** The key in the project's namespace (`sslKey_client_shop_net`). */
@@ -47,12 +44,7 @@ export interface ConfigEntry {
   from?: string;
 }
 
-/**
- * One resource of the program.
- *
- * @example
- * const www: Planned = { kind: "DnsRecordSet", name: "dns_agency_demo_com_www_CNAME", id: "agency-demo.com/www/CNAME", mode: "declare", ... };
- */
+/** One resource of the program. */
 export interface Planned {
   kind: KindName;
   name: string;
@@ -67,12 +59,7 @@ export interface Planned {
   sortKey: string;
 }
 
-/**
- * The whole program, before printing.
- *
- * @example
- * const plan: Plan = await planProgram(ctx, await discover(ctx));
- */
+/** The whole program, before printing. */
 export interface Plan {
   resources: Planned[];
   /** The config keys the program reads (required) or a managed declaration would (not required). */
@@ -106,10 +93,6 @@ function compare(a: string, b: string): number {
 /**
  * The config expression of an input: `config.requireSecret(...)`, or `config.require(...)` for a
  * value that is not secret.
- *
- * @example
- * configExpression("sslKey_client_shop_net", true).code; // 'config.requireSecret("sslKey_client_shop_net")'
- * configExpression("sshPublicKey_101_a4775108", false).code; // 'config.require("sshPublicKey_101_a4775108")'
  */
 export function configExpression(key: string, secret: boolean): Expression {
   return new Expression(`config.${secret ? "requireSecret" : "require"}(${stringLiteral(key)})`);
@@ -178,13 +161,7 @@ async function readFound(ctx: ProviderContext, found: Found): Promise<ReadResult
   return { found: { ...found, id: result.id ?? found.id }, props, inputs };
 }
 
-/**
- * Reads every object found and decides how the program describes it.
- *
- * @example
- * const plan = await planProgram(ctx, await discover(ctx));
- * plan.resources.filter((r) => r.mode === "read").map((r) => r.name); // ["ftp_deploy_agency_demo_com", ...]
- */
+/** Reads every object found and decides how the program describes it. */
 export async function planProgram(ctx: ProviderContext, discovery: Discovery): Promise<Plan> {
   const notes = [...discovery.notes];
   const reads = (await mapPool(discovery.found, READ_CONCURRENCY, (f) => readFound(ctx, f))).filter((r): r is ReadResult => r !== undefined);

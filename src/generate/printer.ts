@@ -9,53 +9,27 @@
  * shows the lines that changed. No formatter has to run on the output.
  */
 
-/**
- * The widest line the printer writes on purpose (a single long string may still exceed it).
- *
- * @example
- * printValue(value, 0).split("\n").every((line) => line.length <= MAX_WIDTH); // true unless a string is longer
- */
+/** The widest line the printer writes on purpose (a single long string may still exceed it). */
 export const MAX_WIDTH = 100;
 
 const INDENT = "  ";
 
-/**
- * Code printed as it is (`config.requireSecret("sslKey_shop_net")`).
- *
- * @example
- * printValue({ privateKey: new Expression('config.requireSecret("sslKey_shop_net")') }, 0);
- */
+/** Code printed as it is (`config.requireSecret("sslKey_shop_net")`). */
 export class Expression {
   constructor(readonly code: string) {}
 }
 
-/**
- * What the printer prints.
- *
- * @example
- * const args: PrintValue = { domain: "agency-demo.com", records: ["198.51.100.10"], ttl: 14400 };
- */
+/** What the printer prints. */
 export type PrintValue = string | number | boolean | null | Expression | readonly PrintValue[] | { readonly [key: string]: PrintValue | undefined };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/**
- * A string literal in double quotes (JSON escaping, which TypeScript reads the same way).
- *
- * @example
- * stringLiteral('say "hi"'); // "\"say \\\"hi\\\"\""
- */
+/** A string literal in double quotes (JSON escaping, which TypeScript reads the same way). */
 export function stringLiteral(text: string): string {
   return JSON.stringify(text);
 }
 
-/**
- * An object key: bare when it is an identifier, quoted otherwise (`"session.gc_maxlifetime"`).
- *
- * @example
- * propertyKey("memory_limit");           // "memory_limit"
- * propertyKey("session.gc_maxlifetime"); // "\"session.gc_maxlifetime\""
- */
+/** An object key: bare when it is an identifier, quoted otherwise (`"session.gc_maxlifetime"`). */
 export function propertyKey(key: string): string {
   return IDENTIFIER.test(key) ? key : stringLiteral(key);
 }
@@ -86,9 +60,6 @@ function inline(value: PrintValue): string | undefined {
 /**
  * Prints a value whose first line starts at column `column` (after whatever precedes it on that
  * line) and whose further lines are indented `depth` levels.
- *
- * @example
- * printValue({ name: "www", records: ["198.51.100.10"] }, 0); // '{ name: "www", records: ["198.51.100.10"] }'
  */
 export function printValue(value: PrintValue, depth: number, column = depth * INDENT.length): string {
   const one = inline(value);
@@ -99,13 +70,6 @@ export function printValue(value: PrintValue, depth: number, column = depth * IN
 /**
  * Prints a value always spread over lines when it is an object or an array (the arguments of a
  * resource read best one property per line, however short).
- *
- * @example
- * printBlock({ domain: "agency-demo.com", adopt: true }, 0);
- * // {
- * //   domain: "agency-demo.com",
- * //   adopt: true,
- * // }
  */
 export function printBlock(value: PrintValue, depth: number): string {
   return typeof value === "object" && value !== null && !(value instanceof Expression) ? multiline(value, depth) : printValue(value, depth);
@@ -138,9 +102,6 @@ function multiline(value: PrintValue, depth: number): string {
 /**
  * A comment block: each line prefixed with `// ` at the given depth, long lines wrapped at word
  * boundaries to fit {@link MAX_WIDTH}.
- *
- * @example
- * printComment(["import id: 101/agency-demo.com"], 0); // "// import id: 101/agency-demo.com"
  */
 export function printComment(lines: readonly string[], depth: number): string {
   const prefix = `${INDENT.repeat(depth)}// `;

@@ -9,12 +9,7 @@ import { KINDS, type ConfigInput, type Kind } from "./kinds";
 import type { ConfigEntry, Plan, Planned } from "./plan";
 import { printBlock, printComment, stringLiteral } from "./printer";
 
-/**
- * What the header and the README say about where the program came from.
- *
- * @example
- * const context: ProgramContext = { project: "agency", settings: { apiUrl: "https://api.planethoster.net", apiVersion: "v4" }, selection: "the whole account" };
- */
+/** What the header and the README say about where the program came from. */
 export interface ProgramContext {
   project: string;
   settings: Pick<ProviderSettings, "apiUrl" | "apiVersion">;
@@ -41,12 +36,7 @@ function printResource(r: Planned): string {
   return lines.join("\n");
 }
 
-/**
- * The program, `index.ts`.
- *
- * @example
- * const text = printIndex(plan, { project: "agency", settings, selection: "the whole account" });
- */
+/** The program, `index.ts`. */
 export function printIndex(plan: Plan, context: ProgramContext): string {
   const types = [...new Set(plan.resources.map((r) => KINDS[r.kind].type))].sort();
   const usesConfig = plan.config.some((c) => c.required);
@@ -90,9 +80,6 @@ function yamlString(text: string): string {
 /**
  * `Pulumi.yaml`: the project, with the required config keys declared, secret where the value is
  * (Pulumi then refuses to run until they are set).
- *
- * @example
- * printPulumiYaml(plan, context); // "name: agency\nruntime:\n  name: nodejs\n..."
  */
 export function printPulumiYaml(plan: Plan, context: ProgramContext): string {
   const lines = [
@@ -113,12 +100,7 @@ export function printPulumiYaml(plan: Plan, context: ProgramContext): string {
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * `package.json`: the program's dependencies.
- *
- * @example
- * JSON.parse(printPackageJson(context)).dependencies["pulumi-hosting-reseller"]; // "^0.1.0"
- */
+/** `package.json`: the program's dependencies. */
 export function printPackageJson(context: ProgramContext): string {
   const pkg = {
     name: context.project,
@@ -131,12 +113,7 @@ export function printPackageJson(context: ProgramContext): string {
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
-/**
- * `tsconfig.json`: the compiler settings of the package's own examples.
- *
- * @example
- * JSON.parse(printTsconfig()).compilerOptions.strict; // true
- */
+/** `tsconfig.json`: the compiler settings of the package's own examples. */
 export function printTsconfig(): string {
   const config = {
     compilerOptions: {
@@ -178,9 +155,6 @@ function guidance(entries: readonly ConfigEntry[], version: ProgramContext["sett
 /**
  * `README.md`: how to run the program, the secret config keys to set, and what was read rather
  * than declared.
- *
- * @example
- * printReadme(plan, context).includes("pulumi config set --secret"); // true
  */
 export function printReadme(plan: Plan, context: ProgramContext): string {
   const { project, settings } = context;
@@ -261,13 +235,7 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
   return `${out.join("\n")}\n`;
 }
 
-/**
- * Every file of the project, by file name.
- *
- * @example
- * const files = printProject(plan, context);
- * Object.keys(files); // ["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json", "README.md"]
- */
+/** Every file of the project, by file name. */
 export function printProject(plan: Plan, context: ProgramContext): Record<string, string> {
   return {
     "index.ts": printIndex(plan, context),

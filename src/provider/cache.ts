@@ -21,14 +21,7 @@ interface Entry {
   at: number;
 }
 
-/**
- * A read cache with single-flight and scope invalidation.
- *
- * @example
- * const cache = new ReadCache(60_000);
- * const zone = await cache.get("conn|dns.getZone|{...}", ["conn|zone:example.com"], () => client.request(...));
- * cache.invalidate("conn|zone:example.com");
- */
+/** A read cache with single-flight and scope invalidation. */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -91,13 +84,7 @@ export class ReadCache {
   }
 }
 
-/**
- * Runs tasks one at a time per scope, in arrival order; tasks of different scopes run freely.
- *
- * @example
- * const queue = new ScopeQueue();
- * await queue.run("zone:example.com", () => client.request("dns.modifyZone", params));
- */
+/** Runs tasks one at a time per scope, in arrival order; tasks of different scopes run freely. */
 export class ScopeQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
 

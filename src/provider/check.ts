@@ -17,28 +17,15 @@ import { toPlainJson, withoutProvider } from "./outputs";
  * The value Pulumi sends for inputs unknown during preview (`pulumi.runtime.unknownValue` in
  * `@pulumi/pulumi` 3.x). Kept as a literal so the runtime never loads `@pulumi/pulumi`; a test
  * pins it to the SDK's constant.
- *
- * @example
- * if (news.ttl === UNKNOWN) return; // decided after the resource it depends on is created
  */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/**
- * Whether `value` is the unknown sentinel.
- *
- * @example
- * isUnknown("04da6b54-80e4-46f7-96ec-b56ff0331ba9"); // true
- */
+/** Whether `value` is the unknown sentinel. */
 export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN;
 }
 
-/**
- * Whether `value` is, or holds anywhere inside it, the unknown sentinel.
- *
- * @example
- * containsUnknown({ records: [{ value: UNKNOWN }] }); // true
- */
+/** Whether `value` is, or holds anywhere inside it, the unknown sentinel. */
 export function containsUnknown(value: unknown): boolean {
   if (value === UNKNOWN) return true;
   if (Array.isArray(value)) return value.some(containsUnknown);
@@ -57,12 +44,7 @@ export interface CheckResult {
   failures?: CheckFailure[];
 }
 
-/**
- * A property path as Pulumi prints it: `records[0].value`.
- *
- * @example
- * formatPath(["records", 0, "value"]); // "records[0].value"
- */
+/** A property path as Pulumi prints it: `records[0].value`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = "";
   for (const p of path) {
@@ -77,9 +59,6 @@ export function formatPath(path: readonly PropertyKey[]): string {
  *
  * Null and undefined properties count as "not set". Properties the resource does not declare
  * are failures (a typo in a JavaScript program would otherwise be silently ignored).
- *
- * @example
- * const { inputs, failures } = checkInputs(dnsRecordSetDefinition, news, "v4");
  */
 export function checkInputs(def: AnyResourceDefinition, news: Record<string, unknown>, version: ApiVersion): CheckResult {
   const given: Record<string, unknown> = {};

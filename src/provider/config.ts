@@ -174,12 +174,7 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/**
- * The credentials, or an error naming each missing key and its environment variable.
- *
- * @example
- * const { apiUser, apiKey } = requireCredentials(settings);
- */
+/** The credentials, or an error naming each missing key and its environment variable. */
 export function requireCredentials(settings: ProviderSettings): { apiUser: string; apiKey: string } {
   const missing = [
     settings.apiUser ? undefined : keyOf("apiUser"),
@@ -194,12 +189,7 @@ export function requireCredentials(settings: ProviderSettings): { apiUser: strin
   return { apiUser: settings.apiUser!, apiKey: settings.apiKey! };
 }
 
-/**
- * Adapts the engine's namespaced config (`get("reseller:apiUser")`) to a {@link ConfigReader}.
- *
- * @example
- * readSettings(namespaced(req.config));
- */
+/** Adapts the engine's namespaced config (`get("reseller:apiUser")`) to a {@link ConfigReader}. */
 export function namespaced(config: ConfigReader): ConfigReader {
   return { get: (key) => config.get(`${CONFIG_NAMESPACE}:${key}`) };
 }

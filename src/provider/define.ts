@@ -117,18 +117,6 @@ export type AnyResourceDefinition = ResourceDefinition<z.ZodRawShape, any, any>;
 /**
  * Declares a resource. Checks the declaration's own consistency (identity and replace-on
  * properties must be inputs) so a mistake fails when the module loads, not during a deployment.
- *
- * @example
- * export const dnsRecordSetDefinition = defineResource({
- *   type: "DnsRecordSet",
- *   inputs: { domain: zoneName, name: z.string(), type: z.enum(["A", "AAAA"]), ttl: z.number().default(14400), records },
- *   identity: ["domain", "name", "type"],
- *   deleteBeforeReplace: true,
- *   secretOutputs: [],
- *   id: { format: "<domain>/<name>/<type>", build: (v) => `${v.domain}/${v.name}/${v.type}`, parse },
- *   onMissing: "remove",
- *   create, read, update, delete: remove,
- * });
  */
 export function defineResource<S extends z.ZodRawShape, I extends object, O extends object>(
   def: ResourceDefinition<S, I, O>,
@@ -141,12 +129,7 @@ export function defineResource<S extends z.ZodRawShape, I extends object, O exte
   return def;
 }
 
-/**
- * The input properties of a definition, in declaration order.
- *
- * @example
- * inputKeys(dnsRecordSetDefinition); // ["domain", "name", "type", "ttl", "records", "hostingId"]
- */
+/** The input properties of a definition, in declaration order. */
 export function inputKeys(def: AnyResourceDefinition): string[] {
   return Object.keys(def.inputs);
 }

@@ -21,12 +21,7 @@ export interface DiffResult {
   deleteBeforeReplace: boolean;
 }
 
-/**
- * Structural equality of JSON values; object key order does not matter, array order does.
- *
- * @example
- * jsonEqual({ a: [1, 2] }, { a: [1, 2] }); // true
- */
+/** Structural equality of JSON values; object key order does not matter, array order does. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
@@ -38,12 +33,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/**
- * Diffs old outputs against new inputs for a definition.
- *
- * @example
- * diffInputs(dnsRecordSetDefinition, olds, { ...olds, ttl: 300 }); // { changes: true, replaces: [], deleteBeforeReplace: false }
- */
+/** Diffs old outputs against new inputs for a definition. */
 export function diffInputs(def: AnyResourceDefinition, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
   const o = withoutProvider(olds);
   const n = withoutProvider(news);

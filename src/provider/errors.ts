@@ -10,10 +10,6 @@ import type { ErrorCode } from "../client/errors";
 /**
  * The `code` of a client error (`"not-found"`, `"outcome-unknown"`, ...), or undefined for
  * anything else.
- *
- * @example
- * try { await ctx.request("domains.getInfo", { sld, tld }); }
- * catch (err) { if (apiErrorCode(err) === "not-found") return undefined; throw err; }
  */
 export function apiErrorCode(err: unknown): ErrorCode | undefined {
   if (typeof err !== "object" || err === null) return undefined;
@@ -26,10 +22,6 @@ export function apiErrorCode(err: unknown): ErrorCode | undefined {
  * (a `not-found` client error): the usual way a `read` learns that an object, or the hosting
  * account holding it, is gone, and a `delete` that it has nothing left to do. Any other error
  * passes through.
- *
- * @example
- * const reply = await unlessNotFound(() => ctx.read<Listing>("ssh.listKeys", address, ["ssh:101"]));
- * if (reply === undefined) return undefined; // the hosting account is gone
  */
 export async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -48,9 +40,6 @@ export async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | und
  * track of something that exists (and, for a domain, cost money). `properties` become the
  * resource's state; the runtime adds the serialized provider to them so later operations on the
  * resource can still run.
- *
- * @example
- * throw new PartialCreateError("example.com", outs, "registered, but setting the registrar lock failed: ...");
  */
 export class PartialCreateError extends Error {
   readonly reasons: string[];
@@ -71,9 +60,6 @@ export class PartialCreateError extends Error {
 /**
  * A configuration value that is missing or malformed. The message names the stack config key
  * and its environment variable, never a value.
- *
- * @example
- * throw new ConfigError('Missing configuration "reseller:apiKey" ...');
  */
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -89,9 +75,6 @@ export class ConfigError extends Error {
  *
  * `what` names the object (`The FTP account ci@example.com`); `verbs` words the hint for
  * objects that are removed and added rather than deleted and created.
- *
- * @example
- * await updating(`The SSH key ${olds.fingerprint}`, () => editKey(ctx, address, news, olds.fingerprint), { gone: "removed", again: "adds" });
  */
 export async function updating<T>(what: string, step: () => Promise<T>, verbs: { gone: string; again: string } = { gone: "deleted", again: "creates" }): Promise<T> {
   try {
@@ -105,12 +88,7 @@ export async function updating<T>(what: string, step: () => Promise<T>, verbs: {
   }
 }
 
-/**
- * A message for any thrown value, for wrapping in a follow-up error.
- *
- * @example
- * new PartialCreateError(id, outs, `lock failed: ${messageOf(err)}`);
- */
+/** A message for any thrown value, for wrapping in a follow-up error. */
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

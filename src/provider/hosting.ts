@@ -22,12 +22,7 @@ export interface HostingAddress {
   username?: string;
 }
 
-/**
- * Cache scope of the hosting accounts listing; writes that create or remove accounts invalidate it.
- *
- * @example
- * await ctx.write("hosting.create", params, [HOSTINGS_SCOPE]);
- */
+/** Cache scope of the hosting accounts listing; writes that create or remove accounts invalidate it. */
 export const HOSTINGS_SCOPE = "hostings";
 
 interface HostingListing {
@@ -43,13 +38,7 @@ interface AccountListing {
 /** The v3 operation whose listing resolves usernames (catalog §4.1). */
 const V3_LISTING = "v3.hosting.listAccounts";
 
-/**
- * Address parameters for `hostingId` under the context's API version.
- *
- * @example
- * const address = await hostingAddress(ctx, 101); // v3: { id: 101, username: "agencyde" }
- * await ctx.request("dns.getZone", { ...address, domain: "example.com" });
- */
+/** Address parameters for `hostingId` under the context's API version. */
 export async function hostingAddress(ctx: ProviderContext, hostingId: number): Promise<HostingAddress> {
   if (ctx.version !== "v3") return { id: hostingId };
   const listing = await ctx.read<HostingListing>("hosting.listAccounts", {}, [HOSTINGS_SCOPE]);
@@ -75,9 +64,6 @@ export async function hostingAddress(ctx: ProviderContext, hostingId: number): P
  *
  * Undefined when no listing of the version shows the account; a listing the API does not have
  * at the configured path (404) counts as not showing it.
- *
- * @example
- * const prefix = (await hostingUsername(ctx, 101)) ?? ""; // "agencyde"
  */
 export async function hostingUsername(ctx: ProviderContext, hostingId: number): Promise<string | undefined> {
   try {

@@ -17,9 +17,6 @@ import { normalizeDomain, type NameResult } from "./names";
 /**
  * Reads one segment of an id (no `/` inside unless it is the last with `rest`), giving its
  * canonical value or undefined.
- *
- * @example
- * const service: IdPart<string> = (text) => (["redis", "memcached"].includes(text.toLowerCase()) ? text.toLowerCase() : undefined);
  */
 export type IdPart<T> = (text: string) => T | undefined;
 
@@ -28,25 +25,12 @@ export type HostingScopedKey<P extends Record<string, IdPart<unknown>>> = { host
   [K in keyof P]: NonNullable<ReturnType<P[K]>>;
 };
 
-/**
- * The id of an object of hosting account `hostingId`: `<hostingId>`, or `<hostingId>/<part>/...`.
- *
- * @example
- * hostingScopedId(101); // "101"
- * hostingScopedId(101, "agency-demo.com"); // "101/agency-demo.com"
- * hostingScopedId(101, "agencyde_wp", "agencyde_wpuser"); // "101/agencyde_wp/agencyde_wpuser"
- */
+/** The id of an object of hosting account `hostingId`: `<hostingId>`, or `<hostingId>/<part>/...`. */
 export function hostingScopedId(hostingId: number, ...parts: readonly (string | number)[]): string {
   return [hostingId, ...parts].join("/");
 }
 
-/**
- * A positive whole number written in digits only (`"12"`, not `"+12"`, `"1e3"` or `" 12"`).
- *
- * @example
- * positiveIdPart("12"); // 12
- * positiveIdPart("0"); // undefined
- */
+/** A positive whole number written in digits only (`"12"`, not `"+12"`, `"1e3"` or `" 12"`). */
 export const positiveIdPart: IdPart<number> = (text) => {
   if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
@@ -56,9 +40,6 @@ export const positiveIdPart: IdPart<number> = (text) => {
 /**
  * An id part read with one of the name normalizers (`normalizeDomain`, ...): its canonical
  * value, or undefined when it does not normalize.
- *
- * @example
- * const destination = namePart(normalizeDestination);
  */
 export function namePart(normalize: (text: string) => NameResult): IdPart<string> {
   return (text) => {
@@ -67,24 +48,13 @@ export function namePart(normalize: (text: string) => NameResult): IdPart<string
   };
 }
 
-/**
- * A domain in canonical form (ASCII, lower case, no trailing dot).
- *
- * @example
- * domainIdPart("Café.com"); // "xn--caf-dma.com"
- */
+/** A domain in canonical form (ASCII, lower case, no trailing dot). */
 export const domainIdPart: IdPart<string> = namePart(normalizeDomain);
 
 /**
  * What an id of a hosting-scoped object names, or undefined when it is malformed. `parts` names
  * the segments after the hosting id, in order, each with its parser; with `rest`, the last part
  * takes the remainder of the id, slashes included (a URL at the end of an import id).
- *
- * @example
- * parseHostingScopedId("101", {}); // { hostingId: 101 }
- * parseHostingScopedId("101/Agency-Demo.com", { domain: domainIdPart }); // { hostingId: 101, domain: "agency-demo.com" }
- * parseHostingScopedId("101/12", { urlId: positiveIdPart }); // { hostingId: 101, urlId: 12 }
- * parseHostingScopedId("101/x", { urlId: positiveIdPart }); // undefined
  */
 export function parseHostingScopedId<P extends Record<string, IdPart<unknown>>>(
   id: string,
@@ -112,20 +82,12 @@ export function parseHostingScopedId<P extends Record<string, IdPart<unknown>>>(
 /**
  * The id of a per-domain object of a hosting account: `<hostingId>/<domain>` (a custom
  * certificate, the WAF rules of a domain, a redirection).
- *
- * @example
- * hostingDomainId({ hostingId: 101, domain: "agency-demo.com" }); // "101/agency-demo.com"
  */
 export function hostingDomainId(v: { hostingId: number; domain: string }): string {
   return hostingScopedId(v.hostingId, v.domain);
 }
 
-/**
- * What a `<hostingId>/<domain>` id names, the domain in canonical form, or undefined.
- *
- * @example
- * parseHostingDomainId("101/Café.com"); // { hostingId: 101, domain: "xn--caf-dma.com" }
- */
+/** What a `<hostingId>/<domain>` id names, the domain in canonical form, or undefined. */
 export function parseHostingDomainId(id: string): { hostingId: number; domain: string } | undefined {
   return parseHostingScopedId(id, { domain: domainIdPart });
 }
@@ -133,21 +95,12 @@ export function parseHostingDomainId(id: string): { hostingId: number; domain: s
 /**
  * The id of a setting a hosting account has once (its PHP version, its object storage): the
  * account's id, `<hostingId>`.
- *
- * @example
- * hostingAccountId({ hostingId: 101 }); // "101"
  */
 export function hostingAccountId(v: { hostingId: number }): string {
   return hostingScopedId(v.hostingId);
 }
 
-/**
- * What a `<hostingId>` id names, or undefined.
- *
- * @example
- * parseHostingAccountId("101"); // { hostingId: 101 }
- * parseHostingAccountId("101/8.2"); // undefined
- */
+/** What a `<hostingId>` id names, or undefined. */
 export function parseHostingAccountId(id: string): { hostingId: number } | undefined {
   return parseHostingScopedId(id, {});
 }
@@ -156,9 +109,6 @@ export function parseHostingAccountId(id: string): { hostingId: number } | undef
  * The identity rules of a setting a hosting account has once, spread into its `defineResource`:
  * identity is the account, the id is `<hostingId>`, and another account has its own setting, so
  * nothing collides on replacement.
- *
- * @example
- * export const phpVersionDefinition = defineResource({ type: "PhpVersion", ...hostingAccountIdentity, secretOutputs: [], ... });
  */
 export const hostingAccountIdentity = {
   identity: ["hostingId"],
@@ -172,9 +122,6 @@ export const hostingAccountIdentity = {
  * rules of a domain), spread into its `defineResource`: identity is the account and the domain,
  * the id is `<hostingId>/<domain>`, and another domain has its own setting, so nothing collides
  * on replacement.
- *
- * @example
- * export const customSslDefinition = defineResource({ type: "CustomSsl", ...hostingDomainIdentity, secretOutputs: ["privateKey"], ... });
  */
 export const hostingDomainIdentity = {
   identity: ["hostingId", "domain"],

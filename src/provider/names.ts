@@ -27,10 +27,6 @@ function toAsciiLabels(name: string): string[] | undefined {
 /**
  * A registrable domain (or DNS zone) in canonical form: ASCII, lower case, no trailing dot, at
  * least two labels of letters, digits and inner hyphens.
- *
- * @example
- * normalizeDomain("Café.COM."); // { ok: true, value: "xn--caf-dma.com" }
- * normalizeDomain("no_underscores.com"); // { ok: false, reason: ... }
  */
 export function normalizeDomain(input: string): NameResult {
   const trimmed = input.trim().replace(/\.$/, "");
@@ -51,10 +47,6 @@ export function normalizeDomain(input: string): NameResult {
  * The DNS zone a resource's `domain` input names, in canonical form (`normalizeDomain`); a
  * malformed one is reported on `domain` through `issue` and gives undefined, so a `normalize`
  * stops there (the record names and targets are read relative to the zone).
- *
- * @example
- * const zone = isUnknown(v.domain) ? undefined : checkedZone(v.domain, issue); // "example.com" for "Example.COM."
- * if (zone === undefined) return out;
  */
 export function checkedZone(domain: string, issue: IssueSink): string | undefined {
   const zone = normalizeDomain(domain);
@@ -68,10 +60,6 @@ export function checkedZone(domain: string, issue: IssueSink): string | undefine
  * case, fully qualified with a trailing dot. Targets are always read as fully qualified: users
  * write `mail.example.com` meaning that host, not `mail.example.com.<zone>`. `@` stands for the
  * zone apex when a zone is given; `.` (the root) is kept for a null MX (RFC 7505).
- *
- * @example
- * normalizeHost("Mail.Example.COM"); // { ok: true, value: "mail.example.com." }
- * normalizeHost("@", "example.com"); // { ok: true, value: "example.com." }
  */
 export function normalizeHost(input: string, zone?: string): NameResult {
   const trimmed = input.trim();
@@ -92,11 +80,6 @@ export function normalizeHost(input: string, zone?: string): NameResult {
  * A record name relative to its zone: `@` for the apex, `www`, `_dmarc`, `*.dev`. A fully
  * qualified name inside the zone (`www.example.com.`, or without the dot) is made relative, so
  * the three spellings users write give one value in state.
- *
- * @example
- * normalizeRecordName("WWW.Example.com.", "example.com"); // { ok: true, value: "www" }
- * normalizeRecordName("example.com", "example.com"); // { ok: true, value: "@" }
- * normalizeRecordName("", "example.com"); // { ok: true, value: "@" }
  */
 export function normalizeRecordName(input: string, zone: string): NameResult {
   const trimmed = input.trim();
@@ -127,13 +110,7 @@ export function normalizeRecordName(input: string, zone: string): NameResult {
   return { ok: true, value };
 }
 
-/**
- * The fully qualified form of a relative record name, with the trailing dot the zone listing uses.
- *
- * @example
- * recordFqdn("www", "example.com"); // "www.example.com."
- * recordFqdn("@", "example.com"); // "example.com."
- */
+/** The fully qualified form of a relative record name, with the trailing dot the zone listing uses. */
 export function recordFqdn(name: string, zone: string): string {
   return name === "@" ? `${zone}.` : `${name}.${zone}.`;
 }
@@ -141,21 +118,13 @@ export function recordFqdn(name: string, zone: string): string {
 /**
  * Splits a canonical domain at its first dot: `sld` is the first label, `tld` the rest (the API
  * addresses domains by both, and `tld` carries no leading period).
- *
- * @example
- * splitDomain("example.co.uk"); // { sld: "example", tld: "co.uk" }
  */
 export function splitDomain(domain: string): { sld: string; tld: string } {
   const dot = domain.indexOf(".");
   return { sld: domain.slice(0, dot), tld: domain.slice(dot + 1) };
 }
 
-/**
- * The Unicode display form of an ASCII domain (`xn--caf-dma.com` gives `café.com`).
- *
- * @example
- * unicodeDomain("xn--caf-dma.com"); // "café.com"
- */
+/** The Unicode display form of an ASCII domain (`xn--caf-dma.com` gives `café.com`). */
 export function unicodeDomain(ascii: string): string {
   return domainToUnicode(ascii) || ascii;
 }

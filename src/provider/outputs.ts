@@ -7,21 +7,13 @@
  * object the runtime hands back passes through {@link toPlainJson} first.
  */
 
-/**
- * The reserved property that holds the serialized provider; never part of a resource's data.
- *
- * @example
- * const code = props[PROVIDER_KEY]; // "exports.handler = __f0; ..."
- */
+/** The reserved property that holds the serialized provider; never part of a resource's data. */
 export const PROVIDER_KEY = "__provider";
 
 /**
  * A deep copy of `value` holding only JSON: object keys whose value is `undefined` are dropped,
  * `undefined` array items become `null`, dates become ISO strings, non-finite numbers `null`.
  * Functions, symbols and BigInts are errors naming the path, because they mean a bug.
- *
- * @example
- * toPlainJson({ a: 1, b: undefined, c: [undefined, new Date(0)] }); // { a: 1, c: [null, "1970-01-01T00:00:00.000Z"] }
  */
 export function toPlainJson<T>(value: T, path = "outputs"): T {
   return convert(value, path) as T;
@@ -50,12 +42,7 @@ function convert(value: unknown, path: string): unknown {
   return out;
 }
 
-/**
- * A shallow copy without the `__provider` property the host adds to inputs and state.
- *
- * @example
- * withoutProvider({ __provider: "exports.handler = ...", domain: "example.com" }); // { domain: "example.com" }
- */
+/** A shallow copy without the `__provider` property the host adds to inputs and state. */
 export function withoutProvider(props: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!props) return {};
   const { [PROVIDER_KEY]: _provider, ...rest } = props;

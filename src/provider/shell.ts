@@ -12,12 +12,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as Runtime from "./runtime";
 
-/**
- * The package subpath of the runtime; part of the protocol between old state and new code.
- *
- * @example
- * const runtime = require(RUNTIME_MODULE) as typeof import("./runtime");
- */
+/** The package subpath of the runtime; part of the protocol between old state and new code. */
 export const RUNTIME_MODULE = "pulumi-hosting-reseller/runtime";
 
 /**
@@ -25,13 +20,6 @@ export const RUNTIME_MODULE = "pulumi-hosting-reseller/runtime";
  *
  * Every resource's state carries its serialized text, so it is kept small: `r` loads the runtime
  * bound to this type, and each method passes its arguments through unchanged.
- *
- * @example
- * class DnsRecordSet extends pulumi.dynamic.Resource {
- *   constructor(name: string, args: DnsRecordSetArgs, opts?: pulumi.CustomResourceOptions) {
- *     super(shell("DnsRecordSet"), name, { ...args, fqdn: undefined }, opts, "reseller", "DnsRecordSet");
- *   }
- * }
  */
 export function shell(type: string): pulumi.dynamic.ResourceProvider {
   // The literal path, not RUNTIME_MODULE: a captured constant would be serialized too.

@@ -2,9 +2,6 @@
  * Every resource of the package: the classes programs construct, and the definitions the
  * runtime serves. One `export *` line per folder, in the order of `RESOURCES` in `registry.ts`,
  * the list everything else derives from; a test checks that the two agree.
- *
- * @example
- * import { DnsRecordSet, DomainRegistration } from "pulumi-hosting-reseller";
  */
 export { definitions } from "./registry";
 

@@ -15,12 +15,7 @@ export const PROVIDER_NAMESERVERS = ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"
 export const DEFAULT_API_USER = "sim-reseller";
 export const DEFAULT_API_KEY = "sim-key-0123456789abcdef";
 
-/**
- * The demo seed's redirection: `client-shop.net` on hosting 101 sends visitors to the shop page.
- *
- * @example
- * hosting.redirections.push({ ...DEMO_REDIRECTION });
- */
+/** The demo seed's redirection: `client-shop.net` on hosting 101 sends visitors to the shop page. */
 export const DEMO_REDIRECTION: Readonly<RedirectionState> = {
   domain: "client-shop.net",
   https: true,

@@ -28,13 +28,7 @@ export interface PemKeyPair {
   publicKey: string;
 }
 
-/**
- * A fresh RSA-2048 key pair in PEM form.
- *
- * @example
- * const { privateKey, publicKey } = generateRsaKeyPair();
- * privateKey.startsWith("-----BEGIN PRIVATE KEY-----"); // true
- */
+/** A fresh RSA-2048 key pair in PEM form. */
 export function generateRsaKeyPair(): PemKeyPair {
   return generateKeyPairSync("rsa", {
     modulusLength: 2048,
@@ -186,9 +180,6 @@ export function generateCsr(subject: CsrSubject, opts: { now?: Date } = {}): Gen
  * The API names a CSR by `csrPubKeyFingerPrint` without saying how it is computed; a SHA-256 of
  * the public key is what certificate tooling calls a public-key fingerprint (and is what
  * HPKP-style pinning hashes), so the simulator uses it. Any private or public key form works.
- *
- * @example
- * publicKeyFingerprint(generateRsaKeyPair().privateKey); // "3f0c…" (64 hex digits)
  */
 export function publicKeyFingerprint(key: string | KeyObject): string {
   const pub = typeof key !== "string" && key.type === "public" ? key : createPublicKey(key);
@@ -212,12 +203,6 @@ export interface CertificateCheck {
  * The first reason a certificate cannot be installed for a domain, or `null` when it can: not a
  * certificate, not a key, key does not match, domain not covered, expired, not yet valid. The
  * checks are the shared ones (`src/util/x509.ts`); the wording is the simulated API's.
- *
- * @example
- * const { cert, key } = generateSelfSigned({ commonName: "agency-demo.com" });
- * certificateProblem({ certificate: cert, privateKey: key, domain: "agency-demo.com", now: new Date() }); // null
- * certificateProblem({ certificate: cert, domain: "other.com", now: new Date() });
- * // "the certificate does not cover other.com (it names agency-demo.com)"
  */
 export function certificateProblem(check: CertificateCheck): string | null {
   const cert = parseCertificate(check.certificate);
@@ -237,9 +222,6 @@ export function certificateProblem(check: CertificateCheck): string | null {
 /**
  * The display name of a certificate's issuer: its organisation (as in "Let's Encrypt"), else its
  * common name. The active-certificate `issuer` field shows it for a custom certificate.
- *
- * @example
- * certificateIssuerName(new X509Certificate(generateSelfSigned({ commonName: "a.com" }).cert)); // "a.com"
  */
 export function certificateIssuerName(cert: X509Certificate): string {
   const field = (name: string) => new RegExp(`(?:^|\\n)${name}=([^\\n]*)`).exec(cert.issuer)?.[1];

@@ -11,12 +11,7 @@
 import { createHash, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
 
-/**
- * Key types the parser accepts. DSA and the `sk-` (security key) types are refused.
- *
- * @example
- * SSH_KEY_TYPES.includes("ssh-ed25519"); // true
- */
+/** Key types the parser accepts. DSA and the `sk-` (security key) types are refused. */
 export const SSH_KEY_TYPES = [
   "ssh-ed25519",
   "ecdsa-sha2-nistp256",
@@ -24,20 +19,12 @@ export const SSH_KEY_TYPES = [
   "ecdsa-sha2-nistp521",
   "ssh-rsa",
 ] as const;
-/**
- * One of {@link SSH_KEY_TYPES}.
- *
- * @example
- * const type: SshKeyType = "ecdsa-sha2-nistp256";
- */
+/** One of {@link SSH_KEY_TYPES}. */
 export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
 
 /**
  * RSA keys shorter than this are refused (OpenSSH itself refuses fewer than 1024 bits; 2048 is
  * the accepted floor today).
- *
- * @example
- * parseSshPublicKey(line).bits >= MIN_RSA_BITS; // true for every RSA key that parses
  */
 export const MIN_RSA_BITS = 2048;
 
@@ -48,12 +35,7 @@ const ECDSA_CURVES: Record<string, { curve: string; bits: number; pointLength: n
   "ecdsa-sha2-nistp521": { curve: "nistp521", bits: 521, pointLength: 133 },
 };
 
-/**
- * A parsed, checked OpenSSH public key.
- *
- * @example
- * const { type, bits, fingerprintMd5 } = parseSshPublicKey(line);
- */
+/** A parsed, checked OpenSSH public key. */
 export interface SshPublicKey {
   type: SshKeyType;
   /** The decoded key blob (SSH wire format). */
@@ -109,10 +91,6 @@ function isKeyType(type: string): type is SshKeyType {
  * matches the type and a point of the curve's size, a 32-byte Ed25519 key.
  *
  * @throws Error whose message says why the key is refused (it starts with "Invalid SSH public key: ").
- * @example
- * const key = parseSshPublicKey("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHNOcBSpIi1zDfJOtCaY06hdrymoZ0c1XdXWoj+3deQF ci@example");
- * key.type;            // "ssh-ed25519"
- * key.fingerprintMd5;  // "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7"
  */
 export function parseSshPublicKey(line: string): SshPublicKey {
   try {
@@ -176,9 +154,6 @@ function parse(line: string): SshPublicKey {
 /**
  * The MD5 fingerprint of a key blob, as colon-separated lower-case hex pairs: the form the API
  * uses as an SSH key's `key` (v4 document, "SSH key entry").
- *
- * @example
- * md5Fingerprint(parseSshPublicKey(line).blob); // "a4:77:51:08:..."
  */
 export function md5Fingerprint(blob: Uint8Array): string {
   return createHash("md5")
@@ -187,13 +162,7 @@ export function md5Fingerprint(blob: Uint8Array): string {
     .replace(/(..)(?!$)/g, "$1:");
 }
 
-/**
- * Checks one entry of an SSH key's `fromIps`: an IPv4 or IPv6 address, or a CIDR block of one.
- *
- * @example
- * isAddressOrCidr("203.0.113.0/24"); // true
- * isAddressOrCidr("2001:db8::/129"); // false
- */
+/** Checks one entry of an SSH key's `fromIps`: an IPv4 or IPv6 address, or a CIDR block of one. */
 export function isAddressOrCidr(value: string): boolean {
   const slash = value.indexOf("/");
   if (slash === -1) return isIP(value) !== 0;
@@ -228,11 +197,6 @@ const JWK_CURVES: Record<string, SshKeyType> = {
 /**
  * Formats a Node.js public (or private) key as an OpenSSH public key line, which Node cannot
  * export itself. Supports Ed25519, ECDSA on P-256/P-384/P-521 and RSA.
- *
- * @example
- * import { generateKeyPairSync } from "node:crypto";
- * const { publicKey } = generateKeyPairSync("ed25519");
- * formatSshPublicKey(publicKey, "ci@example"); // "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI... ci@example"
  */
 export function formatSshPublicKey(key: KeyObject, comment = ""): string {
   const jwk = key.export({ format: "jwk" });

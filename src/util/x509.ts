@@ -14,34 +14,18 @@ import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
 
-/**
- * One PEM block of a text: its label (`CERTIFICATE`, `PRIVATE KEY`, ...) and the block itself.
- *
- * @example
- * const block: PemBlock = { label: "CERTIFICATE", pem: "-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----" };
- */
+/** One PEM block of a text: its label (`CERTIFICATE`, `PRIVATE KEY`, ...) and the block itself. */
 export interface PemBlock {
   label: string;
   pem: string;
 }
 
-/**
- * The PEM blocks of a text, in order; text between them is ignored.
- *
- * @example
- * pemBlocks(certPem + keyPem).map((b) => b.label); // ["CERTIFICATE", "PRIVATE KEY"]
- */
+/** The PEM blocks of a text, in order; text between them is ignored. */
 export function pemBlocks(text: string): PemBlock[] {
   return [...text.matchAll(PEM_BLOCK)].map((m) => ({ label: m[1]!, pem: m[0] }));
 }
 
-/**
- * The certificate a PEM text starts with, or undefined when it is not one.
- *
- * @example
- * parseCertificate(pem)?.subject; // "CN=example.com"
- * parseCertificate("nope"); // undefined
- */
+/** The certificate a PEM text starts with, or undefined when it is not one. */
 export function parseCertificate(pem: string): X509Certificate | undefined {
   try {
     return new X509Certificate(pem);
@@ -53,9 +37,6 @@ export function parseCertificate(pem: string): X509Certificate | undefined {
 /**
  * Every `CERTIFICATE` block of a text that parses, in order; anything else is left out (a reply
  * read back from an API, where nothing else must reach plain state).
- *
- * @example
- * certificatesIn(reply.cert).map((c) => c.toString()).join(""); // the chain in canonical PEM
  */
 export function certificatesIn(text: string): X509Certificate[] {
   return pemBlocks(text).flatMap((b) => {
@@ -64,12 +45,7 @@ export function certificatesIn(text: string): X509Certificate[] {
   });
 }
 
-/**
- * A distinguished name on one line: Node prints one attribute a line.
- *
- * @example
- * distinguishedName(cert.subject); // "CN=example.com, O=Example"
- */
+/** A distinguished name on one line: Node prints one attribute a line. */
 export function distinguishedName(dn: string): string {
   return dn.split("\n").filter(Boolean).join(", ");
 }
@@ -142,9 +118,6 @@ export function parsePrivateKeyPem(text: string): KeyResult {
 /**
  * Whether `key` is the private key of the certificate's public key. A key of another algorithm
  * than the certificate's (EC against RSA) cannot match it.
- *
- * @example
- * privateKeyMatches(new X509Certificate(site.cert), createPrivateKey(site.key)); // true
  */
 export function privateKeyMatches(cert: X509Certificate, key: KeyObject): boolean {
   try {
@@ -180,12 +153,7 @@ function altNamesOf(cert: X509Certificate, kinds: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The DNS names and IP addresses of the subjectAltName extension.
- *
- * @example
- * certificateAltNames(new X509Certificate(pem)); // ["example.com", "www.example.com", "192.0.2.1"]
- */
+/** The DNS names and IP addresses of the subjectAltName extension. */
 export function certificateAltNames(cert: X509Certificate): string[] {
   return altNamesOf(cert, ["DNS", "IP Address"]);
 }
@@ -193,10 +161,6 @@ export function certificateAltNames(cert: X509Certificate): string[] {
 /**
  * The names a certificate answers for, for messages: its subjectAltName entries, and its
  * subject common name when no DNS name is among them (the browser rule).
- *
- * @example
- * certificateHostNames(new X509Certificate(generateSelfSigned({ commonName: "a.com", altNames: ["b.com"] }).cert)); // ["b.com"]
- * certificateHostNames(new X509Certificate(generateSelfSigned({ commonName: "a.com", altNames: [] }).cert)); // ["a.com"]
  */
 export function certificateHostNames(cert: X509Certificate): string[] {
   const names = certificateAltNames(cert);
@@ -208,9 +172,6 @@ export function certificateHostNames(cert: X509Certificate): string[] {
 /**
  * Why a certificate is not valid at `now`, or undefined when it is: it has expired, or it is not
  * valid yet. Dates in ISO 8601.
- *
- * @example
- * validityProblem(expired, new Date()); // "expired on 2021-01-01T00:00:00.000Z"
  */
 export function validityProblem(cert: X509Certificate, now: Date): string | undefined {
   const notAfter = new Date(cert.validTo);

@@ -1,10 +1,4 @@
-/**
- * CacheService: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { CacheService } from "pulumi-hosting-reseller";
- * new CacheService("redis", { hostingId: 101, service: "redis" });
- */
+/** CacheService: the resource class, its arguments and state, and its lifecycle definition. */
 export { CacheService } from "./resource";
 export type { CacheServiceArgs } from "./resource";
 export { cacheServiceDefinition, cacheServiceId, parseCacheServiceId } from "./provider";

@@ -30,12 +30,7 @@ export interface CronEmailInputs {
 /** The state of the cron e-mail setting. */
 export interface CronEmailOutputs extends CronEmailInputs {}
 
-/**
- * Normalizes the address, reporting a problem on `email`.
- *
- * @example
- * normalizeCronEmail({ hostingId: 101, email: "Ops@Agency-Demo.com" }, issue); // { hostingId: 101, email: "Ops@agency-demo.com" }
- */
+/** Normalizes the address, reporting a problem on `email`. */
 export function normalizeCronEmail(v: Parsed, issue: IssueSink): CronEmailInputs {
   return { ...v, email: emailProperty(v.email, issue) };
 }

@@ -69,13 +69,7 @@ export function normalizeCronSchedule(input: string): NameResult {
   return { ok: true, value: schedule };
 }
 
-/**
- * Normalizes the schedule, reporting a problem on `schedule`.
- *
- * @example
- * normalizeCronJob({ hostingId: 101, schedule: "0  3 * * *", command: "php artisan backup" }, issue);
- * // { hostingId: 101, schedule: "0 3 * * *", command: "php artisan backup" }
- */
+/** Normalizes the schedule, reporting a problem on `schedule`. */
 export function normalizeCronJob(v: Parsed, issue: IssueSink): CronJobInputs {
   const out = { ...v } as CronJobInputs;
   normalizeProperty(out, "schedule", normalizeCronSchedule, issue);

@@ -1,10 +1,4 @@
-/**
- * CustomSsl: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { CustomSsl } from "pulumi-hosting-reseller";
- * new CustomSsl("shop-cert", { hostingId: 101, domain: "client-shop.net", certificate: pem, privateKey: keyPem });
- */
+/** CustomSsl: the resource class, its arguments and state, and its lifecycle definition. */
 export { CustomSsl } from "./resource";
 export type { CustomSslArgs } from "./resource";
 export { customSslDefinition, customSslId, parseCustomSslId } from "./provider";

@@ -80,10 +80,6 @@ export interface CustomSslOutputs extends CustomSslInputs, CertificateDetails {}
 /**
  * Certificate chains and private keys are parsed by the shared X.509 checks (`src/util/x509.ts`),
  * which the simulator runs too; re-exported here, where the resource's users found them.
- *
- * @example
- * const parsed = parseCertificateChain(pem);
- * if (parsed.ok) parsed.chain[0].subject; // "CN=example.com"
  */
 export { certificateNamesHost, parseCertificateChain, parsePrivateKeyPem, type ChainResult, type KeyResult } from "../../util/x509";
 
@@ -120,10 +116,6 @@ export function certificateProblemFor(cert: X509Certificate, domain: string, now
  * Cross-property checks and normalization: the domain in ASCII; the certificate chain parsed and
  * re-encoded; the key parsed, re-encoded as PKCS#8 and matched against the certificate; the
  * certificate checked against the domain and today's date. Nothing here calls the API.
- *
- * @example
- * normalizeCustomSsl({ hostingId: 101, domain: "Example.COM", certificate: pem, privateKey: keyPem }, issue);
- * // { hostingId: 101, domain: "example.com", certificate: <canonical PEM>, privateKey: <PKCS#8 PEM> }
  */
 export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new Date()): CustomSslInputs {
   const out = { ...v } as CustomSslInputs;
@@ -159,9 +151,6 @@ export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new 
  * equal to the same pair given in another spelling. Of the certificate field only the blocks
  * that parse as certificates are kept, so no key can leak into plain state; a key that does not
  * parse is kept as it is (the next diff then shows it, and the update installs the program's pair).
- *
- * @example
- * const { certificate, privateKey, leaf } = canonicalPair(reply.cert, reply.key);
  */
 export function canonicalPair(cert: string, key: string): { certificate: string; privateKey: string; leaf?: X509Certificate } {
   // A block that is not a certificate after all is left out, and the fingerprint then shows the difference.

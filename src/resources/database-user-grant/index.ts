@@ -1,10 +1,4 @@
-/**
- * DatabaseUserGrant: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { DatabaseUserGrant } from "pulumi-hosting-reseller";
- * new DatabaseUserGrant("app", { hostingId: 101, database: "shop", user: "shopapp", privileges: ["SELECT", "INSERT"] });
- */
+/** DatabaseUserGrant: the resource class, its arguments and state, and its lifecycle definition. */
 export { DatabaseUserGrant } from "./resource";
 export type { DatabaseUserGrantArgs } from "./resource";
 export { databaseUserGrantDefinition, databaseUserGrantId, parseDatabaseUserGrantId, privilegeChanges } from "./provider";

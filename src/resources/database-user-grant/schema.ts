@@ -35,12 +35,7 @@ export const ALL_PRIVILEGES = "ALL PRIVILEGES";
  */
 export const GRANULAR_PRIVILEGES: readonly DbPrivilege[] = DB_PRIVILEGES.filter((p) => p !== ALL_PRIVILEGES);
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * databaseUserGrantInputs.databaseType.parse("PostgreSQL"); // "POSTGRES"
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const databaseUserGrantInputs = {
   /** The hosting account holding the database and the user. */
   hostingId: hostingIdInput,
@@ -72,12 +67,7 @@ export interface DatabaseUserGrantOutputs extends DatabaseUserGrantInputs {
   hostingUsername: string;
 }
 
-/**
- * Whether a version can grant ALL PRIVILEGES (v2 cannot: its enum lacks it).
- *
- * @example
- * grantsAllPrivileges("v2"); // false
- */
+/** Whether a version can grant ALL PRIVILEGES (v2 cannot: its enum lacks it). */
 export function grantsAllPrivileges(version: ApiVersion): boolean {
   return version !== "v2";
 }
@@ -101,9 +91,6 @@ function canonicalPrivilege(text: string): string {
 /**
  * Checks and orders the privileges for a database type and API version, reporting each problem
  * on `privileges` or `privileges[i]`. Returns undefined when they are invalid.
- *
- * @example
- * normalizePrivileges(["select", "Insert"], "MYSQL", "v4", issue); // ["INSERT", "SELECT"]
  */
 export function normalizePrivileges(list: readonly string[], type: DatabaseType, version: ApiVersion, issue: IssueSink): DbPrivilege[] | undefined {
   const seen = new Map<string, number>();
@@ -139,10 +126,6 @@ export function normalizePrivileges(list: readonly string[], type: DatabaseType,
 /**
  * Cross-property rules: privileges checked for the database type and the API version `check`
  * runs for.
- *
- * @example
- * normalizeDatabaseUserGrant({ hostingId: 101, database: "wp", user: "wpuser", privileges: ["select"], databaseType: "MYSQL" }, issue, "v4");
- * // { ..., privileges: ["SELECT"] }
  */
 export function normalizeDatabaseUserGrant(v: Parsed, issue: IssueSink, version: ApiVersion): DatabaseUserGrantInputs {
   const out = { ...v } as DatabaseUserGrantInputs;

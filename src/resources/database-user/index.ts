@@ -1,10 +1,4 @@
-/**
- * DatabaseUser: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { DatabaseUser } from "pulumi-hosting-reseller";
- * new DatabaseUser("shop-app", { hostingId: 101, name: "shopapp", password });
- */
+/** DatabaseUser: the resource class, its arguments and state, and its lifecycle definition. */
 export { DatabaseUser } from "./resource";
 export type { DatabaseUserArgs } from "./resource";
 export { databaseUserDefinition } from "./provider";

@@ -54,13 +54,7 @@ export interface DatabaseUserOutputs extends Omit<DatabaseUserInputs, "password"
   hostingUsername: string;
 }
 
-/**
- * Cross-property rules: PostgreSQL only where the API version has it.
- *
- * @example
- * normalizeDatabaseUser({ hostingId: 101, name: "shopapp", password, databaseType: "POSTGRES", adopt: false }, issue, "v2");
- * // issue("databaseType", "API v2 has MySQL databases only; ...")
- */
+/** Cross-property rules: PostgreSQL only where the API version has it. */
 export function normalizeDatabaseUser(v: Parsed, issue: IssueSink, version: ApiVersion): DatabaseUserInputs {
   if (!isUnknown(v.databaseType)) checkDatabaseType(v.databaseType, issue, version);
   return { ...v };

@@ -44,12 +44,7 @@ export interface DatabaseOutputs extends Omit<DatabaseInputs, "adopt"> {
   adopt?: boolean;
 }
 
-/**
- * Cross-property rules: PostgreSQL only where the API version `check` runs for has it.
- *
- * @example
- * normalizeDatabase({ hostingId: 101, name: "shop", databaseType: "MYSQL", adopt: false }, issue, "v4"); // unchanged
- */
+/** Cross-property rules: PostgreSQL only where the API version `check` runs for has it. */
 export function normalizeDatabase(v: Parsed, issue: IssueSink, version: ApiVersion): DatabaseInputs {
   if (!isUnknown(v.databaseType)) checkDatabaseType(v.databaseType, issue, version);
   return { ...v };

@@ -1,10 +1,4 @@
-/**
- * DnsRecordSet: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { DnsRecordSet } from "pulumi-hosting-reseller";
- * new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
- */
+/** DnsRecordSet: the resource class, its arguments and state, and its lifecycle definition. */
 export { DnsRecordSet } from "./resource";
 export type { DnsRecordSetArgs } from "./resource";
 export { dnsRecordSetDefinition, parseRecordSetId, recordSetId } from "./provider";

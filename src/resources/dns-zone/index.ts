@@ -1,10 +1,4 @@
-/**
- * DnsZone: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { DnsZone } from "pulumi-hosting-reseller";
- * new DnsZone("zone", { domain: "example.com", recordSets: [{ name: "@", type: "A", records: ["198.51.100.7"] }], ignore: ["_acme-challenge*"] });
- */
+/** DnsZone: the resource class, its arguments and state, and its lifecycle definition. */
 export { DnsZone } from "./resource";
 export type { DnsZoneArgs, DnsZoneRecordSetArgs } from "./resource";
 export { dnsZoneDefinition, dnsZoneId, parseDnsZoneId } from "./provider";

@@ -35,12 +35,7 @@ const recordSetInput = z.strictObject({
     .min(1, "needs at least one record; leave the record set out of recordSets to delete it"),
 });
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * dnsZoneInputs.maxDeleteShare.parse(undefined); // 0.33
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const dnsZoneInputs = {
   /** The zone: a domain, Unicode or ASCII, with or without the trailing dot. */
   domain: z.string(),
@@ -82,12 +77,7 @@ export interface DnsZoneInputs {
 /** The state of a zone: the inputs, with `recordSets` holding the live, managed record sets. */
 export type DnsZoneOutputs = DnsZoneInputs;
 
-/**
- * Record sets in a stable order: by name, then type.
- *
- * @example
- * sortRecordSets([{ name: "www", type: "A", ... }, { name: "@", type: "MX", ... }]); // "@" first
- */
+/** Record sets in a stable order: by name, then type. */
 export function sortRecordSets<T extends { name: string; type: string }>(sets: readonly T[]): T[] {
   const key = (s: T) => `${s.name} ${s.type}`;
   return [...sets].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -200,10 +190,6 @@ function normalizeRecordSets(zone: string, sets: Parsed["recordSets"], ignore: r
  * Cross-property normalization: the zone, the ignore patterns, then each record set against
  * the zone (as `DnsRecordSet` does), refusing repeated sets, sets that are also ignored, and a
  * CNAME beside other records.
- *
- * @example
- * normalizeDnsZone({ domain: "Example.COM.", recordSets: [{ name: "WWW", type: "a", ttl: 300, records: ["198.51.100.7"] }], ignore: [], ... }, issue);
- * // { domain: "example.com", recordSets: [{ name: "www", type: "A", ttl: 300, records: [{ value: "198.51.100.7" }] }], ... }
  */
 export function normalizeDnsZone(v: Parsed, issue: IssueSink): DnsZoneInputs {
   const out = { ...v } as unknown as DnsZoneInputs;

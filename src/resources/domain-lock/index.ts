@@ -1,10 +1,4 @@
-/**
- * DomainLock: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { DomainLock } from "pulumi-hosting-reseller";
- * new DomainLock("lock", { domain: "example.com", locked: true });
- */
+/** DomainLock: the resource class, its arguments and state, and its lifecycle definition. */
 export { DomainLock } from "./resource";
 export type { DomainLockArgs } from "./resource";
 export { domainLockDefinition } from "./provider";

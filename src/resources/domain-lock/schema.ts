@@ -9,12 +9,7 @@ import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomainKey } from "../shared/registrar";
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * domainLockInputs.locked.parse(undefined); // true
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const domainLockInputs = {
   /** The domain, Unicode or ASCII. */
   domain: z.string(),
@@ -34,12 +29,7 @@ export interface DomainLockInputs {
 /** The state: the domain and its live lock. */
 export type DomainLockOutputs = DomainLockInputs;
 
-/**
- * Normalizes the domain to its canonical spelling.
- *
- * @example
- * normalizeDomainLock({ domain: "Café.com.", locked: true }, issue); // { domain: "xn--caf-dma.com", locked: true }
- */
+/** Normalizes the domain to its canonical spelling. */
 export function normalizeDomainLock(v: Parsed, issue: IssueSink): DomainLockInputs {
   const out = { ...v };
   if (!isUnknown(v.domain)) {

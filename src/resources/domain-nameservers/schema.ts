@@ -12,12 +12,7 @@ import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomainKey, normalizeNameserverChoice } from "../shared/registrar";
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * domainNameserversInputs.nameservers.parse(["ns1.example.net"]); // throws: needs at least 2 nameservers
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const domainNameserversInputs = {
   /** The domain, Unicode or ASCII. Or give `sld` and `tld`. */
   domain: z.string().optional(),
@@ -47,10 +42,6 @@ export type DomainNameserversOutputs = DomainNameserversInputs;
 /**
  * Cross-property rules and normalization: one domain name, and either nameservers or the
  * provider's (one of the two is required: a domain always has nameservers, there is no "unset").
- *
- * @example
- * normalizeDomainNameservers({ domain: "Example.COM", nameservers: ["NS1.example.net.", "ns2.example.net"] }, issue);
- * // { domain: "example.com", sld: "example", tld: "com", nameservers: ["ns1.example.net", "ns2.example.net"], useProviderNameservers: false }
  */
 export function normalizeDomainNameservers(v: Parsed, issue: IssueSink): DomainNameserversInputs {
   const out = { ...v } as DomainNameserversInputs;

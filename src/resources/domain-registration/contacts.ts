@@ -73,9 +73,6 @@ export function contactFromApi(entry: ContactEntry, previous: Contact | undefine
 /**
  * Whether two contacts hold the same WHOIS data: names compare as one string, e-mail
  * addresses and country codes without regard to case.
- *
- * @example
- * sameContact({ ...c, firstName: "Mary Ann", lastName: "Smith" }, { ...c, firstName: "Mary", lastName: "Ann Smith" }); // true
  */
 export function sameContact(a: Contact | undefined, b: Contact | undefined): boolean {
   if (!a || !b) return a === b;

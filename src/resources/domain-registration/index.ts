@@ -1,10 +1,4 @@
-/**
- * DomainRegistration: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { DomainRegistration } from "pulumi-hosting-reseller";
- * new DomainRegistration("site", { domain: "example.com", maxPrice: 20, registrant });
- */
+/** DomainRegistration: the resource class, its arguments and state, and its lifecycle definition. */
 export { DomainRegistration } from "./resource";
 export type { ContactArgs, DomainRegistrationArgs } from "./resource";
 export { domainRegistrationDefinition } from "./provider";

@@ -18,12 +18,7 @@ type Inputs = DomainRegistrationInputs;
 type Outputs = DomainRegistrationOutputs;
 type Availability = z.output<typeof availabilityResponse>;
 
-/**
- * `date` plus whole years, as `YYYY-MM-DD`; 29 February becomes 28 February in common years.
- *
- * @example
- * plusYears("2026-03-01", 2); // "2028-03-01"
- */
+/** `date` plus whole years, as `YYYY-MM-DD`; 29 February becomes 28 February in common years. */
 export function plusYears(date: string, years: number): string {
   const start = new Date(`${date}T00:00:00Z`);
   const target = new Date(Date.UTC(start.getUTCFullYear() + years, start.getUTCMonth(), start.getUTCDate()));
@@ -32,12 +27,7 @@ export function plusYears(date: string, years: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/**
- * The fewest whole years of renewal that move `expiry` to `minimum` or later (at least 1).
- *
- * @example
- * yearsToReach("2026-12-15", "2028-01-01"); // 2
- */
+/** The fewest whole years of renewal that move `expiry` to `minimum` or later (at least 1). */
 export function yearsToReach(expiry: string, minimum: string): number {
   let years = 1;
   while (plusYears(expiry, years) < minimum && years < 100) years += 1;

@@ -29,10 +29,6 @@ const phone = z
  * A complete contact: every field the registrant must give (v4 document, Register domain).
  * `countryCode` is two letters, upper case; `phone` is in international form with the calling
  * code (`+1.5145550100`); `state` is the state, province or region.
- *
- * @example
- * contactSchema.parse({ firstName: "Alex", lastName: "Martin", email: "alex@example.org", address1: "1 Example Street",
- *   city: "Montreal", postalCode: "H2X 1Y4", state: "QC", countryCode: "ca", phone: "+1 514 555 0100" }).phone; // "+15145550100"
  */
 export const contactSchema = z.strictObject({
   firstName: required("firstName"),
@@ -57,12 +53,7 @@ function isRealDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * domainRegistrationInputs.period.parse(undefined); // 1
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const domainRegistrationInputs = {
   /** The domain, Unicode or ASCII (`café.com` is kept as `xn--caf-dma.com`). Or give `sld` and `tld`. */
   domain: z.string().optional(),
@@ -142,9 +133,6 @@ export type Mode = "register" | "transfer" | "adopt";
 /**
  * The mode: `adopt: true` takes over a domain already in the account; an `eppCode` transfers one
  * in; anything else registers.
- *
- * @example
- * modeOf({ adopt: false, eppCode: "EPP-1" }); // "transfer"
  */
 export function modeOf(inputs: { adopt?: boolean; eppCode?: string }): Mode {
   if (inputs.adopt) return "adopt";
@@ -154,9 +142,6 @@ export function modeOf(inputs: { adopt?: boolean; eppCode?: string }): Mode {
 /**
  * Cross-property rules and normalization: one domain name in three consistent spellings, the
  * mode's requirements, nameservers or the provider's defaults.
- *
- * @example
- * normalizeDomainRegistration(parsed, issue).domain; // "xn--caf-dma.com" for "Café.com"
  */
 export function normalizeDomainRegistration(v: Parsed, issue: IssueSink): DomainRegistrationInputs {
   const out = { ...v } as DomainRegistrationInputs;

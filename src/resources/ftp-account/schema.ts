@@ -25,12 +25,7 @@ export const MIN_FTP_PASSWORD_LENGTH = MIN_PASSWORD_LENGTH;
 /** Local part of a login: what the simulator accepts, a letter or digit first, at most 32 characters (inferred). */
 const LOCAL_PART = /^[a-z0-9][a-z0-9._-]{0,31}$/;
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * ftpAccountInputs.password.safeParse("short").success; // false
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const ftpAccountInputs = {
   /** The hosting account the domain is attached to. */
   hostingId: hostingIdInput,
@@ -116,13 +111,7 @@ export function normalizeFtpPath(input: string): NameResult {
   return { ok: true, value: `/${segments.join("/")}` };
 }
 
-/**
- * Normalizes the domain, the login and the path, reporting each problem on its property.
- *
- * @example
- * normalizeFtpAccount({ hostingId: 101, domain: "Agency-Demo.com.", user: "CI", path: "public_html/ci", password, createFolder: true, adopt: false }, issue);
- * // { hostingId: 101, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", password, createFolder: true, adopt: false }
- */
+/** Normalizes the domain, the login and the path, reporting each problem on its property. */
 export function normalizeFtpAccount(v: Parsed, issue: IssueSink): FtpAccountInputs {
   const out = { ...v } as FtpAccountInputs;
   normalizeProperty(out, "domain", normalizeDomain, issue);

@@ -1,10 +1,4 @@
-/**
- * ObjectStorageAccount: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { ObjectStorageAccount } from "pulumi-hosting-reseller";
- * new ObjectStorageAccount("storage", { hostingId: 101 });
- */
+/** ObjectStorageAccount: the resource class, its arguments and state, and its lifecycle definition. */
 export { ObjectStorageAccount } from "./resource";
 export type { ObjectStorageAccountArgs } from "./resource";
 export { objectStorageAccountDefinition, objectStorageAccountId, parseObjectStorageAccountId } from "./provider";

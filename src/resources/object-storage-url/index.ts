@@ -1,10 +1,4 @@
-/**
- * ObjectStorageUrl: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { ObjectStorageUrl } from "pulumi-hosting-reseller";
- * new ObjectStorageUrl("media", { hostingId: 101, uri: "/media", domain: "agency-demo.com" });
- */
+/** ObjectStorageUrl: the resource class, its arguments and state, and its lifecycle definition. */
 export { ObjectStorageUrl } from "./resource";
 export type { ObjectStorageUrlArgs } from "./resource";
 export { objectStorageUrlDefinition, parseStorageUrlId, storageUrlId } from "./provider";

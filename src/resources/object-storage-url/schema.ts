@@ -78,12 +78,7 @@ export function normalizeStorageDomain(input: string): NameResult {
   return normalizeDomain(input);
 }
 
-/**
- * Normalizes the URI and the domain, reporting each problem on its property.
- *
- * @example
- * normalizeObjectStorageUrl({ hostingId: 101, uri: "media/", domain: "" }, issue); // { hostingId: 101, uri: "/media", domain: "" }
- */
+/** Normalizes the URI and the domain, reporting each problem on its property. */
 export function normalizeObjectStorageUrl(v: Parsed, issue: IssueSink): ObjectStorageUrlInputs {
   const out = { ...v } as ObjectStorageUrlInputs;
   normalizeProperty(out, "uri", normalizeStorageUri, issue);

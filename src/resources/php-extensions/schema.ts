@@ -62,12 +62,7 @@ export function extensionEnabled(status: string | undefined): boolean | undefine
   return undefined;
 }
 
-/**
- * Trims the extension names and checks their form; at least one extension is required.
- *
- * @example
- * normalizePhpExtensions({ hostingId: 101, phpVersion: "8.2", extensions: { " imagick ": true } }, issue).extensions; // { imagick: true }
- */
+/** Trims the extension names and checks their form; at least one extension is required. */
 export function normalizePhpExtensions(v: Parsed, issue: IssueSink): PhpExtensionsInputs {
   const out = { ...v } as PhpExtensionsInputs;
   if (containsUnknown(v.extensions)) return out;

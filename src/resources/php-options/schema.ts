@@ -52,13 +52,7 @@ function asIniValue(value: string | number | boolean): string {
   return String(value).trim();
 }
 
-/**
- * Checks the option names and turns every value into php.ini text.
- *
- * @example
- * normalizePhpOptions({ hostingId: 101, phpVersion: "8.2", options: { display_errors: true, max_execution_time: 120 } }, issue).options;
- * // { display_errors: "On", max_execution_time: "120" }
- */
+/** Checks the option names and turns every value into php.ini text. */
 export function normalizePhpOptions(v: Parsed, issue: IssueSink): PhpOptionsInputs {
   const out = { ...v } as unknown as PhpOptionsInputs;
   if (containsUnknown(v.options)) return out;

@@ -1,10 +1,4 @@
-/**
- * PhpVersion: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { PhpVersion } from "pulumi-hosting-reseller";
- * new PhpVersion("php", { hostingId: 101, phpVersion: "8.3" });
- */
+/** PhpVersion: the resource class, its arguments and state, and its lifecycle definition. */
 export { PhpVersion } from "./resource";
 export type { PhpVersionArgs } from "./resource";
 export { parsePhpVersionId, phpVersionDefinition, phpVersionId } from "./provider";

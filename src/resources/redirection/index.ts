@@ -1,10 +1,4 @@
-/**
- * Redirection: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { Redirection } from "pulumi-hosting-reseller";
- * new Redirection("shop", { hostingId: 101, domain: "client-shop.net", destinationUrl: "https://agency-demo.com/shop" });
- */
+/** Redirection: the resource class, its arguments and state, and its lifecycle definition. */
 export { Redirection } from "./resource";
 export type { RedirectionArgs } from "./resource";
 export { parseRedirectionId, redirectionDefinition, redirectionId } from "./provider";

@@ -100,10 +100,6 @@ export function v2Destination(destinationUrl: string): { https: boolean; destina
 /**
  * Cross-property normalization: the domain in ASCII, the destination as a canonical URL that
  * does not point back at the domain itself (a domain-wide redirection to its own host loops).
- *
- * @example
- * normalizeRedirection({ hostingId: 101, domain: "Client-Shop.NET.", destinationUrl: "https://agency-demo.com/shop", type: 301 }, issue);
- * // { hostingId: 101, domain: "client-shop.net", destinationUrl: "https://agency-demo.com/shop", type: 301 }
  */
 export function normalizeRedirection(v: Parsed, issue: IssueSink): RedirectionInputs {
   const out = { ...v } as RedirectionInputs;

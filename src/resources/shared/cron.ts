@@ -29,9 +29,6 @@ type ListingReply = ListingFields & { data?: ListingFields };
 /**
  * Cache and write scope of the cron listing of one hosting account. The listing holds the jobs
  * and the cron e-mail, so `CronJob` and `CronEmail` share it.
- *
- * @example
- * cronScope(101); // "cron:101"
  */
 export function cronScope(hostingId: number): string {
   return `cron:${hostingId}`;
@@ -40,10 +37,6 @@ export function cronScope(hostingId: number): string {
 /**
  * The cron listing of a hosting account, or undefined when the account is gone (404). `fresh`
  * bypasses the read cache (before and after an add).
- *
- * @example
- * const listing = await cronListing(ctx, await ctx.hosting(101), false);
- * listing?.cronEmail; // "ops@example.com"
  */
 export async function cronListing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<CronListing | undefined> {
   const reply = await unlessNotFound(() =>

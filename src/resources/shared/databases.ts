@@ -41,12 +41,7 @@ export type DatabaseType = (typeof DATABASE_TYPES)[number];
 /** Spellings accepted for `databaseType`, upper-cased. */
 const TYPE_NAMES: Record<string, DatabaseType> = { MYSQL: "MYSQL", POSTGRES: "POSTGRES", POSTGRESQL: "POSTGRES", PGSQL: "POSTGRES" };
 
-/**
- * Longest names MySQL accepts: databases 64 characters, users 32, the server's prefix included.
- *
- * @example
- * "agencyde_wpuser".length <= MAX_NAME_LENGTH.user; // true
- */
+/** Longest names MySQL accepts: databases 64 characters, users 32, the server's prefix included. */
 export const MAX_NAME_LENGTH = { database: 64, user: 32 } as const;
 
 /** A database or user name as given: letters, digits and `_`, within MySQL's length. */
@@ -65,12 +60,7 @@ export const databaseTypeInput = z
   .pipe(z.enum(DATABASE_TYPES, { error: "must be MYSQL or POSTGRES (MySQL or PostgreSQL)" }))
   .default("MYSQL");
 
-/**
- * Whether a version has PostgreSQL databases (v2 has no `databaseType` at all).
- *
- * @example
- * hasPostgres("v3"); // true
- */
+/** Whether a version has PostgreSQL databases (v2 has no `databaseType` at all). */
 export function hasPostgres(version: ApiVersion): boolean {
   return version !== "v2";
 }
@@ -92,9 +82,6 @@ export function prefixedName(given: string, hostingUsername: string | undefined)
 /**
  * Reports `databaseType` when the API version has no PostgreSQL (v2 has no `databaseType` at all:
  * legacy document, 2.0.0 databases).
- *
- * @example
- * checkDatabaseType("POSTGRES", issue, "v2"); // issue("databaseType", "API v2 has MySQL databases only; ...")
  */
 export function checkDatabaseType(type: DatabaseType, issue: IssueSink, version: ApiVersion): void {
   if (type === "POSTGRES" && !hasPostgres(version)) {
@@ -105,9 +92,6 @@ export function checkDatabaseType(type: DatabaseType, issue: IssueSink, version:
 /**
  * Cache and write scope of the databases and database users of one hosting account; the same
  * scope `DatabaseUserGrant` reads the listing under, so a create or delete here refreshes it.
- *
- * @example
- * databasesScope(101); // "databases:101"
  */
 export function databasesScope(hostingId: number): string {
   return `databases:${hostingId}`;
@@ -117,9 +101,6 @@ export function databasesScope(hostingId: number): string {
  * The waits between the listing reads that look for an object the listing does not show yet:
  * four reads over 1.4 s before an object is taken as gone. Short on purpose: every read of an
  * object that is really gone pays them, and a refresh may read many.
- *
- * @example
- * SETTLE_DELAYS_MS.reduce((a, b) => a + b, 0); // 1400
  */
 export const SETTLE_DELAYS_MS: readonly number[] = [200, 400, 800];
 
@@ -127,9 +108,6 @@ export const SETTLE_DELAYS_MS: readonly number[] = [200, 400, 800];
  * Looks for an object in a listing that may lag behind a create. `look(fresh)` returns the object,
  * `undefined` when the listing does not show it, or `null` when it is gone for certain (the
  * hosting account is). The first look may use the read cache; the later ones read afresh.
- *
- * @example
- * const type = await untilListed((fresh) => findListed(ctx, "databases.list", address, "agencyde_shop", ["MYSQL"], fresh));
  */
 export async function untilListed<T>(look: (fresh: boolean) => Promise<T | undefined | null>): Promise<T | undefined> {
   let found = await look(false);
@@ -144,9 +122,6 @@ export async function untilListed<T>(look: (fresh: boolean) => Promise<T | undef
 /**
  * The hosting username, taken from the full name a create answered when the lookup found none:
  * `agencyde_shop` for `shop` gives `agencyde`.
- *
- * @example
- * usernameFromCreated("agencyde_shop", "shop"); // "agencyde"
  */
 export function usernameFromCreated(created: string, given: string): string {
   return created !== given && created.endsWith(`_${given}`) ? created.slice(0, -(given.length + 1)) : "";
@@ -155,20 +130,12 @@ export function usernameFromCreated(created: string, given: string): string {
 /**
  * `databaseType` travels only for PostgreSQL: MySQL is every version's default and v2 has no such
  * field (legacy document, 2.0.0 databases).
- *
- * @example
- * typeParam("MYSQL"); // {}
  */
 export function typeParam(type: DatabaseType): { databaseType?: DatabaseType } {
   return type === "POSTGRES" ? { databaseType: type } : {};
 }
 
-/**
- * The database types to look in: the known one, or from an id alone all the version has.
- *
- * @example
- * typesToSearch(ctx, undefined); // v4: ["MYSQL", "POSTGRES"]; v2: ["MYSQL"]
- */
+/** The database types to look in: the known one, or from an id alone all the version has. */
 export function typesToSearch(ctx: ProviderContext, known: DatabaseType | undefined): DatabaseType[] {
   if (known) return [known];
   return hasPostgres(ctx.version) ? ["MYSQL", "POSTGRES"] : ["MYSQL"];
@@ -204,9 +171,6 @@ export function parseDatabaseId(id: string): { hostingId: number; name: string }
  * (`Database`, `DatabaseUser`): the `<hostingId>/<prefixed name>` id, removal from state when
  * gone, `adopt` as a create-time switch only, and `shop` equal to `agencyde_shop` once the prefix
  * is known.
- *
- * @example
- * defineResource({ type: "Database", ...prefixedNameRules("101/agencyde_shop"), ... });
  */
 export function prefixedNameRules(example: string) {
   return {
@@ -226,9 +190,6 @@ export function prefixedNameRules(example: string) {
 /**
  * The type under which a database (`databases.list`) or a database user (`databases.listUsers`)
  * is listed; undefined when it is not, null when the hosting account is gone (404).
- *
- * @example
- * await findListed(ctx, "databases.listUsers", { id: 101 }, "agencyde_wpuser", ["MYSQL"], false); // "MYSQL"
  */
 export async function findListed(
   ctx: ProviderContext,
@@ -281,10 +242,6 @@ async function adoptListed(ctx: ProviderContext, c: CreateOnce): Promise<boolean
  * Sends a create once and returns the full name. A lost response is settled by the listing (never
  * by sending again). A name that exists already is taken over with `adopt` (looked up before
  * anything is sent, so no create is sent for it); without `adopt` it fails with the id.
- *
- * @example
- * const name = await createOnce(ctx, { resource: "Database", operation: "databases.create", listing: "databases.list",
- *   address, params: { name: "shop" }, expected: "agencyde_shop", databaseType: "MYSQL", adopt: false });
  */
 export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<string> {
   const id = databaseId({ hostingId: c.address.id, name: c.expected });

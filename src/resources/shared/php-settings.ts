@@ -67,9 +67,6 @@ export const phpVersionInput = z.string().trim().regex(/^\d+\.\d+$/, 'must be a 
 /**
  * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),
  * spread into their per-property schemas.
- *
- * @example
- * export const phpOptionsInputs = { ...phpVersionSettingsInputs, options: z.record(z.string(), z.string()) };
  */
 export const phpVersionSettingsInputs = {
   /** The hosting account. */
@@ -85,34 +82,19 @@ export interface PhpVersionKey {
   phpVersion: string;
 }
 
-/**
- * The id of a per-version setting: `<hostingId>/<phpVersion>`.
- *
- * @example
- * phpVersionSettingsId({ hostingId: 101, phpVersion: "8.2" }); // "101/8.2"
- */
+/** The id of a per-version setting: `<hostingId>/<phpVersion>`. */
 export function phpVersionSettingsId(v: PhpVersionKey): string {
   return hostingScopedId(v.hostingId, v.phpVersion);
 }
 
-/**
- * How messages name a per-version setting.
- *
- * @example
- * phpVersionWhere({ hostingId: 101, phpVersion: "8.2" }); // "PHP 8.2 on hosting account 101"
- */
+/** How messages name a per-version setting. */
 export function phpVersionWhere(v: PhpVersionKey): string {
   return `PHP ${v.phpVersion} on hosting account ${v.hostingId}`;
 }
 
 const phpVersionPart: IdPart<string> = (text) => (/^\d+\.\d+$/.test(text) ? text : undefined);
 
-/**
- * What an id names, or undefined when it is not `<hostingId>/<phpVersion>`.
- *
- * @example
- * parsePhpVersionSettingsId("101/8.2"); // { hostingId: 101, phpVersion: "8.2" }
- */
+/** What an id names, or undefined when it is not `<hostingId>/<phpVersion>`. */
 export function parsePhpVersionSettingsId(id: string): PhpVersionKey | undefined {
   return parseHostingScopedId(id, { phpVersion: phpVersionPart });
 }
@@ -121,9 +103,6 @@ export function parsePhpVersionSettingsId(id: string): PhpVersionKey | undefined
  * The lifecycle rules of a per-version setting, spread into its `defineResource`: identity is
  * the hosting account and the PHP version, and another version (or account) has its own map,
  * so nothing collides on replacement.
- *
- * @example
- * export const phpOptionsDefinition = defineResource({ type: "PhpOptions", ...perPhpVersionRules, ... });
  */
 export const perPhpVersionRules = {
   identity: ["hostingId", "phpVersion"],
@@ -138,12 +117,7 @@ export const perPhpVersionRules = {
   onMissing: "remove",
 } as const;
 
-/**
- * The API operations of one kind of per-version map.
- *
- * @example
- * const api: PhpSettingsApi = { get: "php.getOptions", set: "php.setOptions", field: "options", scope: (v) => `php:${v.hostingId}:${v.phpVersion}` };
- */
+/** The API operations of one kind of per-version map. */
 export interface PhpSettingsApi {
   /** Reads the map (`php.getOptions`, `php.listExtensions`). */
   get: string;
@@ -180,14 +154,7 @@ export interface PhpSettings<T> {
   restore(ctx: ProviderContext, props: PhpVersionKey, restores: (map: Record<string, T>) => Record<string, unknown>): Promise<void>;
 }
 
-/**
- * The reads and writes of one kind of per-version map, bound to its operations.
- *
- * @example
- * const OPTIONS = phpSettings<PhpOption>({ get: "php.getOptions", set: "php.setOptions", field: "options", scope: (v) => `php:${v.hostingId}:${v.phpVersion}` });
- * const found = await OPTIONS.read(ctx, key, props);
- * if (!found) return undefined; // the account or the version is gone
- */
+/** The reads and writes of one kind of per-version map, bound to its operations. */
 export function phpSettings<T>(api: PhpSettingsApi): PhpSettings<T> {
   const settings: PhpSettings<T> = {
     scope: (v) => api.scope(v),

@@ -46,12 +46,7 @@ const recordInput = z.union([
   }),
 ]);
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * dnsRecordSetInputs.type.parse("mx"); // "MX"
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const dnsRecordSetInputs = {
   /** The zone: a domain, Unicode or ASCII, with or without the trailing dot. */
   domain: z.string(),
@@ -259,10 +254,6 @@ function splitPriority(type: string, text: string): { value: string; priority?: 
 /**
  * Normalizes and sorts the records of a set, reporting each problem on its `records[i]` path.
  * Returns undefined when a record is invalid.
- *
- * @example
- * normalizeRecords("MX", [{ value: "Mail.Example.com", priority: 10 }], "example.com", issue);
- * // [{ value: "mail.example.com.", priority: 10 }]
  */
 export function normalizeRecords(
   type: DnsRecordType,
@@ -316,23 +307,12 @@ export function normalizeRecords(
   return sortRecords(out);
 }
 
-/**
- * Records in a stable order: by priority, then value.
- *
- * @example
- * sortRecords([{ value: "b." , priority: 20 }, { value: "a.", priority: 10 }]); // a. first
- */
+/** Records in a stable order: by priority, then value. */
 export function sortRecords(records: readonly DnsRecord[]): DnsRecord[] {
   return [...records].sort((a, b) => (a.priority ?? -1) - (b.priority ?? -1) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
-/**
- * Cross-property normalization: the zone, then the name relative to it, then the records by type.
- *
- * @example
- * normalizeDnsRecordSet({ domain: "Example.COM.", name: "WWW", type: "A", ttl: 300, records: ["198.51.100.7"] }, issue);
- * // { domain: "example.com", name: "www", type: "A", ttl: 300, records: [{ value: "198.51.100.7" }] }
- */
+/** Cross-property normalization: the zone, then the name relative to it, then the records by type. */
 export function normalizeDnsRecordSet(v: Parsed, issue: IssueSink): DnsRecordSetInputs {
   const out = { ...v } as unknown as DnsRecordSetInputs;
   const zone = isUnknown(v.domain) ? undefined : checkedZone(v.domain, issue);
@@ -353,10 +333,6 @@ export function normalizeDnsRecordSet(v: Parsed, issue: IssueSink): DnsRecordSet
 /**
  * The rrset to send for a record set: fully qualified name, and the record objects its type
  * takes (`RECORD_FORM`).
- *
- * @example
- * toApiRRSet({ domain: "example.com", name: "@", type: "MX", ttl: 3600, records: [{ value: "mail.example.com.", priority: 10 }] });
- * // { type: "MX", name: "example.com.", ttl: 3600, records: [{ value: "mail.example.com.", priority: 10 }] }
  */
 export function toApiRRSet(v: Pick<DnsRecordSetInputs, "domain" | "name" | "type" | "ttl">, records: readonly DnsRecord[] = []) {
   const form = RECORD_FORM[v.type];
@@ -373,9 +349,6 @@ export function toApiRRSet(v: Pick<DnsRecordSetInputs, "domain" | "name" | "type
 /**
  * Records read from the API in canonical form. A value that does not normalize (something
  * written by another tool) is kept as it is rather than failing a refresh.
- *
- * @example
- * fromApiRecords("TXT", [{ content: "\"v=spf1 -all\"" }], "example.com"); // [{ value: "\"v=spf1 -all\"" }]
  */
 export function fromApiRecords(
   type: DnsRecordType,

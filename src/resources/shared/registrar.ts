@@ -36,9 +36,6 @@ export const PROVIDER_NAMESERVERS: readonly string[] = ["nsa.n0c.com", "nsb.n0c.
 /**
  * Nameservers in canonical form (ASCII, lower case, no trailing dot), or undefined after
  * reporting what is wrong on `nameservers[i]`.
- *
- * @example
- * normalizeNameservers(["NS1.Example.net.", "ns2.example.net"], issue); // ["ns1.example.net", "ns2.example.net"]
  */
 export function normalizeNameservers(list: readonly string[], issue: IssueSink): string[] | undefined {
   const out: string[] = [];
@@ -66,12 +63,7 @@ export function normalizeNameservers(list: readonly string[], issue: IssueSink):
   return ok ? out : undefined;
 }
 
-/**
- * Whether two nameserver lists name the same hosts; order does not matter to the registry.
- *
- * @example
- * sameNameservers(["nsb.n0c.com", "nsa.n0c.com"], ["nsa.n0c.com", "nsb.n0c.com"]); // true
- */
+/** Whether two nameserver lists name the same hosts; order does not matter to the registry. */
 export function sameNameservers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   if (!a || !b || a.length !== b.length) return false;
   const sb = new Set(b);
@@ -81,9 +73,6 @@ export function sameNameservers(a: readonly string[] | undefined, b: readonly st
 /**
  * One domain name in three consistent spellings from `domain`, or `sld` and `tld`, reporting
  * problems on `domain` or `sld`. The caller skips it while any of the three is unknown.
- *
- * @example
- * normalizeDomainKey({ sld: "Café", tld: ".com" }, issue); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
  */
 export function normalizeDomainKey(
   v: { domain?: string; sld?: string; tld?: string },
@@ -122,9 +111,6 @@ export function normalizeDomainKey(
  * `nameservers` and `useProviderNameservers` made consistent: the provider's nameservers when
  * asked for, the given ones normalized otherwise (and `useProviderNameservers` told from them),
  * or undefined when neither is given. The caller skips it while either is unknown.
- *
- * @example
- * normalizeNameserverChoice({ useProviderNameservers: true }, issue); // { nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"], useProviderNameservers: true }
  */
 export function normalizeNameserverChoice(
   v: { nameservers?: readonly string[]; useProviderNameservers?: boolean },
@@ -145,32 +131,17 @@ export function normalizeNameserverChoice(
   return {};
 }
 
-/**
- * The cache scope of one domain: registrar writes invalidate it.
- *
- * @example
- * domainScope("example.com"); // "domain:example.com"
- */
+/** The cache scope of one domain: registrar writes invalidate it. */
 export function domainScope(domain: string): string {
   return `domain:${domain}`;
 }
 
-/**
- * The parameters that address a domain at the registrar.
- *
- * @example
- * keyOf({ domain: "example.co.uk", sld: "example", tld: "co.uk" }); // { sld: "example", tld: "co.uk" }
- */
+/** The parameters that address a domain at the registrar. */
 export function keyOf(n: DomainName): { sld: string; tld: string } {
   return { sld: n.sld, tld: n.tld };
 }
 
-/**
- * The domain an id names (`<domain>`, ASCII or Unicode), or undefined when it is not a domain.
- *
- * @example
- * domainNameFromId("Café.com"); // { domain: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
- */
+/** The domain an id names (`<domain>`, ASCII or Unicode), or undefined when it is not a domain. */
 export function domainNameFromId(id: string): DomainName | undefined {
   const d = normalizeDomain(id);
   return d.ok ? { domain: d.value, ...splitDomain(d.value) } : undefined;
@@ -180,9 +151,6 @@ export function domainNameFromId(id: string): DomainName | undefined {
  * The identity rules of a resource named by a domain of the reseller account (a registration,
  * its lock, its nameservers), spread into its `defineResource`: identity is the domain, the id
  * is the domain (ASCII or Unicode), and nothing collides on replacement.
- *
- * @example
- * export const domainLockDefinition = defineResource({ type: "DomainLock", ...domainIdentity, secretOutputs: [], ... });
  */
 export const domainIdentity = {
   identity: ["domain"],
@@ -195,32 +163,17 @@ export const domainIdentity = {
   },
 } as const;
 
-/**
- * The domain's information, or undefined when the reseller account does not hold it.
- *
- * @example
- * const info = await getDomainInfo(ctx, { domain: "example.com", sld: "example", tld: "com" });
- */
+/** The domain's information, or undefined when the reseller account does not hold it. */
 export async function getDomainInfo(ctx: ProviderContext, name: DomainName): Promise<DomainInfo | undefined> {
   return unlessNotFound(() => ctx.request<DomainInfo>("domains.getInfo", keyOf(name)));
 }
 
-/**
- * A nameserver host as read, in the form state keeps: lower case, no trailing dot.
- *
- * @example
- * canonicalNameserver("NSA.n0c.com."); // "nsa.n0c.com"
- */
+/** A nameserver host as read, in the form state keeps: lower case, no trailing dot. */
 export function canonicalNameserver(ns: string): string {
   return ns.trim().toLowerCase().replace(/\.$/, "");
 }
 
-/**
- * The domain's live nameservers in canonical form, in the registrar's order.
- *
- * @example
- * await readNameservers(ctx, name); // ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"]
- */
+/** The domain's live nameservers in canonical form, in the registrar's order. */
 export async function readNameservers(ctx: ProviderContext, name: DomainName): Promise<string[]> {
   const ns = await ctx.request<z.output<typeof nameserversResponse>>("domains.getNameservers", keyOf(name));
   return ns.nameservers.map(canonicalNameserver).filter((h) => h !== "");
@@ -229,9 +182,6 @@ export async function readNameservers(ctx: ProviderContext, name: DomainName): P
 /**
  * Replaces the domain's nameservers: `ns1`..`ns5` in the given order (ns1 and ns2 required, v4
  * document, Limits).
- *
- * @example
- * await setNameservers(ctx, name, ["ns1.example.net", "ns2.example.net"]);
  */
 export async function setNameservers(ctx: ProviderContext, name: DomainName, nameservers: readonly string[]): Promise<void> {
   const params: Record<string, unknown> = { ...keyOf(name) };
@@ -239,23 +189,13 @@ export async function setNameservers(ctx: ProviderContext, name: DomainName, nam
   await ctx.write("domains.updateNameservers", params, [domainScope(name.domain)]);
 }
 
-/**
- * Whether the registrar lock (transfer protection) is on.
- *
- * @example
- * await readRegistrarLock(ctx, name); // true
- */
+/** Whether the registrar lock (transfer protection) is on. */
 export async function readRegistrarLock(ctx: ProviderContext, name: DomainName): Promise<boolean> {
   const lock = await ctx.request<z.output<typeof lockResponse>>("domains.getRegistrarLock", keyOf(name));
   return lock.is_locked;
 }
 
-/**
- * Turns the registrar lock on or off.
- *
- * @example
- * await setRegistrarLock(ctx, name, true);
- */
+/** Turns the registrar lock on or off. */
 export async function setRegistrarLock(ctx: ProviderContext, name: DomainName, locked: boolean): Promise<void> {
   const scopes = [domainScope(name.domain)];
   // v4 and v3 toggle the lock with PUT/DELETE /domain/lock; v2 saves a lock_action (catalog §4.1, §3 #11).

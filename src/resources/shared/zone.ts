@@ -25,20 +25,12 @@ export interface ZoneRef {
 /**
  * The cache and write-queue scope of one zone: writes invalidate its cached reads, and writes
  * to it run one at a time.
- *
- * @example
- * zoneScope("example.com"); // "zone:example.com"
  */
 export function zoneScope(domain: string): string {
   return `zone:${domain}`;
 }
 
-/**
- * The parameters that address a zone under the context's API version.
- *
- * @example
- * await zoneAddress(ctx, { domain: "example.com", hostingId: 101 }); // v3: { id: 101, username: "agencyde", domain: "example.com" }
- */
+/** The parameters that address a zone under the context's API version. */
 export async function zoneAddress(ctx: ProviderContext, v: ZoneRef): Promise<Record<string, unknown>> {
   return v.hostingId === undefined ? { domain: v.domain } : { ...(await ctx.hosting(v.hostingId)), domain: v.domain };
 }
@@ -46,9 +38,6 @@ export async function zoneAddress(ctx: ProviderContext, v: ZoneRef): Promise<Rec
 /**
  * The zone's rrsets as the API lists them, read through the shared cache (a refresh of many
  * resources of one zone reads it once), or undefined when the account has no such zone.
- *
- * @example
- * const rrsets = await readZone(ctx, { domain: "example.com" });
  */
 export async function readZone(ctx: ProviderContext, v: ZoneRef): Promise<DnsRRSet[] | undefined> {
   // Not found: the domain (and so the zone) is gone from the account.
@@ -59,9 +48,6 @@ export async function readZone(ctx: ProviderContext, v: ZoneRef): Promise<DnsRRS
 /**
  * Runs `task` after every earlier write to the same zone has finished. A read-modify-write (the
  * whole-zone resource) runs entirely inside it, so no other write to the zone lands in between.
- *
- * @example
- * await inZoneQueue(ctx, "example.com", () => sendZoneChanges(ctx, ref, rrsets));
  */
 export function inZoneQueue<T>(ctx: ProviderContext, domain: string, task: () => Promise<T>): Promise<T> {
   return ctx.serial(zoneScope(domain), task);
@@ -70,9 +56,6 @@ export function inZoneQueue<T>(ctx: ProviderContext, domain: string, task: () =>
 /**
  * Sends rrset changes in one `dns.modifyZone` call and invalidates the zone's cached reads. The
  * caller serialises it with {@link inZoneQueue}.
- *
- * @example
- * await inZoneQueue(ctx, "example.com", () => sendZoneChanges(ctx, { domain: "example.com" }, [{ type: "A", name: "www.example.com.", ttl: 300, records: [] }]));
  */
 export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: readonly DnsRRSetInput[]): Promise<void> {
   await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets }, [zoneScope(v.domain)]);

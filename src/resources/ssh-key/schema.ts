@@ -18,12 +18,7 @@ import type { NameResult } from "../../provider/names";
 import { hostingIdInput } from "../../provider/validators";
 import { parseSshPublicKey, type SshKeyType } from "../../util/ssh-public-key";
 
-/**
- * The per-property schemas (check swaps the schema of a property unknown during preview).
- *
- * @example
- * sshKeyInputs.fromIps.parse(undefined); // []
- */
+/** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const sshKeyInputs = {
   /** The hosting account the key gives access to. */
   hostingId: hostingIdInput,
@@ -204,13 +199,7 @@ export function normalizeFromIps(list: readonly string[], issue?: IssueSink): st
   return ok ? out.sort(compareEntries) : undefined;
 }
 
-/**
- * Normalizes the key line (and takes its comment as the default `comment`) and `fromIps`.
- *
- * @example
- * normalizeSshKey({ hostingId: 101, publicKey: "ssh-ed25519 AAAA... ci@example", fromIps: ["10.0.0.1"], adopt: false }, issue);
- * // { hostingId: 101, publicKey: "ssh-ed25519 AAAA...", comment: "ci@example", fromIps: ["10.0.0.1"], adopt: false }
- */
+/** Normalizes the key line (and takes its comment as the default `comment`) and `fromIps`. */
 export function normalizeSshKey(v: Parsed, issue: IssueSink): SshKeyInputs {
   const out = { ...v } as SshKeyInputs;
   if (!isUnknown(v.publicKey)) {

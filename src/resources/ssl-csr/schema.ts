@@ -77,9 +77,6 @@ export interface SslCsrOutputs extends SslCsrInputs {
  * Subject attribute names of a CSR listing entry, long (as node-forge and OpenSSL's long names
  * spell them) and short (RFC 4514), for each Generate CSR field. The v4 document shows the
  * entries' `attributes` as name/value pairs without naming them, so both spellings are read.
- *
- * @example
- * SUBJECT_ATTRIBUTE_NAMES.countryCode; // ["countryName", "C"]
  */
 export const SUBJECT_ATTRIBUTE_NAMES: Record<SubjectField, readonly string[]> = {
   countryCode: ["countryName", "C"],
@@ -101,23 +98,12 @@ export function canonicalPem(pem: string): string {
   return `${pem.replace(/\r\n?/g, "\n").trim()}\n`;
 }
 
-/**
- * A fingerprint in the form used for comparing: lower-case hex without `:` separators.
- *
- * @example
- * fingerprintKey("AB:CD:01"); // "abcd01"
- */
+/** A fingerprint in the form used for comparing: lower-case hex without `:` separators. */
 export function fingerprintKey(fingerprint: string): string {
   return fingerprint.trim().toLowerCase().replace(/:/g, "");
 }
 
-/**
- * Normalizes the domain and the e-mail address, reporting each problem on its property.
- *
- * @example
- * normalizeSslCsr({ hostingId: 101, domain: "Agency-Demo.com.", countryCode: "CA", ..., email: "Admin@Agency-Demo.com" }, issue);
- * // { hostingId: 101, domain: "agency-demo.com", countryCode: "CA", ..., email: "Admin@agency-demo.com" }
- */
+/** Normalizes the domain and the e-mail address, reporting each problem on its property. */
 export function normalizeSslCsr(v: Parsed, issue: IssueSink): SslCsrInputs {
   const out = { ...v };
   normalizeProperty(out, "domain", normalizeDomain, issue);

@@ -1,10 +1,4 @@
-/**
- * WafDisabledRules: the resource class, its arguments and state, and its lifecycle definition.
- *
- * @example
- * import { WafDisabledRules } from "pulumi-hosting-reseller";
- * new WafDisabledRules("shop-waf", { hostingId: 101, domain: "client-shop.net", ruleIds: [942100] });
- */
+/** WafDisabledRules: the resource class, its arguments and state, and its lifecycle definition. */
 export { WafDisabledRules } from "./resource";
 export type { WafDisabledRulesArgs } from "./resource";
 export { parseWafDisabledRulesId, wafDisabledRulesDefinition, wafDisabledRulesId } from "./provider";

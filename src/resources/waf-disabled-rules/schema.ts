@@ -59,9 +59,6 @@ export type IdRange = readonly [number, number];
 /**
  * The API's arrays of integer arrays as inclusive ranges: `[id]` is one id, `[from, to]` a
  * range (reversed bounds are put in order); empty arrays are skipped.
- *
- * @example
- * rangesOf([[920350], [942100, 942110]]); // [[920350, 920350], [942100, 942110]]
  */
 export function rangesOf(arrays: readonly (readonly number[])[]): IdRange[] {
   const out: IdRange[] = [];
@@ -150,13 +147,7 @@ function plural(ids: readonly number[]): string {
   return ids.length === 1 ? "rule" : "rules";
 }
 
-/**
- * Cross-property normalization: the domain in ASCII, the ids sorted and unique.
- *
- * @example
- * normalizeWafDisabledRules({ hostingId: 101, domain: "Client-Shop.NET", ruleIds: [942110, 942100, 942110] }, issue);
- * // { hostingId: 101, domain: "client-shop.net", ruleIds: [942100, 942110] }
- */
+/** Cross-property normalization: the domain in ASCII, the ids sorted and unique. */
 export function normalizeWafDisabledRules(v: Parsed, issue: IssueSink): WafDisabledRulesInputs {
   const out = { ...v } as WafDisabledRulesInputs;
   normalizeProperty(out, "domain", normalizeDomain, issue);

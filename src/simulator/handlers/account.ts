@@ -12,23 +12,12 @@ import type { SimState } from "../state";
 import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
 import { bindByOperation } from "./shared";
 
-/**
- * Rounds an amount to cents, the way prices and credit are shown.
- *
- * @example
- * money(12.5 * 3); // 37.5
- * money(0.1 + 0.2); // 0.3
- */
+/** Rounds an amount to cents, the way prices and credit are shown. */
 export function money(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
-/**
- * An amount with its currency, as error messages show it.
- *
- * @example
- * formatMoney(37.5, "USD"); // "37.50 USD"
- */
+/** An amount with its currency, as error messages show it. */
 export function formatMoney(amount: number, currency: string): string {
   return `${money(amount).toFixed(2)} ${currency}`;
 }
@@ -40,9 +29,6 @@ export function formatMoney(amount: number, currency: string): string {
  * Required) so callers can tell "top up your credit" from a malformed request; the client
  * classifies any other 4xx as `validation`, so code that only checks for a 4xx keeps working if
  * the real service answers 400. The message names both amounts.
- *
- * @example
- * ensureCredit(state, 2500); // throws SimError(402, "Insufficient credit: this order costs 2500.00 USD but only 1000.00 USD remain")
  */
 export function ensureCredit(state: SimState, amount: number): void {
   const { credit, currency } = state.account;
@@ -57,9 +43,6 @@ export function ensureCredit(state: SimState, amount: number): void {
 /**
  * Takes `amount` from the account credit, or throws {@link ensureCredit}'s error and changes
  * nothing. Returns the amount charged, rounded to cents.
- *
- * @example
- * const total = chargeCredit(state, 12.5 * 2); // 25, credit lowered by 25
  */
 export function chargeCredit(state: SimState, amount: number): number {
   ensureCredit(state, amount);
@@ -68,12 +51,7 @@ export function chargeCredit(state: SimState, amount: number): number {
   return charged;
 }
 
-/**
- * Gives `amount` back to the account credit (a denied transfer).
- *
- * @example
- * refundCredit(state, 12.5);
- */
+/** Gives `amount` back to the account credit (a denied transfer). */
 export function refundCredit(state: SimState, amount: number): void {
   state.account.credit = money(state.account.credit + amount);
 }
@@ -139,12 +117,7 @@ const resolvers: Record<string, Resolver> = {
   "account.getTldPricing": tldPricing,
 };
 
-/**
- * Every key of the account area, bound to the resolver of its operation id.
- *
- * @example
- * accountArea.handlers["v2.account.getInfo"] === accountArea.handlers["v4.account.getInfo"]; // true
- */
+/** Every key of the account area, bound to the resolver of its operation id. */
 export const accountArea: SimArea = {
   name: "account",
   handlers: bindByOperation(accountEndpoints, resolvers),

@@ -134,13 +134,7 @@ function withCms(h: HostingState, status: CmsState["status"]): void {
   h.cms.push({ ...joomla, version: "5.1.4", www: false, https: true, status });
 }
 
-/**
- * Handlers and samples of the v2 application-installer operations. The core routes requests to them by endpoint key.
- *
- * @example
- * import { areas } from "./index"; // appsArea is one of them
- * const resolver = appsArea.handlers["v2.apps.installCms"];
- */
+/** Handlers and samples of the v2 application-installer operations. The core routes requests to them by endpoint key. */
 export const appsArea: SimArea = {
   name: "apps",
   handlers: {

@@ -166,13 +166,7 @@ const running = (name: Service) => (hosting: HostingState) => {
   hosting.cache[name].active = true;
 };
 
-/**
- * Handlers and samples of the performance operations.
- *
- * @example
- * import { cacheArea } from "./cache";
- * cacheArea.handlers["v4.cache.getRedis"]!(ctx); // { enabled: false, active: false, stats: {} }
- */
+/** Handlers and samples of the performance operations. */
 export const cacheArea: SimArea = {
   name: "cache",
   handlers: {

@@ -9,12 +9,7 @@ import type { HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
 import { dataOf, DEMO_HOSTING, messageReplies } from "./shared";
 
-/**
- * The schedule with its fields separated by single spaces, or a 400 saying what is wrong.
- *
- * @example
- * cronSchedule(" 0  3 * * 1-5 "); // "0 3 * * 1-5"
- */
+/** The schedule with its fields separated by single spaces, or a 400 saying what is wrong. */
 export function cronSchedule(input: string): string {
   const fields = input.trim().split(/\s+/);
   if (fields.length !== 5) {
@@ -72,13 +67,7 @@ const removeCronEmail = messageReplies((ctx) => {
 
 const listCrons = (ctx: SimContext) => cronList(ctx.hosting());
 
-/**
- * Handlers and samples of the cron operations. The core routes requests to them by endpoint key.
- *
- * @example
- * import { areas } from "./index"; // cronArea is one of them
- * const resolver = cronArea.handlers["v2.cron.add"];
- */
+/** Handlers and samples of the cron operations. The core routes requests to them by endpoint key. */
 export const cronArea: SimArea = {
   name: "cron",
   handlers: {

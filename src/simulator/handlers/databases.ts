@@ -297,9 +297,6 @@ const handlersFor = (version: "v4" | "v3" | "v2", only: readonly Operation[]) =>
 /**
  * Handlers of `databases.*`: the twelve operations of v4 and v3 and the eight of v2, one shared
  * function each.
- *
- * @example
- * databasesArea.handlers["v3.databases.create"]!(ctx); // { data: { name: "agencyde_shop" }, message: "Database agencyde_shop created" }
  */
 export const databasesArea: SimArea = {
   name: "databases",

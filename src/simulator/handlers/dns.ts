@@ -85,10 +85,6 @@ function checkRecord(type: DnsRecordType, record: Record<string, unknown>, where
  * v4 document says the operation "also deletes records" and the rrset form has no other way to
  * say so. The result is checked as a whole (a CNAME cannot share its name with other types), so
  * a rejected change leaves the zone untouched.
- *
- * @example
- * applyRRSets(defaultZone("example.com"), "example.com", [{ type: "CNAME", name: "www", records: [] }]);
- * // the default zone without its www CNAME
  */
 export function applyRRSets(zone: readonly RRSet[], domain: string, changes: readonly DnsRRSetInput[]): RRSet[] {
   const next = [...zone];
@@ -290,12 +286,7 @@ const onHosting = { id: 101, domain: "agency-demo.com" };
 const onHostingV3 = { ...DEMO_HOSTING.v3, ...onHosting };
 const sampleChange = { rrsets: [{ type: "A", name: "sample", ttl: 3600, records: [{ ip: "198.51.100.11" }] }] };
 
-/**
- * The DNS area of the simulator: handlers and demo-seed samples for every `dns.*` operation.
- *
- * @example
- * const reply = dnsArea.handlers["v4.dns.getZone"]!(ctx); // { data: [...rrsets] }
- */
+/** The DNS area of the simulator: handlers and demo-seed samples for every `dns.*` operation. */
 export const dnsArea: SimArea = {
   name: "dns",
   handlers: {

@@ -46,9 +46,6 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * Converts `sld` and `tld` to the stored ASCII form, or throws a 400 naming the bad part.
  * Unicode labels become punycode (`café` -> `xn--caf-dma`); a leading period on the TLD is
  * tolerated because clients copy it from the pricing keys.
- *
- * @example
- * parseDomain("Café", "com"); // { ascii: "xn--caf-dma.com", sld: "xn--caf-dma", tld: "com" }
  */
 export function parseDomain(sld: string, tld: string): DomainName {
   const tldInput = tld.trim().replace(/^\./, "");
@@ -64,24 +61,14 @@ export function parseDomain(sld: string, tld: string): DomainName {
   return { ascii, sld: sldAscii, tld: tldAscii };
 }
 
-/**
- * The price list entry of a TLD the reseller may sell, or a 400 naming the TLD.
- *
- * @example
- * offeredTld(state, "com").register; // 12.5
- */
+/** The price list entry of a TLD the reseller may sell, or a 400 naming the TLD. */
 export function offeredTld(state: SimState, tld: string): TldPrice {
   const price = state.tlds[tld];
   if (!price) throw new SimError(400, `The TLD .${tld} is not offered; see the TLD pricing for the TLDs you can sell`);
   return price;
 }
 
-/**
- * The account's domain addressed by `sld` and `tld`, or a 404 naming it.
- *
- * @example
- * findDomain(state, "agency-demo", "com").expiryDate; // "2027-03-01"
- */
+/** The account's domain addressed by `sld` and `tld`, or a 404 naming it. */
 export function findDomain(state: SimState, sld: string, tld: string): DomainState {
   const name = parseDomain(sld, tld);
   const domain = state.domains[name.ascii];
@@ -89,13 +76,7 @@ export function findDomain(state: SimState, sld: string, tld: string): DomainSta
   return domain;
 }
 
-/**
- * Adds whole years to a `YYYY-MM-DD` date; 29 February lands on 28 February in common years.
- *
- * @example
- * addYears("2024-02-29", 1); // "2025-02-28"
- * addYears("2026-06-15", 2); // "2028-06-15"
- */
+/** Adds whole years to a `YYYY-MM-DD` date; 29 February lands on 28 February in common years. */
 export function addYears(date: string, years: number): string {
   const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
   const year = y + years;
@@ -479,12 +460,7 @@ function getRegistrarLock(ctx: SimContext): unknown {
   return { message: `Registrar lock is ${domain.locked ? "on" : "off"}`, is_locked: domain.locked };
 }
 
-/**
- * Turns the lock on or off; setting the current value again succeeds (the operation is a set).
- *
- * @example
- * setRegistrarLock(ctx, true); // { message: "Registrar lock enabled", is_locked: true }
- */
+/** Turns the lock on or off; setting the current value again succeeds (the operation is a set). */
 export function setRegistrarLock(ctx: SimContext, locked: boolean): unknown {
   const { sld, tld } = ctx.params as { sld: string; tld: string };
   const domain = findDomain(ctx.state, sld, tld);
@@ -536,12 +512,7 @@ const resolvers: Record<string, Resolver> = {
 
 // ---- samples (against the demo seed) ----
 
-/**
- * A complete registrant group, for samples and tests.
- *
- * @example
- * client.request("domains.updateContacts", { sld: "agency-demo", tld: "com", ...sampleRegistrant() });
- */
+/** A complete registrant group, for samples and tests. */
 export function sampleRegistrant(): Record<string, string> {
   return {
     registrant_first_name: "Alex",
@@ -559,9 +530,6 @@ export function sampleRegistrant(): Record<string, string> {
 /**
  * The parameters of a registration with the provider's nameservers and the sample registrant,
  * for samples and tests; `extra` overrides any of them.
- *
- * @example
- * client.request("domains.register", sampleRegistration("fresh-site", "com", { period: 2 }));
  */
 export function sampleRegistration(sld: string, tld: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -622,12 +590,7 @@ const samples: Record<string, Sample> = {
   "domains.emailEppCode": () => ({ sld: "agency-demo", tld: "com" }),
 };
 
-/**
- * Every key of the domains area, bound to the resolver and sample of its operation id.
- *
- * @example
- * domainsArea.handlers["v2.domains.register"] === domainsArea.handlers["v4.domains.register"]; // true
- */
+/** Every key of the domains area, bound to the resolver and sample of its operation id. */
 export const domainsArea: SimArea = {
   name: "domains",
   handlers: bindByOperation(domainsEndpoints, resolvers),

@@ -135,13 +135,7 @@ const disableAuth = messageReplies((ctx) => setAuth(ctx, false));
 
 const contact = { domain: "agency-demo.com", mailUser: "contact" };
 
-/**
- * Handlers and samples of the e-mail operations. The core routes requests to them by endpoint key.
- *
- * @example
- * import { areas } from "./index"; // emailArea is one of them
- * const resolver = emailArea.handlers["v2.email.getAuths"];
- */
+/** Handlers and samples of the e-mail operations. The core routes requests to them by endpoint key. */
 export const emailArea: SimArea = {
   name: "email",
   handlers: {

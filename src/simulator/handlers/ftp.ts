@@ -169,12 +169,7 @@ const sample = (params: Record<string, unknown>) => (state: SimState) => {
   return params;
 };
 
-/**
- * Handlers of `ftp.*` for v4, v3 and v2 (v2 changes password and path separately).
- *
- * @example
- * ftpArea.handlers["v4.ftp.createAccount"]!(ctx); // { id: 12, username: "ci@agency-demo.com", path: "/public_html/ci", message: ... }
- */
+/** Handlers of `ftp.*` for v4, v3 and v2 (v2 changes password and path separately). */
 export const ftpArea: SimArea = {
   name: "ftp",
   handlers: {

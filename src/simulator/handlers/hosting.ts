@@ -18,9 +18,6 @@ import { asciiDomain, attachedDomain, dataOf, DEMO_HOSTING, messageReplies, requ
 /**
  * A directory inside the account's home, written with a leading `/` (`public_html/shop` reads as
  * `/public_html/shop`); `..` is refused.
- *
- * @example
- * homePath("public_html/blog", "path"); // "/public_html/blog"
  */
 export function homePath(input: string, field: string): string {
   const trimmed = input.trim().replace(/\/+$/, "");
@@ -31,12 +28,7 @@ export function homePath(input: string, field: string): string {
 
 // ---- accounts ----
 
-/**
- * The reseller's World plan when the state sets none: what the demo reseller bought.
- *
- * @example
- * const plan = state.worldPlan ?? WORLD_PLAN_DEFAULT; // { cpu: 16, mem: 32, io: 32 }
- */
+/** The reseller's World plan when the state sets none: what the demo reseller bought. */
 export const WORLD_PLAN_DEFAULT = { cpu: 16, mem: 32, io: 32 } as const;
 type Resources = HostingState["resources"];
 
@@ -49,9 +41,6 @@ function serverHostname(h: HostingState): string {
 /**
  * The document root of an attached domain: `/public_html` for the primary domain and
  * `/public_html/<domain>` for the others unless set (v2 `domain/add`, `change-doc-root`).
- *
- * @example
- * docrootOf(site, "client-shop.net"); // "/public_html/client-shop.net"
  */
 export function docrootOf(h: HostingState, domain: string): string {
   return h.docroots?.[domain] ?? (domain === h.domain ? "/public_html" : `/public_html/${domain}`);
@@ -413,13 +402,7 @@ function upgradePlan(ctx: SimContext) {
 
 // ---- the area ----
 
-/**
- * Handlers and samples of the hosting-account operations. The core routes requests to them by endpoint key.
- *
- * @example
- * import { areas } from "./index"; // hostingArea is one of them
- * const resolver = hostingArea.handlers["v3.hosting.listAccounts"];
- */
+/** Handlers and samples of the hosting-account operations. The core routes requests to them by endpoint key. */
 export const hostingArea: SimArea = {
   name: "hosting",
   handlers: {

@@ -164,13 +164,7 @@ function accessLogsV4(ctx: SimContext) {
   return { data: entries.slice(0, size) };
 }
 
-/**
- * Handlers and samples of the access-log operations. The core routes requests to them by endpoint key.
- *
- * @example
- * import { areas } from "./index"; // logsArea is one of them
- * const params = logsArea.samples["v3.logs.getAccessLogs"]!(state);
- */
+/** Handlers and samples of the access-log operations. The core routes requests to them by endpoint key. */
 export const logsArea: SimArea = {
   name: "logs",
   handlers: {

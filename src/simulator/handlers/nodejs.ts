@@ -16,13 +16,7 @@ function applications(ctx: SimContext) {
   return { data: ctx.hosting().nodejs.applications.map((app) => ({ ...app })) };
 }
 
-/**
- * Handlers and samples of the Node.js operations.
- *
- * @example
- * import { nodejsArea } from "./nodejs";
- * nodejsArea.handlers["v4.nodejs.listVersions"]!(ctx); // { interpreter: "nodejs", versions: ["18", "20", "22"] }
- */
+/** Handlers and samples of the Node.js operations. */
 export const nodejsArea: SimArea = {
   name: "nodejs",
   handlers: {

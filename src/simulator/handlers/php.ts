@@ -126,13 +126,7 @@ function resetExtensions(ctx: SimContext) {
 
 const { v4, v3 } = DEMO_HOSTING;
 
-/**
- * Handlers and samples of the PHP operations.
- *
- * @example
- * import { phpArea } from "./php";
- * phpArea.handlers["v4.php.getVersion"]!(ctx); // { phpVersion: "8.2" }
- */
+/** Handlers and samples of the PHP operations. */
 export const phpArea: SimArea = {
   name: "php",
   handlers: {

@@ -115,13 +115,7 @@ function seeded(hosting: HostingState): void {
   if (!hosting.redirections.some((r) => r.domain === DEMO_REDIRECTION.domain)) hosting.redirections.push({ ...DEMO_REDIRECTION });
 }
 
-/**
- * Handlers and samples of the redirection operations.
- *
- * @example
- * import { redirectionsArea } from "./redirections";
- * redirectionsArea.handlers["v4.redirections.list"]!(ctx); // { data: [{ domain: "client-shop.net", ... }] }
- */
+/** Handlers and samples of the redirection operations. */
 export const redirectionsArea: SimArea = {
   name: "redirections",
   handlers: {

@@ -12,9 +12,6 @@ import { SimError, type Resolver, type SimContext } from "../types";
 /**
  * The ASCII (punycode), lower-case form of a domain name without its trailing dot; 400 naming
  * `field` when it is not a domain name.
- *
- * @example
- * asciiDomain("Café.com."); // "xn--caf-dma.com"
  */
 export function asciiDomain(input: string, field = "domain"): string {
   const trimmed = input.trim().replace(/\.$/, "");
@@ -27,9 +24,6 @@ export function asciiDomain(input: string, field = "domain"): string {
  * The ASCII form of a domain given by a caller, which must be attached to the hosting account.
  * Accepts Unicode, upper case and a trailing dot. Throws 400 for a malformed name and 404 for a
  * domain the account does not serve.
- *
- * @example
- * attachedDomain(ctx.hosting(), "Café.com."); // "xn--caf-dma.com"
  */
 export function attachedDomain(hosting: HostingState, raw: string, field = "domain"): string {
   const domain = asciiDomain(raw, field);
@@ -39,23 +33,12 @@ export function attachedDomain(hosting: HostingState, raw: string, field = "doma
 
 // ---- reply shapes ----
 
-/**
- * Wraps a v3/v2 result in `data` (legacy document, difference 3).
- *
- * @example
- * inData({ login_url }); // { data: { login_url } }
- */
+/** Wraps a v3/v2 result in `data` (legacy document, difference 3). */
 export function inData<T>(data: T): { data: T } {
   return { data };
 }
 
-/**
- * The v3/v2 resolver of an operation whose v4 reply is `op`'s result: the same result in `data`.
- *
- * @example
- * handlers["v4.stats.getDiskUsage"] = diskUsage;
- * handlers["v3.stats.getDiskUsage"] = dataOf(diskUsage);
- */
+/** The v3/v2 resolver of an operation whose v4 reply is `op`'s result: the same result in `data`. */
 export function dataOf(op: (ctx: SimContext) => unknown): Resolver {
   return (ctx) => inData(op(ctx));
 }
@@ -64,11 +47,6 @@ export function dataOf(op: (ctx: SimContext) => unknown): Resolver {
  * Replies for an operation whose result is a message: `flat` puts `message` beside the envelope
  * (v4, and v3 account management, which S2 reads at the top level); `wrapped` puts it in `data`,
  * as v3 and v2 wrap their results (legacy document, difference 3).
- *
- * @example
- * const addCron = messageReplies((ctx) => { ...; return "Cron job added"; });
- * handlers["v4.cron.add"] = addCron.flat;    // { message }
- * handlers["v2.cron.add"] = addCron.wrapped; // { data: { message } }
  */
 export function messageReplies(op: (ctx: SimContext) => string): { flat: Resolver; wrapped: Resolver } {
   return {
@@ -93,22 +71,13 @@ export interface PasswordRule {
  * that of validator.js's check, whose defaults (`account`) the panel, mailbox and application
  * passwords follow; FTP and database users follow the v4 document's advice of at least 10
  * characters with letters and digits (`long`).
- *
- * @example
- * requireStrongPassword(password, "password", PASSWORD_RULES.long);
  */
 export const PASSWORD_RULES = {
   account: { minLength: 8, needs: [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/], hint: "8+ characters with upper and lower case, a digit and a symbol" },
   long: { minLength: 10, needs: [/[A-Za-z]/, /\d/], hint: "at least 10 characters with letters and digits" },
 } as const satisfies Record<string, PasswordRule>;
 
-/**
- * Whether a password meets a rule (by default validator.js's defaults).
- *
- * @example
- * isStrongPassword("Mail-Pass-2026!"); // true
- * isStrongPassword("password");        // false
- */
+/** Whether a password meets a rule (by default validator.js's defaults). */
 export function isStrongPassword(password: string, rule: PasswordRule = PASSWORD_RULES.account): boolean {
   return password.length >= rule.minLength && rule.needs.every((p) => p.test(password));
 }
@@ -116,10 +85,6 @@ export function isStrongPassword(password: string, rule: PasswordRule = PASSWORD
 /**
  * Throws the API's weak-password error: 400 with `errors: ["isStrongPassword"]`, the string the
  * official provisioning module looks for (S2 `PlanetHosterAPI::send`).
- *
- * @example
- * requireStrongPassword(String(ctx.params.password), "password");
- * requireStrongPassword(String(ctx.params.password), "password", PASSWORD_RULES.long);
  */
 export function requireStrongPassword(password: string, field: string, rule: PasswordRule = PASSWORD_RULES.account): void {
   if (!isStrongPassword(password, rule)) {
@@ -133,9 +98,6 @@ export function requireStrongPassword(password: string, field: string, rule: Pas
  * Maps every key of an area's endpoint table to the entry of its operation id, so one resolver
  * (or sample) serves `v4.x.y`, `v3.x.y` and `v2.x.y`. Throws at load time when an id has none,
  * so a new endpoint without a handler fails every test at once.
- *
- * @example
- * bindByOperation(accountEndpoints, { "account.hello": hello, ... })["v2.account.hello"] === hello; // true
  */
 export function bindByOperation<T>(table: Record<string, unknown>, byId: Record<string, T>, what = "resolver"): Record<string, T> {
   return Object.fromEntries(
@@ -150,9 +112,6 @@ export function bindByOperation<T>(table: Record<string, unknown>, byId: Record<
 /**
  * The demo seed's hosting account 101 as each version addresses it (v3 adds the username), for
  * samples.
- *
- * @example
- * samples: { "v3.php.listVersions": () => ({ ...DEMO_HOSTING.v3 }) }
  */
 export const DEMO_HOSTING = {
   v4: { id: 101 },
@@ -163,9 +122,6 @@ export const DEMO_HOSTING = {
 /**
  * A sample (see `SimArea.samples`) that first prepares the hosting account its parameters
  * address, so that it succeeds whatever earlier samples did to the demo seed.
- *
- * @example
- * samples: { "v4.cache.flushRedis": sampleAfter(running("redis"), { id: 101 }) }
  */
 export function sampleAfter(prepare: (hosting: HostingState) => void, params: Record<string, unknown>) {
   return (state: SimState): Record<string, unknown> => {

@@ -105,13 +105,7 @@ const readdDemoKey = (extra: Record<string, unknown>) => (state: SimState) => {
   return { id: 101, ...extra, pKey: key.publicKey, comment: "re-added", fromIps: ["198.51.100.0/24", "2001:db8::1"] };
 };
 
-/**
- * Handlers of `ssh.*` for v4 (`keys`, top-level `key`), v3 and v2 (results in `data`).
- *
- * @example
- * // the core routes "v4.ssh.addKey" here:
- * sshArea.handlers["v4.ssh.addKey"]!(ctx); // { key: "aa:bb:...", message: "SSH key aa:bb:... added" }
- */
+/** Handlers of `ssh.*` for v4 (`keys`, top-level `key`), v3 and v2 (results in `data`). */
 export const sshArea: SimArea = {
   name: "ssh",
   handlers: {

@@ -19,9 +19,6 @@ const AUTO_VALIDITY_DAYS = 90;
 /**
  * A fresh automatic certificate record: issued 30 days before `now` and valid 90 days, the
  * middle of a Let's Encrypt lifetime, so it neither looks new nor close to expiry.
- *
- * @example
- * hosting.ssl["example.com"] ??= automaticCertificate(new Date());
  */
 export function automaticCertificate(now: Date): SslState {
   const requested = new Date(now.getTime() - 30 * DAY_MS);
@@ -258,12 +255,7 @@ function samplesFor(site: Record<string, unknown>, version: "v4" | "v3"): SimAre
   };
 }
 
-/**
- * The SSL area of the simulator: handlers and demo-seed samples for every `ssl.*` operation.
- *
- * @example
- * const reply = sslArea.handlers["v3.ssl.getCertificate"]!(ctx); // { data: { status, expireAt, ... } }
- */
+/** The SSL area of the simulator: handlers and demo-seed samples for every `ssl.*` operation. */
 export const sslArea: SimArea = {
   name: "ssl",
   handlers: {

@@ -18,12 +18,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MB = 1024 * 1024;
 
-/**
- * A generator in [0, 1) seeded by the given parts (FNV-1a of their text).
- *
- * @example
- * const r = randomFor("visits", 101, "agency-demo.com"); r(); // the same sequence every time
- */
+/** A generator in [0, 1) seeded by the given parts (FNV-1a of their text). */
 export function randomFor(...parts: readonly (string | number)[]): () => number {
   let hash = 0x811c9dc5;
   for (const ch of parts.join("|")) {
@@ -166,13 +161,7 @@ function visitors(ctx: SimContext, unique: boolean) {
 
 const allVisitors = (ctx: SimContext) => visitors(ctx, false);
 
-/**
- * Handlers and samples of the statistics operations. The core routes requests to them by endpoint key.
- *
- * @example
- * import { areas } from "./index"; // statsArea is one of them
- * const params = statsArea.samples["v4.stats.getVisitors"]!(state);
- */
+/** Handlers and samples of the statistics operations. The core routes requests to them by endpoint key. */
 export const statsArea: SimArea = {
   name: "stats",
   handlers: {

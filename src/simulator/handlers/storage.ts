@@ -184,13 +184,7 @@ function withoutMedia(hosting: HostingState): void {
   hosting.objectStorage.urls = hosting.objectStorage.urls.filter((u) => u.uri !== "/media");
 }
 
-/**
- * Handlers and samples of the object-storage operations.
- *
- * @example
- * import { storageArea } from "./storage";
- * storageArea.handlers["v4.storage.initAccount"]!(ctx); // { message: "Object storage agencyde-3fa2c1 initialised" }
- */
+/** Handlers and samples of the object-storage operations. */
 export const storageArea: SimArea = {
   name: "storage",
   handlers: {

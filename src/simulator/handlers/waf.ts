@@ -11,20 +11,10 @@ import type { HostingState } from "../state";
 import { SimError, type SimArea, type SimContext } from "../types";
 import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
 
-/**
- * Every rule id lies in this range (the documented `allRulesRange` is a string range).
- *
- * @example
- * const [from, to] = WAF_RULE_RANGE; // 900000, 999999
- */
+/** Every rule id lies in this range (the documented `allRulesRange` is a string range). */
 export const WAF_RULE_RANGE: readonly [number, number] = [900000, 999999];
 
-/**
- * The rule catalogue: one group per attack class, ids as inclusive `[from, to]` ranges.
- *
- * @example
- * WAF_RULES.find((r) => r.description === "SQL injection")?.ids; // [[942100, 942560]]
- */
+/** The rule catalogue: one group per attack class, ids as inclusive `[from, to]` ranges. */
 export const WAF_RULES: readonly { description: string; ids: [number, number][] }[] = [
   { description: "Method enforcement", ids: [[911100, 911100]] },
   { description: "Scanner detection", ids: [[913100, 913120]] },
@@ -170,12 +160,7 @@ const v3Demo = { ...DEMO_HOSTING.v3, ...demo };
 const logsPage = { size: 5, offset: 5, order: "asc" };
 const disable = { wafDisabledRules: [942100, 942110], append: true };
 
-/**
- * Handlers of `waf.*` for v4 (top-level fields), v3 and v2 (results in `data`).
- *
- * @example
- * wafArea.handlers["v4.waf.getRules"]!(ctx); // { allRulesRange: "900000-999999", rules: [...], disabledRules: [[920350]] }
- */
+/** Handlers of `waf.*` for v4 (top-level fields), v3 and v2 (results in `data`). */
 export const wafArea: SimArea = {
   name: "waf",
   handlers: {
