@@ -14,8 +14,7 @@ describe("retries against the simulator", () => {
 
   it("retries a read after 429 and honours Retry-After", async () => {
     t.sim.faults.add({ operation: "account.getInfo", kind: "rate-limit", retryAfter: "0" });
-    const info = await t.client.request("account.getInfo");
-    expect(info.credit_remaining).toBeTypeOf("number");
+    await t.client.request("account.getInfo");
     expect(t.sim.requests.list().map((r) => r.status)).toEqual([429, 200]);
   });
 
@@ -26,7 +25,7 @@ describe("retries against the simulator", () => {
     expect(t.sim.store.domains["brand-new-name.com"]).toBeDefined();
   });
 
-  it.each([500, 502, 503, 504].filter((s) => s !== 500))("retries a read after HTTP %i", async (status) => {
+  it.each([502, 503, 504])("retries a read after HTTP %i", async (status) => {
     t.sim.faults.add({ operation: "account.getInfo", kind: "status", status, times: 2 });
     await t.client.request("account.getInfo");
     expect(t.sim.requests.count("account.getInfo")).toBe(3);
@@ -82,9 +81,12 @@ describe("retries against the simulator", () => {
 
   it("times out a slow read, retries it, and reports timeout when every attempt is slow", async () => {
     const c = t.clientFor("v4", { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
-    t.sim.faults.add({ operation: "account.getInfo", kind: "latency", latencyMs: 300, times: 2 });
+    // One use more than the attempt budget: what is left shows how many attempts reached the
+    // server (the request log only records a request once its delayed reply is written).
+    const slow = t.sim.faults.add({ operation: "account.getInfo", kind: "latency", latencyMs: 300, times: 3 });
     const err = await failure(c.request("account.getInfo"));
     expect(err.code).toBe("timeout");
+    expect(t.sim.faults.list().find((f) => f.id === slow)?.remaining).toBe(1);
   });
 
   it("reports bad-response for a truncated body", async () => {

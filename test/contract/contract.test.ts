@@ -42,8 +42,9 @@ describe("contract between the endpoint table and the simulator", () => {
     expect(sample, `no sample for ${e.key}`).toBeDefined();
     sim.reset();
     const params = sample!(sim.store);
-    // The client validates the params, sends them, and parses the reply with the response schema.
-    await expect(clients[e.version].request(e.key, params)).resolves.toBeTypeOf("object");
+    // The client validates the params, sends them, and parses the reply with the response schema:
+    // any of the three failing rejects.
+    await clients[e.version].request(e.key, params);
   });
 
   it.each(table.map((e) => ({ key: e.key, e })))("$key answers a wrong key with the API's error object", async ({ e }) => {

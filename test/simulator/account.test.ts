@@ -10,7 +10,6 @@ describe("account operations against the simulator", () => {
   it.each(VERSIONS)("answers the test connection with successful_connection true on %s", async (version) => {
     const reply = await t.clientFor(version).request("account.hello");
     expect(reply.successful_connection).toBe(true);
-    expect(typeof reply.message).toBe("string");
   });
 
   it.each(VERSIONS)("reports the credit, its currency and the active counts from the store on %s", async (version) => {

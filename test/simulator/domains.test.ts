@@ -262,7 +262,6 @@ describe("domain information, renewal and management", () => {
   it.each(["v4", "v3", "v2"] as const)("renews from the current expiry, charging the renew price times the period on %s", async (version) => {
     const reply = await t.clientFor(version).request("domains.renew", { sld: "agency-demo", tld: "com", period: 2 });
     expect(reply.order_total).toBe(28);
-    expect(typeof reply.order_id).toBe("string");
     expect(t.sim.store.account.credit).toBe(972);
     const info = await t.client.request("domains.getInfo", { sld: "agency-demo", tld: "com" }, { fresh: true });
     expect(info.expiry_date).toBe("2029-03-01");

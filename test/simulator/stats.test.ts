@@ -113,7 +113,6 @@ describe("statistics against the simulator", () => {
 
     it("answers v4 with `success` as the series, which the client does not take for a failure", async () => {
       const reply = await t.client.request("v4.stats.getVisitors", { id: 101, domain: "agency-demo.com", period: "24h" });
-      expect(Array.isArray(reply.success)).toBe(true);
       expect(reply.errors).toEqual([]);
       expect(reply.success).toEqual((await visits("v3", { period: "24h" })).success);
     });
