@@ -70,7 +70,10 @@ afterAll(async () => {
   await sim?.close();
 });
 
-describe("the hosting-site example installed from the packed package", () => {
+// Sequential on purpose: one deployment walked from up through drift, repair and replacement to
+// destroy, each step checking the state the previous one left, as a user's stack goes; deploying
+// the example again per step would multiply a suite that already packs and installs the package.
+describe.sequential("the hosting-site example installed from the packed package", () => {
   it("deploys all twelve resource types on the demo account without ordering the adopted domain", async () => {
     const result = await stack.up();
 

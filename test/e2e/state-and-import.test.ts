@@ -99,7 +99,8 @@ describe("the state of a deployed hosting-site stack", () => {
   });
 });
 
-describe("resources declared with the id of an existing object", () => {
+// Sequential on purpose: the destroy test acts on the state that the read test's up left.
+describe.sequential("resources declared with the id of an existing object", () => {
   const SEED_KEY_ID = "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7";
   let stack: TestStack;
 

@@ -29,7 +29,10 @@ function nameOfUrn(urn: string): string | undefined {
   return urn.split("::").pop();
 }
 
-describe("up, preview and refresh", () => {
+// Sequential on purpose: each step continues from the state the previous one left (created,
+// unchanged, drifted, put back, extended, shrunk), the path a user's stack takes; setting the
+// stack up again for each step would start a host process and run the earlier steps each time.
+describe.sequential("up, preview and refresh", () => {
   let stack: TestStack;
   let store: () => StoreData;
   let storeFile: string;
@@ -170,7 +173,9 @@ describe("replacement", () => {
   });
 });
 
-describe("destroy, read and import", () => {
+// Sequential on purpose: after the destroy, `stays` is created by the empty-id test and the
+// component test adds `nested`, which the failed import test then expects to find untouched.
+describe.sequential("destroy, read and import", () => {
   let stack: TestStack;
   let store: () => StoreData;
   let storeFile: string;
