@@ -1,6 +1,6 @@
 /**
- * `npm run pulumi-cli [-- --version 3.259.0]`: builds the Pulumi CLI, the Node.js language host
- * and the dynamic-provider launcher from the Go module proxy, through the wrapper modules pinned
+ * `npm run pulumi-cli [-- --version 3.259.0]`: builds the Pulumi CLI, the Node.js and YAML
+ * language hosts and the dynamic-provider launcher from the Go module proxy, through the wrapper modules pinned
  * in `tools/pulumi/`, into a cache directory outside the repository, and prints that directory
  * as the last line of its output (docs/decisions/0013).
  *
@@ -36,15 +36,18 @@ function go(args: readonly string[], cwd: string): string {
   return run.stdout.trim();
 }
 
-/** The release build flags (CGO off, trimmed paths, the version stamped for `pulumi version`). */
-function build(cwd: string, pkg: string, stamp: string, out: string): void {
-  const ldflags = `-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${stamp}`;
+/**
+ * The release build flags: CGO off, trimmed paths, and the version stamped into `versionVar`
+ * (`pulumi version` and `pulumi about` report it; the Automation API parses it as semver).
+ */
+function build(cwd: string, pkg: string, versionVar: string, stamp: string, out: string): void {
+  const ldflags = `-w -s -X ${versionVar}=v${stamp}`;
   console.error(`building ${pkg} (v${stamp})`);
   go(["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg], cwd);
 }
 
 function languageHostVersion(dir: string): string {
-  const m = /language-nodejs-v(.+)$/.exec(dir);
+  const m = /language-[a-z]+-v(.+)$/.exec(dir);
   if (!m?.[1]) throw new Error(`cannot tell the language host version from ${dir}`);
   return m[1];
 }
@@ -59,9 +62,12 @@ function main(): void {
   mkdirSync(dirname(target), { recursive: true });
   const tmp = mkdtempSync(`${target}.partial-`);
   try {
-    build(dirs.cli, "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi", version, join(tmp, "pulumi"));
-    const hostVersion = languageHostVersion(dirs.languageNodejs);
-    build(dirs.languageNodejs, "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs", hostVersion, join(tmp, "pulumi-language-nodejs"));
+    const sdkVersionVar = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
+    build(dirs.cli, "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi", sdkVersionVar, version, join(tmp, "pulumi"));
+    const nodejsVersion = languageHostVersion(dirs.languageNodejs);
+    build(dirs.languageNodejs, "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs", sdkVersionVar, nodejsVersion, join(tmp, "pulumi-language-nodejs"));
+    const yamlVersion = languageHostVersion(dirs.languageYaml);
+    build(dirs.languageYaml, "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml", "github.com/pulumi/pulumi-yaml/pkg/version.Version", yamlVersion, join(tmp, "pulumi-language-yaml"));
     // The launcher ships inside the SDK module of the CLI's version; module zips drop the
     // executable bit, so it is installed with mode 0755.
     const sdkDir = go(["list", "-m", "-f", "{{.Dir}}", "github.com/pulumi/pulumi/sdk/v3"], dirs.cli);
@@ -69,7 +75,7 @@ function main(): void {
     if (!existsSync(launcher)) throw new Error(`the SDK module has no launcher at ${launcher}`);
     copyFileSync(launcher, join(tmp, "pulumi-resource-pulumi-nodejs"));
     for (const b of CLI_BINARIES) chmodSync(join(tmp, b), 0o755);
-    writeFileSync(join(tmp, ".complete"), `pulumi v${version}\npulumi-language-nodejs v${hostVersion}\n`);
+    writeFileSync(join(tmp, ".complete"), `pulumi v${version}\npulumi-language-nodejs v${nodejsVersion}\npulumi-language-yaml v${yamlVersion}\n`);
     rmSync(target, { recursive: true, force: true });
     renameSync(tmp, target);
   } catch (err) {

@@ -25,18 +25,21 @@ export const TOOLS_DIR = join(REPO_ROOT, "tools", "pulumi");
 export const DEFAULT_CLI_VERSION = "3.248.0";
 
 /** The binaries a complete build directory holds. */
-export const CLI_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"] as const;
+export const CLI_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-resource-pulumi-nodejs"] as const;
 
-/** The wrapper module folders a build of `cliVersion` uses: the CLI's and the language host's. */
-export function wrapperDirs(cliVersion: string): { cli: string; languageNodejs: string } {
+/** The wrapper module folders a build of `cliVersion` uses: the CLI's and the language hosts'. */
+export function wrapperDirs(cliVersion: string): { cli: string; languageNodejs: string; languageYaml: string } {
   const cli = join(TOOLS_DIR, `cli-v${cliVersion}`);
   if (!existsSync(join(cli, "go.mod"))) {
     const known = readdirSync(TOOLS_DIR).filter((d) => d.startsWith("cli-v")).map((d) => d.slice("cli-v".length));
     throw new Error(`no wrapper module for Pulumi CLI ${cliVersion} in tools/pulumi (pinned: ${known.join(", ")})`);
   }
-  const languageNodejs = readdirSync(TOOLS_DIR).find((d) => d.startsWith("language-nodejs-v"));
-  if (!languageNodejs) throw new Error("no wrapper module for pulumi-language-nodejs in tools/pulumi");
-  return { cli, languageNodejs: join(TOOLS_DIR, languageNodejs) };
+  const host = (runtime: string): string => {
+    const dir = readdirSync(TOOLS_DIR).find((d) => d.startsWith(`language-${runtime}-v`));
+    if (!dir) throw new Error(`no wrapper module for pulumi-language-${runtime} in tools/pulumi`);
+    return join(TOOLS_DIR, dir);
+  };
+  return { cli, languageNodejs: host("nodejs"), languageYaml: host("yaml") };
 }
 
 /** The root of the CLI cache: `PULUMI_CLI_CACHE`, else `$XDG_CACHE_HOME` or `~/.cache`. */
@@ -50,7 +53,7 @@ export function cacheRoot(): string {
 export function cacheDir(cliVersion: string = DEFAULT_CLI_VERSION): string {
   const dirs = wrapperDirs(cliVersion);
   const hash = createHash("sha256");
-  for (const dir of [dirs.cli, dirs.languageNodejs]) {
+  for (const dir of [dirs.cli, dirs.languageNodejs, dirs.languageYaml]) {
     for (const f of ["go.mod", "go.sum"]) hash.update(readFileSync(join(dir, f)));
   }
   return join(cacheRoot(), `v${cliVersion}-${hash.digest("hex").slice(0, 12)}`);
