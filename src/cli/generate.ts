@@ -71,6 +71,7 @@ export function clientFromSettings(settings: ProviderSettings): ResellerClient {
     ...credentials,
     version: settings.apiVersion,
     timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
     retry: { maxAttempts: settings.maxAttempts, baseDelayMs: settings.retryBaseDelayMs },
     limits: { concurrency: settings.maxConcurrency, perMinute: settings.requestsPerMinute },
     paramsInQuery: settings.paramsInQuery,

@@ -45,6 +45,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: "apiUrl", env: "RESELLER_API_URL", default: "https://api.planethoster.net", description: "API base URL; http:// only for loopback (the simulator)" },
   { key: "apiVersion", env: "RESELLER_API_VERSION", default: "v4", description: "API version: v4, v3 or v2" },
   { key: "timeoutMs", env: "RESELLER_TIMEOUT_MS", default: "30000", description: "Per-attempt timeout of a request, in milliseconds" },
+  {
+    key: "maxResponseBytes",
+    env: "RESELLER_MAX_RESPONSE_BYTES",
+    default: "8388608",
+    description: "Largest response body read, in bytes (8 MiB); a larger one fails with bad-response and is never held whole in memory",
+  },
   { key: "maxAttempts", env: "RESELLER_MAX_ATTEMPTS", default: "4", description: "Attempts per request, the first included (only operations safe to repeat are retried)" },
   { key: "retryBaseDelayMs", env: "RESELLER_RETRY_BASE_DELAY_MS", default: "500", description: "First backoff step between attempts, in milliseconds" },
   { key: "maxConcurrency", env: "RESELLER_MAX_CONCURRENCY", default: "4", description: "Requests in flight at once, shared by every resource of the stack" },
@@ -68,6 +74,7 @@ export interface ProviderSettings {
   apiUrl: string;
   apiVersion: ApiVersion;
   timeoutMs: number;
+  maxResponseBytes: number;
   maxAttempts: number;
   retryBaseDelayMs: number;
   maxConcurrency: number;
@@ -161,6 +168,7 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
     apiUrl: (raw("apiUrl") ?? "").trim(),
     apiVersion: version as ApiVersion,
     timeoutMs: int("timeoutMs", 1),
+    maxResponseBytes: int("maxResponseBytes", 1024),
     maxAttempts: int("maxAttempts", 1),
     retryBaseDelayMs: int("retryBaseDelayMs", 0),
     maxConcurrency: int("maxConcurrency", 1),

@@ -81,7 +81,7 @@ function limiterFor(s: ProviderSettings): Limiter {
 
 function clientFor(s: ProviderSettings): ResellerClient {
   const { apiUser, apiKey } = requireCredentials(s);
-  const key = hash([s.apiUrl, apiUser, apiKey, s.apiVersion, s.timeoutMs, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
+  const key = hash([s.apiUrl, apiUser, apiKey, s.apiVersion, s.timeoutMs, s.maxResponseBytes, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
     s.requestsPerMinute, s.paramsInQuery, s.methodOverride, s.endpointOverrides, s.caCert ?? "", s.sandbox]);
   let client = clients.get(key);
   if (!client) {
@@ -91,6 +91,7 @@ function clientFor(s: ProviderSettings): ResellerClient {
       apiKey,
       version: s.apiVersion,
       timeoutMs: s.timeoutMs,
+      maxResponseBytes: s.maxResponseBytes,
       retry: { maxAttempts: s.maxAttempts, baseDelayMs: s.retryBaseDelayMs },
       limiter: limiterFor(s),
       paramsInQuery: s.paramsInQuery,

@@ -3,7 +3,7 @@
  * faults over real loopback HTTP.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter } from "../../src/client/retry";
+import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter, rateLimitDelay } from "../../src/client/retry";
 import { failure } from "../helpers/errors";
 import { registration, useSimulator } from "../helpers/sim";
 
@@ -137,13 +137,27 @@ describe("the retry policy", () => {
     expect(decideRetry(p, "read", 1, p.maxElapsedMs, { kind: "status", status: 503 }, half).retry).toBe(false);
   });
 
-  it("reads Retry-After as seconds or as an HTTP date, and caps it", () => {
+  it("reads Retry-After as seconds or as an HTTP date", () => {
     const now = Date.parse("2026-11-21T10:00:00Z");
     expect(parseRetryAfter("3")).toBe(3000);
     expect(parseRetryAfter("Sat, 21 Nov 2026 10:00:07 GMT", now)).toBe(7000);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 09:59:00 GMT", now)).toBe(0);
     expect(parseRetryAfter("soon")).toBeUndefined();
-    const d = decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half);
-    expect(d).toEqual({ retry: true, delayMs: p.maxDelayMs });
+  });
+
+  it("waits the whole Retry-After when it fits in the time budget, and gives up when it does not", () => {
+    expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "30" }, half)).toEqual({ retry: true, delayMs: 30_000 });
+    expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half)).toEqual({ retry: false, outcomeUnknown: false });
+  });
+
+  it.each(["0", "Thu, 01 Jan 2015 00:00:00 GMT", undefined])("backs off after a 429 whose Retry-After is %s, never retrying at once", (retryAfter) => {
+    const never = () => 0;
+    for (const attempt of [1, 2, 3]) {
+      const step = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (attempt - 1));
+      const d = decideRetry(p, "read", attempt, 0, { kind: "status", status: 429, retryAfter }, never);
+      expect(d).toEqual({ retry: true, delayMs: step / 2 });
+      expect(rateLimitDelay(p, attempt, retryAfter, () => 1)).toBe(step);
+    }
   });
 
   it("backs off exponentially with jitter below a growing ceiling", () => {

@@ -157,19 +157,99 @@ describe("how replies are read", () => {
     expect(err.code).toBe("bad-response");
   });
 
+  it("never quotes a success body in an error, only its content type and length", async () => {
+    const body = 'access_key=AKIA-PUBLIC, secret_key="S3CR3T-STORAGE-KEY" (not JSON)';
+    srv.reply({ body, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+    expect(JSON.stringify({ ...err, message: err.message })).not.toContain("S3CR3T");
+    expect(err.message).toContain("text/plain; charset=utf-8");
+    expect(err.message).toContain(`${Buffer.byteLength(body)} bytes`);
+  });
+
+  it("keeps the API's own message, error code and errors of a 2xx with success false", async () => {
+    srv.reply({ body: { success: false, error: "Database quota reached", error_code: 4017, errors: ["Database quota reached", { message: "limit 10" }] } });
+    const err = await failure(client().account.getInfo());
+    expect(err.message).toContain("Database quota reached; limit 10");
+    expect(err.apiError).toBe("Database quota reached");
+    expect(err.apiErrorCode).toBe(4017);
+    expect(err.errors).toEqual(["Database quota reached", { message: "limit 10" }]);
+  });
+
   it.each([
     { status: 401, body: { error: "Unauthorized" }, code: "authentication" },
     { status: 403, body: { error: "Forbidden" }, code: "authentication" },
     { status: 403, body: { error: "The reseller account has not whitelisted the IP address 203.0.113.9" }, code: "ip-not-allowed" },
     { status: 404, body: { error: "Not found", error_code: 404 }, code: "not-found" },
     { status: 409, body: { error: "Already exists" }, code: "conflict" },
+    { status: 410, body: { error: "Gone" }, code: "not-found" },
     { status: 422, body: { error: "Invalid" }, code: "validation" },
     { status: 500, body: { error: "Boom" }, code: "server" },
+    { status: 405, body: { error: "Method not allowed" }, code: "unexpected-status" },
+    { status: 418, body: "I'm a teapot", code: "unexpected-status" },
+    { status: 304, body: "", code: "unexpected-status" },
+    { status: 300, body: { error: "Multiple choices" }, code: "unexpected-status" },
   ])("maps HTTP $status to $code", async ({ status, body, code }) => {
     srv.reply({ status, body });
     const err = await failure(client({ retry: { maxAttempts: 1 } }).account.getInfo());
     expect(err.code).toBe(code);
     expect(err.status).toBe(status);
+  });
+});
+
+describe("redirects", () => {
+  it("are not followed, and fail with redirect naming the target without its query", async () => {
+    srv.reply({ status: 302, headers: { location: "https://login.example.test/sso?token=abc123" }, body: "" });
+    const err = await failure(client().account.getInfo());
+    expect(err.code).toBe("redirect");
+    expect(err.status).toBe(302);
+    expect(err.message).toContain("https://login.example.test/sso");
+    expect(err.message).not.toContain("abc123");
+    expect(err.message).toContain("reseller:apiUrl");
+    expect(srv.received).toHaveLength(1);
+  });
+
+  it("never show the credentials, even when the target holds them", async () => {
+    srv.reply({ status: 301, headers: { location: "/v4/wire-user/wire-key-123/account/info" }, body: "" });
+    const err = await failure(client().account.getInfo());
+    expect(err.code).toBe("redirect");
+    expect(JSON.stringify({ ...err, message: err.message, stack: err.stack })).not.toMatch(/wire-user|wire-key-123/);
+  });
+});
+
+describe("the response size limit", () => {
+  it("stops reading a success body once it passes the limit and fails with bad-response, without receiving the rest", async () => {
+    srv.reply({ stream: { totalBytes: 300 * 1024 * 1024 } });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+    expect(err.status).toBe(200);
+    expect(err.message).toMatch(/over the 8388608-byte limit/);
+    expect(err.message).toMatch(/reseller:maxResponseBytes/);
+    // The connection was closed after about the limit (plus socket buffers), far from 300 MB.
+    expect(srv.streamedBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("refuses a body whose declared length is over the limit without reading it", async () => {
+    srv.reply({ stream: { totalBytes: 300 * 1024 * 1024, declareLength: true } });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+    expect(err.message).toContain(`${300 * 1024 * 1024} bytes declared`);
+    expect(srv.streamedBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("is set by maxResponseBytes, and the client keeps working after a refused body", async () => {
+    const c = client({ maxResponseBytes: 1024 });
+    srv.reply({ body: { message: "x".repeat(2000) } }, { body: { message: "short" } });
+    expect((await failure(c.account.hello())).code).toBe("bad-response");
+    expect(await c.account.hello()).toMatchObject({ message: "short" });
+  });
+
+  it("reports an error status whose body is over the limit by its status", async () => {
+    srv.reply({ status: 503, stream: { totalBytes: 300 * 1024 * 1024 } });
+    const err = await failure(client({ retry: { maxAttempts: 1 } }).account.getInfo());
+    expect(err.code).toBe("server");
+    expect(err.status).toBe(503);
+    expect(err.message).toContain("not read");
   });
 });
 
