@@ -153,12 +153,14 @@ export function flattenApiErrors(errors: unknown): string[] {
 }
 
 /**
- * Client-error statuses that mean "the request's content was refused": the documented error
+ * Client-error statuses that mean "this request, as made, was refused": the documented error
  * shape is 4XX with `error` (catalog §7.2), and these are the 4XX statuses whose standard meaning
- * is exactly that. Any other 4XX (402, 405, 418, ...) is no documented answer of this API, so it
- * is reported as `unexpected-status` rather than guessed at.
+ * is exactly that. 402 is there because a refused order (credit too low) is such a refusal; the
+ * API documents no status for it and the simulator answers 402 (`handlers/account.ts`). Any
+ * other 4XX (405, 418, ...) is no answer this API is known to give, so it is reported as
+ * `unexpected-status` rather than guessed at.
  */
-const VALIDATION_STATUSES = new Set([400, 413, 414, 415, 422]);
+const VALIDATION_STATUSES = new Set([400, 402, 413, 414, 415, 422]);
 
 /**
  * Chooses the code for an API-reported failure from the HTTP status and the error text.
