@@ -73,7 +73,12 @@ export function clientFromSettings(settings: ProviderSettings): ResellerClient {
     timeoutMs: settings.timeoutMs,
     maxResponseBytes: settings.maxResponseBytes,
     retry: { maxAttempts: settings.maxAttempts, baseDelayMs: settings.retryBaseDelayMs },
-    limits: { concurrency: settings.maxConcurrency, perMinute: settings.requestsPerMinute },
+    limits: {
+      concurrency: settings.maxConcurrency,
+      perMinute: settings.requestsPerMinute,
+      initialPerMinute: settings.initialRequestsPerMinute,
+      minPerMinute: settings.minRequestsPerMinute,
+    },
     paramsInQuery: settings.paramsInQuery,
     methodOverride: settings.methodOverride,
     overrides: settings.endpointOverrides,

@@ -18,8 +18,16 @@ import {
   redactDeep,
   type ErrorCode,
 } from "./errors";
-import { createLimiter, type Limiter } from "./limiter";
-import { DEFAULT_RETRY, decideRetry, parseRetryAfter, wasNeverSent, type RetryOptions, type RetryPolicy } from "./retry";
+import { RateLimitPause, createLimiter, type Limiter, type LimiterOptions } from "./limiter";
+import {
+  DEFAULT_RETRY,
+  decideRetry,
+  parseRetryAfter,
+  rateLimitDelay,
+  wasNeverSent,
+  type RetryOptions,
+  type RetryPolicy,
+} from "./retry";
 import { apiErrorBody } from "./schemas";
 import { DEFAULT_MAX_RESPONSE_BYTES, createTransport, type ExchangeResult, type Transport } from "./transport";
 import type { Dispatcher } from "undici";
@@ -61,8 +69,11 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** A limiter shared with other clients; by default each client makes its own. */
   limiter?: Limiter;
-  /** Limits for the client's own limiter. Defaults: 4 concurrent, 120 per minute. */
-  limits?: { concurrency?: number; perMinute?: number };
+  /**
+   * Limits for the client's own limiter. Defaults: 4 in flight; a rate that starts at 120 a
+   * minute and adapts to the API's 429s between 10 and the ceiling `perMinute`, 1200.
+   */
+  limits?: LimiterOptions;
   /**
    * Send GET parameters as a query string instead of a JSON body. The official modules send JSON
    * bodies on GET; PlanetHoster's own v3 branch and third-party clients use the query (catalog §7.4).
@@ -305,9 +316,28 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       const cached = cacheKey && !ropts.fresh ? etags.get(cacheKey) : undefined;
       const attemptHeaders = cached ? { ...headers, "if-none-match": cached.etag } : headers;
       const t0 = Date.now();
-      const result: ExchangeResult = await limiter.schedule(() =>
-        transport.send({ method, path, headers: attemptHeaders, body, timeoutMs, signal: ropts.signal }),
-      );
+      let result: ExchangeResult;
+      try {
+        result = await limiter.schedule(
+          () => transport.send({ method, path, headers: attemptHeaders, body, timeoutMs, signal: ropts.signal }),
+          { giveUpAt: started + policy.maxElapsedMs },
+        );
+      } catch (err) {
+        if (!(err instanceof RateLimitPause)) throw err;
+        // Another request's 429 paused the account's limiter past this request's budget: fail
+        // now, unsent, rather than hold the deployment or send before the API allows.
+        throw fail(ep, {
+          code: "rate-limited",
+          message: `${ep.key} was not sent: the API asked to pause every request until ${new Date(err.resumeAt).toISOString()} (Retry-After), past this request's retry budget of ${policy.maxElapsedMs} ms`,
+          retryAfterMs: Math.max(0, err.resumeAt - Date.now()),
+        });
+      }
+      if (result.kind === "response") {
+        // Every answer teaches the shared limiter: a 429 lowers the rate and pauses all requests
+        // (the quota is the account's), anything else is evidence that the rate may rise.
+        if (result.status === 429) limiter.rateLimited(rateLimitDelay(policy, attempt, result.headers["retry-after"]));
+        else limiter.answered();
+      }
       const event = (outcome: RequestEvent["outcome"], extra: Partial<RequestEvent> = {}) =>
         options.onRequest?.({ endpoint: ep.key, method: ep.method, path: ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });
 

@@ -54,7 +54,24 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: "maxAttempts", env: "RESELLER_MAX_ATTEMPTS", default: "4", description: "Attempts per request, the first included (only operations safe to repeat are retried)" },
   { key: "retryBaseDelayMs", env: "RESELLER_RETRY_BASE_DELAY_MS", default: "500", description: "First backoff step between attempts, in milliseconds" },
   { key: "maxConcurrency", env: "RESELLER_MAX_CONCURRENCY", default: "4", description: "Requests in flight at once, shared by every resource of the stack" },
-  { key: "requestsPerMinute", env: "RESELLER_REQUESTS_PER_MINUTE", default: "120", description: "Requests started per sliding minute, shared by every resource of the stack" },
+  {
+    key: "requestsPerMinute",
+    env: "RESELLER_REQUESTS_PER_MINUTE",
+    default: "1200",
+    description: "Ceiling on requests started in any sliding minute, shared by every resource of the stack; the rate adapts below it",
+  },
+  {
+    key: "initialRequestsPerMinute",
+    env: "RESELLER_INITIAL_REQUESTS_PER_MINUTE",
+    default: "120",
+    description: "Rate a run starts at; it rises while the API answers without 429 and falls on 429 (whose Retry-After pauses every request)",
+  },
+  {
+    key: "minRequestsPerMinute",
+    env: "RESELLER_MIN_REQUESTS_PER_MINUTE",
+    default: "10",
+    description: "Lowest rate that 429 answers can bring the stack to",
+  },
   { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
   { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
   { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },
@@ -78,7 +95,10 @@ export interface ProviderSettings {
   maxAttempts: number;
   retryBaseDelayMs: number;
   maxConcurrency: number;
+  /** The ceiling of the adaptive rate; the initial rate and the floor are clamped below it (`client/limiter.ts`). */
   requestsPerMinute: number;
+  initialRequestsPerMinute: number;
+  minRequestsPerMinute: number;
   readCacheTtlMs: number;
   paramsInQuery: boolean;
   methodOverride: boolean;
@@ -173,6 +193,8 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
     retryBaseDelayMs: int("retryBaseDelayMs", 0),
     maxConcurrency: int("maxConcurrency", 1),
     requestsPerMinute: int("requestsPerMinute", 1),
+    initialRequestsPerMinute: int("initialRequestsPerMinute", 1),
+    minRequestsPerMinute: int("minRequestsPerMinute", 1),
     readCacheTtlMs: int("readCacheTtlSeconds", 0) * 1000,
     paramsInQuery: flag("paramsInQuery"),
     methodOverride: flag("methodOverride"),

@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type ClientOptions } from "../../src/client/client";
+import { createLimiter } from "../../src/client/limiter";
 import { failure } from "../helpers/errors";
 import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server";
 
@@ -272,6 +273,53 @@ describe("the limiter", () => {
     await Promise.all(Array.from({ length: 8 }, () => c.account.hello()));
     expect(srv.received).toHaveLength(8);
     expect(srv.maxInFlight).toBeLessThanOrEqual(2);
+  });
+
+  it("learns from answers: the rate rises while the API answers without 429", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 60, perMinute: 1000 });
+    const c = client({ limiter });
+    await Promise.all(Array.from({ length: 40 }, () => c.account.hello()));
+    expect(srv.received).toHaveLength(40);
+    expect(limiter.perMinute).toBe(240);
+  });
+
+  it("pauses every client sharing it for a 429's Retry-After, and lowers the rate", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 600, perMinute: 1200 });
+    srv.reply({ status: 429, headers: { "retry-after": "1" }, body: { error: "Too many requests" } });
+    let throttled!: () => void;
+    const got429 = new Promise<void>((resolve) => (throttled = resolve));
+    const a = client({ limiter, onRequest: (e) => e.outcome === "retry" && throttled() });
+    const b = client({ limiter });
+    const first = a.account.hello();
+    await got429;
+    expect(limiter.perMinute).toBe(420);
+    const second = b.account.hello();
+    // A tenth of the pause later, nothing has been sent since the 429: not the retry, not b's call.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(srv.received).toHaveLength(1);
+    await Promise.all([first, second]);
+    expect(srv.received).toHaveLength(3);
+  });
+
+  it("fails a request with rate-limited, unsent, when the pause outlasts its retry budget", async () => {
+    const limiter = createLimiter({ initialPerMinute: 600 });
+    limiter.rateLimited(120_000);
+    const err = await failure(client({ limiter, retry: { maxElapsedMs: 60_000 } }).account.hello());
+    expect(err.code).toBe("rate-limited");
+    expect(err.message).toMatch(/not sent.*Retry-After/);
+    expect(err.retryAfterMs).toBeGreaterThan(60_000);
+    expect(srv.received).toHaveLength(0);
+  });
+
+  it("gives up at once on a 429 whose Retry-After is past the retry budget, and holds the other requests", async () => {
+    const limiter = createLimiter({ initialPerMinute: 600 });
+    srv.reply({ status: 429, headers: { "retry-after": "3600" }, body: { error: "Hourly quota reached" } });
+    const err = await failure(client({ limiter }).account.hello());
+    expect(err.code).toBe("rate-limited");
+    expect(err.retryAfterMs).toBe(3_600_000);
+    expect(err.message).toContain("Hourly quota reached");
+    expect(srv.received).toHaveLength(1);
+    expect(limiter.pausedUntil).toBeGreaterThan(Date.now() + 3_500_000);
   });
 });
 
