@@ -2,7 +2,8 @@
  * Retries, timeouts, ETag revalidation and the "outcome unknown" rule, against the simulator's
  * faults over real loopback HTTP.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createLimiter } from "../../src/client/limiter";
 import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter, rateLimitDelay } from "../../src/client/retry";
 import { failure } from "../helpers/errors";
 import { registration, useSimulator } from "../helpers/sim";
@@ -85,6 +86,9 @@ describe("retries against the simulator", () => {
     t.sim.faults.add({ operation: "account.getInfo", kind: "latency", latencyMs: 300, times: 2 });
     const err = await failure(c.request("account.getInfo"));
     expect(err.code).toBe("timeout");
+    // The simulator logs each slow request when it finishes, after the client gave up: wait for
+    // both, or they land in the next test's request log.
+    await vi.waitFor(() => expect(t.sim.requests.count("account.getInfo")).toBe(2), { timeout: 2000 });
   });
 
   it("reports bad-response for a truncated body", async () => {
@@ -109,6 +113,23 @@ describe("retries against the simulator", () => {
     const err = await failure(c.request("account.getInfo"));
     expect(err.code).toBe("transport");
     expect(err.cause?.code).toBe("ECONNREFUSED");
+  });
+});
+
+describe("against the simulator's rate limit", () => {
+  const t = useSimulator({ simulator: { rateLimit: "10/1s" } });
+
+  it("finishes every request, the whole account pausing on each 429 so that few requests are refused", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 1200 });
+    const c = t.clientFor("v4", { limiter, retry: { maxAttempts: 6, baseDelayMs: 2, maxDelayMs: 20 } });
+    const results = await Promise.all(Array.from({ length: 30 }, () => c.request("account.hello")));
+    expect(results).toHaveLength(30);
+    const statuses = t.sim.requests.list().map((r) => r.status);
+    expect(statuses.filter((s) => s === 200 || s === 304)).toHaveLength(30);
+    // Each exhausted window refuses at most the requests already in flight (the concurrency),
+    // and 30 requests at 10 a second exhaust at most three windows.
+    expect(statuses.filter((s) => s === 429).length).toBeLessThanOrEqual(3 * 4);
+    expect(limiter.perMinute).toBeLessThan(1200);
   });
 });
 
