@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { createClient } from "../src/client/client";
 import { createLimiter } from "../src/client/limiter";
 import { startSimulator } from "../src/simulator";
-import type { BenchRow } from "./read-cache";
+import { runWhenMain, type BenchRow } from "./rows";
 
 const REQUESTS = 400;
 const LIMIT = { requests: 120, windowMs: 10_000 };
@@ -47,14 +47,4 @@ export async function adaptiveLimit(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  void adaptiveLimit().then(
-    (rows) => {
-      for (const r of rows) process.stdout.write(`${r.scenario}  ${r.result}\n`);
-    },
-    (err: unknown) => {
-      process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(module, adaptiveLimit);

@@ -12,12 +12,7 @@ import { currentContext, resetContext, setSettings } from "../src/provider/conte
 import { readSettings } from "../src/provider/config";
 import { startSimulator } from "../src/simulator";
 import type { RRSet } from "../src/simulator/state";
-
-/** A row of the benchmark table. */
-export interface BenchRow {
-  scenario: string;
-  result: string;
-}
+import { runWhenMain, type BenchRow } from "./rows";
 
 const RECORDS = 20_000;
 const READS = 100;
@@ -75,14 +70,4 @@ export async function readCacheMemory(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  void readCacheMemory().then(
-    (rows) => {
-      for (const r of rows) process.stdout.write(`${r.scenario}  ${r.result}\n`);
-    },
-    (err: unknown) => {
-      process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(module, readCacheMemory);
