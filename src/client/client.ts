@@ -333,10 +333,11 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
         });
       }
       if (result.kind === "response") {
-        // Every answer teaches the shared limiter: a 429 lowers the rate and pauses all requests
-        // (the quota is the account's), anything else is evidence that the rate may rise.
+        // Answers teach the shared limiter: a 429 lowers the rate and pauses all requests (the
+        // quota is the account's); any other answer below 500 is evidence that the rate may rise.
+        // A 5xx says nothing about the quota, and an overloaded server is no reason to speed up.
         if (result.status === 429) limiter.rateLimited(rateLimitDelay(policy, attempt, result.headers["retry-after"]));
-        else limiter.answered();
+        else if (result.status < 500) limiter.answered();
       }
       const event = (outcome: RequestEvent["outcome"], extra: Partial<RequestEvent> = {}) =>
         options.onRequest?.({ endpoint: ep.key, method: ep.method, path: ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });

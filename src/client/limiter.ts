@@ -10,7 +10,7 @@
  * - the rate starts at `initialPerMinute` and is a token bucket: tokens drip at the current rate,
  *   and the bucket holds ten seconds' worth, so a small stack's reads start at once while a steady
  *   stream is spread out;
- * - while the API answers without 429 and requests are waiting on the rate, the rate doubles
+ * - while the API answers (below 500, not 429) and requests are waiting on the rate, the rate doubles
  *   (until the first 429), then grows by a tenth at a time;
  * - a 429 lowers the rate to 70 % (never below `minPerMinute`) once per pause, and its
  *   `Retry-After` pauses every request of the limiter, since the quota is the account's and every
@@ -46,7 +46,7 @@ export interface ScheduleOptions {
 export interface Limiter {
   /** Runs `task` when the pause is over and a slot is free in every limit. */
   schedule<T>(task: () => Promise<T>, options?: ScheduleOptions): Promise<T>;
-  /** The API answered a request with anything but 429: evidence that the rate may rise. */
+  /** The API answered a request (a status below 500, not 429): evidence that the rate may rise. */
   answered(): void;
   /** The API answered 429: lowers the rate and holds every request for `pauseMs`. */
   rateLimited(pauseMs: number): void;

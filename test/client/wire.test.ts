@@ -283,6 +283,15 @@ describe("the limiter", () => {
     expect(limiter.perMinute).toBe(240);
   });
 
+  it("does not take server errors as evidence that the rate may rise", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 60, perMinute: 1000 });
+    srv.fallback = { status: 503, body: { error: "Overloaded" } };
+    const c = client({ limiter, retry: { maxAttempts: 1 } });
+    const errors = await Promise.all(Array.from({ length: 12 }, () => failure(c.account.hello())));
+    expect(errors.every((e) => e.code === "server")).toBe(true);
+    expect(limiter.perMinute).toBe(60);
+  });
+
   it("pauses every client sharing it for a 429's Retry-After, and lowers the rate", async () => {
     const limiter = createLimiter({ concurrency: 4, initialPerMinute: 600, perMinute: 1200 });
     srv.reply({ status: 429, headers: { "retry-after": "1" }, body: { error: "Too many requests" } });
