@@ -25,9 +25,10 @@ export { API_VERSIONS } from "./client/endpoint";
 export type { ApiVersion, EndpointDef, Evidence, HttpMethod, ParamLocation, Safety } from "./client/endpoint";
 export { ERROR_CODES, ResellerApiError, isResellerApiError } from "./client/errors";
 export type { ErrorCode } from "./client/errors";
-export { createLimiter } from "./client/limiter";
-export type { Limiter, LimiterOptions } from "./client/limiter";
-export { DEFAULT_RETRY, decideRetry, parseRetryAfter } from "./client/retry";
+export { RateLimitPause, createLimiter } from "./client/limiter";
+export type { Limiter, LimiterOptions, ScheduleOptions } from "./client/limiter";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./client/transport";
+export { DEFAULT_RETRY, decideRetry, parseRetryAfter, rateLimitDelay } from "./client/retry";
 export type { RetryOptions } from "./client/retry";
 
 // ---- Pulumi resources (each also documents its import id and destroy behaviour) ----

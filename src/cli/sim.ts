@@ -2,7 +2,7 @@
  * `reseller sim`: runs the simulator until interrupted, printing what a program needs to reach it.
  */
 import type { Command } from "commander";
-import { startSimulator, type Simulator, type SimulatorOptions } from "../simulator";
+import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "../simulator";
 import type { SimState } from "../simulator/state";
 import { readFileSync } from "node:fs";
 
@@ -13,6 +13,7 @@ export interface SimCommandOptions {
   state?: string;
   tls?: boolean;
   latency?: string;
+  rateLimit?: string;
   allowIp: string[];
   apiUser?: string;
   apiKey?: string;
@@ -40,6 +41,12 @@ export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions 
   }
   const latency = opts.latency === undefined ? undefined : Number(opts.latency);
   if (latency !== undefined && (!Number.isFinite(latency) || latency < 0)) throw new Error(`--latency must be a number of milliseconds, got "${opts.latency}"`);
+  let rateLimit: SimulatorOptions["rateLimit"];
+  try {
+    rateLimit = parseRateLimit(opts.rateLimit);
+  } catch (err) {
+    throw new Error(`--rate-limit: ${(err as Error).message}`, { cause: err });
+  }
   return {
     port,
     host: opts.host === "localhost" ? "127.0.0.1" : opts.host,
@@ -47,6 +54,7 @@ export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions 
     statePath: opts.state,
     tls: opts.tls ?? false,
     latencyMs: latency,
+    rateLimit,
     allowIps: opts.allowIp,
     apiUser: opts.apiUser,
     apiKey: opts.apiKey,
@@ -62,6 +70,7 @@ export function describeSimulator(sim: Simulator): string[] {
     `  RESELLER_API_USER=${sim.apiUser}`,
     `  RESELLER_API_KEY=${sim.apiKey}`,
     `  admin token (X-Sim-Admin-Token): ${sim.adminToken}`,
+    ...(sim.rateLimit ? [`  rate limit: ${sim.rateLimit.requests} requests per ${sim.rateLimit.windowMs / 1000} s per API user (429 with Retry-After past it)`] : []),
     ...(sim.ca ? ["  TLS: self-signed certificate; trust it with reseller:caCert (printed below)", sim.ca.trim()] : []),
     "Press Ctrl+C to stop.",
   ];
@@ -77,6 +86,7 @@ export function registerSimCommand(program: Command): void {
     .option("--state <file>", "persist state to this JSON file and reload it on start")
     .option("--tls", "serve HTTPS with a generated self-signed certificate")
     .option("--latency <ms>", "added latency per request, in milliseconds")
+    .option("--rate-limit <n/window>", "answer 429 with Retry-After past n requests per sliding window per API user, e.g. 600/60s, 10/s")
     .option("--allow-ip <address>", "allow a caller address besides loopback (repeatable)", (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option("--api-user <user>", "API user the simulator accepts")
     .option("--api-key <key>", "API key the simulator accepts")

@@ -18,10 +18,18 @@ import {
   redactDeep,
   type ErrorCode,
 } from "./errors";
-import { createLimiter, type Limiter } from "./limiter";
-import { DEFAULT_RETRY, decideRetry, parseRetryAfter, wasNeverSent, type RetryOptions, type RetryPolicy } from "./retry";
+import { RateLimitPause, createLimiter, type Limiter, type LimiterOptions } from "./limiter";
+import {
+  DEFAULT_RETRY,
+  decideRetry,
+  parseRetryAfter,
+  rateLimitDelay,
+  wasNeverSent,
+  type RetryOptions,
+  type RetryPolicy,
+} from "./retry";
 import { apiErrorBody } from "./schemas";
-import { createTransport, type ExchangeResult, type Transport } from "./transport";
+import { DEFAULT_MAX_RESPONSE_BYTES, createTransport, type ExchangeResult, type Transport } from "./transport";
 import type { Dispatcher } from "undici";
 
 /** The production base URL (catalog §7.1). */
@@ -53,11 +61,19 @@ export interface ClientOptions {
   version?: ApiVersion;
   /** Per-attempt timeout for headers and body. Default 30 000 ms. */
   timeoutMs?: number;
+  /**
+   * Largest response body read, in bytes. A larger one fails with `bad-response`: reading stops
+   * once the limit is passed and the connection is closed. Default 8 MiB.
+   */
+  maxResponseBytes?: number;
   retry?: RetryOptions;
   /** A limiter shared with other clients; by default each client makes its own. */
   limiter?: Limiter;
-  /** Limits for the client's own limiter. Defaults: 4 concurrent, 120 per minute. */
-  limits?: { concurrency?: number; perMinute?: number };
+  /**
+   * Limits for the client's own limiter. Defaults: 4 in flight; a rate that starts at 120 a
+   * minute and adapts to the API's 429s between 10 and the ceiling `perMinute`, 1200.
+   */
+  limits?: LimiterOptions;
   /**
    * Send GET parameters as a query string instead of a JSON body. The official modules send JSON
    * bodies on GET; PlanetHoster's own v3 branch and third-party clients use the query (catalog §7.4).
@@ -175,6 +191,25 @@ function bodyFailure(body: unknown): { failed: boolean; text: string; errors: un
   return { failed, text: lines.join("; ") || b.message || "", errors, error: b.error, errorCode: b.error_code };
 }
 
+/** What can be said of a body without quoting it: its content type and size. */
+function describeBody(result: Extract<ExchangeResult, { kind: "response" }>): string {
+  const type = result.headers["content-type"] ?? "no content type";
+  const big = result.tooLarge;
+  if (!big) return `${type}, ${Buffer.byteLength(result.text)} bytes`;
+  const size = big.declared !== undefined ? `${big.declared} bytes declared` : `more than ${big.limit} bytes`;
+  return `a body over the ${big.limit}-byte limit (${type}, ${size}), not read`;
+}
+
+/** A redirect target without its query and fragment, which may carry tokens. */
+function redirectTarget(location: string, origin: string): string {
+  try {
+    const url = new URL(location, origin);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return "an unreadable Location";
+  }
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
@@ -218,6 +253,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     connections: limiter.concurrency,
     ca: options.ca,
     dispatcher: options.dispatcher,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   const etags = new Map<string, { etag: string; body: unknown }>();
   const ETAG_MAX = 512;
@@ -280,9 +316,29 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       const cached = cacheKey && !ropts.fresh ? etags.get(cacheKey) : undefined;
       const attemptHeaders = cached ? { ...headers, "if-none-match": cached.etag } : headers;
       const t0 = Date.now();
-      const result: ExchangeResult = await limiter.schedule(() =>
-        transport.send({ method, path, headers: attemptHeaders, body, timeoutMs, signal: ropts.signal }),
-      );
+      let result: ExchangeResult;
+      try {
+        result = await limiter.schedule(
+          () => transport.send({ method, path, headers: attemptHeaders, body, timeoutMs, signal: ropts.signal }),
+          { giveUpAt: started + policy.maxElapsedMs },
+        );
+      } catch (err) {
+        if (!(err instanceof RateLimitPause)) throw err;
+        // Another request's 429 paused the account's limiter past this request's budget: fail
+        // now, unsent, rather than hold the deployment or send before the API allows.
+        throw fail(ep, {
+          code: "rate-limited",
+          message: `${ep.key} was not sent: the API asked to pause every request until ${new Date(err.resumeAt).toISOString()} (Retry-After), past this request's retry budget of ${policy.maxElapsedMs} ms`,
+          retryAfterMs: Math.max(0, err.resumeAt - Date.now()),
+        });
+      }
+      if (result.kind === "response") {
+        // Answers teach the shared limiter: a 429 lowers the rate and pauses all requests (the
+        // quota is the account's); any other answer below 500 is evidence that the rate may rise.
+        // A 5xx says nothing about the quota, and an overloaded server is no reason to speed up.
+        if (result.status === 429) limiter.rateLimited(rateLimitDelay(policy, attempt, result.headers["retry-after"]));
+        else if (result.status < 500) limiter.answered();
+      }
       const event = (outcome: RequestEvent["outcome"], extra: Partial<RequestEvent> = {}) =>
         options.onRequest?.({ endpoint: ep.key, method: ep.method, path: ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });
 
@@ -294,8 +350,16 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       let decision;
       let failure: ResellerApiError | undefined;
       if (result.kind === "response") {
+        if (result.status >= 200 && result.status < 300 && result.tooLarge) {
+          event("error", { status: result.status, errorCode: "bad-response" });
+          throw fail(ep, {
+            code: "bad-response",
+            status: result.status,
+            message: `${ep.key} answered ${result.status} with ${describeBody(result)}; raise the client's maxResponseBytes (reseller:maxResponseBytes) if replies this large are expected`,
+          });
+        }
         let json: unknown;
-        let jsonOk = true;
+        let jsonOk = !result.tooLarge;
         try {
           json = result.text === "" ? {} : JSON.parse(result.text);
         } catch {
@@ -303,11 +367,13 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
         }
         if (result.status >= 200 && result.status < 300) {
           if (!jsonOk) {
+            // Never quote a success body: with another field order the quoted part could hold a
+            // password or a storage secret key the API returned.
             event("error", { status: result.status, errorCode: "bad-response" });
             throw fail(ep, {
               code: "bad-response",
               status: result.status,
-              message: `${ep.key} answered ${result.status} with a body that is not JSON (${result.text.length} bytes): ${result.text.slice(0, 120)}`,
+              message: `${ep.key} answered ${result.status} with a body that is not JSON (${describeBody(result)})`,
             });
           }
           const f = bodyFailure(json);
@@ -330,7 +396,21 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           event("ok", { status: result.status });
           return value;
         }
-        const f = jsonOk ? bodyFailure(json) : { text: result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
+        const location = result.headers.location;
+        if (result.status >= 300 && result.status < 400 && location) {
+          // The API answers JSON at fixed paths (catalog §7.1); a redirect means a wrong base URL or
+          // path (http to https, a moved host). It is not followed: that would send the credential
+          // headers to wherever the Location points.
+          event("error", { status: result.status, errorCode: "redirect" });
+          throw fail(ep, {
+            code: "redirect",
+            status: result.status,
+            message: `${ep.key} was redirected (HTTP ${result.status}) to ${redirectTarget(location, origin)}; redirects are not followed: check the API URL (reseller:apiUrl) and the operation's path`,
+          });
+        }
+        const f = jsonOk
+          ? bodyFailure(json)
+          : { text: result.tooLarge ? `(${describeBody(result)})` : result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
         const retryAfterMs = parseRetryAfter(result.headers["retry-after"]);
         failure = fail(ep, {
           code: classifyApiFailure(result.status, f.text),

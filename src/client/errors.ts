@@ -18,7 +18,9 @@ export type ErrorCode =
   | "transport"
   | "timeout"
   | "outcome-unknown"
-  | "bad-response";
+  | "bad-response"
+  | "redirect"
+  | "unexpected-status";
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   "authentication",
@@ -32,6 +34,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "timeout",
   "outcome-unknown",
   "bad-response",
+  "redirect",
+  "unexpected-status",
 ];
 
 export interface ResellerApiErrorFields {
@@ -149,21 +153,39 @@ export function flattenApiErrors(errors: unknown): string[] {
 }
 
 /**
+ * Client-error statuses that mean "this request, as made, was refused": the documented error
+ * shape is 4XX with `error` (catalog §7.2), and these are the 4XX statuses whose standard meaning
+ * is exactly that. 402 is there because a refused order (credit too low) is such a refusal; the
+ * API documents no status for it and the simulator answers 402 (`handlers/account.ts`). Any
+ * other 4XX (405, 418, ...) is no answer this API is known to give, so it is reported as
+ * `unexpected-status` rather than guessed at.
+ */
+const VALIDATION_STATUSES = new Set([400, 402, 413, 414, 415, 422]);
+
+/**
  * Chooses the code for an API-reported failure from the HTTP status and the error text.
  *
  * The API documents neither its statuses for authentication, allow-list and validation failures
  * nor its error codes (v4 document, Errors 3), so the text decides where the status does not:
- * "has not whitelisted" is the allow-list message real clients quote (catalog §7.2).
+ * "has not whitelisted" is the allow-list message real clients quote (catalog §7.2). A 3XX that
+ * reaches this function carries no `Location` (a redirect is recognised before), so it is
+ * unexpected too.
+ *
+ * @example
+ * classifyApiFailure(422, "Invalid field"); // "validation"
+ * classifyApiFailure(418, "I'm a teapot"); // "unexpected-status"
+ * classifyApiFailure(200, "Domain not found"); // "not-found"
  */
 export function classifyApiFailure(status: number, text: string): ErrorCode {
   if (/whitelist/i.test(text)) return "ip-not-allowed";
   if (status === 401 || status === 403) return "authentication";
-  if (status === 404) return "not-found";
+  if (status === 404 || status === 410) return "not-found";
   if (status === 409) return "conflict";
   if (status === 429) return "rate-limited";
   if (status === 408) return "timeout";
   if (status >= 500) return "server";
-  if (status >= 400) return "validation";
+  if (VALIDATION_STATUSES.has(status)) return "validation";
+  if (status >= 300 || status < 200) return "unexpected-status";
   // A 2xx that reports a failure: the status says nothing, the text is all we have.
   if (/not found|does not exist|doesn't exist|no such|introuvable/i.test(text)) return "not-found";
   if (/already exists?|duplicate/i.test(text)) return "conflict";

@@ -3,8 +3,10 @@
  * time spent so far. The single loop that applies it lives in `client.ts`.
  *
  * Rules (DESIGN §3, catalog §7.2-7.3):
- * - 429 is retried for every operation (the server refused before acting), honouring
- *   `Retry-After` in seconds or as an HTTP date;
+ * - 429 is retried for every operation (the server refused before acting), after the whole
+ *   `Retry-After` (seconds or an HTTP date) when it fits in the time budget; a `Retry-After` that
+ *   asks for no wait (0, or a date already past) backs off like a 429 without one, so a server
+ *   whose clock is behind cannot turn every caller into an immediate retry storm;
  * - 502, 503 and 504 and network failures are retried, with exponential backoff and full
  *   jitter, only for operations that are safe to repeat (`read`, `idempotent`);
  * - an `unsafe` operation (register, renew, add key, ...) is retried only when the request
@@ -21,7 +23,10 @@ export interface RetryOptions {
   maxElapsedMs?: number;
   /** First backoff step. Default 500 ms. */
   baseDelayMs?: number;
-  /** Largest backoff step, and largest `Retry-After` honoured. Default 10 000 ms. */
+  /**
+   * Largest backoff step. Default 10 000 ms. A `Retry-After` is honoured whole, up to the time
+   * budget: waiting less than the server asked would only earn another 429.
+   */
   maxDelayMs?: number;
 }
 
@@ -75,6 +80,29 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 }
 
 /**
+ * How long to hold off after a 429: the server's `Retry-After` when it asks for a wait, otherwise
+ * exponential backoff with "equal" jitter (half the step fixed, half random). Full jitter, used
+ * for 5xx, can draw a delay near zero; after a 429 every caller sharing the account's quota got
+ * the same answer, and a zero delay would spend the quota again at once.
+ *
+ * @example
+ * rateLimitDelay(DEFAULT_RETRY, 1, "7"); // 7000
+ * rateLimitDelay(DEFAULT_RETRY, 1, "0"); // 250..500
+ */
+export function rateLimitDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfter: string | undefined,
+  random: () => number = Math.random,
+  now = Date.now(),
+): number {
+  const asked = parseRetryAfter(retryAfter, now);
+  if (asked !== undefined && asked > 0) return asked;
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+/**
  * Decides whether to try again after attempt number `attempt` (1-based).
  *
  * @example
@@ -97,8 +125,7 @@ export function decideRetry(
 
   if (outcome.kind === "status") {
     if (outcome.status === 429) {
-      const asked = parseRetryAfter(outcome.retryAfter);
-      wanted = asked !== undefined ? Math.min(asked, policy.maxDelayMs) : backoffDelay(policy, attempt, random);
+      wanted = rateLimitDelay(policy, attempt, outcome.retryAfter, random);
     } else if (outcome.status === 502 || outcome.status === 503 || outcome.status === 504) {
       if (repeatable) wanted = backoffDelay(policy, attempt, random);
       // A gateway error may hide a backend that acted; 503 is the server saying it did not.

@@ -3,7 +3,9 @@
  *
  * undici's `request` is used rather than `fetch` because the official modules send JSON bodies on
  * GET and DELETE (catalog §7.4), and WHATWG `fetch` refuses a body on GET. The body of every
- * response is read to the end, so the connection returns to the pool.
+ * response is read to the end, so the connection returns to the pool, unless it is larger than
+ * `maxResponseBytes`: then reading stops and the connection is destroyed, so a runaway body
+ * (a proxy's error stream, a misrouted download) never sits whole in memory.
  */
 import { Pool, errors as undiciErrors, type Dispatcher } from "undici";
 import type { HttpMethod } from "./endpoint";
@@ -19,7 +21,15 @@ export interface Exchange {
 }
 
 export type ExchangeResult =
-  | { kind: "response"; status: number; headers: Record<string, string | undefined>; text: string }
+  | {
+      kind: "response";
+      status: number;
+      headers: Record<string, string | undefined>;
+      /** The body as UTF-8; empty when `tooLarge` is set. */
+      text: string;
+      /** Set when the body was over the limit: what was known of its size when reading stopped. */
+      tooLarge?: { limit: number; received: number; declared?: number };
+    }
   | { kind: "network"; code: string | undefined; message: string; name: string }
   | { kind: "timeout"; message: string };
 
@@ -31,7 +41,18 @@ export interface TransportOptions {
   ca?: string;
   /** A dispatcher to use instead of a new Pool (tests, proxies). It is not closed by `close()`. */
   dispatcher?: Dispatcher;
+  /** Largest body read, in bytes. Default {@link DEFAULT_MAX_RESPONSE_BYTES}. */
+  maxResponseBytes?: number;
 }
+
+/**
+ * 8 MiB: a zone of 20,000 record sets is about 2 MB of JSON, the largest reply the provider is
+ * expected to read; anything four times that is not an answer this API gives.
+ *
+ * @example
+ * createClient({ apiUser, apiKey, maxResponseBytes: 4 * DEFAULT_MAX_RESPONSE_BYTES });
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export interface Transport {
   send(exchange: Exchange): Promise<ExchangeResult>;
@@ -42,9 +63,37 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(", ") : v;
 }
 
+/**
+ * Reads `body` up to `limit` bytes. Past the limit it destroys the stream (which closes the
+ * connection: the rest is never received) and reports how much had arrived.
+ */
+async function readCapped(
+  body: Dispatcher.ResponseData["body"],
+  limit: number,
+  declared: number | undefined,
+): Promise<{ text: string } | { tooLarge: { limit: number; received: number; declared?: number } }> {
+  if (declared !== undefined && declared > limit) {
+    body.destroy();
+    return { tooLarge: { limit, received: 0, declared } };
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > limit) {
+      body.destroy();
+      return { tooLarge: { limit, received, ...(declared !== undefined ? { declared } : {}) } };
+    }
+    chunks.push(chunk);
+  }
+  // TextDecoder drops a leading byte-order mark, as undici's own `body.text()` does.
+  return { text: new TextDecoder().decode(Buffer.concat(chunks, received)) };
+}
+
 /** The transport of one origin: a keep-alive undici `Pool` of `connections` sockets. */
 export function createTransport(options: TransportOptions): Transport {
   const owned = !options.dispatcher;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const dispatcher: Dispatcher =
     options.dispatcher ??
     new Pool(options.origin, {
@@ -71,10 +120,14 @@ export function createTransport(options: TransportOptions): Transport {
           bodyTimeout: ex.timeoutMs,
           signal,
         });
-        const text = await res.body.text();
         const headers: Record<string, string | undefined> = {};
         for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = headerValue(v);
-        return { kind: "response", status: res.statusCode, headers, text };
+        const length = headers["content-length"];
+        const declared = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+        const read = await readCapped(res.body, maxResponseBytes, declared);
+        return "text" in read
+          ? { kind: "response", status: res.statusCode, headers, text: read.text }
+          : { kind: "response", status: res.statusCode, headers, text: "", tooLarge: read.tooLarge };
       } catch (err) {
         const e = err as { code?: string; message?: string; name?: string; cause?: { code?: string } };
         if (

@@ -9,11 +9,40 @@
  * - every entry carries scopes (`zone:example.com`, `hosting:101`); a write to a scope drops the
  *   entries of that scope, so a read after a write sees the write;
  * - failures are not cached, and entries expire after a time to live as a safety net for long
- *   runs in which something else changes the account.
+ *   runs in which something else changes the account;
+ * - every caller gets the same value, deeply frozen. A copy per caller made 100 reads of a
+ *   20,000-record zone cost about 1 GB; a shared frozen value costs its one parse, and a caller
+ *   that tries to change it fails loudly (TypeError in strict mode) instead of changing what the
+ *   next resource reads. Callers that need to change a value copy the part they change.
  *
  * Writes that rewrite a shared list (a zone's rrsets) go through {@link ScopeQueue}, one at a
  * time per scope, so concurrent resources cannot overwrite each other's changes.
  */
+
+/**
+ * Freezes `value` and every plain object and array reachable from it, in place, and returns it.
+ * Other objects (class instances, typed arrays) are left alone: a JSON reply holds none, and
+ * freezing a typed array with elements throws.
+ *
+ * @example
+ * const zone = deepFreeze({ rrsets: [{ name: "www" }] });
+ * Object.isFrozen(zone.rrsets[0]); // true
+ */
+export function deepFreeze<T>(value: T): T {
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object" || seen.has(v)) continue;
+    seen.add(v);
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) continue;
+    Object.freeze(v);
+    // An object frozen elsewhere may still hold unfrozen children: descend regardless.
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return value;
+}
 
 interface Entry {
   promise: Promise<unknown>;
@@ -35,8 +64,9 @@ export class ReadCache {
   }
 
   /**
-   * The cached value for `key`, or the result of `load` (shared with concurrent callers).
-   * Callers get a structured clone, so one caller's changes never leak into another's value.
+   * The cached value for `key`, or the result of `load` (shared with concurrent callers). Every
+   * caller gets the same deeply frozen value: nothing is copied per caller, and no caller can
+   * change what another reads.
    */
   async get<T>(key: string, scopes: readonly string[], load: () => Promise<T>): Promise<T> {
     const now = Date.now();
@@ -46,7 +76,7 @@ export class ReadCache {
       entry = undefined;
     }
     if (!entry) {
-      const promise = load();
+      const promise = load().then(deepFreeze);
       const created: Entry = { promise, scopes, at: now };
       entry = created;
       this.entries.set(key, created);
@@ -63,7 +93,7 @@ export class ReadCache {
         },
       );
     }
-    return structuredClone((await entry.promise) as T);
+    return (await entry.promise) as T;
   }
 
   /** Drops every entry that carries `scope`. */

@@ -45,10 +45,33 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: "apiUrl", env: "RESELLER_API_URL", default: "https://api.planethoster.net", description: "API base URL; http:// only for loopback (the simulator)" },
   { key: "apiVersion", env: "RESELLER_API_VERSION", default: "v4", description: "API version: v4, v3 or v2" },
   { key: "timeoutMs", env: "RESELLER_TIMEOUT_MS", default: "30000", description: "Per-attempt timeout of a request, in milliseconds" },
+  {
+    key: "maxResponseBytes",
+    env: "RESELLER_MAX_RESPONSE_BYTES",
+    default: "8388608",
+    description: "Largest response body read, in bytes (8 MiB); a larger one fails with bad-response and is never held whole in memory",
+  },
   { key: "maxAttempts", env: "RESELLER_MAX_ATTEMPTS", default: "4", description: "Attempts per request, the first included (only operations safe to repeat are retried)" },
   { key: "retryBaseDelayMs", env: "RESELLER_RETRY_BASE_DELAY_MS", default: "500", description: "First backoff step between attempts, in milliseconds" },
   { key: "maxConcurrency", env: "RESELLER_MAX_CONCURRENCY", default: "4", description: "Requests in flight at once, shared by every resource of the stack" },
-  { key: "requestsPerMinute", env: "RESELLER_REQUESTS_PER_MINUTE", default: "120", description: "Requests started per sliding minute, shared by every resource of the stack" },
+  {
+    key: "requestsPerMinute",
+    env: "RESELLER_REQUESTS_PER_MINUTE",
+    default: "1200",
+    description: "Ceiling on requests started in any sliding minute, shared by every resource of the stack; the rate adapts below it",
+  },
+  {
+    key: "initialRequestsPerMinute",
+    env: "RESELLER_INITIAL_REQUESTS_PER_MINUTE",
+    default: "120",
+    description: "Rate a run starts at; it rises while the API answers without 429 and falls on 429 (whose Retry-After pauses every request)",
+  },
+  {
+    key: "minRequestsPerMinute",
+    env: "RESELLER_MIN_REQUESTS_PER_MINUTE",
+    default: "10",
+    description: "Lowest rate that 429 answers can bring the stack to",
+  },
   { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
   { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
   { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },
@@ -68,10 +91,14 @@ export interface ProviderSettings {
   apiUrl: string;
   apiVersion: ApiVersion;
   timeoutMs: number;
+  maxResponseBytes: number;
   maxAttempts: number;
   retryBaseDelayMs: number;
   maxConcurrency: number;
+  /** The ceiling of the adaptive rate; the initial rate and the floor are clamped below it (`client/limiter.ts`). */
   requestsPerMinute: number;
+  initialRequestsPerMinute: number;
+  minRequestsPerMinute: number;
   readCacheTtlMs: number;
   paramsInQuery: boolean;
   methodOverride: boolean;
@@ -161,10 +188,13 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
     apiUrl: (raw("apiUrl") ?? "").trim(),
     apiVersion: version as ApiVersion,
     timeoutMs: int("timeoutMs", 1),
+    maxResponseBytes: int("maxResponseBytes", 1024),
     maxAttempts: int("maxAttempts", 1),
     retryBaseDelayMs: int("retryBaseDelayMs", 0),
     maxConcurrency: int("maxConcurrency", 1),
     requestsPerMinute: int("requestsPerMinute", 1),
+    initialRequestsPerMinute: int("initialRequestsPerMinute", 1),
+    minRequestsPerMinute: int("minRequestsPerMinute", 1),
     readCacheTtlMs: int("readCacheTtlSeconds", 0) * 1000,
     paramsInQuery: flag("paramsInQuery"),
     methodOverride: flag("methodOverride"),

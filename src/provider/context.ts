@@ -68,12 +68,17 @@ function connectionOf(s: ProviderSettings): string {
 }
 
 function limiterFor(s: ProviderSettings): Limiter {
-  // One limiter per process for a given budget: the API's quota is per account, and all
-  // resources of a stack share this process (DESIGN §3, §4).
-  const key = `${s.maxConcurrency}/${s.requestsPerMinute}`;
+  // One limiter per account and process: the API's quota is per account, all resources of a
+  // stack share this process, and what one account's 429s teach must not slow another (DESIGN §3, §4).
+  const key = `${connectionOf(s)}|${s.maxConcurrency}/${s.initialRequestsPerMinute}/${s.minRequestsPerMinute}/${s.requestsPerMinute}`;
   let limiter = limiters.get(key);
   if (!limiter) {
-    limiter = createLimiter({ concurrency: s.maxConcurrency, perMinute: s.requestsPerMinute });
+    limiter = createLimiter({
+      concurrency: s.maxConcurrency,
+      perMinute: s.requestsPerMinute,
+      initialPerMinute: s.initialRequestsPerMinute,
+      minPerMinute: s.minRequestsPerMinute,
+    });
     limiters.set(key, limiter);
   }
   return limiter;
@@ -81,8 +86,8 @@ function limiterFor(s: ProviderSettings): Limiter {
 
 function clientFor(s: ProviderSettings): ResellerClient {
   const { apiUser, apiKey } = requireCredentials(s);
-  const key = hash([s.apiUrl, apiUser, apiKey, s.apiVersion, s.timeoutMs, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
-    s.requestsPerMinute, s.paramsInQuery, s.methodOverride, s.endpointOverrides, s.caCert ?? "", s.sandbox]);
+  const key = hash([s.apiUrl, apiUser, apiKey, s.apiVersion, s.timeoutMs, s.maxResponseBytes, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
+    s.requestsPerMinute, s.initialRequestsPerMinute, s.minRequestsPerMinute, s.paramsInQuery, s.methodOverride, s.endpointOverrides, s.caCert ?? "", s.sandbox]);
   let client = clients.get(key);
   if (!client) {
     client = createClient({
@@ -91,6 +96,7 @@ function clientFor(s: ProviderSettings): ResellerClient {
       apiKey,
       version: s.apiVersion,
       timeoutMs: s.timeoutMs,
+      maxResponseBytes: s.maxResponseBytes,
       retry: { maxAttempts: s.maxAttempts, baseDelayMs: s.retryBaseDelayMs },
       limiter: limiterFor(s),
       paramsInQuery: s.paramsInQuery,

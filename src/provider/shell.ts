@@ -15,6 +15,8 @@ import type * as Runtime from "./runtime";
 /** The package subpath of the runtime; part of the protocol between old state and new code. */
 export const RUNTIME_MODULE = "pulumi-hosting-reseller/runtime";
 
+const shells = new Map<string, pulumi.dynamic.ResourceProvider>();
+
 /**
  * The provider object for one resource type.
  *
@@ -22,6 +24,20 @@ export const RUNTIME_MODULE = "pulumi-hosting-reseller/runtime";
  * bound to this type, and each method passes its arguments through unchanged.
  */
 export function shell(type: string): pulumi.dynamic.ResourceProvider {
+  // One object per type for the whole program run: `@pulumi/pulumi` caches the serialized text
+  // of a dynamic provider per provider object (a WeakMap in `dynamic/index.js`), so N resources
+  // of a type serialize once instead of N times (`npm run bench` reports the program-process
+  // CPU per resource). The text is unchanged: the functions are the same ones, built once.
+  let provider = shells.get(type);
+  if (!provider) {
+    provider = build(type);
+    shells.set(type, provider);
+  }
+  return provider;
+}
+
+/** The shell's functions; their compiled source is what every resource's state holds. */
+function build(type: string): pulumi.dynamic.ResourceProvider {
   // The literal path, not RUNTIME_MODULE: a captured constant would be serialized too.
   const r = (): Runtime.RuntimeProvider => require("pulumi-hosting-reseller/runtime").provider(type);
   // create(inputs) and update(id, olds, news) share one function, which the runtime tells apart

@@ -12,6 +12,8 @@
 export { startSimulator } from "./server";
 export type { Simulator, SimulatorOptions, RequestLog, RequestLogEntry } from "./server";
 export type { FaultKind, FaultSpec, Faults } from "./faults";
+export { parseRateLimit } from "./rate-limit";
+export type { RateLimitSpec } from "./rate-limit";
 export { demoState, emptyState, seedState, defaultZone, PROVIDER_NAMESERVERS, DEFAULT_API_KEY, DEFAULT_API_USER } from "./seed";
 export type { SeedName } from "./seed";
 export type * from "./state";

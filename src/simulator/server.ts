@@ -16,6 +16,7 @@ import path from "node:path";
 import { endpoints } from "../client/endpoints";
 import type { EndpointDef, HttpMethod } from "../client/endpoint";
 import { createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
+import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
 import { areas } from "./handlers";
 import { DEFAULT_API_KEY, DEFAULT_API_USER, seedState, type SeedName } from "./seed";
 import type { HostingState, SimState } from "./state";
@@ -48,6 +49,11 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Seed of the random generator behind probabilistic faults. Default 1. */
   randomSeed?: number;
+  /**
+   * Enforce a rate limit per API user: `{ requests, windowMs }` or `"600/60s"`. Requests past it
+   * in any sliding window get 429 with `Retry-After`. Default: no limit.
+   */
+  rateLimit?: RateLimitSpec | string;
   /**
    * Check every reply against the client's response schema and answer 500 when it does not
    * match, so a simulator bug cannot hide behind a lenient client. Default true.
@@ -88,7 +94,11 @@ export interface Simulator {
   readonly faults: Faults;
   /** Caller addresses allowed (loopback aside); tests may change it. */
   readonly allowIps: Set<string>;
-  /** Restores the seed state and clears faults and the request log. */
+  /** The rate limit in force, or undefined. */
+  readonly rateLimit: RateLimitSpec | undefined;
+  /** Changes the rate limit (`{ requests, windowMs }`, `"600/60s"`, or undefined for none) and forgets what was counted. */
+  setRateLimit(limit: RateLimitSpec | string | undefined): void;
+  /** Restores the seed state and the rate limit given at start, and clears faults and the request log. */
   reset(): void;
   /** Writes the state file now (when `statePath` is set). */
   save(): Promise<void>;
@@ -187,6 +197,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   const random = seededRandom(options.randomSeed ?? 1);
   const faults = createFaults(random);
+  const initialRateLimit = parseRateLimit(options.rateLimit);
+  const rateLimiter = createRateLimiter(initialRateLimit);
   let log: RequestLogEntry[] = [];
   const requests: RequestLog = {
     list: () => [...log],
@@ -262,6 +274,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         case "DELETE /_sim/faults":
           faults.clear();
           return send(res, req, 200, { cleared: true });
+        case "GET /_sim/rate-limit":
+          return send(res, req, 200, { rateLimit: rateLimiter.spec ?? null });
+        case "PUT /_sim/rate-limit": {
+          const b = body as { limit?: unknown } | null | undefined;
+          rateLimiter.set(parseRateLimit(b && typeof b === "object" && "limit" in b ? b.limit : b));
+          return send(res, req, 200, { rateLimit: rateLimiter.spec ?? null });
+        }
+        case "DELETE /_sim/rate-limit":
+          rateLimiter.set(undefined);
+          return send(res, req, 200, { rateLimit: null });
         case "POST /_sim/reset":
           sim.reset();
           return send(res, req, 200, { reset: true });
@@ -311,6 +333,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return {
         ...at,
         status: send(res, req, 403, errorBody(ep, 403, `The reseller account has not whitelisted the IP address ${remote}`)),
+      };
+    }
+
+    // The quota is counted per API user once the caller is known, before anything is parsed or
+    // applied, so a refused request changes nothing.
+    const verdict = rateLimiter.check(String(user), Date.now());
+    if (!verdict.allowed) {
+      const limit = rateLimiter.spec!;
+      return {
+        ...at,
+        status: send(res, req, 429, errorBody(ep, 429, `Too many requests: at most ${limit.requests} per ${limit.windowMs / 1000} s for this API user`), {
+          "retry-after": String(verdict.retryAfterSeconds),
+        }),
       };
     }
 
@@ -502,10 +537,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     requests,
     faults,
     allowIps,
+    get rateLimit() {
+      return rateLimiter.spec;
+    },
+    setRateLimit(limit) {
+      rateLimiter.set(parseRateLimit(limit));
+    },
     reset() {
       replaceState(pristine);
       faults.clear();
       requests.clear();
+      rateLimiter.set(initialRateLimit);
     },
     save,
     async close() {

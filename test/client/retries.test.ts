@@ -2,8 +2,9 @@
  * Retries, timeouts, ETag revalidation and the "outcome unknown" rule, against the simulator's
  * faults over real loopback HTTP.
  */
-import { describe, expect, it } from "vitest";
-import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter } from "../../src/client/retry";
+import { describe, expect, it, vi } from "vitest";
+import { createLimiter } from "../../src/client/limiter";
+import { DEFAULT_RETRY, backoffDelay, decideRetry, parseRetryAfter, rateLimitDelay } from "../../src/client/retry";
 import { failure } from "../helpers/errors";
 import { registration, useSimulator } from "../helpers/sim";
 
@@ -87,6 +88,9 @@ describe("retries against the simulator", () => {
     const err = await failure(c.request("account.getInfo"));
     expect(err.code).toBe("timeout");
     expect(t.sim.faults.list().find((f) => f.id === slow)?.remaining).toBe(1);
+    // The simulator logs each slow request when it finishes, after the client gave up: wait for
+    // both, or they land in the next test's request log.
+    await vi.waitFor(() => expect(t.sim.requests.count("account.getInfo")).toBe(2), { timeout: 2000 });
   });
 
   it("reports bad-response for a truncated body", async () => {
@@ -111,6 +115,23 @@ describe("retries against the simulator", () => {
     const err = await failure(c.request("account.getInfo"));
     expect(err.code).toBe("transport");
     expect(err.cause?.code).toBe("ECONNREFUSED");
+  });
+});
+
+describe("against the simulator's rate limit", () => {
+  const t = useSimulator({ simulator: { rateLimit: "10/1s" } });
+
+  it("finishes every request, the whole account pausing on each 429 so that few requests are refused", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 1200 });
+    const c = t.clientFor("v4", { limiter, retry: { maxAttempts: 6, baseDelayMs: 2, maxDelayMs: 20 } });
+    const results = await Promise.all(Array.from({ length: 30 }, () => c.request("account.hello")));
+    expect(results).toHaveLength(30);
+    const statuses = t.sim.requests.list().map((r) => r.status);
+    expect(statuses.filter((s) => s === 200 || s === 304)).toHaveLength(30);
+    // Each exhausted window refuses at most the requests already in flight (the concurrency),
+    // and 30 requests at 10 a second exhaust at most three windows.
+    expect(statuses.filter((s) => s === 429).length).toBeLessThanOrEqual(3 * 4);
+    expect(limiter.perMinute).toBeLessThan(1200);
   });
 });
 
@@ -139,13 +160,27 @@ describe("the retry policy", () => {
     expect(decideRetry(p, "read", 1, p.maxElapsedMs, { kind: "status", status: 503 }, half).retry).toBe(false);
   });
 
-  it("reads Retry-After as seconds or as an HTTP date, and caps it", () => {
+  it("reads Retry-After as seconds or as an HTTP date", () => {
     const now = Date.parse("2026-11-21T10:00:00Z");
     expect(parseRetryAfter("3")).toBe(3000);
     expect(parseRetryAfter("Sat, 21 Nov 2026 10:00:07 GMT", now)).toBe(7000);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 09:59:00 GMT", now)).toBe(0);
     expect(parseRetryAfter("soon")).toBeUndefined();
-    const d = decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half);
-    expect(d).toEqual({ retry: true, delayMs: p.maxDelayMs });
+  });
+
+  it("waits the whole Retry-After when it fits in the time budget, and gives up when it does not", () => {
+    expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "30" }, half)).toEqual({ retry: true, delayMs: 30_000 });
+    expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half)).toEqual({ retry: false, outcomeUnknown: false });
+  });
+
+  it.each(["0", "Thu, 01 Jan 2015 00:00:00 GMT", undefined])("backs off after a 429 whose Retry-After is %s, never retrying at once", (retryAfter) => {
+    const never = () => 0;
+    for (const attempt of [1, 2, 3]) {
+      const step = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (attempt - 1));
+      const d = decideRetry(p, "read", attempt, 0, { kind: "status", status: 429, retryAfter }, never);
+      expect(d).toEqual({ retry: true, delayMs: step / 2 });
+      expect(rateLimitDelay(p, attempt, retryAfter, () => 1)).toBe(step);
+    }
   });
 
   it("backs off exponentially with jitter below a growing ceiling", () => {

@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type ClientOptions } from "../../src/client/client";
+import { createLimiter } from "../../src/client/limiter";
 import { failure } from "../helpers/errors";
 import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server";
 
@@ -157,19 +158,99 @@ describe("how replies are read", () => {
     expect(err.code).toBe("bad-response");
   });
 
+  it("never quotes a success body in an error, only its content type and length", async () => {
+    const body = 'access_key=AKIA-PUBLIC, secret_key="S3CR3T-STORAGE-KEY" (not JSON)';
+    srv.reply({ body, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+    expect(JSON.stringify({ ...err, message: err.message })).not.toContain("S3CR3T");
+    expect(err.message).toContain("text/plain; charset=utf-8");
+    expect(err.message).toContain(`${Buffer.byteLength(body)} bytes`);
+  });
+
+  it("keeps the API's own message, error code and errors of a 2xx with success false", async () => {
+    srv.reply({ body: { success: false, error: "Database quota reached", error_code: 4017, errors: ["Database quota reached", { message: "limit 10" }] } });
+    const err = await failure(client().account.getInfo());
+    expect(err.message).toContain("Database quota reached; limit 10");
+    expect(err.apiError).toBe("Database quota reached");
+    expect(err.apiErrorCode).toBe(4017);
+    expect(err.errors).toEqual(["Database quota reached", { message: "limit 10" }]);
+  });
+
   it.each([
     { status: 401, body: { error: "Unauthorized" }, code: "authentication" },
     { status: 403, body: { error: "Forbidden" }, code: "authentication" },
     { status: 403, body: { error: "The reseller account has not whitelisted the IP address 203.0.113.9" }, code: "ip-not-allowed" },
     { status: 404, body: { error: "Not found", error_code: 404 }, code: "not-found" },
     { status: 409, body: { error: "Already exists" }, code: "conflict" },
+    { status: 410, body: { error: "Gone" }, code: "not-found" },
     { status: 422, body: { error: "Invalid" }, code: "validation" },
     { status: 500, body: { error: "Boom" }, code: "server" },
+    { status: 405, body: { error: "Method not allowed" }, code: "unexpected-status" },
+    { status: 418, body: "I'm a teapot", code: "unexpected-status" },
+    { status: 304, body: "", code: "unexpected-status" },
+    { status: 300, body: { error: "Multiple choices" }, code: "unexpected-status" },
   ])("maps HTTP $status to $code", async ({ status, body, code }) => {
     srv.reply({ status, body });
     const err = await failure(client({ retry: { maxAttempts: 1 } }).account.getInfo());
     expect(err.code).toBe(code);
     expect(err.status).toBe(status);
+  });
+});
+
+describe("redirects", () => {
+  it("are not followed, and fail with redirect naming the target without its query", async () => {
+    srv.reply({ status: 302, headers: { location: "https://login.example.test/sso?token=abc123" }, body: "" });
+    const err = await failure(client().account.getInfo());
+    expect(err.code).toBe("redirect");
+    expect(err.status).toBe(302);
+    expect(err.message).toContain("https://login.example.test/sso");
+    expect(err.message).not.toContain("abc123");
+    expect(err.message).toContain("reseller:apiUrl");
+    expect(srv.received).toHaveLength(1);
+  });
+
+  it("never show the credentials, even when the target holds them", async () => {
+    srv.reply({ status: 301, headers: { location: "/v4/wire-user/wire-key-123/account/info" }, body: "" });
+    const err = await failure(client().account.getInfo());
+    expect(err.code).toBe("redirect");
+    expect(JSON.stringify({ ...err, message: err.message, stack: err.stack })).not.toMatch(/wire-user|wire-key-123/);
+  });
+});
+
+describe("the response size limit", () => {
+  it("stops reading a success body once it passes the limit and fails with bad-response, without receiving the rest", async () => {
+    srv.reply({ stream: { totalBytes: 300 * 1024 * 1024 } });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+    expect(err.status).toBe(200);
+    expect(err.message).toMatch(/over the 8388608-byte limit/);
+    expect(err.message).toMatch(/reseller:maxResponseBytes/);
+    // The connection was closed after about the limit (plus socket buffers), far from 300 MB.
+    expect(srv.streamedBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("refuses a body whose declared length is over the limit without reading it", async () => {
+    srv.reply({ stream: { totalBytes: 300 * 1024 * 1024, declareLength: true } });
+    const err = await failure(client().account.hello());
+    expect(err.code).toBe("bad-response");
+    expect(err.message).toContain(`${300 * 1024 * 1024} bytes declared`);
+    expect(srv.streamedBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("is set by maxResponseBytes, and the client keeps working after a refused body", async () => {
+    const c = client({ maxResponseBytes: 1024 });
+    srv.reply({ body: { message: "x".repeat(2000) } }, { body: { message: "short" } });
+    expect((await failure(c.account.hello())).code).toBe("bad-response");
+    expect(await c.account.hello()).toMatchObject({ message: "short" });
+  });
+
+  it("reports an error status whose body is over the limit by its status", async () => {
+    srv.reply({ status: 503, stream: { totalBytes: 300 * 1024 * 1024 } });
+    const err = await failure(client({ retry: { maxAttempts: 1 } }).account.getInfo());
+    expect(err.code).toBe("server");
+    expect(err.status).toBe(503);
+    expect(err.message).toContain("not read");
   });
 });
 
@@ -192,6 +273,62 @@ describe("the limiter", () => {
     await Promise.all(Array.from({ length: 8 }, () => c.account.hello()));
     expect(srv.received).toHaveLength(8);
     expect(srv.maxInFlight).toBeLessThanOrEqual(2);
+  });
+
+  it("learns from answers: the rate rises while the API answers without 429", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 60, perMinute: 1000 });
+    const c = client({ limiter });
+    await Promise.all(Array.from({ length: 40 }, () => c.account.hello()));
+    expect(srv.received).toHaveLength(40);
+    expect(limiter.perMinute).toBe(240);
+  });
+
+  it("does not take server errors as evidence that the rate may rise", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 60, perMinute: 1000 });
+    srv.fallback = { status: 503, body: { error: "Overloaded" } };
+    const c = client({ limiter, retry: { maxAttempts: 1 } });
+    const errors = await Promise.all(Array.from({ length: 12 }, () => failure(c.account.hello())));
+    expect(errors.every((e) => e.code === "server")).toBe(true);
+    expect(limiter.perMinute).toBe(60);
+  });
+
+  it("pauses every client sharing it for a 429's Retry-After, and lowers the rate", async () => {
+    const limiter = createLimiter({ concurrency: 4, initialPerMinute: 600, perMinute: 1200 });
+    srv.reply({ status: 429, headers: { "retry-after": "1" }, body: { error: "Too many requests" } });
+    let throttled!: () => void;
+    const got429 = new Promise<void>((resolve) => (throttled = resolve));
+    const a = client({ limiter, onRequest: (e) => e.outcome === "retry" && throttled() });
+    const b = client({ limiter });
+    const first = a.account.hello();
+    await got429;
+    expect(limiter.perMinute).toBe(420);
+    const second = b.account.hello();
+    // A tenth of the pause later, nothing has been sent since the 429: not the retry, not b's call.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(srv.received).toHaveLength(1);
+    await Promise.all([first, second]);
+    expect(srv.received).toHaveLength(3);
+  });
+
+  it("fails a request with rate-limited, unsent, when the pause outlasts its retry budget", async () => {
+    const limiter = createLimiter({ initialPerMinute: 600 });
+    limiter.rateLimited(120_000);
+    const err = await failure(client({ limiter, retry: { maxElapsedMs: 60_000 } }).account.hello());
+    expect(err.code).toBe("rate-limited");
+    expect(err.message).toMatch(/not sent.*Retry-After/);
+    expect(err.retryAfterMs).toBeGreaterThan(60_000);
+    expect(srv.received).toHaveLength(0);
+  });
+
+  it("gives up at once on a 429 whose Retry-After is past the retry budget, and holds the other requests", async () => {
+    const limiter = createLimiter({ initialPerMinute: 600 });
+    srv.reply({ status: 429, headers: { "retry-after": "3600" }, body: { error: "Hourly quota reached" } });
+    const err = await failure(client({ limiter }).account.hello());
+    expect(err.code).toBe("rate-limited");
+    expect(err.retryAfterMs).toBe(3_600_000);
+    expect(err.message).toContain("Hourly quota reached");
+    expect(srv.received).toHaveLength(1);
+    expect(limiter.pausedUntil).toBeGreaterThan(Date.now() + 3_500_000);
   });
 });
 

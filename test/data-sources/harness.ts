@@ -21,6 +21,7 @@ const KEYS = [
   "RESELLER_API_KEY",
   "RESELLER_API_VERSION",
   "RESELLER_REQUESTS_PER_MINUTE",
+  "RESELLER_INITIAL_REQUESTS_PER_MINUTE",
   "RESELLER_RETRY_BASE_DELAY_MS",
 ] as const;
 
@@ -34,6 +35,7 @@ export function useDataSourceSimulator() {
     process.env.RESELLER_API_KEY = sim.apiKey;
     // No rate limit to wait on and tiny backoff steps: the suite stays fast.
     process.env.RESELLER_REQUESTS_PER_MINUTE = "1000000";
+    process.env.RESELLER_INITIAL_REQUESTS_PER_MINUTE = "1000000";
     process.env.RESELLER_RETRY_BASE_DELAY_MS = "2";
   });
   afterEach(async () => {

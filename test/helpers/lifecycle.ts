@@ -58,6 +58,7 @@ export function configFor(sim: Simulator, version: ApiVersion, extra: Record<str
     "reseller:apiKey": sim.apiKey,
     "reseller:apiVersion": version,
     "reseller:requestsPerMinute": "1000000",
+    "reseller:initialRequestsPerMinute": "1000000",
     "reseller:maxConcurrency": "8",
     "reseller:retryBaseDelayMs": "2",
     ...(sim.ca ? { "reseller:caCert": sim.ca } : {}),

@@ -21,6 +21,12 @@ export interface ScriptedReply {
   drop?: boolean;
   /** Wait before answering. */
   delayMs?: number;
+  /**
+   * Stream a body of `totalBytes` (JSON-looking filler) in chunks, honouring back-pressure and
+   * stopping as soon as the client closes the connection; with `declareLength`, send its
+   * `content-length` up front. Replaces `body`.
+   */
+  stream?: { totalBytes: number; declareLength?: boolean };
 }
 
 export interface ReceivedRequest {
@@ -38,6 +44,8 @@ export interface ScriptedServer {
   /** Forget queued replies and received requests. */
   clear(): void;
   fallback: ScriptedReply;
+  /** Body bytes written by streamed replies, in all. */
+  streamedBytes: number;
   /** Requests being handled right now, and the most at once. */
   inFlight: number;
   maxInFlight: number;
@@ -55,8 +63,10 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
       queue.length = 0;
       srv.received.length = 0;
       srv.maxInFlight = 0;
+      srv.streamedBytes = 0;
     },
     fallback: { status: 200, body: { message: "ok" } },
+    streamedBytes: 0,
     inFlight: 0,
     maxInFlight: 0,
     close: () =>
@@ -64,6 +74,27 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
       }),
+  };
+  const streamBody = async (res: http.ServerResponse, r: ScriptedReply): Promise<void> => {
+    const { totalBytes, declareLength } = r.stream!;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    res.writeHead(r.status ?? 200, {
+      "content-type": "application/json",
+      ...(declareLength ? { "content-length": String(totalBytes) } : {}),
+      ...r.headers,
+    });
+    let closed = false;
+    res.on("close", () => {
+      closed = true;
+    });
+    let sent = 0;
+    while (sent < totalBytes && !closed) {
+      const piece = chunk.subarray(0, Math.min(chunk.length, totalBytes - sent));
+      sent += piece.length;
+      srv.streamedBytes += piece.length;
+      if (!res.write(piece)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+    }
+    if (!closed) res.end();
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -77,6 +108,10 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         srv.inFlight -= 1;
         if (r.drop) {
           req.socket.destroy();
+          return;
+        }
+        if (r.stream) {
+          void streamBody(res, r);
           return;
         }
         const text = typeof r.body === "string" ? r.body : JSON.stringify(r.body ?? {});

@@ -61,7 +61,7 @@ export function testClientOptions(sim: Simulator, version: ApiVersion = "v4"): C
     apiKey: sim.apiKey,
     version,
     ca: sim.ca,
-    limits: { concurrency: 8, perMinute: 1_000_000 },
+    limits: { concurrency: 8, perMinute: 1_000_000, initialPerMinute: 1_000_000 },
     retry: { baseDelayMs: 2, maxDelayMs: 20 },
   };
 }

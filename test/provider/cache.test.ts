@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache, ScopeQueue } from "../../src/provider/cache";
+import { ReadCache, ScopeQueue, deepFreeze } from "../../src/provider/cache";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -29,11 +29,42 @@ describe("read cache", () => {
     expect(await cache.get("k", ["zone:a"], load)).toBe(2);
   });
 
-  it("gives each caller its own copy, so one caller's changes do not leak", async () => {
+  it("hands every caller the same value, not a copy each", async () => {
     const cache = new ReadCache(60_000);
-    const first = await cache.get("k", [], async () => ({ list: [1] }));
-    first.list.push(2);
-    expect(await cache.get("k", [], async () => ({ list: [9] }))).toEqual({ list: [1] });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await tick();
+      return { rrsets: Array.from({ length: 1000 }, (_, i) => ({ name: `h${i}`, records: [{ ip: "192.0.2.1" }] })) };
+    };
+    const concurrent = await Promise.all(Array.from({ length: 50 }, () => cache.get("zone", ["zone:a"], load)));
+    const later = await Promise.all(Array.from({ length: 50 }, () => cache.get("zone", ["zone:a"], load)));
+    const all = [...concurrent, ...later];
+    expect(loads).toBe(1);
+    expect(new Set(all).size).toBe(1);
+    expect(new Set(all.map((z) => z.rrsets[999])).size).toBe(1);
+  });
+
+  it("freezes what it hands out deeply, so one caller's change cannot reach another", async () => {
+    const cache = new ReadCache(60_000);
+    const zone = await cache.get("k", [], async () => ({ list: [1], nested: { rrsets: [{ records: [{ ip: "192.0.2.1" }] }] } }));
+    expect(() => zone.list.push(2)).toThrow(TypeError);
+    expect(() => {
+      zone.nested.rrsets[0]!.records[0]!.ip = "198.51.100.9";
+    }).toThrow(TypeError);
+    expect(await cache.get("k", [], async () => ({ list: [9], nested: { rrsets: [] } }))).toEqual({
+      list: [1],
+      nested: { rrsets: [{ records: [{ ip: "192.0.2.1" }] }] },
+    });
+  });
+
+  it("leaves objects that are not plain data unfrozen", () => {
+    const bytes = new Uint8Array([1, 2]);
+    const when = new Date(0);
+    const value = deepFreeze({ bytes, when, list: [{ a: 1 }] });
+    expect(Object.isFrozen(value.list[0])).toBe(true);
+    expect(Object.isFrozen(bytes)).toBe(false);
+    expect(Object.isFrozen(when)).toBe(false);
   });
 
   it("does not keep failures", async () => {

@@ -34,14 +34,17 @@ describe("provider configuration", () => {
     expect(readSettings(stack({ "reseller:apiUser": "stack-user", "reseller:apiVersion": "v4" }), env)).toMatchObject({ apiUser: "stack-user", apiKey: "env-key", apiVersion: "v4" });
   });
 
-  it("defaults to the production URL, API v4 and moderate limits", () => {
+  it("defaults to the production URL, API v4, and a rate that starts at 120 a minute and may rise to 1200", () => {
     expect(readSettings(stack({}), {})).toMatchObject({
       apiUrl: "https://api.planethoster.net",
       apiVersion: "v4",
       timeoutMs: 30000,
+      maxResponseBytes: 8 * 1024 * 1024,
       maxAttempts: 4,
       maxConcurrency: 4,
-      requestsPerMinute: 120,
+      requestsPerMinute: 1200,
+      initialRequestsPerMinute: 120,
+      minRequestsPerMinute: 10,
       readCacheTtlMs: 300_000,
       paramsInQuery: false,
       methodOverride: false,
@@ -62,6 +65,9 @@ describe("provider configuration", () => {
     { name: "an unknown API version", key: "reseller:apiVersion", value: "v5", message: /reseller:apiVersion.*one of v4, v3, v2/ },
     { name: "a non-numeric rate", key: "reseller:requestsPerMinute", value: "fast", message: /reseller:requestsPerMinute.*whole number/ },
     { name: "a zero concurrency", key: "reseller:maxConcurrency", value: "0", message: /reseller:maxConcurrency.*at least 1/ },
+    { name: "a zero starting rate", key: "reseller:initialRequestsPerMinute", value: "0", message: /reseller:initialRequestsPerMinute.*at least 1/ },
+    { name: "a fractional floor", key: "reseller:minRequestsPerMinute", value: "2.5", message: /reseller:minRequestsPerMinute.*whole number/ },
+    { name: "a response limit below 1 KiB", key: "reseller:maxResponseBytes", value: "100", message: /reseller:maxResponseBytes.*at least 1024/ },
     { name: "a flag that is not a boolean", key: "reseller:methodOverride", value: "maybe", message: /reseller:methodOverride.*true or false/ },
     { name: "overrides that are not JSON", key: "reseller:endpointOverrides", value: "{dns", message: /reseller:endpointOverrides.*JSON object/ },
     { name: "an override with a relative path", key: "reseller:endpointOverrides", value: '{"dns.getZone":{"path":"v4/x"}}', message: /reseller:endpointOverrides.*dns\.getZone\.path/ },

@@ -4,10 +4,13 @@
  * holds at the time (style rule R6).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { compiledShell } from "../helpers/compiled-shell";
 import { shell } from "../../src/provider/shell";
 import { configure, reset } from "../../src/provider/runtime";
 import { DnsRecordSet, DomainRegistration, definitions } from "../../src/resources";
+import committedShells from "./fixtures/serialized-shells.json";
 
 const CANARY_USER = "canary-user-7f3a9c2e";
 const CANARY_KEY = "canary-key-5e1d0b44-must-not-leak";
@@ -66,5 +69,40 @@ describe("serialized shells", () => {
       expect(s.provider).toContain('require("pulumi-hosting-reseller/runtime")');
       for (const secret of [CANARY_USER, CANARY_KEY, CANARY_ENV_KEY]) expect(s.provider).not.toContain(secret);
     }
+  });
+});
+
+describe("one shell per type", () => {
+  it("hands every resource of a type the same shell object", () => {
+    for (const { type } of definitions) expect(shell(type)).toBe(shell(type));
+    expect(shell("DnsRecordSet")).not.toBe(shell("DomainRegistration"));
+  });
+
+  it("serializes to the same text as the shells already in users' state", async () => {
+    // The fixture holds the text the package wrote before shells were shared; state written
+    // then is loaded by this runtime, and state written now must read the same way.
+    const compiled = compiledShell();
+    const texts: Record<string, string> = {};
+    for (const { type } of definitions) {
+      const provider = compiled.shell(type);
+      texts[type] = (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
+    }
+    expect(texts).toEqual(committedShells);
+  });
+
+  it("serializes each type once however many resources a program declares", async () => {
+    // `@pulumi/pulumi` keeps the serialized text per provider object; count how often it has to
+    // serialize one (the SDK's own module, as `dynamic/index.js` calls it).
+    const closures = createRequire(require.resolve("@pulumi/pulumi"))("./runtime/closure/serializeClosure") as {
+      serializeFunction: typeof pulumi.runtime.serializeFunction;
+    };
+    const spy = vi.spyOn(closures, "serializeFunction");
+    await pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: () => ({}) }, "project", "stack", false);
+    const records = Array.from({ length: 50 }, (_, i) =>
+      new DnsRecordSet(`r${i}`, { domain: "example.com", name: `host${i}`, type: "A", records: ["198.51.100.7"] }));
+    await Promise.all(records.map((r) => new Promise<void>((done) => r.urn.apply(() => done()))));
+    // At most once: an earlier test in this file may already have serialized this type's shell.
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(1);
+    spy.mockRestore();
   });
 });

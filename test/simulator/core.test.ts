@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/client";
 import { isResellerApiError } from "../../src/client/errors";
 import { simulatorOptionsFrom } from "../../src/cli/sim";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { parseRateLimit, startSimulator, type Simulator } from "../../src/simulator";
 import { testClientOptions, useSimulator } from "../helpers/sim";
 
 describe("the API's request rules", () => {
@@ -153,6 +153,71 @@ describe("the admin interface", () => {
     const res = await admin("POST", "/faults", { kind: "explode" });
     expect(res.statusCode).toBe(400);
     expect(((await res.body.json()) as { error: string }).error).toContain("Unknown fault kind");
+  });
+});
+
+describe("the rate limit", () => {
+  const t = useSimulator({ simulator: { rateLimit: "3/60s" } });
+  const hello = () => request(`${t.sim.url}/v4/hello`, { headers: { "x-api-user": t.sim.apiUser, "x-api-key": t.sim.apiKey } });
+  const admin = (method: string, body?: unknown) =>
+    request(`${t.sim.url}/_sim/rate-limit`, {
+      method: method as "GET",
+      headers: { "x-sim-admin-token": t.sim.adminToken, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it("answers 429 with Retry-After past the limit in a sliding window, and counts only what it admits", async () => {
+    const replies = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await hello();
+      replies.push({ status: res.statusCode, retryAfter: res.headers["retry-after"], body: (await res.body.json()) as { error?: string } });
+    }
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    const retryAfter = Number(replies[3]!.retryAfter);
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(replies[3]!.body.error).toContain("at most 3 per 60 s");
+    expect(t.sim.requests.list().map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it("counts only authenticated callers, so a wrong key spends nothing", async () => {
+    for (let i = 0; i < 4; i++) await (await request(`${t.sim.url}/v4/hello`, { headers: { "x-api-user": t.sim.apiUser, "x-api-key": "wrong" } })).body.dump();
+    expect((await hello()).statusCode).toBe(200);
+  });
+
+  it("is read, changed and lifted through the admin interface, and restored on reset", async () => {
+    expect(await (await admin("GET")).body.json()).toEqual({ rateLimit: { requests: 3, windowMs: 60_000 } });
+    expect(await (await admin("PUT", { limit: "1/10s" })).body.json()).toEqual({ rateLimit: { requests: 1, windowMs: 10_000 } });
+    expect([(await hello()).statusCode, (await hello()).statusCode]).toEqual([200, 429]);
+    expect(await (await admin("PUT", { requests: 2, windowMs: 500 })).body.json()).toEqual({ rateLimit: { requests: 2, windowMs: 500 } });
+    expect(await (await admin("DELETE")).body.json()).toEqual({ rateLimit: null });
+    for (let i = 0; i < 5; i++) expect((await hello()).statusCode).toBe(200);
+    const bad = await admin("PUT", { limit: "fast" });
+    expect(bad.statusCode).toBe(400);
+    expect(((await bad.body.json()) as { error: string }).error).toContain("600/60s");
+    t.sim.reset();
+    expect(t.sim.rateLimit).toEqual({ requests: 3, windowMs: 60_000 });
+  });
+
+  it.each([
+    { text: "600/60s", spec: { requests: 600, windowMs: 60_000 } },
+    { text: "10/s", spec: { requests: 10, windowMs: 1000 } },
+    { text: "100/500ms", spec: { requests: 100, windowMs: 500 } },
+    { text: "1000/min", spec: { requests: 1000, windowMs: 60_000 } },
+    { text: "5 / 1.5s", spec: { requests: 5, windowMs: 1500 } },
+  ])("reads $text as a limit", ({ text, spec }) => {
+    expect(parseRateLimit(text)).toEqual(spec);
+  });
+
+  it.each(["fast", "0/1s", "10/0s", "10", "10/1h"])("refuses %s as a limit", (text) => {
+    expect(() => parseRateLimit(text)).toThrow();
+  });
+
+  it("is set from the command line with --rate-limit, which refuses a malformed value by name", () => {
+    expect(simulatorOptionsFrom({ port: "0", host: "127.0.0.1", seed: "demo", allowIp: [], rateLimit: "600/60s" }).rateLimit).toEqual({
+      requests: 600,
+      windowMs: 60_000,
+    });
+    expect(() => simulatorOptionsFrom({ port: "0", host: "127.0.0.1", seed: "demo", allowIp: [], rateLimit: "lots" })).toThrow(/--rate-limit/);
   });
 });
 

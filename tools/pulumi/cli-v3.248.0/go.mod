@@ -1,4 +1,4 @@
-module github.com/pulumi-hosting-reseller/tools/pulumi-cli
+module pulumi-hosting-reseller/tools/pulumi/cli
 
 go 1.25.11
 

@@ -1,0 +1,74 @@
+/**
+ * Where this repository's build of the Pulumi CLI lives, and how tests, the demo and the
+ * benchmarks find a CLI to run (`npm run pulumi-cli` builds it; docs/decisions/0013).
+ *
+ * The build is pinned by the wrapper Go modules under `tools/pulumi/` (their `go.mod` and
+ * `go.sum`), so the cache directory is keyed by the CLI version and a hash of those files: a
+ * change of pin builds into a new directory and never reuses binaries of another pin.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { findPulumiCli, type PulumiCli } from "../../src/testing/cli";
+
+/** The repository root. */
+export const REPO_ROOT = resolve(__dirname, "..", "..");
+
+/** The wrapper modules, one folder each under `tools/pulumi/`. */
+export const TOOLS_DIR = join(REPO_ROOT, "tools", "pulumi");
+
+/**
+ * The CLI version built when none is asked for: the release matching the `@pulumi/pulumi`
+ * development pin (docs/decisions/0013).
+ */
+export const DEFAULT_CLI_VERSION = "3.248.0";
+
+/** The binaries a complete build directory holds. */
+export const CLI_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-resource-pulumi-nodejs"] as const;
+
+/** The wrapper module folders a build of `cliVersion` uses: the CLI's and the language hosts'. */
+export function wrapperDirs(cliVersion: string): { cli: string; languageNodejs: string; languageYaml: string } {
+  const cli = join(TOOLS_DIR, `cli-v${cliVersion}`);
+  if (!existsSync(join(cli, "go.mod"))) {
+    const known = readdirSync(TOOLS_DIR).filter((d) => d.startsWith("cli-v")).map((d) => d.slice("cli-v".length));
+    throw new Error(`no wrapper module for Pulumi CLI ${cliVersion} in tools/pulumi (pinned: ${known.join(", ")})`);
+  }
+  const host = (runtime: string): string => {
+    const dir = readdirSync(TOOLS_DIR).find((d) => d.startsWith(`language-${runtime}-v`));
+    if (!dir) throw new Error(`no wrapper module for pulumi-language-${runtime} in tools/pulumi`);
+    return join(TOOLS_DIR, dir);
+  };
+  return { cli, languageNodejs: host("nodejs"), languageYaml: host("yaml") };
+}
+
+/** The root of the CLI cache: `PULUMI_CLI_CACHE`, else `$XDG_CACHE_HOME` or `~/.cache`. */
+export function cacheRoot(): string {
+  if (process.env.PULUMI_CLI_CACHE) return resolve(process.env.PULUMI_CLI_CACHE);
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return join(base, "pulumi-hosting-reseller", "pulumi-cli");
+}
+
+/** The directory holding the binaries of `cliVersion` built from the committed pins. */
+export function cacheDir(cliVersion: string = DEFAULT_CLI_VERSION): string {
+  const dirs = wrapperDirs(cliVersion);
+  const hash = createHash("sha256");
+  for (const dir of [dirs.cli, dirs.languageNodejs, dirs.languageYaml]) {
+    for (const f of ["go.mod", "go.sum"]) hash.update(readFileSync(join(dir, f)));
+  }
+  return join(cacheRoot(), `v${cliVersion}-${hash.digest("hex").slice(0, 12)}`);
+}
+
+/** Whether `dir` holds a complete build (the stamp is written last). */
+export function isCompleteBuild(dir: string): boolean {
+  return existsSync(join(dir, ".complete")) && CLI_BINARIES.every((b) => existsSync(join(dir, b)));
+}
+
+/**
+ * The CLI the repository's tests, demo and benchmarks use: `PULUMI_CLI_DIR`, else a `pulumi`
+ * on `PATH`, else this repository's cached build of `cliVersion`.
+ */
+export function repoPulumiCli(cliVersion: string = DEFAULT_CLI_VERSION): PulumiCli | undefined {
+  const cached = cacheDir(cliVersion);
+  return findPulumiCli({ fallbackDirs: isCompleteBuild(cached) ? [cached] : [] });
+}
