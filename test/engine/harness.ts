@@ -405,17 +405,25 @@ function cliRoot(engine: Engine): string {
 /**
  * The Automation API's failure, as the CLI reported it: its exit code and output.
  *
+ * The SDK runs the CLI with `execa`, which rejects on a non-zero exit; `exec` (automation/cmd.js)
+ * catches that and reports every failed command with the code -2 ("unknown"), the execa message
+ * as stderr and no stdout. The CLI's own exit code and output are on the execa error, kept as the
+ * result's `err`, which this reads.
+ *
  * @example
  * const failure = await commandFailure(stack.up());
  * expect(failure.stderr).toContain("protected");
  */
-export async function commandFailure(operation: Promise<unknown>): Promise<{ code: number; stdout: string; stderr: string; message: string }> {
+export async function commandFailure(operation: Promise<unknown>): Promise<{ code: number; stdout: string; stderr: string }> {
+  type Execa = { exitCode?: number; stdout?: string; stderr?: string };
   try {
     await operation;
   } catch (error) {
-    const e = error as { commandResult?: { code: number; stdout: string; stderr: string }; message?: string };
-    if (!e.commandResult) throw error;
-    return { ...e.commandResult, message: e.message ?? "" };
+    const result = (error as { commandResult?: { code: number; stdout: string; stderr: string; err?: Execa } }).commandResult;
+    if (!result) throw error;
+    const cli = result.err;
+    if (cli && typeof cli.exitCode === "number") return { code: cli.exitCode, stdout: cli.stdout ?? "", stderr: cli.stderr ?? "" };
+    return { code: result.code, stdout: result.stdout, stderr: result.stderr };
   }
   throw new Error("the operation succeeded, but it was expected to fail");
 }
