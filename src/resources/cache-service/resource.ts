@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { cacheServiceDefinition } from "./provider";
 
 /** The arguments of a {@link CacheService}. */
@@ -64,6 +65,7 @@ export class CacheService extends pulumi.dynamic.Resource {
       enabled: args?.enabled,
       active: undefined,
     };
+    refuseImportOption(cacheServiceDefinition, name, opts);
     const secrets = [...cacheServiceDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("CacheService"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CacheService");
   }

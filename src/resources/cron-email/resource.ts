@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { cronEmailDefinition } from "./provider";
 
 /** The arguments of a {@link CronEmail}. */
@@ -55,6 +56,7 @@ export class CronEmail extends pulumi.dynamic.Resource {
       hostingId: args?.hostingId,
       email: args?.email,
     };
+    refuseImportOption(cronEmailDefinition, name, opts);
     const secrets = [...cronEmailDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("CronEmail"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CronEmail");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { cronJobDefinition } from "./provider";
 
 /** The arguments of a {@link CronJob}. */
@@ -69,6 +70,7 @@ export class CronJob extends pulumi.dynamic.Resource {
       command: args?.command,
       cronId: undefined,
     };
+    refuseImportOption(cronJobDefinition, name, opts);
     const secrets = [...cronJobDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("CronJob"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CronJob");
   }

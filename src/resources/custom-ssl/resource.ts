@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { customSslDefinition } from "./provider";
 
 /** The arguments of a {@link CustomSsl}. */
@@ -96,6 +97,7 @@ export class CustomSsl extends pulumi.dynamic.Resource {
       notAfter: undefined,
       subjectAltNames: undefined,
     };
+    refuseImportOption(customSslDefinition, name, opts);
     const secrets = [...customSslDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("CustomSsl"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "CustomSsl");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { databaseUserGrantDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUserGrant}. */
@@ -79,6 +80,7 @@ export class DatabaseUserGrant extends pulumi.dynamic.Resource {
       databaseType: args?.databaseType,
       hostingUsername: undefined,
     };
+    refuseImportOption(databaseUserGrantDefinition, name, opts);
     const secrets = [...databaseUserGrantDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DatabaseUserGrant"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DatabaseUserGrant");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { databaseUserDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUser}. */
@@ -90,6 +91,7 @@ export class DatabaseUser extends pulumi.dynamic.Resource {
       adopt: args?.adopt,
       hostingUsername: undefined,
     };
+    refuseImportOption(databaseUserDefinition, name, opts);
     const secrets = [...databaseUserDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DatabaseUser"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DatabaseUser");
   }

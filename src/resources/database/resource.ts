@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { databaseDefinition } from "./provider";
 
 /** The arguments of a {@link Database}. Every argument replaces the database when it changes. */
@@ -80,6 +81,7 @@ export class Database extends pulumi.dynamic.Resource {
       adopt: args?.adopt,
       hostingUsername: undefined,
     };
+    refuseImportOption(databaseDefinition, name, opts);
     const secrets = [...databaseDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("Database"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "Database");
   }

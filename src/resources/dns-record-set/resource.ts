@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { dnsRecordSetDefinition } from "./provider";
 import type { DnsRecord } from "./schema";
 
@@ -92,6 +93,7 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
       hostingId: args?.hostingId,
       fqdn: undefined,
     };
+    refuseImportOption(dnsRecordSetDefinition, name, opts);
     const secrets = [...dnsRecordSetDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DnsRecordSet"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DnsRecordSet");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import type { DnsRecordArgs } from "../dns-record-set/resource";
 import { dnsZoneDefinition } from "./provider";
 import type { ZoneRecordSet } from "./schema";
@@ -107,6 +108,7 @@ export class DnsZone extends pulumi.dynamic.Resource {
       allowBulkDelete: args?.allowBulkDelete,
       resetOnDelete: args?.resetOnDelete,
     };
+    refuseImportOption(dnsZoneDefinition, name, opts);
     const secrets = [...dnsZoneDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DnsZone"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DnsZone");
   }

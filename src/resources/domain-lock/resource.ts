@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { domainLockDefinition } from "./provider";
 
 /** The arguments of a {@link DomainLock}. */
@@ -56,6 +57,7 @@ export class DomainLock extends pulumi.dynamic.Resource {
   constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
   constructor(name: string, args: DomainLockArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     const props: pulumi.Inputs = { domain: args?.domain, locked: args?.locked };
+    refuseImportOption(domainLockDefinition, name, opts);
     const secrets = [...domainLockDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DomainLock"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainLock");
   }

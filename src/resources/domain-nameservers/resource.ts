@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { domainNameserversDefinition } from "./provider";
 
 /** The arguments of a {@link DomainNameservers}. */
@@ -72,6 +73,7 @@ export class DomainNameservers extends pulumi.dynamic.Resource {
       nameservers: args?.nameservers,
       useProviderNameservers: args?.useProviderNameservers,
     };
+    refuseImportOption(domainNameserversDefinition, name, opts);
     const secrets = [...domainNameserversDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DomainNameservers"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainNameservers");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { domainRegistrationDefinition } from "./provider";
 import type { Contact } from "./schema";
 
@@ -193,6 +194,7 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
       lastRenewalTotal: undefined,
       lastRenewalYears: undefined,
     };
+    refuseImportOption(domainRegistrationDefinition, name, opts);
     const secrets = [...domainRegistrationDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("DomainRegistration"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "DomainRegistration");
   }

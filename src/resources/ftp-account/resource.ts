@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { ftpAccountDefinition } from "./provider";
 
 /** The arguments of an {@link FtpAccount}. */
@@ -103,6 +104,7 @@ export class FtpAccount extends pulumi.dynamic.Resource {
       username: undefined,
       accountId: undefined,
     };
+    refuseImportOption(ftpAccountDefinition, name, opts);
     const secrets = [...ftpAccountDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("FtpAccount"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "FtpAccount");
   }

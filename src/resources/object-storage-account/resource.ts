@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { objectStorageAccountDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageAccount}. */
@@ -89,6 +90,7 @@ export class ObjectStorageAccount extends pulumi.dynamic.Resource {
       suspended: undefined,
       usage: undefined,
     };
+    refuseImportOption(objectStorageAccountDefinition, name, opts);
     const secrets = [...objectStorageAccountDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("ObjectStorageAccount"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "ObjectStorageAccount");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { objectStorageUrlDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageUrl}. */
@@ -68,6 +69,7 @@ export class ObjectStorageUrl extends pulumi.dynamic.Resource {
       urlId: undefined,
       dest: undefined,
     };
+    refuseImportOption(objectStorageUrlDefinition, name, opts);
     const secrets = [...objectStorageUrlDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("ObjectStorageUrl"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "ObjectStorageUrl");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { phpExtensionsDefinition } from "./provider";
 
 /** The arguments of a {@link PhpExtensions}. */
@@ -73,6 +74,7 @@ export class PhpExtensions extends pulumi.dynamic.Resource {
       extensions: args?.extensions,
       previous: undefined,
     };
+    refuseImportOption(phpExtensionsDefinition, name, opts);
     const secrets = [...phpExtensionsDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("PhpExtensions"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpExtensions");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { phpOptionsDefinition } from "./provider";
 
 /** The arguments of a {@link PhpOptions}. */
@@ -75,6 +76,7 @@ export class PhpOptions extends pulumi.dynamic.Resource {
       defaults: undefined,
       allowedValues: undefined,
     };
+    refuseImportOption(phpOptionsDefinition, name, opts);
     const secrets = [...phpOptionsDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("PhpOptions"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpOptions");
   }

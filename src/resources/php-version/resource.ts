@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { phpVersionDefinition } from "./provider";
 
 /** The arguments of a {@link PhpVersion}. */
@@ -66,6 +67,7 @@ export class PhpVersion extends pulumi.dynamic.Resource {
       defaultVersion: undefined,
       availableVersions: undefined,
     };
+    refuseImportOption(phpVersionDefinition, name, opts);
     const secrets = [...phpVersionDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("PhpVersion"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "PhpVersion");
   }

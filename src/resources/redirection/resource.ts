@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { redirectionDefinition } from "./provider";
 
 /** The arguments of a {@link Redirection}. */
@@ -77,6 +78,7 @@ export class Redirection extends pulumi.dynamic.Resource {
       https: undefined,
       www: undefined,
     };
+    refuseImportOption(redirectionDefinition, name, opts);
     const secrets = [...redirectionDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("Redirection"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "Redirection");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { sshKeyDefinition } from "./provider";
 
 /** The arguments of an {@link SshKey}. */
@@ -90,6 +91,7 @@ export class SshKey extends pulumi.dynamic.Resource {
       fingerprintSha256: undefined,
       keyType: undefined,
     };
+    refuseImportOption(sshKeyDefinition, name, opts);
     const secrets = [...sshKeyDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("SshKey"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "SshKey");
   }

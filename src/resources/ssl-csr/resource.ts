@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { sslCsrDefinition } from "./provider";
 
 /** The arguments of an {@link SslCsr}. Every argument is part of the CSR: changing any replaces it. */
@@ -103,6 +104,7 @@ export class SslCsr extends pulumi.dynamic.Resource {
       privateKey: undefined,
       creationDate: undefined,
     };
+    refuseImportOption(sslCsrDefinition, name, opts);
     const secrets = [...sslCsrDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("SslCsr"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "SslCsr");
   }

@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { shell } from "../../provider/shell";
+import { refuseImportOption } from "../../provider/import-option";
 import { wafDisabledRulesDefinition } from "./provider";
 
 /** The arguments of a {@link WafDisabledRules}. */
@@ -69,6 +70,7 @@ export class WafDisabledRules extends pulumi.dynamic.Resource {
       domain: args?.domain,
       ruleIds: args?.ruleIds,
     };
+    refuseImportOption(wafDisabledRulesDefinition, name, opts);
     const secrets = [...wafDisabledRulesDefinition.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell("WafDisabledRules"), name, props, { ...opts, additionalSecretOutputs: secrets }, "reseller", "WafDisabledRules");
   }
