@@ -37,9 +37,12 @@ const lockDir = path.join(workRoot, "lock");
  * the SDK compiles them with the project's own TypeScript, as in a user's project, since the
  * TypeScript it vendors (3.8) cannot parse today's syntax.
  */
-const PROGRAM_DEPENDENCIES = ["@pulumi/pulumi", "typescript", "@types/node"].map((name) => `${name}@${installedVersion(name)}`);
+export const PROGRAM_DEPENDENCIES: readonly string[] = ["@pulumi/pulumi", "typescript", "@types/node"].map((name) => `${name}@${installedVersion(name)}`);
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 10 * 60_000;
+
+/** The packed package's file name in {@link InstalledPackage.dir}. */
+export const TARBALL = "pulumi-hosting-reseller.tgz";
 
 /**
  * An installed copy of the package.
@@ -100,10 +103,10 @@ async function prepare(): Promise<InstalledPackage> {
     timings.reused = false;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    await fs.copyFile(tarball, path.join(dir, "pulumi-hosting-reseller.tgz"));
+    await fs.copyFile(tarball, path.join(dir, TARBALL));
     await fs.writeFile(path.join(dir, "package.json"), `${JSON.stringify({ name: "e2e-program", version: "0.0.0", private: true }, null, 2)}\n`);
     await npm(
-      ["install", "--no-audit", "--no-fund", "--prefer-offline", "./pulumi-hosting-reseller.tgz", ...PROGRAM_DEPENDENCIES],
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", `./${TARBALL}`, ...PROGRAM_DEPENDENCIES],
       dir,
     );
     await fs.writeFile(path.join(dir, ".complete"), new Date().toISOString());
@@ -170,8 +173,11 @@ function newestMtime(dir: string): number {
  * Runs npm without the variables of the `npm test` that started us: `npm_config_local_prefix`
  * and friends would point a nested install at the repository instead of the program directory.
  * Settings a CI machine may need (registry, cache, proxies) are kept.
+ *
+ * @example
+ * await npm(["install", "--prefer-offline", "./pulumi-hosting-reseller.tgz"], programDir);
  */
-async function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+export async function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
   const keep = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|noproxy|cafile|strict_ssl)$/i;
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || keep.test(key)));
   try {
