@@ -14,7 +14,7 @@
  * `require`s) and `@pulumi/pulumi` resolve from the program, as in a user's project.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
 import { describe, inject } from "vitest";
@@ -24,6 +24,7 @@ import type * as Automation from "@pulumi/pulumi/automation";
 import type * as ResourcesModule from "../../src";
 import type { PulumiCli } from "../../src/testing/cli";
 import type * as SimulatorModule from "../../src/simulator";
+import { automationRoot } from "../../scripts/lib/pulumi-cli";
 import { installedPackage, repositoryRoot, type InstalledPackage } from "../e2e/package";
 
 /** The CLI the global setup found (test/engine/setup.ts), or null. */
@@ -379,7 +380,7 @@ export async function inlineStack(
       workDir,
       pulumiHome: engine.env.PULUMI_HOME,
       envVars: engine.env,
-      pulumiCommand: await PulumiCommand.get({ root: cliRoot(engine) }),
+      pulumiCommand: await PulumiCommand.get({ root: automationRoot(engine.cli, path.join(engine.root, "pulumi-root")) }),
       projectSettings: { name: options.project, runtime: "nodejs", backend: { url: engine.env.PULUMI_BACKEND_URL } },
     },
   );
@@ -387,19 +388,6 @@ export async function inlineStack(
   for (const entry of simulatorConfig(options.sim)) config[entry.key] = { value: entry.value, secret: entry.secret ?? false };
   await stack.setAllConfig(config);
   return stack;
-}
-
-/**
- * `PulumiCommand.get({ root })` runs `<root>/bin/pulumi` and puts `<root>/bin` first on the
- * PATH of everything it starts: a directory whose `bin` is the CLI's directory.
- */
-function cliRoot(engine: Engine): string {
-  const root = path.join(engine.root, "pulumi-root");
-  const bin = path.join(root, "bin");
-  mkdirSync(root, { recursive: true });
-  rmSync(bin, { force: true });
-  symlinkSync(engine.cli.dir, bin, "dir");
-  return root;
 }
 
 /**
