@@ -260,8 +260,9 @@ export class CliStack {
 /**
  * The steps a `pulumi` display shows with a given verb (`update`, `refresh`, `updated`), as
  * resource name to the `[diff: ...]` text, for this package's resources. The display computes
- * that text from the old and new values: the dynamic-provider host sends the engine no changed
- * keys (its `DiffResponse` has none), so the engine events' `diffs` stay empty.
+ * that text itself, from the step's old and new inputs (pulumi pkg/backend/display/rows.go,
+ * `getDiffInfo`): the dynamic-provider host sends the engine no changed keys, so the steps'
+ * `diffs` are empty for dynamic resources.
  *
  * @example
  * expect(displayedSteps(preview.stdout, "update")).toEqual({ app: "~records" });
