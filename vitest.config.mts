@@ -8,5 +8,7 @@ export default defineConfig({
     // Tests start real loopback servers; two workers match the two cores of CI machines.
     pool: "forks",
     maxWorkers: 2,
+    // Finds the Pulumi CLI once for the engine suite (test/engine/), which is skipped without one.
+    globalSetup: ["test/engine/setup.ts"],
   },
 });

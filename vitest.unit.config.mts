@@ -7,6 +7,8 @@ import base from "./vitest.config.mts";
  *
  * - `test/e2e/`, `test/cli/generate-program.test.ts`: they build, `npm pack` and install the
  *   package with `@pulumi/pulumi` from the registry into a program directory;
+ * - `test/engine/`: the real Pulumi CLI against the simulator, with the packed package installed
+ *   (`npm run test:engine`);
  * - `test/testing/`: the testing toolkit against the real dynamic-provider host, which starts a
  *   host process per operation (over a minute on its own).
  *
@@ -18,7 +20,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: [...configDefaults.exclude, "test/e2e/**", "test/cli/generate-program.test.ts", "test/testing/**"],
+      exclude: [...configDefaults.exclude, "test/e2e/**", "test/engine/**", "test/cli/generate-program.test.ts", "test/testing/**"],
     },
   }),
 );

@@ -5,26 +5,29 @@
  * the control panel would), shows that refresh and preview report exactly that, puts it back,
  * and destroys the stack, printing the API calls each operation made.
  *
- * With the Pulumi CLI on PATH it drives the real engine through the Automation API (a local
- * file backend in a temporary directory, nothing else on the machine is touched). Without it,
- * it uses this package's testing toolkit: the real dynamic-provider host of `@pulumi/pulumi`,
- * with a test double of the engine. The first line says which.
+ * With a Pulumi CLI (`PULUMI_CLI_DIR`, a `pulumi` on PATH, or the build of `npm run pulumi-cli`)
+ * it drives the real engine through the Automation API with an inline program (a local file
+ * backend and `PULUMI_HOME` under `.tmp/demo/`, nothing else on the machine is touched). Without
+ * one, it uses this package's testing toolkit: the real dynamic-provider host of
+ * `@pulumi/pulumi`, with a test double of the engine. The first line says which.
  *
  * The program runs from `.tmp/demo/`, where `node_modules` links to this repository (as
  * `pulumi-hosting-reseller`, built by `npm run build`) and to its `@pulumi/pulumi`: the provider
  * host resolves `pulumi-hosting-reseller/runtime` from the program's directory, as it would in
  * a user's project, and nothing is downloaded.
  */
-import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 
 import type * as PulumiModule from "@pulumi/pulumi";
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type * as SimulatorModule from "../src/simulator";
 import type * as TestingModule from "../src/testing";
+import type { PulumiCli } from "../src/testing/cli";
+import { automationRoot, repoPulumiCli } from "./lib/pulumi-cli";
 
 const root = path.resolve(__dirname, "..");
 const workDir = path.join(root, ".tmp", "demo");
@@ -66,13 +69,6 @@ function prepareProgramDirectory(): NodeRequire {
   return createRequire(path.join(workDir, "package.json"));
 }
 
-function pulumiCliVersion(): string | undefined {
-  try {
-    return execFileSync("pulumi", ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 20_000 }).trim();
-  } catch {
-    return undefined;
-  }
-}
 
 const shortType = (type: string) => type.slice(type.lastIndexOf(":") + 1);
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
@@ -108,19 +104,44 @@ async function toolkitDriver(load: NodeRequire, sim: SimulatorModule.Simulator, 
 }
 
 /**
- * The Pulumi CLI through the Automation API, with an inline program and a file backend in
- * `.tmp/demo/state`. Not exercised by the test suite: the machines it runs on have no CLI.
+ * The top-level properties whose values differ between two states, the serialized provider aside.
+ *
+ * The engine's own list (`diffs` of a step event) is empty for dynamic resources: it is the
+ * `diffs` of the provider's Diff response (pulumi sdk/go/common/resource/plugin/provider_plugin.go,
+ * `Diff`), which the dynamic-provider host never fills. What the engine does report with every
+ * step is the resource's old and new state, and those name the properties.
  */
-async function automationDriver(load: NodeRequire, sim: SimulatorModule.Simulator, program: () => unknown): Promise<Driver> {
-  const { LocalWorkspace } = load("@pulumi/pulumi/automation") as typeof Automation;
+function changedProperties(olds: Record<string, unknown> | undefined, news: Record<string, unknown> | undefined): string[] {
+  const keys = new Set([...Object.keys(olds ?? {}), ...Object.keys(news ?? {})]);
+  keys.delete("__provider");
+  return [...keys].filter((key) => !isDeepStrictEqual(olds?.[key], news?.[key])).sort();
+}
+
+/**
+ * The Pulumi CLI through the Automation API, with an inline program, a file backend in
+ * `.tmp/demo/state` and a `PULUMI_HOME` of its own in `.tmp/demo/pulumi-home`.
+ */
+async function automationDriver(load: NodeRequire, sim: SimulatorModule.Simulator, program: () => unknown, cli: PulumiCli): Promise<Driver> {
+  const { LocalWorkspace, PulumiCommand } = load("@pulumi/pulumi/automation") as typeof Automation;
   const stateDir = path.join(workDir, "state");
+  const home = path.join(workDir, "pulumi-home");
   mkdirSync(stateDir, { recursive: true });
+  mkdirSync(home, { recursive: true });
   const backend = `file://${stateDir}`;
   const stack = await LocalWorkspace.createOrSelectStack(
     { projectName: PROJECT, stackName: STACK, program: async () => program() as Record<string, unknown> },
     {
       workDir,
-      envVars: { PULUMI_BACKEND_URL: backend, PULUMI_CONFIG_PASSPHRASE: "demo-passphrase", PULUMI_SKIP_UPDATE_CHECK: "true" },
+      pulumiHome: home,
+      pulumiCommand: await PulumiCommand.get({ root: automationRoot(cli, path.join(workDir, "pulumi-root")) }),
+      envVars: {
+        PATH: cli.path,
+        PULUMI_BACKEND_URL: backend,
+        PULUMI_CONFIG_PASSPHRASE: "demo-passphrase",
+        PULUMI_HOME: home,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      },
       projectSettings: { name: PROJECT, runtime: "nodejs", backend: { url: backend } },
     },
   );
@@ -129,15 +150,22 @@ async function automationDriver(load: NodeRequire, sim: SimulatorModule.Simulato
     "reseller:apiUser": { value: sim.apiUser },
     "reseller:apiKey": { value: sim.apiKey, secret: true },
   });
-  // Steps arrive as engine events; `diffs` names the properties that differ.
+  // Each finished step arrives as an engine event with the resource's old and new state. A
+  // refresh step names what the API returned that differs from the state (outputs); an update or
+  // a replacement names what the program declares that differs from the state (inputs).
   const run = async (operation: (onEvent: (event: Automation.EngineEvent) => void) => Promise<Record<string, number>>) => {
     const changed = new Map<string, Report["changed"][number]>();
     const onEvent = (event: Automation.EngineEvent) => {
-      for (const metadata of [event.resourcePreEvent?.metadata, event.resOutputsEvent?.metadata]) {
-        if (!metadata || metadata.op === "same" || metadata.op === "read" || metadata.type === "pulumi:pulumi:Stack") continue;
-        if (metadata.op === "refresh" && !(metadata.diffs ?? []).length) continue;
-        changed.set(metadata.urn, { name: nameOf(metadata.urn), type: shortType(metadata.type), op: metadata.op, properties: metadata.diffs ?? [] });
-      }
+      const metadata = event.resOutputsEvent?.metadata;
+      if (!metadata || metadata.op === "same" || metadata.op === "read" || metadata.type === "pulumi:pulumi:Stack") return;
+      const properties = metadata.diffs?.length
+        ? [...metadata.diffs]
+        : metadata.op === "refresh"
+          ? changedProperties(metadata.old?.outputs, metadata.new?.outputs)
+          : changedProperties(metadata.old?.inputs, metadata.new?.inputs);
+      // Refresh reports every resource; only those whose state changed are drift.
+      if (metadata.op === "refresh" && properties.length === 0) return;
+      changed.set(metadata.urn, { name: nameOf(metadata.urn), type: shortType(metadata.type), op: metadata.op === "refresh" ? "update" : metadata.op, properties });
     };
     const changes = await operation(onEvent);
     return { changes, changed: [...changed.values()] };
@@ -172,11 +200,11 @@ function describeChanges(changes: Record<string, number>): string {
 }
 
 async function main(): Promise<void> {
-  const cli = pulumiCliVersion();
+  const cli = repoPulumiCli();
   console.log(
     cli
-      ? `Running the hosting-site example with the Pulumi CLI ${cli} (Automation API, local file backend in .tmp/demo/state).`
-      : "Pulumi CLI not found: running the hosting-site example through the testing toolkit (pulumi-hosting-reseller/testing: the real dynamic-provider host, a test double of the engine).",
+      ? `Running the hosting-site example with the real Pulumi CLI v${cli.version} (${cli.pulumi}, from ${cli.source}): Automation API, inline program, local file backend in .tmp/demo/state.`
+      : "Pulumi CLI not found: running the hosting-site example through the testing toolkit (pulumi-hosting-reseller/testing: the real dynamic-provider host, a test double of the engine). `npm run pulumi-cli` builds the CLI.",
   );
 
   const load = prepareProgramDirectory();
@@ -187,15 +215,15 @@ async function main(): Promise<void> {
   console.log(`Simulator with the demo seed at ${sim.url} (hosting account 101 "agencyde", agency-demo.com, 1000 USD of credit).\n`);
 
   try {
-    await demonstrate(sim, cli !== undefined, load, () => site.hostingSite({ ...site.demoSiteConfig, ftpPassword: pulumi.secret(FTP_PASSWORD) }));
+    await demonstrate(sim, cli, load, () => site.hostingSite({ ...site.demoSiteConfig, ftpPassword: pulumi.secret(FTP_PASSWORD) }));
   } finally {
     await sim.close();
   }
 }
 
 /** The five operations and the summary. */
-async function demonstrate(sim: SimulatorModule.Simulator, withCli: boolean, load: NodeRequire, program: () => unknown): Promise<void> {
-  const driver = withCli ? await automationDriver(load, sim, program) : await toolkitDriver(load, sim, program);
+async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | undefined, load: NodeRequire, program: () => unknown): Promise<void> {
+  const driver = cli ? await automationDriver(load, sim, program, cli) : await toolkitDriver(load, sim, program);
   const callsPerOperation: [string, number][] = [];
   const operation = async (label: string, action: () => Promise<Report>): Promise<Report> => {
     const mark = sim.requests.list().length;

@@ -7,9 +7,9 @@
  * change of pin builds into a new directory and never reuses binaries of another pin.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { findPulumiCli, type PulumiCli } from "../../src/testing/cli";
 
 /** The repository root. */
@@ -71,4 +71,19 @@ export function isCompleteBuild(dir: string): boolean {
 export function repoPulumiCli(cliVersion: string = DEFAULT_CLI_VERSION): PulumiCli | undefined {
   const cached = cacheDir(cliVersion);
   return findPulumiCli({ fallbackDirs: isCompleteBuild(cached) ? [cached] : [] });
+}
+
+/**
+ * A directory to give the Automation API as `PulumiCommand.get({ root })`, which runs
+ * `<root>/bin/pulumi` and puts `<root>/bin` first on the PATH of the CLI it starts (so the
+ * engine finds the language host and the `pulumi-resource-pulumi-nodejs` launcher there): the
+ * CLI's parent when its directory is already called `bin`, else `scratch` with a `bin` link to it.
+ */
+export function automationRoot(cli: PulumiCli, scratch: string): string {
+  if (basename(cli.dir) === "bin") return dirname(cli.dir);
+  const bin = join(scratch, "bin");
+  mkdirSync(scratch, { recursive: true });
+  rmSync(bin, { force: true });
+  symlinkSync(cli.dir, bin, "dir");
+  return scratch;
 }

@@ -12,6 +12,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceDefinition } from "./define";
+import { refuseImportOption } from "./import-option";
 import { shell } from "./shell";
 
 /** What a resource class registers, beside what its definition says. */
@@ -77,6 +78,7 @@ export abstract class ResellerResource<Args extends object> extends pulumi.dynam
     // which inherits the spec).
     const spec = (new.target as unknown as { spec?: ResourceClassSpec }).spec;
     if (!spec) throw new Error(`${new.target.name} sets no static spec, so it cannot register a reseller resource`);
+    refuseImportOption(spec, name, opts);
     const secrets = [...spec.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
     super(shell(spec.type), name, propsOf(spec, args), { ...opts, additionalSecretOutputs: secrets }, "reseller", spec.type);
   }

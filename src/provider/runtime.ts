@@ -107,8 +107,9 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
 }
 
 /**
- * Reads the live object. Works from the id alone (import, `.get`). A missing object gives
- * `id: ""`, except for resources declared `onMissing: "keep"`, which stay in state as they were.
+ * Reads the live object. Works from the id alone (`.get`). A missing object gives `id: ""` on
+ * refresh, except for resources declared `onMissing: "keep"`, which stay in state as they were;
+ * read from the id alone, a missing object is an error.
  *
  * @example
  * const { id, props, inputs } = await read("DnsRecordSet", "example.com/www/A");
@@ -127,6 +128,13 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
       ctx.log.warn(`${type} ${id}: ${kept.warning}`);
       const outs = toPlainJson(kept.outs as Props);
       return { id, props: outs, inputs: pickInputs(def, outs) };
+    }
+    // Without state this is `X.get(name, id)`: refresh always sends the state it holds. The
+    // engine takes an empty id from the host as "keep the id asked for" and stores the near-empty
+    // properties the host adds (pulumi step.go, ReadStep.Apply), so `get` of a missing object
+    // would succeed with every output undefined. Say that it does not exist instead.
+    if (!hasState) {
+      throw new Error(`${type} ${id} does not exist in the reseller account: ${type}.get(name, id) reads an object that exists. Check the id (${def.id.format}), or declare the resource without an id to create it.`);
     }
     return { id: "", props: {} };
   }

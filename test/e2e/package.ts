@@ -29,10 +29,20 @@ const run = promisify(execFile);
 export const repositoryRoot = path.resolve(__dirname, "../..");
 const workRoot = path.join(repositoryRoot, ".tmp", "e2e");
 const lockDir = path.join(workRoot, "lock");
-/** The version CI pins for development (DESIGN §6). */
-const PULUMI_VERSION = "3.248.0";
+/**
+ * What the program directory installs next to the package, at the versions the repository has
+ * installed: `@pulumi/pulumi` follows the SDK under test (the development pin, or the newest 3.x
+ * on the second CI leg), so the package is always exercised with the SDK the run is about.
+ * `typescript` and `@types/node` are there for directory programs (`index.ts` run by `pulumi`):
+ * the SDK compiles them with the project's own TypeScript, as in a user's project, since the
+ * TypeScript it vendors (3.8) cannot parse today's syntax.
+ */
+export const PROGRAM_DEPENDENCIES: readonly string[] = ["@pulumi/pulumi", "typescript", "@types/node"].map((name) => `${name}@${installedVersion(name)}`);
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 10 * 60_000;
+
+/** The packed package's file name in {@link InstalledPackage.dir}. */
+export const TARBALL = "pulumi-hosting-reseller.tgz";
 
 /**
  * An installed copy of the package.
@@ -82,7 +92,7 @@ async function prepare(): Promise<InstalledPackage> {
   // npm writes fixed timestamps into the tarball, so equal contents give an equal hash.
   const hash = createHash("sha256")
     .update(await fs.readFile(tarball))
-    .update(PULUMI_VERSION)
+    .update(PROGRAM_DEPENDENCIES.join(" "))
     .digest("hex")
     .slice(0, 16);
   timings.packMs = Date.now() - started;
@@ -93,10 +103,10 @@ async function prepare(): Promise<InstalledPackage> {
     timings.reused = false;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    await fs.copyFile(tarball, path.join(dir, "pulumi-hosting-reseller.tgz"));
+    await fs.copyFile(tarball, path.join(dir, TARBALL));
     await fs.writeFile(path.join(dir, "package.json"), `${JSON.stringify({ name: "e2e-program", version: "0.0.0", private: true }, null, 2)}\n`);
     await npm(
-      ["install", "--no-audit", "--no-fund", "--prefer-offline", "./pulumi-hosting-reseller.tgz", `@pulumi/pulumi@${PULUMI_VERSION}`],
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", `./${TARBALL}`, ...PROGRAM_DEPENDENCIES],
       dir,
     );
     await fs.writeFile(path.join(dir, ".complete"), new Date().toISOString());
@@ -136,6 +146,12 @@ export function loadExample(pkg: InstalledPackage, relativePath: string): unknow
   return pkg.require(target);
 }
 
+/** The version of `name` installed in the repository's `node_modules`. */
+function installedVersion(name: string): string {
+  const manifest = createRequire(path.join(repositoryRoot, "package.json"))(`${name}/package.json`) as { version: string };
+  return manifest.version;
+}
+
 /** `dist` is missing, or some source file changed after the last build. */
 function distIsStale(): boolean {
   const builtIndex = path.join(repositoryRoot, "dist", "index.js");
@@ -157,8 +173,11 @@ function newestMtime(dir: string): number {
  * Runs npm without the variables of the `npm test` that started us: `npm_config_local_prefix`
  * and friends would point a nested install at the repository instead of the program directory.
  * Settings a CI machine may need (registry, cache, proxies) are kept.
+ *
+ * @example
+ * await npm(["install", "--prefer-offline", "./pulumi-hosting-reseller.tgz"], programDir);
  */
-async function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+export async function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
   const keep = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|noproxy|cafile|strict_ssl)$/i;
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || keep.test(key)));
   try {

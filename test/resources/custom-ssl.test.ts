@@ -109,8 +109,8 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
-  it("reads a domain without a custom certificate as gone", async () => {
-    expect((await t.engine.read("101/client-shop.net")).id).toBe("");
+  it("refuses to read by id alone (get) a domain without a custom certificate", async () => {
+    await expect(t.engine.read("101/client-shop.net")).rejects.toThrow("does not exist in the reseller account");
   });
 
   it("treats a certificate that is already removed as deleted", async () => {

@@ -130,8 +130,8 @@ describe("DnsRecordSet against the zone", () => {
     await expect(t.engine.delete(id, outs)).resolves.toBeUndefined();
   });
 
-  it("reports a zone the account does not have as a missing record set on import", async () => {
-    expect((await t.engine.read("not-in-account.com/www/A")).id).toBe("");
+  it("refuses to read by id alone (get) a record set of a zone the account does not have", async () => {
+    await expect(t.engine.read("not-in-account.com/www/A")).rejects.toThrow("does not exist in the reseller account");
   });
 });
 

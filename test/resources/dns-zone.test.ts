@@ -188,7 +188,7 @@ describe("DnsZone ownership safety", () => {
       const inputs = await t.engine.check({ ...base, recordSets: DEFAULT_SETS }, imported.inputs);
       expect(await t.engine.diff(id, imported.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
     }
-    expect((await t.engine.read("-/not-in-account.com")).id).toBe("");
+    await expect(t.engine.read("-/not-in-account.com")).rejects.toThrow("does not exist in the reseller account");
   });
 
   it("resets the zone to the provider defaults on destroy when resetOnDelete is set", async () => {

@@ -50,10 +50,10 @@ describe("DomainLock against the registrar", () => {
     expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(true);
   });
 
-  it("refuses a domain the account does not hold, and reads it as gone", async () => {
+  it("refuses a domain the account does not hold, and refuses to read it by id alone (get)", async () => {
     const inputs = await t.engine.check({ domain: "not-in-account.com" });
     await expect(t.provider.create(inputs)).rejects.toThrow("not-in-account.com is not in this reseller account");
-    expect((await t.engine.read("not-in-account.com")).id).toBe("");
+    await expect(t.engine.read("not-in-account.com")).rejects.toThrow("does not exist in the reseller account");
   });
 
   it("imports an IDN domain's lock by its Unicode id", async () => {

@@ -195,7 +195,7 @@ describe("DomainRegistration orders", () => {
     expect(refreshed.id).toBe(id);
     expect(refreshed.props.registrationStatus).toBe("Not in account");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("no longer in this reseller account"));
-    expect((await t.engine.read(id)).id).toBe("");
+    await expect(t.engine.read(id)).rejects.toThrow("does not exist in the reseller account");
   });
 });
 

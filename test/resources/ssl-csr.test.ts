@@ -102,6 +102,20 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
     expect(refreshed.props.privateKey).toBe(canonicalPem(csrs()[0]!.privateKey));
   });
 
+  it("finishes that CSR on the next up, where the engine calls update with unchanged inputs, without generating again", async () => {
+    t.sim.faults.add({ operation: "ssl.getCsrPrivateKey", kind: "status", status: 404 });
+    const inputs = await t.engine.check(subject);
+    const failed = await t.provider.create(inputs).catch((err: unknown) => err);
+    const { id, properties } = failed as { id: string; properties: Record<string, unknown> };
+
+    const finished = await t.engine.update(id, properties, inputs);
+    expect(finished.privateKey).toBe(canonicalPem(csrs()[0]!.privateKey));
+    expect(finished).toMatchObject({ fingerprint: csrs()[0]!.csrPubKeyFingerPrint, organizationUnitName: "Web" });
+    expect(t.sim.requests.count("ssl.generateCsr")).toBe(1);
+    // A CSR with its key is complete: update is still refused, as a change always replaces.
+    await expect(t.engine.update(id, finished, inputs)).rejects.toThrow("a CSR cannot be changed");
+  });
+
   it("treats a CSR removed outside Pulumi as gone on refresh and as deleted on destroy", async () => {
     const { id, outs } = await generate(t.engine);
     t.sim.store.hostings["101"]!.ssl["agency-demo.com"]!.csrs = [];

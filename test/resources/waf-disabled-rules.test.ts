@@ -77,8 +77,8 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     expect(t.sim.requests.count("waf.updateRules")).toBe(0);
   });
 
-  it("reads a domain with no rule disabled as gone", async () => {
-    expect((await t.engine.read("101/client-shop.net")).id).toBe("");
+  it("refuses to read by id alone (get) a domain with no rule disabled", async () => {
+    await expect(t.engine.read("101/client-shop.net")).rejects.toThrow("does not exist in the reseller account");
   });
 
   it("treats a domain that left the hosting account as deleted", async () => {

@@ -232,10 +232,18 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
     return { outs: outputsOf(key, entry, props ?? {}, privateKey) as Outputs };
   },
 
-  async update(_ctx, id) {
-    // Every input is declared replace-on, so the engine never asks for an update; a CSR's
-    // subject is signed into it and cannot change.
-    throw new Error(`SslCsr ${id}: a CSR cannot be changed; a change of any input replaces it`);
+  async update(ctx, id, olds) {
+    // Every input is declared replace-on, so a change never reaches update; a CSR's subject is
+    // signed into it and cannot change. The engine still calls update, with unchanged inputs,
+    // for an object whose create failed part way ("generate an empty update step to attempt to
+    // continue", pulumi step_generator.go): a CSR generated whose private key could not be read.
+    // Finishing that create is what the next `up` must do, or the resource stays stuck.
+    if (olds.privateKey !== undefined) throw new Error(`SslCsr ${id}: a CSR cannot be changed; a change of any input replaces it`);
+    const key = parseSslCsrId(id)!;
+    const address = await ctx.hosting(key.hostingId);
+    const entry = (await listCsrs(ctx, address, key.domain, true))?.find((e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(key.fingerprint));
+    if (!entry) throw new Error(`SslCsr ${id}: the CSR is not listed any more; run \`pulumi refresh\` so that the next \`up\` generates a new one`);
+    return outputsOf(key, entry, olds, await privateKeyOf(ctx, address, key.domain, entry.csrPubKeyFingerPrint)) as Outputs;
   },
 
   async delete(ctx, _id, props) {
