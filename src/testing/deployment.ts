@@ -1,42 +1,23 @@
 /**
- * One operation's worth of engine work against the provider host: the steps of
- * `pkg/resource/deploy` (`step_generator.go`, `step.go`) for dynamic resources, with the
- * marshalling of `sdk/go/common/resource/plugin/provider_plugin.go` at the gRPC boundary.
+ * One operation's worth of engine work against the provider host: the step generation and steps
+ * of `pkg/resource/deploy` (`step_generator.go`, `step.go`) for dynamic resources. How each
+ * provider call is marshalled is `provider-calls.ts`.
  */
 import { createRequire } from "node:module";
 
 import * as resourceProto from "@pulumi/pulumi/proto/resource_pb";
 
-import { ProviderCallError, type Diagnostic, type HostDiff, type HostProtocol, type ProviderHost } from "./host";
+import type { Diagnostic, ProviderHost } from "./host";
+import { ProviderClient, StepFailed } from "./provider-calls";
 import { deletionOrder, type StateResource } from "./state";
 import type { DeploymentStack, ProviderCall, StepFailure, StepOp, StepResult } from "./types";
-import {
-  annotateSecrets,
-  applyAdditionalSecretOutputs,
-  changedKeys,
-  containsUnknowns,
-  marshalForProvider,
-  plainValue,
-  UNKNOWN,
-  wireEqual,
-  type WireMap,
-  type WireValue,
-} from "./wire";
+import { applyAdditionalSecretOutputs, containsUnknowns, plainValue, UNKNOWN, type WireMap } from "./wire";
 
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const structProto = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as typeof import("google-protobuf/google/protobuf/struct_pb");
 
 /** Resource types the dynamic-provider host serves (`pulumi-nodejs:dynamic:Resource` or `pulumi-nodejs:dynamic/<module>:<Type>`). */
 export const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic[:/]/;
-
-class StepFailed extends Error {
-  constructor(
-    message: string,
-    readonly detail: Omit<StepFailure, "urn" | "message"> = {},
-  ) {
-    super(message);
-  }
-}
 
 interface Goal {
   urn: string;
@@ -85,7 +66,6 @@ function toStruct(map: WireMap): import("google-protobuf/google/protobuf/struct_
 export class Deployment {
   readonly steps: StepResult[] = [];
   readonly failures: StepFailure[] = [];
-  readonly calls: ProviderCall[] = [];
   readonly diagnostics: Diagnostic[] = [];
   /** Set after the first failure: like the engine without `--continue-on-error`, no new steps start. */
   halted = false;
@@ -97,131 +77,15 @@ export class Deployment {
   /** Old objects to delete at the end: replaced ones, and ones a failed run left pending. */
   private readonly pendingDeletes: StateResource[];
   private readonly deleted = new Set<StateResource>();
-  private protocol: Promise<HostProtocol> | undefined;
 
   constructor(
     private readonly stack: DeploymentStack,
-    private readonly host: ProviderHost,
+    private readonly client: ProviderClient,
     private readonly records: StateResource[],
     private readonly preview: boolean,
   ) {
     this.olds = new Map(records.filter((record) => !record.pendingDelete).map((record) => [record.urn, record]));
     this.pendingDeletes = records.filter((record) => record.pendingDelete === true);
-  }
-
-  // ---- provider calls, marshalled the way the engine marshals them ----
-
-  private configured(): Promise<HostProtocol> {
-    this.protocol ??= (async () => {
-      this.calls.push({ method: "configure" });
-      const { args, variables } = this.stack.configureRequest();
-      return this.host.configure(args, variables);
-    })();
-    return this.protocol;
-  }
-
-  private async marshal(map: WireMap): Promise<WireMap> {
-    return marshalForProvider(map, await this.configured());
-  }
-
-  /** Check, then annotate secrets back onto the checked inputs (`provider_plugin.go` `Check`). */
-  private async check(urn: string, olds: WireMap, news: WireMap): Promise<WireMap> {
-    const [marshalledOlds, marshalledNews] = [await this.marshal(olds), await this.marshal(news)];
-    this.calls.push({ method: "check", urn });
-    const result = await this.host.check(urn, marshalledOlds, marshalledNews);
-    if (result.failures.length > 0) {
-      throw new StepFailed(
-        `check failed: ${result.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
-        { checkFailures: result.failures },
-      );
-    }
-    const protocol = await this.configured();
-    const inputs = result.inputs ?? news;
-    return protocol.acceptSecrets ? inputs : annotateSecrets(inputs, news);
-  }
-
-  private async diff(old: StateResource, news: WireMap): Promise<HostDiff & { changedProperties: string[] }> {
-    const [olds, marshalledNews, oldInputs] = [
-      await this.marshal(old.outputs),
-      await this.marshal(news),
-      await this.marshal(old.inputs),
-    ];
-    this.calls.push({ method: "diff", urn: old.urn, id: old.id });
-    const diff = await this.host.diff(old.urn, old.id, olds, marshalledNews, oldInputs);
-    let changes = diff.changes;
-    // DIFF_UNKNOWN (no diff method, or `changes` not a boolean): the engine falls back to
-    // comparing old and new inputs (`diffResource` in `step_generator.go`).
-    if (changes === "unknown") changes = wireEqual(plainMap(old.inputs), plainMap(news)) ? "none" : "some";
-    let changedProperties = changedKeys(old.inputs, news);
-    if (changes === "some" && changedProperties.length === 0) {
-      // The provider saw drift against the (refreshed) outputs while inputs are equal.
-      changedProperties = changedKeys(pick(old.outputs, Object.keys(news)), news);
-    }
-    if (changes === "none") changedProperties = [];
-    return { ...diff, changes, changedProperties: [...new Set([...changedProperties, ...diff.replaces])].sort() };
-  }
-
-  private async create(urn: string, properties: WireMap, additionalSecretOutputs: string[]): Promise<{ id: string; outputs: WireMap }> {
-    const protocol = await this.configured();
-    const marshalled = await this.marshal(properties);
-    this.calls.push({ method: "create", urn });
-    try {
-      // Only reached in a preview when the host announced `supportsPreview`; 3.248's host does not.
-      const created = await this.host.create(urn, marshalled, this.preview);
-      if (created.id === "" && !this.preview) throw new StepFailed("provider did not return an ID from Create");
-      return { id: created.id, outputs: this.outputsFrom(created.properties, properties, protocol, additionalSecretOutputs) };
-    } catch (error) {
-      throw this.withInitFailure(error, properties, protocol, additionalSecretOutputs);
-    }
-  }
-
-  private async update(old: StateResource, news: WireMap, additionalSecretOutputs: string[]): Promise<WireMap> {
-    const protocol = await this.configured();
-    const [olds, marshalledNews, oldInputs] = [
-      await this.marshal(old.outputs),
-      await this.marshal(news),
-      await this.marshal(old.inputs),
-    ];
-    this.calls.push({ method: "update", urn: old.urn, id: old.id });
-    try {
-      const updated = await this.host.update(old.urn, old.id, olds, marshalledNews, oldInputs, this.preview);
-      return this.outputsFrom(updated.properties, news, protocol, additionalSecretOutputs);
-    } catch (error) {
-      throw this.withInitFailure(error, news, protocol, additionalSecretOutputs);
-    }
-  }
-
-  private async delete(record: StateResource): Promise<void> {
-    const [properties, oldInputs] = [await this.marshal(record.outputs), await this.marshal(record.inputs)];
-    this.calls.push({ method: "delete", urn: record.urn, id: record.id });
-    await this.host.delete(record.urn, record.id, properties, oldInputs);
-  }
-
-  private async read(urn: string, id: string, state: WireMap, inputs: WireMap | undefined) {
-    const [properties, marshalledInputs] = [
-      await this.marshal(state),
-      inputs === undefined ? undefined : await this.marshal(inputs),
-    ];
-    this.calls.push({ method: "read", urn, id });
-    return this.host.read(urn, id, properties, marshalledInputs);
-  }
-
-  private outputsFrom(properties: WireMap, inputs: WireMap, protocol: HostProtocol, additionalSecretOutputs: string[]): WireMap {
-    const annotated = protocol.acceptSecrets ? properties : annotateSecrets(properties, inputs);
-    return applyAdditionalSecretOutputs(annotated, additionalSecretOutputs);
-  }
-
-  /** Attaches the partial-failure outputs, secrets annotated, to the failure. */
-  private withInitFailure(error: unknown, inputs: WireMap, protocol: HostProtocol, additionalSecretOutputs: string[]): unknown {
-    if (error instanceof ProviderCallError && error.initFailure) {
-      return new StepFailed(error.message, {
-        initFailure: {
-          ...error.initFailure,
-          properties: this.outputsFrom(error.initFailure.properties, inputs, protocol, additionalSecretOutputs),
-        },
-      });
-    }
-    return error;
   }
 
   // ---- steps ----
@@ -354,8 +218,8 @@ export class Deployment {
   }
 
   private async createResource(goal: Goal): Promise<{ id: string; outputs: WireMap }> {
-    const checked = await this.check(goal.urn, {}, goal.inputs);
-    const protocol = await this.configured();
+    const checked = await this.client.check(goal.urn, {}, goal.inputs);
+    const protocol = await this.client.configured();
     if (this.preview && !protocol.supportsPreview) {
       // A host without preview support is not called: the engine hands the inputs back as the
       // state, so outputs not among the inputs are unknown to the program.
@@ -364,7 +228,7 @@ export class Deployment {
       return { id: "", outputs };
     }
     const created = await this.keepingPartialFailure(goal, checked, undefined, () =>
-      this.create(goal.urn, checked, goal.additionalSecretOutputs),
+      this.client.create(goal.urn, checked, goal.additionalSecretOutputs, this.preview),
     );
     this.news.push(this.newRecord(goal, created.id, checked, created.outputs));
     this.record({ op: "create", urn: goal.urn, type: goal.type, outputs: toPlainRecord(created.outputs) });
@@ -389,15 +253,15 @@ export class Deployment {
   }
 
   private async updateResource(goal: Goal, old: StateResource): Promise<{ id: string; outputs: WireMap }> {
-    const checked = await this.check(goal.urn, old.inputs, goal.inputs);
-    const diff = await this.diff(old, checked);
-    const protocol = await this.configured();
+    const checked = await this.client.check(goal.urn, old.inputs, goal.inputs);
+    const diff = await this.client.diff(old, checked);
+    const protocol = await this.client.configured();
     if (diff.replaces.length > 0) {
       // An explicit deleteBeforeReplace option wins over the provider's answer
       // (`deleteBeforeReplaceDefined` exists to tell "false" from "unset").
       const deleteBeforeReplace = goal.deleteBeforeReplace ?? diff.deleteBeforeReplace;
       // The engine re-runs Check with no old inputs for the replacement.
-      const fresh = await this.check(goal.urn, {}, goal.inputs);
+      const fresh = await this.client.check(goal.urn, {}, goal.inputs);
       const step = {
         op: "replace" as const,
         urn: goal.urn,
@@ -412,11 +276,11 @@ export class Deployment {
         return { id: "", outputs };
       }
       if (deleteBeforeReplace && !this.preview) {
-        await this.delete(old);
+        await this.client.delete(old);
         this.deleted.add(old);
       }
       const created = await this.keepingPartialFailure(goal, fresh, undefined, () =>
-        this.create(goal.urn, fresh, goal.additionalSecretOutputs),
+        this.client.create(goal.urn, fresh, goal.additionalSecretOutputs, this.preview),
       );
       if (!deleteBeforeReplace && !this.preview) this.pendingDeletes.push({ ...old, pendingDelete: true });
       this.news.push(this.newRecord(goal, created.id, fresh, created.outputs));
@@ -432,7 +296,7 @@ export class Deployment {
         return { id: old.id, outputs };
       }
       const outputs = await this.keepingPartialFailure(goal, checked, old.id, () =>
-        this.update(old, checked, goal.additionalSecretOutputs),
+        this.client.update(old, checked, goal.additionalSecretOutputs, this.preview),
       );
       this.news.push(this.newRecord(goal, old.id, checked, outputs));
       this.record({ ...step, outputs: toPlainRecord(outputs) });
@@ -452,14 +316,14 @@ export class Deployment {
    * as `pulumi up` fails for an imported dynamic resource (pulumi/pulumi#16175).
    */
   private async importResource(goal: Goal, importId: string): Promise<{ id: string; outputs: WireMap }> {
-    const read = await this.read(goal.urn, importId, {}, undefined);
+    const read = await this.client.read(goal.urn, importId, {}, undefined);
     if (read.id === "") throw new StepFailed(`resource '${importId}' does not exist`);
     if (read.inputs === undefined) {
       throw new StepFailed("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
     }
-    const checked = await this.check(goal.urn, read.inputs, goal.inputs);
+    const checked = await this.client.check(goal.urn, read.inputs, goal.inputs);
     const imported: StateResource = this.newRecord(goal, read.id, read.inputs, read.properties);
-    const diff = await this.diff(imported, checked);
+    const diff = await this.client.diff(imported, checked);
     if (diff.changes !== "none") {
       const message = `inputs to import do not match the existing resource: [${diff.changedProperties.join(" ")}]`;
       if (!this.preview) throw new StepFailed(message);
@@ -515,10 +379,9 @@ export class Deployment {
       return response;
     }
     try {
-      const read = await this.read(urn, id, properties, properties);
+      const read = await this.client.read(urn, id, properties, properties);
       if (read.id === "") throw new StepFailed(`resource '${id}' does not exist`);
-      const protocol = await this.configured();
-      const outputs = this.outputsFrom(read.properties, properties, protocol, goal.additionalSecretOutputs);
+      const outputs = applyAdditionalSecretOutputs(read.properties, goal.additionalSecretOutputs);
       // Reading a resource this stack owned turns it into an external one: the owned object is
       // deleted at the end, as with a replacement (`NewReadReplacementStep`).
       if (old && !old.external) this.pendingDeletes.push({ ...old, pendingDelete: true });
@@ -567,7 +430,7 @@ export class Deployment {
     report("delete");
     if (this.preview || record.retainOnDelete) return !this.preview;
     try {
-      await this.delete(record);
+      await this.client.delete(record);
       return true;
     } catch (error) {
       this.fail(record.urn, error);
@@ -584,21 +447,19 @@ export class Deployment {
         continue;
       }
       try {
-        const read = await this.read(record.urn, record.id, record.outputs, record.inputs);
+        const read = await this.client.read(record.urn, record.id, record.outputs, record.inputs);
         if (read.id === "") {
           // An empty id means the object is gone: the engine drops it from the state.
           this.record({ op: "delete", urn: record.urn, type: record.type });
           continue;
         }
-        const protocol = await this.configured();
-        const outputs = protocol.acceptSecrets ? read.properties : annotateSecrets(read.properties, record.outputs);
-        const inputs =
-          read.inputs === undefined ? record.inputs : protocol.acceptSecrets ? read.inputs : annotateSecrets(read.inputs, record.inputs);
+        const outputs = read.properties;
+        const inputs = read.inputs ?? record.inputs;
         // Drift is what the provider's Diff reports between the read state (as olds) and the
         // inputs the state held (as news), as the engine decides it since pulumi/pulumi#16146;
         // a property the inputs never set is not drift.
         const candidate: StateResource = { ...record, id: read.id, inputs, outputs };
-        const drift = await this.diff(candidate, record.inputs);
+        const drift = await this.client.diff(candidate, record.inputs);
         const changed = drift.changes === "some" ? drift.changedProperties : [];
         this.record({
           op: drift.changes === "some" ? "update" : "same",
@@ -617,26 +478,26 @@ export class Deployment {
   }
 }
 
-function plainMap(map: WireMap): WireValue {
-  return plainValue(map);
-}
-
-function pick(map: WireMap, keys: string[]): WireMap {
-  const result: WireMap = {};
-  for (const key of keys) if (key in map) result[key] = map[key] as WireValue;
-  return result;
-}
-/** Collects steps, calls and diagnostics of the deployments one operation runs. */
+/**
+ * One operation: its provider instance (configured once, shared by the refresh and the update of
+ * `preview --refresh`, as the CLI runs both in one deployment) and the steps and diagnostics of
+ * the deployments it runs.
+ */
 export class OperationContext {
   readonly steps: StepResult[] = [];
-  readonly calls: ProviderCall[] = [];
   readonly diagnostics: Diagnostic[] = [];
+  readonly client: ProviderClient;
 
-  constructor(readonly host: ProviderHost) {}
+  constructor(host: ProviderHost, stack: DeploymentStack) {
+    this.client = new ProviderClient(host, () => stack.configureRequest());
+  }
+
+  get calls(): ProviderCall[] {
+    return this.client.calls;
+  }
 
   absorb(deployment: Deployment, withSteps: boolean): void {
     if (withSteps) this.steps.push(...deployment.steps);
-    this.calls.push(...deployment.calls);
     this.diagnostics.push(...deployment.diagnostics);
   }
 }

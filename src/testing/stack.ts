@@ -227,7 +227,7 @@ export class TestStack implements DeploymentStack {
     return this.operation("preview", async (deployment) => {
       let records = this.openRecords();
       if (options.refresh) {
-        const refresher = new Deployment(this, deployment.host, records, false);
+        const refresher = new Deployment(this, deployment.client, records, false);
         records = await refresher.refresh();
         deployment.absorb(refresher, false);
         if (refresher.failures.length > 0) return { records: undefined, outputs: undefined, failures: refresher.failures };
@@ -249,7 +249,7 @@ export class TestStack implements DeploymentStack {
    */
   refresh(): Promise<OperationResult> {
     return this.operation("refresh", async (deployment) => {
-      const inner = new Deployment(this, deployment.host, this.openRecords(), false);
+      const inner = new Deployment(this, deployment.client, this.openRecords(), false);
       const records = await inner.refresh();
       deployment.absorb(inner, true);
       return { records, outputs: undefined, failures: inner.failures };
@@ -269,7 +269,7 @@ export class TestStack implements DeploymentStack {
   destroy(): Promise<OperationResult> {
     return this.operation("destroy", async (deployment) => {
       const records = this.openRecords();
-      const inner = new Deployment(this, deployment.host, records, false);
+      const inner = new Deployment(this, deployment.client, records, false);
       const gone = new Set<StateResource>();
       for (const record of deletionOrder(records, records)) {
         if (inner.halted) break;
@@ -384,7 +384,7 @@ export class TestStack implements DeploymentStack {
     preview: boolean,
     records: StateResource[],
   ): Promise<{ records: StateResource[]; outputs: WireMap | undefined; failures: StepFailure[] }> {
-    const inner = new Deployment(this, deployment.host, records, preview);
+    const inner = new Deployment(this, deployment.client, records, preview);
     const config = this.normalizedConfig();
     const run = await runProgram({
       program: this.program,
@@ -424,7 +424,7 @@ export class TestStack implements DeploymentStack {
     try {
       if (this.options.hostPerOperation !== false && this.operations > 0) await this.stopHost();
       this.operations += 1;
-      const context = new OperationContext(await this.ensureHost());
+      const context = new OperationContext(await this.ensureHost(), this);
       const { records, outputs, failures } = await body(context);
       // The host writes provider console output to its stdout/stderr pipes before it answers;
       // give the event loop a moment to read what is already in the pipe buffers.
