@@ -29,4 +29,4 @@ export {
 } from "./types";
 export { loadState, parseState, type StateDocument, type StateResource } from "./state";
 export { ProviderCallError, type Diagnostic, type InitFailure } from "./host";
-export { UNKNOWN } from "./wire";
+export { SECRET, UNKNOWN } from "./wire";

@@ -9,6 +9,7 @@
  * knows how one call crosses the boundary.
  */
 import { ProviderCallError, type HostDiff, type HostProtocol, type ProviderHost } from "./host";
+import { processIgnoreChanges } from "./property-path";
 import type { ProviderCall, StepFailure } from "./types";
 import {
   annotateSecrets,
@@ -95,9 +96,9 @@ export class ProviderClient {
   /**
    * Diff of `old` against new inputs. DIFF_UNKNOWN (no `diff` method, or `changes` not a
    * boolean) is resolved as `diffResource` in `step_generator.go` does: by comparing the old
-   * inputs with the new ones.
+   * inputs with the new ones, the `ignoreChanges` paths set back to their old values.
    */
-  async diff(old: OldState, news: WireMap): Promise<ResolvedDiff> {
+  async diff(old: OldState, news: WireMap, ignoreChanges: readonly string[] = []): Promise<ResolvedDiff> {
     const [olds, marshalledNews, oldInputs] = [
       await this.marshal(old.outputs),
       await this.marshal(news),
@@ -106,12 +107,13 @@ export class ProviderClient {
     this.calls.push({ method: "diff", urn: old.urn, id: old.id });
     const diff = await this.host.diff(old.urn, old.id, olds, marshalledNews, oldInputs);
     const fromInputs = diff.changes === "unknown";
-    const changes =
-      diff.changes === "unknown" ? (wireEqual(plainValue(old.inputs), plainValue(news)) ? "none" : "some") : diff.changes;
-    let changedProperties = changedKeys(old.inputs, news);
+    const compared = fromInputs ? processIgnoreChanges(news, old.inputs, ignoreChanges).inputs : news;
+    const changes: ResolvedDiff["changes"] =
+      diff.changes === "unknown" ? (wireEqual(plainValue(old.inputs), plainValue(compared)) ? "none" : "some") : diff.changes;
+    let changedProperties = changedKeys(old.inputs, compared);
     if (changes === "some" && changedProperties.length === 0) {
       // The provider saw drift against the (refreshed) outputs while inputs are equal.
-      changedProperties = changedKeys(pick(old.outputs, Object.keys(news)), news);
+      changedProperties = changedKeys(pick(old.outputs, Object.keys(compared)), compared);
     }
     if (changes === "none") changedProperties = [];
     return {

@@ -29,7 +29,7 @@ const repositoryRoot = path.resolve(__dirname, "../..");
  *   the other inputs with the old outputs;
  * - `create` makes `generated` and a `token` (not an input, so only `additionalSecretOutputs`
  *   makes it secret); with `failInit: true` it stores the object and throws an error carrying
- *   `id`;
+ *   `id`, and so does `update`;
  * - `read` returns props and inputs from the store, or `id: ""` when the object is gone.
  */
 const providerSource = String.raw`
@@ -108,11 +108,19 @@ const provider = {
     });
   },
   async update(id, olds, news) {
-    return withStore(this.storeFile, (data) => {
+    const outs = withStore(this.storeFile, (data) => {
       data.calls.push({ method: "update", id });
       data.objects[id] = outputsOf(id, news);
-      return { outs: outputsOf(id, news) };
+      return outputsOf(id, news);
     });
+    if (news.failInit) {
+      throw Object.assign(new Error("the object was updated but is not ready"), {
+        id,
+        properties: { ...outs, __provider: news.__provider },
+        reasons: ["not ready yet"],
+      });
+    }
+    return { outs };
   },
   async delete(id) {
     withStore(this.storeFile, (data) => {
