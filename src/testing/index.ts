@@ -30,3 +30,4 @@ export {
 export { loadState, parseState, type StateDocument, type StateResource } from "./state";
 export { ProviderCallError, type Diagnostic, type InitFailure } from "./host";
 export { SECRET, UNKNOWN } from "./wire";
+export { findPulumiCli, type PulumiCli } from "./cli";

@@ -12,6 +12,8 @@
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 
+import { findPulumiCli, type PulumiCli } from "./cli";
+import { CliEngine } from "./cli-engine";
 import { countSteps, nameOf, shownOutputs, toPlainRecord } from "./deployment";
 import { DoubleEngine } from "./double";
 import type { NormalizedConfig, StackEngine } from "./engine";
@@ -29,6 +31,8 @@ import { makeSecret, plainValue, secretPaths, SecretsCrypter, type WireMap } fro
 
 const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
 const DEFAULT_PASSPHRASE = "pulumi-hosting-reseller-testing";
+/** Options only the engine double can honour. */
+const DOUBLE_ONLY = ["state", "mocks", "hostPerOperation"] as const;
 
 /**
  * A stack run by the engine double or by the Pulumi CLI: a program, its config, its state.
@@ -87,7 +91,7 @@ export class TestStack implements DeploymentStack {
   private closed = false;
 
   /** @internal Use {@link createTestStack}. */
-  constructor(options: TestStackOptions) {
+  constructor(options: TestStackOptions, cli?: PulumiCli) {
     this.project = options.project ?? options.state?.project ?? "test";
     this.stackName = options.stack ?? options.state?.stack ?? "test";
     if (options.state && (options.state.project !== this.project || options.state.stack !== this.stackName)) {
@@ -105,7 +109,9 @@ export class TestStack implements DeploymentStack {
     this.outputs = options.state ? structuredClone(options.state.outputs) : {};
     // Fail now, not in the middle of an operation, when the passphrase is wrong.
     if (options.state) this.crypter.verify(options.state.secretsCheck);
-    this.runner = new DoubleEngine(this, options);
+    this.runner = cli
+      ? new CliEngine({ project: this.project, stackName: this.stackName, workDir: this.workDir, cli, passphrase, parallel: options.parallel })
+      : new DoubleEngine(this, options);
     this.engine = this.runner.kind;
   }
 
@@ -393,7 +399,22 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   if (!existsSync(options.workDir) || !statSync(options.workDir).isDirectory()) {
     throw new Error(`workDir ${options.workDir} is not a directory`);
   }
-  const stack = new TestStack(options);
+  const stack = new TestStack(options, chooseCli(options));
   await stack.start();
   return stack;
+}
+
+/** The CLI the `engine` option asks for, or undefined for the engine double. */
+function chooseCli(options: TestStackOptions): PulumiCli | undefined {
+  const engine = options.engine ?? "double";
+  if (engine === "double") return undefined;
+  const doubleOnly = DOUBLE_ONLY.filter((option) => options[option] !== undefined);
+  if (engine === "auto" && doubleOnly.length > 0) return undefined;
+  const cli = options.pulumiCli !== undefined ? findPulumiCli({ dir: options.pulumiCli }) : findPulumiCli();
+  if (engine === "auto") return cli;
+  if (doubleOnly.length > 0) throw new Error(`engine "cli" cannot honour ${doubleOnly.join(", ")}: only the engine double can`);
+  if (!cli) {
+    throw new Error('engine "cli": no Pulumi CLI found (set PULUMI_CLI_DIR, put pulumi on PATH, or pass pulumiCli)');
+  }
+  return cli;
 }

@@ -87,6 +87,21 @@ export interface TestStackOptions {
    */
   hostPerOperation?: boolean;
   /**
+   * Which engine runs the program:
+   * - `"double"` (default): the engine double of this package drives the dynamic-provider host;
+   *   no Pulumi CLI is needed, and `providerCalls` lists every call made to the host;
+   * - `"cli"`: the real Pulumi CLI through the Automation API (inline program, local file
+   *   backend in a directory under `workDir`); fails when no CLI is found;
+   * - `"auto"`: the CLI when one is found and no option only the double supports (`state`,
+   *   `mocks`, `hostPerOperation`) is given, else the double.
+   */
+  engine?: "double" | "cli" | "auto";
+  /**
+   * The directory holding the `pulumi` executable for the `cli` engine. Default: the
+   * `PULUMI_CLI_DIR` environment variable, else the first `pulumi` on `PATH`.
+   */
+  pulumiCli?: string;
+  /**
    * How many resource operations run at once (`pulumi up --parallel`). Default: 4 × the number
    * of CPUs, the CLI's default.
    */
