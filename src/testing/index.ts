@@ -1,7 +1,8 @@
 /**
  * `pulumi-hosting-reseller/testing`: run a Pulumi program's dynamic resources through the real
  * dynamic-provider host of `@pulumi/pulumi`, with a test double of the engine on the other side
- * of the gRPC boundary. For tests only: real deployments use the Pulumi CLI.
+ * of the gRPC boundary, or through the real Pulumi CLI (`engine: "cli"`). For tests only: real
+ * deployments use the Pulumi CLI.
  *
  * @example
  * ```ts
