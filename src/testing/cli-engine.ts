@@ -20,7 +20,7 @@ import * as path from "node:path";
 import type * as automation from "@pulumi/pulumi/automation";
 
 import type { PulumiCli } from "./cli";
-import { shownOutputs } from "./deployment";
+import { shownOutputs } from "./journal";
 import { defaultParallel } from "./double";
 import type { EngineRun, NormalizedConfig, OperationInput, StackEngine } from "./engine";
 import { classifyProviderLine, type Diagnostic } from "./host";

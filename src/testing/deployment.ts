@@ -1,7 +1,9 @@
 /**
  * One operation's worth of engine work against the provider host: the step generation and steps
  * of `pkg/resource/deploy` (`step_generator.go`, `step.go`, `deployment_executor.go`) for
- * dynamic resources, at v3.248.0. How each provider call is marshalled is `provider-calls.ts`.
+ * dynamic resources, at v3.248.0: registrations and deletes. How each provider call is
+ * marshalled is `provider-calls.ts`; what a registration asks for and the state a step saves,
+ * `goal.ts`; what an operation reports, `journal.ts`; refresh, `refresh.ts`.
  *
  * As in the engine, generating steps (Check, Diff, deciding) handles one registration at a time,
  * and executing them (Create, Update, Delete, Read) runs on at most `parallel` workers; a step
@@ -12,51 +14,19 @@ import { createRequire } from "node:module";
 import * as resourceProto from "@pulumi/pulumi/proto/resource_pb";
 
 import { Semaphore, Serial } from "./concurrency";
-import type { Diagnostic, ProviderHost } from "./host";
+import { goalOf, newRecord, optionWarnings, securedOutputs, type Goal } from "./goal";
+import { DYNAMIC_TYPE, StepJournal } from "./journal";
 import { pathCoversKey, processIgnoreChanges } from "./property-path";
-import { ProviderClient, StepFailed, type ResolvedDiff } from "./provider-calls";
+import { StepFailed, type ProviderClient, type ResolvedDiff } from "./provider-calls";
 import { deletionAntichains, dependencyUrns, type StateResource } from "./state";
-import type { DeploymentStack, ProviderCall, StepFailure, StepOp, StepResult } from "./types";
-import {
-  applyAdditionalSecretOutputs,
-  changedKeys,
-  containsUnknowns,
-  isSecretValue,
-  makeSecret,
-  maskedValue,
-  plainValue,
-  secretPaths,
-  UNKNOWN,
-  wireEqual,
-  type WireMap,
-} from "./wire";
+import type { DeploymentStack } from "./types";
+import { changedKeys, containsUnknowns, UNKNOWN, type WireMap } from "./wire";
 
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const structProto = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as typeof import("google-protobuf/google/protobuf/struct_pb");
 
-/** Resource types the dynamic-provider host serves (`pulumi-nodejs:dynamic:Resource` or `pulumi-nodejs:dynamic/<module>:<Type>`). */
-export const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic[:/]/;
-
 /** The key `applyReplaceOnChanges` gives an init error, so `replaceOnChanges: ["*"]` replaces a resource that failed to initialise. */
 const INIT_ERROR_KEY = "#initerror";
-
-/** What a registration asks for, with the options the engine honours. */
-interface Goal {
-  urn: string;
-  type: string;
-  name: string;
-  parent: string | undefined;
-  inputs: WireMap;
-  dependencies: string[];
-  propertyDependencies: Record<string, string[]>;
-  additionalSecretOutputs: string[];
-  deleteBeforeReplace: boolean | undefined;
-  retainOnDelete: boolean | undefined;
-  protect: boolean;
-  ignoreChanges: string[];
-  replaceOnChanges: string[];
-  deletedWith: string | undefined;
-}
 
 /** The answer a registration gets once its steps ran. */
 interface Registered {
@@ -67,50 +37,8 @@ interface Registered {
 /** Thrown out of a step that the engine would not start because an earlier step failed. */
 class Skipped extends Error {}
 
-/** The name part of a URN. */
-export function nameOf(urn: string): string {
-  return urn.split("::").slice(3).join("::");
-}
-
-/** Plain values of a property map, without `__provider` unless asked. */
-export function toPlainRecord(map: WireMap, withoutProvider = true): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(map)) {
-    if (withoutProvider && key === "__provider") continue;
-    result[key] = plainValue(value);
-  }
-  return result;
-}
-
-/** What an operation result may show of a property map: secrets masked, `__provider` left out. */
-export function shownOutputs(map: WireMap): { outputs: Record<string, unknown>; secretOutputs: string[] } {
-  const outputs: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(map)) if (key !== "__provider") outputs[key] = maskedValue(value);
-  return { outputs, secretOutputs: secretPaths(map).filter((path) => path !== "__provider") };
-}
-
-/** `{ create: 1, same: 2 }` from the steps. */
-export function countSteps(steps: StepResult[]): Partial<Record<StepOp, number>> {
-  const counts: Partial<Record<StepOp, number>> = {};
-  for (const step of steps) counts[step.op] = (counts[step.op] ?? 0) + 1;
-  return counts;
-}
-
 function toStruct(map: WireMap): import("google-protobuf/google/protobuf/struct_pb").Struct {
   return structProto.Struct.fromJavaScript(map);
-}
-
-/**
- * What the step executor does to every new state before it is saved, Same steps included
- * (`step_executor.go` `continueExecuteStep`): outputs named in `additionalSecretOutputs` become
- * secret, and so does any output whose input of the same name is secret.
- */
-function securedOutputs(outputs: WireMap, inputs: WireMap, additionalSecretOutputs: readonly string[]): WireMap {
-  const result = applyAdditionalSecretOutputs(outputs, additionalSecretOutputs.filter((name) => name !== "id"));
-  for (const [key, value] of Object.entries(result)) {
-    if (!isSecretValue(value) && isSecretValue(inputs[key])) result[key] = makeSecret(value);
-  }
-  return result;
 }
 
 /** The error `DeleteStep.Apply` returns for a protected resource (`deleteProtectedError` in `step.go`). */
@@ -126,17 +54,11 @@ function deleteProtectedMessage(urn: string): string {
  * records it starts from, never the stack's, and hands back the records it ends with; the stack
  * decides whether to keep them (a preview does not).
  */
-export class Deployment {
-  readonly steps: StepResult[] = [];
-  readonly failures: StepFailure[] = [];
-  readonly diagnostics: Diagnostic[] = [];
-  /** Set after the first failure: like the engine without `--continue-on-error`, no new steps start. */
-  halted = false;
+export class Deployment extends StepJournal {
   private readonly olds: Map<string, StateResource>;
   private readonly news: StateResource[] = [];
   /** URNs in the order the program registered them: the order of the new state. */
   private readonly seen = new Set<string>();
-  private readonly failedUrns = new Set<string>();
   /** Old objects to delete at the end: replaced ones, and ones a failed run left pending. */
   private readonly pendingDeletes: StateResource[];
   /** Objects gone from the state in this operation. */
@@ -152,6 +74,7 @@ export class Deployment {
     private readonly records: StateResource[],
     private readonly options: { preview: boolean; parallel: number },
   ) {
+    super();
     this.olds = new Map(records.filter((record) => !record.pendingDelete).map((record) => [record.urn, record]));
     this.pendingDeletes = records.filter((record) => record.pendingDelete === true);
     this.workers = new Semaphore(options.parallel);
@@ -161,121 +84,18 @@ export class Deployment {
     return this.options.preview;
   }
 
-  // ---- bookkeeping ----
-
-  private record(
-    step: Omit<StepResult, "type" | "name" | "changedProperties" | "replaceProperties" | "outputs" | "secretOutputs"> &
-      Partial<Omit<StepResult, "outputs" | "secretOutputs">> & { wireOutputs?: WireMap },
-  ): void {
-    const { wireOutputs, ...rest } = step;
-    const type = rest.type ?? this.olds.get(rest.urn)?.type ?? "";
-    this.steps.push({
-      changedProperties: [],
-      replaceProperties: [],
-      ...rest,
-      type,
-      name: nameOf(rest.urn),
-      ...(wireOutputs ? shownOutputs(wireOutputs) : {}),
-    });
-  }
-
-  /** A failed step: recorded, and no new step starts. */
-  private fail(urn: string, error: unknown): void {
-    this.halted = true;
-    this.failedUrns.add(urn);
-    this.addFailure(urn, error);
-  }
-
-  private addFailure(urn: string, error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    const detail = error instanceof StepFailed ? error.detail : {};
-    this.failures.push({ urn, message, ...detail });
-  }
-
-  private goalOf(request: resourceProto.RegisterResourceRequest): Goal {
-    const type = request.getType();
-    const name = request.getName();
-    const parent = request.getParent() || undefined;
-    const propertyDependencies: Record<string, string[]> = {};
-    request.getPropertydependenciesMap().forEach((entry, key) => {
-      propertyDependencies[key] = entry.getUrnsList();
-    });
-    return {
-      urn: this.stack.urnFor(type, name, parent),
-      type,
-      name,
-      parent,
-      inputs: request.getObject()?.toJavaScript() ?? {},
-      dependencies: request.getDependenciesList(),
-      propertyDependencies,
-      additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
-      deleteBeforeReplace: request.getDeletebeforereplacedefined() ? request.getDeletebeforereplace() : undefined,
-      retainOnDelete: request.hasRetainondelete() ? request.getRetainondelete() : undefined,
-      protect: request.getProtect() === true,
-      ignoreChanges: request.getIgnorechangesList(),
-      replaceOnChanges: request.getReplaceonchangesList(),
-      deletedWith: request.getDeletedwith() || undefined,
-    };
-  }
-
-  /** Options the engine honours that this double does not simulate: say so rather than ignore them silently. */
-  private noteUnsupportedOptions(request: resourceProto.RegisterResourceRequest, urn: string): void {
-    const unsupported: string[] = [];
-    if (request.getAliasesList().length > 0 || request.getAliasurnsList().length > 0) unsupported.push("aliases");
-    // `replaceWith` is recent (absent from older @pulumi/pulumi in the peer range).
-    if (typeof request.getReplaceWithList === "function" && request.getReplaceWithList().length > 0) unsupported.push("replaceWith");
-    if (unsupported.length > 0) {
-      this.diagnostics.push({
-        severity: "warning",
-        source: "engine",
-        urn,
-        message: `resource options not simulated by the test engine: ${unsupported.join(", ")}`,
-      });
-    }
-    if (request.getAdditionalsecretoutputsList().includes("id")) {
-      // `step_executor.go`: the id is never secret.
-      this.diagnostics.push({
-        severity: "warning",
-        source: "engine",
-        urn,
-        message: "The 'id' property cannot be made secret. See pulumi/pulumi#2717 for more details.",
-      });
-    }
-  }
-
-  private newRecord(goal: Goal, id: string, inputs: WireMap, outputs: WireMap, initErrors?: string[]): StateResource {
-    return {
-      urn: goal.urn,
-      type: goal.type,
-      id,
-      ...(goal.parent ? { parent: goal.parent } : {}),
-      ...(goal.retainOnDelete !== undefined ? { retainOnDelete: goal.retainOnDelete } : {}),
-      ...(goal.protect ? { protect: true } : {}),
-      ...(goal.deletedWith ? { deletedWith: goal.deletedWith } : {}),
-      ...(goal.ignoreChanges.length > 0 ? { ignoreChanges: goal.ignoreChanges } : {}),
-      ...(goal.replaceOnChanges.length > 0 ? { replaceOnChanges: goal.replaceOnChanges } : {}),
-      ...(goal.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: goal.deleteBeforeReplace } : {}),
-      inputs,
-      outputs: securedOutputs(outputs, inputs, goal.additionalSecretOutputs),
-      dependencies: goal.dependencies,
-      propertyDependencies: goal.propertyDependencies,
-      additionalSecretOutputs: goal.additionalSecretOutputs,
-      ...(initErrors && initErrors.length > 0 ? { initErrors } : {}),
-    };
-  }
-
   // ---- registrations ----
 
   /** The monitor hook for `RegisterResource`: dynamic custom resources only. */
   registerResource(request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> | undefined {
     if (!request.getCustom() || !DYNAMIC_TYPE.test(request.getType())) return undefined;
-    return this.register(this.goalOf(request), request);
+    return this.register(goalOf(request, (type, name, parent) => this.stack.urnFor(type, name, parent)), request);
   }
 
   private async register(goal: Goal, request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> {
     const response = new resourceProto.RegisterResourceResponse();
     response.setUrn(goal.urn);
-    this.noteUnsupportedOptions(request, goal.urn);
+    this.diagnostics.push(...optionWarnings(request, goal.urn));
     const old = this.olds.get(goal.urn);
     if (this.seen.has(goal.urn)) {
       this.fail(goal.urn, new Error(`duplicate resource URN '${goal.urn}'; try giving it a unique name`));
@@ -353,13 +173,13 @@ export class Deployment {
   private async created(goal: Goal, inputs: WireMap, onPartialFailure?: () => void): Promise<Registered> {
     try {
       const created = await this.client.create(goal.urn, inputs, goal.additionalSecretOutputs, this.preview);
-      const record = this.newRecord(goal, created.id, inputs, created.outputs);
+      const record = newRecord(goal, created.id, inputs, created.outputs);
       this.news.push(record);
       return { id: created.id, outputs: record.outputs };
     } catch (error) {
       const initFailure = error instanceof StepFailed ? error.detail.initFailure : undefined;
       if (initFailure) {
-        this.news.push(this.newRecord(goal, initFailure.id, inputs, initFailure.properties, initFailure.reasons));
+        this.news.push(newRecord(goal, initFailure.id, inputs, initFailure.properties, initFailure.reasons));
         onPartialFailure?.();
       }
       throw error;
@@ -412,7 +232,7 @@ export class Deployment {
         }
         try {
           const outputs = await this.client.update(old, checked, goal.additionalSecretOutputs, this.preview);
-          const record = this.newRecord(goal, old.id, checked, outputs);
+          const record = newRecord(goal, old.id, checked, outputs);
           this.news.push(record);
           this.record({ ...step, wireOutputs: record.outputs });
           return { id: old.id, outputs: record.outputs };
@@ -420,14 +240,14 @@ export class Deployment {
           const initFailure = error instanceof StepFailed ? error.detail.initFailure : undefined;
           // A partially failed update keeps the old inputs with the new outputs: the object does
           // not match the new inputs (`OnResourceStepPost` in `pkg/engine/update.go`).
-          if (initFailure) this.news.push(this.newRecord(goal, old.id, old.inputs, initFailure.properties, initFailure.reasons));
+          if (initFailure) this.news.push(newRecord(goal, old.id, old.inputs, initFailure.properties, initFailure.reasons));
           throw error;
         }
       };
     }
     // Same: new inputs, old outputs (`SameStep.Apply`), with the new options.
     return async () => {
-      const record = this.newRecord(goal, old.id, checked, old.outputs);
+      const record = newRecord(goal, old.id, checked, old.outputs);
       this.news.push(record);
       this.record({ op: "same", urn: goal.urn, type: goal.type, wireOutputs: record.outputs });
       return { id: old.id, outputs: record.outputs };
@@ -564,14 +384,14 @@ export class Deployment {
       throw new StepFailed("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
     }
     const checked = await this.client.check(goal.urn, read.inputs, goal.inputs);
-    const imported: StateResource = this.newRecord(goal, read.id, read.inputs, read.properties);
+    const imported: StateResource = newRecord(goal, read.id, read.inputs, read.properties);
     const diff = await this.client.diff(imported, checked);
     if (diff.changes !== "none") {
       const message = `inputs to import do not match the existing resource: [${diff.changedProperties.join(" ")}]`;
       if (!this.preview) throw new StepFailed(message);
       this.diagnostics.push({ severity: "warning", source: "engine", urn: goal.urn, message: `${message}; importing this resource will fail` });
     }
-    const record = this.newRecord(goal, read.id, checked, read.properties);
+    const record = newRecord(goal, read.id, checked, read.properties);
     this.news.push(record);
     this.record({ op: "import", urn: goal.urn, type: goal.type, wireOutputs: record.outputs });
     return { id: read.id, outputs: record.outputs };
@@ -639,7 +459,7 @@ export class Deployment {
             "the read succeeds and the resource has no outputs",
         });
       }
-      const record: StateResource = { ...this.newRecord(goal, read.id || id, properties, read.properties), external: true };
+      const record: StateResource = { ...newRecord(goal, read.id || id, properties, read.properties), external: true };
       // Reading a resource this stack owned turns it into an external one: the owned object is
       // deleted at the end, as with a replacement (`NewReadReplacementStep`).
       if (old && !old.external) this.pendingDeletes.push({ ...old, pendingDelete: true });
@@ -748,93 +568,5 @@ export class Deployment {
       this.fail(record.urn, error);
       return "failed";
     }
-  }
-
-  // ---- refresh ----
-
-  /**
-   * `pulumi refresh` (`RefreshStep.Apply` for every resource, in parallel on the workers): Read
-   * with the stored inputs and outputs; an empty id drops the resource; the drift shown is the
-   * provider's Diff of the refreshed state against the stored inputs. A failed read fails the
-   * operation but, as in the engine's refresh, does not stop the other reads.
-   */
-  async refresh(): Promise<StateResource[]> {
-    const refreshed = await Promise.all(this.records.map((record) => this.workers.run(() => this.refreshOne(record))));
-    const kept = refreshed.filter((record): record is StateResource => record !== undefined);
-    // Dependencies on resources the refresh found gone are dropped (`rebuildBaseState`).
-    const gone = new Set(this.records.map((record) => record.urn).filter((urn) => !kept.some((record) => record.urn === urn)));
-    if (gone.size === 0) return kept;
-    return kept.map((record) => ({
-      ...record,
-      dependencies: record.dependencies.filter((urn) => !gone.has(urn)),
-      propertyDependencies: Object.fromEntries(
-        Object.entries(record.propertyDependencies).map(([key, urns]) => [key, urns.filter((urn) => !gone.has(urn))]),
-      ),
-      ...(record.deletedWith && gone.has(record.deletedWith) ? { deletedWith: undefined } : {}),
-    }));
-  }
-
-  private async refreshOne(record: StateResource): Promise<StateResource | undefined> {
-    // Pending-replace resources were deleted already: nothing to read.
-    if (!DYNAMIC_TYPE.test(record.type) || record.pendingReplacement) return record;
-    try {
-      const read = await this.client.read(record.urn, record.id, record.outputs, record.inputs);
-      if (read.id === "") {
-        // An empty id means the object is gone: the engine drops it from the state.
-        this.record({ op: "delete", urn: record.urn, type: record.type });
-        return undefined;
-      }
-      const candidate: StateResource = { ...record, id: read.id, inputs: read.inputs ?? record.inputs, outputs: read.properties };
-      delete candidate.initErrors;
-      let changed: string[];
-      let drifted: boolean;
-      if (record.external) {
-        // A read resource has no inputs of its own to diff: its outputs decide.
-        drifted = !wireEqual(plainValue(record.outputs), plainValue(candidate.outputs));
-        changed = drifted ? changedKeys(record.outputs, candidate.outputs) : [];
-      } else {
-        // Drift is what the provider's Diff reports between the read state (as olds) and the
-        // inputs the state held (as news), as the engine decides it since pulumi/pulumi#16146;
-        // a property the inputs never set is not drift.
-        const drift = await this.client.diff(candidate, record.inputs, record.ignoreChanges);
-        drifted = drift.changes === "some";
-        changed = drift.changedProperties;
-      }
-      this.record({
-        op: drifted ? "update" : "same",
-        urn: record.urn,
-        type: record.type,
-        changedProperties: changed,
-        wireOutputs: candidate.outputs,
-      });
-      return candidate;
-    } catch (error) {
-      this.addFailure(record.urn, error);
-      return record;
-    }
-  }
-}
-
-/**
- * One operation: its provider instance (configured once, shared by the refresh and the update of
- * `preview --refresh`, as the CLI runs both in one deployment) and the steps and diagnostics of
- * the deployments it runs.
- */
-export class OperationContext {
-  readonly steps: StepResult[] = [];
-  readonly diagnostics: Diagnostic[] = [];
-  readonly client: ProviderClient;
-
-  constructor(host: ProviderHost, stack: DeploymentStack) {
-    this.client = new ProviderClient(host, () => stack.configureRequest());
-  }
-
-  get calls(): ProviderCall[] {
-    return this.client.calls;
-  }
-
-  absorb(deployment: Deployment, withSteps: boolean): void {
-    if (withSteps) this.steps.push(...deployment.steps);
-    this.diagnostics.push(...deployment.diagnostics);
   }
 }

@@ -12,7 +12,9 @@ import { availableParallelism } from "node:os";
 
 import type * as pulumi from "@pulumi/pulumi";
 
-import { Deployment, OperationContext } from "./deployment";
+import { Deployment } from "./deployment";
+import { OperationContext } from "./journal";
+import { Refresh } from "./refresh";
 import type { EngineRun, OperationInput, StackEngine } from "./engine";
 import { ProviderHost, type Diagnostic } from "./host";
 import { defaultMocks, runProgram } from "./program";
@@ -91,8 +93,8 @@ export class DoubleEngine implements StackEngine {
       case "preview": {
         let records = input.records;
         if (input.refresh) {
-          const refresher = this.deployment(context, records, false);
-          records = await refresher.refresh();
+          const refresher = new Refresh(context.client, records, this.parallel);
+          records = await refresher.run();
           context.absorb(refresher, false);
           if (refresher.failures.length > 0) return { records: undefined, outputs: undefined, shownOutputs: {}, failures: refresher.failures };
         }
@@ -100,8 +102,8 @@ export class DoubleEngine implements StackEngine {
         return { records: undefined, outputs: undefined, shownOutputs: run.outputs ?? {}, failures: run.failures };
       }
       case "refresh": {
-        const refresher = this.deployment(context, input.records, false);
-        const records = await refresher.refresh();
+        const refresher = new Refresh(context.client, input.records, this.parallel);
+        const records = await refresher.run();
         context.absorb(refresher, true);
         return { records, outputs: undefined, shownOutputs: {}, failures: refresher.failures };
       }

@@ -14,7 +14,7 @@ import * as path from "node:path";
 
 import { findPulumiCli, type PulumiCli } from "./cli";
 import { CliEngine } from "./cli-engine";
-import { countSteps, nameOf, shownOutputs, toPlainRecord } from "./deployment";
+import { countSteps, nameOf, shownOutputs, toPlainRecord } from "./journal";
 import { DoubleEngine } from "./double";
 import type { NormalizedConfig, StackEngine } from "./engine";
 import { writeStateFile, type StateDocument, type StateResource } from "./state";
