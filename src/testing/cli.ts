@@ -19,7 +19,7 @@ export interface PulumiCli {
   /** Its version without the leading `v`, e.g. `3.248.0`. */
   version: string;
   /** Where it was found. */
-  source: "PULUMI_CLI_DIR" | "PATH" | "cache";
+  source: "PULUMI_CLI_DIR" | "PATH" | "cache" | "given";
   /** `PATH` with `dir` first, for child processes. */
   path: string;
 }
@@ -50,14 +50,20 @@ function found(dir: string, source: PulumiCli["source"]): PulumiCli | undefined 
 }
 
 /**
- * Finds a Pulumi CLI: the directory named by `PULUMI_CLI_DIR` (an error if it holds none),
- * else the first `pulumi` on `PATH`, else the first of `fallbackDirs` that holds one.
+ * Finds a Pulumi CLI: the directory `dir` when given (an error if it holds none), else the
+ * directory named by `PULUMI_CLI_DIR` (likewise), else the first `pulumi` on `PATH`, else the
+ * first of `fallbackDirs` that holds one.
  *
  * @example
  * const cli = findPulumiCli();
  * if (cli) console.log(`Pulumi CLI ${cli.version} in ${cli.dir}`);
  */
-export function findPulumiCli(options: { fallbackDirs?: readonly string[] } = {}): PulumiCli | undefined {
+export function findPulumiCli(options: { dir?: string; fallbackDirs?: readonly string[] } = {}): PulumiCli | undefined {
+  if (options.dir !== undefined) {
+    const cli = found(options.dir, "given");
+    if (!cli) throw new Error(`${options.dir} holds no working pulumi executable`);
+    return cli;
+  }
   const explicit = process.env.PULUMI_CLI_DIR;
   if (explicit) {
     const cli = found(explicit, "PULUMI_CLI_DIR");

@@ -1,80 +1,52 @@
 /**
- * One operation's worth of engine work against the provider host: the steps of
- * `pkg/resource/deploy` (`step_generator.go`, `step.go`) for dynamic resources, with the
- * marshalling of `sdk/go/common/resource/plugin/provider_plugin.go` at the gRPC boundary.
+ * One operation's worth of engine work against the provider host: the step generation and steps
+ * of `pkg/resource/deploy` (`step_generator.go`, `step.go`, `deployment_executor.go`) for
+ * dynamic resources, at v3.248.0: registrations and deletes. How each provider call is
+ * marshalled is `provider-calls.ts`; what a registration asks for and the state a step saves,
+ * `goal.ts`; what an operation reports, `journal.ts`; refresh, `refresh.ts`.
+ *
+ * As in the engine, generating steps (Check, Diff, deciding) handles one registration at a time,
+ * and executing them (Create, Update, Delete, Read) runs on at most `parallel` workers; a step
+ * that fails stops new steps from starting.
  */
 import { createRequire } from "node:module";
 
 import * as resourceProto from "@pulumi/pulumi/proto/resource_pb";
 
-import { ProviderCallError, type Diagnostic, type HostDiff, type HostProtocol, type ProviderHost } from "./host";
-import { deletionOrder, type StateResource } from "./state";
-import type { DeploymentStack, ProviderCall, StepFailure, StepOp, StepResult } from "./types";
-import {
-  annotateSecrets,
-  applyAdditionalSecretOutputs,
-  changedKeys,
-  containsUnknowns,
-  marshalForProvider,
-  plainValue,
-  UNKNOWN,
-  wireEqual,
-  type WireMap,
-  type WireValue,
-} from "./wire";
+import { Semaphore, Serial } from "./concurrency";
+import { goalOf, newRecord, optionWarnings, securedOutputs, type Goal } from "./goal";
+import { DYNAMIC_TYPE, StepJournal } from "./journal";
+import { pathCoversKey, processIgnoreChanges } from "./property-path";
+import { StepFailed, type ProviderClient, type ResolvedDiff } from "./provider-calls";
+import { deletionAntichains, dependencyUrns, type StateResource } from "./state";
+import type { DeploymentStack } from "./types";
+import { changedKeys, containsUnknowns, UNKNOWN, type WireMap } from "./wire";
 
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const structProto = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as typeof import("google-protobuf/google/protobuf/struct_pb");
 
-/** Resource types the dynamic-provider host serves (`pulumi-nodejs:dynamic:Resource` or `pulumi-nodejs:dynamic/<module>:<Type>`). */
-export const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic[:/]/;
+/** The key `applyReplaceOnChanges` gives an init error, so `replaceOnChanges: ["*"]` replaces a resource that failed to initialise. */
+const INIT_ERROR_KEY = "#initerror";
 
-class StepFailed extends Error {
-  constructor(
-    message: string,
-    readonly detail: Omit<StepFailure, "urn" | "message"> = {},
-  ) {
-    super(message);
-  }
+/** The answer a registration gets once its steps ran. */
+interface Registered {
+  id: string;
+  outputs: WireMap;
 }
 
-interface Goal {
-  urn: string;
-  type: string;
-  name: string;
-  parent: string | undefined;
-  inputs: WireMap;
-  dependencies: string[];
-  propertyDependencies: Record<string, string[]>;
-  additionalSecretOutputs: string[];
-  deleteBeforeReplace: boolean | undefined;
-  retainOnDelete: boolean | undefined;
-}
-
-/** The name part of a URN. */
-export function nameOf(urn: string): string {
-  return urn.split("::").slice(3).join("::");
-}
-
-/** Plain values of a property map, without `__provider` unless asked. */
-export function toPlainRecord(map: WireMap, withoutProvider = true): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(map)) {
-    if (withoutProvider && key === "__provider") continue;
-    result[key] = plainValue(value);
-  }
-  return result;
-}
-
-/** `{ create: 1, same: 2 }` from the steps. */
-export function countSteps(steps: StepResult[]): Partial<Record<StepOp, number>> {
-  const counts: Partial<Record<StepOp, number>> = {};
-  for (const step of steps) counts[step.op] = (counts[step.op] ?? 0) + 1;
-  return counts;
-}
+/** Thrown out of a step that the engine would not start because an earlier step failed. */
+class Skipped extends Error {}
 
 function toStruct(map: WireMap): import("google-protobuf/google/protobuf/struct_pb").Struct {
   return structProto.Struct.fromJavaScript(map);
+}
+
+/** The error `DeleteStep.Apply` returns for a protected resource (`deleteProtectedError` in `step.go`). */
+function deleteProtectedMessage(urn: string): string {
+  return (
+    `resource "${urn}" cannot be deleted because it is protected. To unprotect the resource, ` +
+    "remove the `protect` flag from the resource in your Pulumi program and run `pulumi up` (or `stack.up()`)"
+  );
 }
 
 /**
@@ -82,238 +54,48 @@ function toStruct(map: WireMap): import("google-protobuf/google/protobuf/struct_
  * records it starts from, never the stack's, and hands back the records it ends with; the stack
  * decides whether to keep them (a preview does not).
  */
-export class Deployment {
-  readonly steps: StepResult[] = [];
-  readonly failures: StepFailure[] = [];
-  readonly calls: ProviderCall[] = [];
-  readonly diagnostics: Diagnostic[] = [];
-  /** Set after the first failure: like the engine without `--continue-on-error`, no new steps start. */
-  halted = false;
+export class Deployment extends StepJournal {
   private readonly olds: Map<string, StateResource>;
   private readonly news: StateResource[] = [];
   /** URNs in the order the program registered them: the order of the new state. */
   private readonly seen = new Set<string>();
-  private readonly failedUrns = new Set<string>();
   /** Old objects to delete at the end: replaced ones, and ones a failed run left pending. */
   private readonly pendingDeletes: StateResource[];
+  /** Objects gone from the state in this operation. */
   private readonly deleted = new Set<StateResource>();
-  private protocol: Promise<HostProtocol> | undefined;
+  /** URNs deleted or to be deleted in this operation: the "other deletions" `deletedWith` looks at. */
+  private readonly deletes = new Set<string>();
+  private readonly generation = new Serial();
+  private readonly workers: Semaphore;
 
   constructor(
     private readonly stack: DeploymentStack,
-    private readonly host: ProviderHost,
+    private readonly client: ProviderClient,
     private readonly records: StateResource[],
-    private readonly preview: boolean,
+    private readonly options: { preview: boolean; parallel: number },
   ) {
+    super();
     this.olds = new Map(records.filter((record) => !record.pendingDelete).map((record) => [record.urn, record]));
     this.pendingDeletes = records.filter((record) => record.pendingDelete === true);
+    this.workers = new Semaphore(options.parallel);
   }
 
-  // ---- provider calls, marshalled the way the engine marshals them ----
-
-  private configured(): Promise<HostProtocol> {
-    this.protocol ??= (async () => {
-      this.calls.push({ method: "configure" });
-      const { args, variables } = this.stack.configureRequest();
-      return this.host.configure(args, variables);
-    })();
-    return this.protocol;
+  private get preview(): boolean {
+    return this.options.preview;
   }
 
-  private async marshal(map: WireMap): Promise<WireMap> {
-    return marshalForProvider(map, await this.configured());
-  }
-
-  /** Check, then annotate secrets back onto the checked inputs (`provider_plugin.go` `Check`). */
-  private async check(urn: string, olds: WireMap, news: WireMap): Promise<WireMap> {
-    const [marshalledOlds, marshalledNews] = [await this.marshal(olds), await this.marshal(news)];
-    this.calls.push({ method: "check", urn });
-    const result = await this.host.check(urn, marshalledOlds, marshalledNews);
-    if (result.failures.length > 0) {
-      throw new StepFailed(
-        `check failed: ${result.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
-        { checkFailures: result.failures },
-      );
-    }
-    const protocol = await this.configured();
-    const inputs = result.inputs ?? news;
-    return protocol.acceptSecrets ? inputs : annotateSecrets(inputs, news);
-  }
-
-  private async diff(old: StateResource, news: WireMap): Promise<HostDiff & { changedProperties: string[] }> {
-    const [olds, marshalledNews, oldInputs] = [
-      await this.marshal(old.outputs),
-      await this.marshal(news),
-      await this.marshal(old.inputs),
-    ];
-    this.calls.push({ method: "diff", urn: old.urn, id: old.id });
-    const diff = await this.host.diff(old.urn, old.id, olds, marshalledNews, oldInputs);
-    let changes = diff.changes;
-    // DIFF_UNKNOWN (no diff method, or `changes` not a boolean): the engine falls back to
-    // comparing old and new inputs (`diffResource` in `step_generator.go`).
-    if (changes === "unknown") changes = wireEqual(plainMap(old.inputs), plainMap(news)) ? "none" : "some";
-    let changedProperties = changedKeys(old.inputs, news);
-    if (changes === "some" && changedProperties.length === 0) {
-      // The provider saw drift against the (refreshed) outputs while inputs are equal.
-      changedProperties = changedKeys(pick(old.outputs, Object.keys(news)), news);
-    }
-    if (changes === "none") changedProperties = [];
-    return { ...diff, changes, changedProperties: [...new Set([...changedProperties, ...diff.replaces])].sort() };
-  }
-
-  private async create(urn: string, properties: WireMap, additionalSecretOutputs: string[]): Promise<{ id: string; outputs: WireMap }> {
-    const protocol = await this.configured();
-    const marshalled = await this.marshal(properties);
-    this.calls.push({ method: "create", urn });
-    try {
-      // Only reached in a preview when the host announced `supportsPreview`; 3.248's host does not.
-      const created = await this.host.create(urn, marshalled, this.preview);
-      if (created.id === "" && !this.preview) throw new StepFailed("provider did not return an ID from Create");
-      return { id: created.id, outputs: this.outputsFrom(created.properties, properties, protocol, additionalSecretOutputs) };
-    } catch (error) {
-      throw this.withInitFailure(error, properties, protocol, additionalSecretOutputs);
-    }
-  }
-
-  private async update(old: StateResource, news: WireMap, additionalSecretOutputs: string[]): Promise<WireMap> {
-    const protocol = await this.configured();
-    const [olds, marshalledNews, oldInputs] = [
-      await this.marshal(old.outputs),
-      await this.marshal(news),
-      await this.marshal(old.inputs),
-    ];
-    this.calls.push({ method: "update", urn: old.urn, id: old.id });
-    try {
-      const updated = await this.host.update(old.urn, old.id, olds, marshalledNews, oldInputs, this.preview);
-      return this.outputsFrom(updated.properties, news, protocol, additionalSecretOutputs);
-    } catch (error) {
-      throw this.withInitFailure(error, news, protocol, additionalSecretOutputs);
-    }
-  }
-
-  private async delete(record: StateResource): Promise<void> {
-    const [properties, oldInputs] = [await this.marshal(record.outputs), await this.marshal(record.inputs)];
-    this.calls.push({ method: "delete", urn: record.urn, id: record.id });
-    await this.host.delete(record.urn, record.id, properties, oldInputs);
-  }
-
-  private async read(urn: string, id: string, state: WireMap, inputs: WireMap | undefined) {
-    const [properties, marshalledInputs] = [
-      await this.marshal(state),
-      inputs === undefined ? undefined : await this.marshal(inputs),
-    ];
-    this.calls.push({ method: "read", urn, id });
-    return this.host.read(urn, id, properties, marshalledInputs);
-  }
-
-  private outputsFrom(properties: WireMap, inputs: WireMap, protocol: HostProtocol, additionalSecretOutputs: string[]): WireMap {
-    const annotated = protocol.acceptSecrets ? properties : annotateSecrets(properties, inputs);
-    return applyAdditionalSecretOutputs(annotated, additionalSecretOutputs);
-  }
-
-  /** Attaches the partial-failure outputs, secrets annotated, to the failure. */
-  private withInitFailure(error: unknown, inputs: WireMap, protocol: HostProtocol, additionalSecretOutputs: string[]): unknown {
-    if (error instanceof ProviderCallError && error.initFailure) {
-      return new StepFailed(error.message, {
-        initFailure: {
-          ...error.initFailure,
-          properties: this.outputsFrom(error.initFailure.properties, inputs, protocol, additionalSecretOutputs),
-        },
-      });
-    }
-    return error;
-  }
-
-  // ---- steps ----
-
-  private record(step: Omit<StepResult, "type" | "name" | "changedProperties" | "replaceProperties"> & Partial<StepResult>): void {
-    const type = step.type ?? this.olds.get(step.urn)?.type ?? "";
-    this.steps.push({
-      changedProperties: [],
-      replaceProperties: [],
-      ...step,
-      type,
-      name: nameOf(step.urn),
-    });
-  }
-
-  private fail(urn: string, error: unknown): void {
-    this.halted = true;
-    this.failedUrns.add(urn);
-    const message = error instanceof Error ? error.message : String(error);
-    const detail = error instanceof StepFailed ? error.detail : {};
-    this.failures.push({ urn, message, ...detail });
-  }
-
-  private goalOf(request: resourceProto.RegisterResourceRequest): Goal {
-    const type = request.getType();
-    const name = request.getName();
-    const parent = request.getParent() || undefined;
-    const propertyDependencies: Record<string, string[]> = {};
-    request.getPropertydependenciesMap().forEach((entry, key) => {
-      propertyDependencies[key] = entry.getUrnsList();
-    });
-    return {
-      urn: this.stack.urnFor(type, name, parent),
-      type,
-      name,
-      parent,
-      inputs: request.getObject()?.toJavaScript() ?? {},
-      dependencies: request.getDependenciesList(),
-      propertyDependencies,
-      additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
-      deleteBeforeReplace: request.getDeletebeforereplacedefined() ? request.getDeletebeforereplace() : undefined,
-      retainOnDelete: request.hasRetainondelete() ? request.getRetainondelete() : undefined,
-    };
-  }
-
-  /** Options the engine honours that this double does not simulate: say so rather than ignore them silently. */
-  private noteUnsupportedOptions(request: resourceProto.RegisterResourceRequest, urn: string): void {
-    const unsupported: string[] = [];
-    if (request.getProtect()) unsupported.push("protect");
-    if (request.getIgnorechangesList().length > 0) unsupported.push("ignoreChanges");
-    if (request.getReplaceonchangesList().length > 0) unsupported.push("replaceOnChanges");
-    if (request.getAliasesList().length > 0 || request.getAliasurnsList().length > 0) unsupported.push("aliases");
-    if (request.getDeletedwith()) unsupported.push("deletedWith");
-    // `replaceWith` is recent (absent from older @pulumi/pulumi in the peer range).
-    if (typeof request.getReplaceWithList === "function" && request.getReplaceWithList().length > 0) unsupported.push("replaceWith");
-    if (unsupported.length > 0) {
-      this.diagnostics.push({
-        severity: "warning",
-        source: "engine",
-        urn,
-        message: `resource options not simulated by the test engine: ${unsupported.join(", ")}`,
-      });
-    }
-  }
-
-  private newRecord(goal: Goal, id: string, inputs: WireMap, outputs: WireMap, initErrors?: string[]): StateResource {
-    return {
-      urn: goal.urn,
-      type: goal.type,
-      id,
-      ...(goal.parent ? { parent: goal.parent } : {}),
-      ...(goal.retainOnDelete !== undefined ? { retainOnDelete: goal.retainOnDelete } : {}),
-      ...(goal.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: goal.deleteBeforeReplace } : {}),
-      inputs,
-      outputs,
-      dependencies: goal.dependencies,
-      propertyDependencies: goal.propertyDependencies,
-      additionalSecretOutputs: goal.additionalSecretOutputs,
-      ...(initErrors && initErrors.length > 0 ? { initErrors } : {}),
-    };
-  }
+  // ---- registrations ----
 
   /** The monitor hook for `RegisterResource`: dynamic custom resources only. */
   registerResource(request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> | undefined {
     if (!request.getCustom() || !DYNAMIC_TYPE.test(request.getType())) return undefined;
-    return this.register(this.goalOf(request), request);
+    return this.register(goalOf(request, (type, name, parent) => this.stack.urnFor(type, name, parent)), request);
   }
 
   private async register(goal: Goal, request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> {
     const response = new resourceProto.RegisterResourceResponse();
     response.setUrn(goal.urn);
-    this.noteUnsupportedOptions(request, goal.urn);
+    this.diagnostics.push(...optionWarnings(request, goal.urn));
     const old = this.olds.get(goal.urn);
     if (this.seen.has(goal.urn)) {
       this.fail(goal.urn, new Error(`duplicate resource URN '${goal.urn}'; try giving it a unique name`));
@@ -321,128 +103,272 @@ export class Deployment {
       return response;
     }
     this.seen.add(goal.urn);
-    // After a failure the engine starts no new step; a registration whose inputs are unknown
-    // outside a preview can only come from a dependency that failed.
-    const blocked =
-      this.halted ||
-      goal.dependencies.some((urn) => this.failedUrns.has(urn)) ||
-      (!this.preview && containsUnknowns(goal.inputs));
-    if (blocked) {
+    const skip = (): resourceProto.RegisterResourceResponse => {
       if (old) this.news.push(old);
       this.record({ op: "skipped", urn: goal.urn, type: goal.type });
       response.setResult(resourceProto.Result.SKIP);
       return response;
-    }
+    };
+    // After a failure the engine starts no new step; a registration whose inputs are unknown
+    // outside a preview can only come from a dependency that failed.
+    if (this.blocked(goal)) return skip();
     try {
       const importId = request.getImportid();
-      const answer = importId
-        ? await this.importResource(goal, importId)
-        : !old || old.external
-          ? await this.createResource(goal)
-          : await this.updateResource(goal, old);
+      const answer = importId ? await this.importResource(goal, importId) : await this.stepsFor(goal, old);
       response.setId(answer.id);
       response.setObject(toStruct(answer.outputs));
       response.setResult(resourceProto.Result.SUCCESS);
     } catch (error) {
+      if (error instanceof Skipped) return skip();
       this.fail(goal.urn, error);
-      // A failed step keeps the old state (unless the old object is already deleted); a partial
-      // failure has already recorded the new object.
-      if (old && !this.deleted.has(old) && !this.news.some((record) => record.urn === goal.urn)) this.news.push(old);
+      // A failed step keeps the old state; a partial failure has already recorded the new object.
+      if (old && !this.news.some((record) => record.urn === goal.urn)) this.news.push(old);
       response.setResult(resourceProto.Result.FAIL);
     }
     return response;
   }
 
-  private async createResource(goal: Goal): Promise<{ id: string; outputs: WireMap }> {
-    const checked = await this.check(goal.urn, {}, goal.inputs);
-    const protocol = await this.configured();
-    if (this.preview && !protocol.supportsPreview) {
-      // A host without preview support is not called: the engine hands the inputs back as the
-      // state, so outputs not among the inputs are unknown to the program.
-      const outputs = applyAdditionalSecretOutputs(checked, goal.additionalSecretOutputs);
-      this.record({ op: "create", urn: goal.urn, type: goal.type, outputs: toPlainRecord(outputs) });
-      return { id: "", outputs };
-    }
-    const created = await this.keepingPartialFailure(goal, checked, undefined, () =>
-      this.create(goal.urn, checked, goal.additionalSecretOutputs),
+  private blocked(goal: Goal): boolean {
+    return (
+      this.halted ||
+      goal.dependencies.some((urn) => this.failedUrns.has(urn)) ||
+      (!this.preview && containsUnknowns(goal.inputs))
     );
-    this.news.push(this.newRecord(goal, created.id, checked, created.outputs));
-    this.record({ op: "create", urn: goal.urn, type: goal.type, outputs: toPlainRecord(created.outputs) });
-    return created;
+  }
+
+  /** Generates the steps of one registration (one at a time), then executes them on a worker. */
+  private async stepsFor(goal: Goal, old: StateResource | undefined): Promise<Registered> {
+    const execute = await this.generation.run(async () => {
+      if (this.halted) throw new Skipped();
+      return !old || old.external ? this.planCreate(goal) : this.planExisting(goal, old);
+    });
+    return this.workers.run(async () => {
+      if (this.halted) throw new Skipped();
+      return execute();
+    });
+  }
+
+  private async planCreate(goal: Goal): Promise<() => Promise<Registered>> {
+    const checked = await this.client.check(goal.urn, {}, goal.inputs);
+    return async () => {
+      const protocol = await this.client.configured();
+      if (this.preview && !protocol.supportsPreview) {
+        // A host without preview support is not called: the engine hands the inputs back as the
+        // state, so outputs not among the inputs are unknown to the program.
+        const outputs = securedOutputs(checked, checked, goal.additionalSecretOutputs);
+        this.record({ op: "create", urn: goal.urn, type: goal.type, wireOutputs: outputs });
+        return { id: "", outputs };
+      }
+      const created = await this.created(goal, checked);
+      this.record({ op: "create", urn: goal.urn, type: goal.type, wireOutputs: created.outputs });
+      return created;
+    };
   }
 
   /**
-   * Runs a Create or Update; when the provider reports a partial failure (an error carrying
-   * `id`), records the object with the failure's properties and reasons, as `CreateStep` and
-   * `UpdateStep` do, before failing the step.
+   * Create, keeping the object when the provider reports a partial failure (an error carrying
+   * `id`): `CreateStep.Apply` saves its id, the error's properties as outputs and its reasons
+   * as init errors, then fails the step. `onPartialFailure` runs before the step fails.
    */
-  private async keepingPartialFailure<T>(goal: Goal, inputs: WireMap, oldId: string | undefined, action: () => Promise<T>): Promise<T> {
+  private async created(goal: Goal, inputs: WireMap, onPartialFailure?: () => void): Promise<Registered> {
     try {
-      return await action();
+      const created = await this.client.create(goal.urn, inputs, goal.additionalSecretOutputs, this.preview);
+      const record = newRecord(goal, created.id, inputs, created.outputs);
+      this.news.push(record);
+      return { id: created.id, outputs: record.outputs };
     } catch (error) {
       const initFailure = error instanceof StepFailed ? error.detail.initFailure : undefined;
       if (initFailure) {
-        this.news.push(this.newRecord(goal, initFailure.id || oldId || "", inputs, initFailure.properties, initFailure.reasons));
+        this.news.push(newRecord(goal, initFailure.id, inputs, initFailure.properties, initFailure.reasons));
+        onPartialFailure?.();
       }
       throw error;
     }
   }
 
-  private async updateResource(goal: Goal, old: StateResource): Promise<{ id: string; outputs: WireMap }> {
-    const checked = await this.check(goal.urn, old.inputs, goal.inputs);
-    const diff = await this.diff(old, checked);
-    const protocol = await this.configured();
-    if (diff.replaces.length > 0) {
-      // An explicit deleteBeforeReplace option wins over the provider's answer
-      // (`deleteBeforeReplaceDefined` exists to tell "false" from "unset").
-      const deleteBeforeReplace = goal.deleteBeforeReplace ?? diff.deleteBeforeReplace;
-      // The engine re-runs Check with no old inputs for the replacement.
-      const fresh = await this.check(goal.urn, {}, goal.inputs);
+  /** `replaceOnChanges`, which the engine applies to the keys it knows changed (`applyReplaceOnChanges`). */
+  private withReplaceOnChanges(diff: ResolvedDiff, replaceOnChanges: readonly string[], hasInitErrors: boolean): ResolvedDiff {
+    if ((diff.changes !== "some" && !hasInitErrors) || replaceOnChanges.length === 0) return diff;
+    const replaces = new Set(diff.replaces);
+    // The dynamic-provider host sends no changed keys; the engine has them only when it compared
+    // the inputs itself because the provider's answer was unknown.
+    if (diff.fromInputs) {
+      for (const key of diff.changedProperties) if (replaceOnChanges.some((path) => pathCoversKey(path, key))) replaces.add(key);
+    }
+    let changes = diff.changes;
+    if (hasInitErrors && replaceOnChanges.some((path) => pathCoversKey(path, INIT_ERROR_KEY))) {
+      replaces.add(INIT_ERROR_KEY);
+      changes = "some";
+    }
+    return { ...diff, changes, replaces: [...replaces] };
+  }
+
+  private async planExisting(goal: Goal, old: StateResource): Promise<() => Promise<Registered>> {
+    // `ignoreChanges`: the ignored paths get their old values before Check (`processIgnoreChanges`).
+    const ignored = processIgnoreChanges(goal.inputs, old.inputs, goal.ignoreChanges);
+    if (ignored.invalid.length > 0) {
+      this.diagnostics.push({
+        severity: "info",
+        source: "engine",
+        urn: goal.urn,
+        message: `cannot ignore changes in added or removed elements of the path: ${ignored.invalid.map((p) => JSON.stringify(p)).join(", ")}`,
+      });
+    }
+    const checked = await this.client.check(goal.urn, old.inputs, ignored.inputs);
+    const hasInitErrors = (old.initErrors?.length ?? 0) > 0;
+    const diff = this.withReplaceOnChanges(await this.client.diff(old, checked, goal.ignoreChanges), goal.replaceOnChanges, hasInitErrors);
+    if ((diff.changes === "some" && diff.replaces.length > 0) || old.pendingReplacement) return this.planReplace(goal, old, diff);
+    // A resource whose last create or update partially failed is updated even without a diff.
+    if (diff.changes === "some" || hasInitErrors) {
+      return async () => {
+        // An update the init errors force shows what differs from the inputs the state holds.
+        const changedProperties = diff.changes === "some" ? diff.changedProperties : changedKeys(old.inputs, checked);
+        const step = { op: "update" as const, urn: goal.urn, type: goal.type, changedProperties };
+        const protocol = await this.client.configured();
+        if (this.preview && !protocol.supportsPreview) {
+          const outputs = securedOutputs(checked, checked, goal.additionalSecretOutputs);
+          this.record({ ...step, wireOutputs: outputs });
+          return { id: old.id, outputs };
+        }
+        try {
+          const outputs = await this.client.update(old, checked, goal.additionalSecretOutputs, this.preview);
+          const record = newRecord(goal, old.id, checked, outputs);
+          this.news.push(record);
+          this.record({ ...step, wireOutputs: record.outputs });
+          return { id: old.id, outputs: record.outputs };
+        } catch (error) {
+          const initFailure = error instanceof StepFailed ? error.detail.initFailure : undefined;
+          // A partially failed update keeps the old inputs with the new outputs: the object does
+          // not match the new inputs (`OnResourceStepPost` in `pkg/engine/update.go`).
+          if (initFailure) this.news.push(newRecord(goal, old.id, old.inputs, initFailure.properties, initFailure.reasons));
+          throw error;
+        }
+      };
+    }
+    // Same: new inputs, old outputs (`SameStep.Apply`), with the new options.
+    return async () => {
+      const record = newRecord(goal, old.id, checked, old.outputs);
+      this.news.push(record);
+      this.record({ op: "same", urn: goal.urn, type: goal.type, wireOutputs: record.outputs });
+      return { id: old.id, outputs: record.outputs };
+    };
+  }
+
+  private async planReplace(goal: Goal, old: StateResource, diff: ResolvedDiff): Promise<() => Promise<Registered>> {
+    // A protected resource is not replaced (unprotecting and replacing in one run is allowed).
+    // A preview reports the replacement and fails at the end; an update stops here.
+    if (goal.protect && old.protect) {
+      const message =
+        `unable to replace resource "${goal.urn}" as it is currently marked for protection. To unprotect the resource, ` +
+        "remove the `protect` flag from the resource in your Pulumi program and run `pulumi up` (or `stack.up()`)";
+      if (!this.preview) throw new StepFailed(message);
+      this.addFailure(goal.urn, new StepFailed(message));
+    }
+    // The engine re-runs Check on the program's inputs with no old inputs for the replacement.
+    const fresh = await this.client.check(goal.urn, {}, goal.inputs);
+    // An explicit deleteBeforeReplace option wins over the provider's answer
+    // (`deleteBeforeReplaceDefined` exists to tell "false" from "unset").
+    const deleteBeforeReplace = goal.deleteBeforeReplace ?? diff.deleteBeforeReplace;
+    // Delete-before-replace also deletes first every dependent that the deletion would replace.
+    const dependents = deleteBeforeReplace ? await this.dependentReplacements(old) : [];
+    for (const dependent of dependents) {
+      if (dependent.protect && !dependent.pendingDelete) {
+        throw new StepFailed(
+          `unable to replace resource "${dependent.urn}" as part of replacing "${goal.urn}" as it is currently marked for protection. ` +
+            "To unprotect the resource, remove the `protect` flag from the resource in your Pulumi program and run `pulumi up` (or `stack.up()`)",
+        );
+      }
+    }
+    return async () => {
       const step = {
         op: "replace" as const,
         urn: goal.urn,
         type: goal.type,
         changedProperties: diff.changedProperties,
         replaceProperties: diff.replaces,
-        deleteBeforeReplace,
+        deleteBeforeReplace: deleteBeforeReplace || old.pendingReplacement === true,
       };
+      if (deleteBeforeReplace) {
+        // Dependents first (the list is in dependency order), then the resource itself unless a
+        // failed run deleted it already.
+        for (const dependent of [...dependents].reverse()) {
+          if (this.halted) throw new Skipped();
+          // Another delete-before-replace in this run may have deleted it already.
+          if (!dependent.pendingReplacement) await this.deleteForReplacement(dependent);
+        }
+        if (!old.pendingReplacement) await this.deleteForReplacement(old);
+      }
+      const protocol = await this.client.configured();
       if (this.preview && !protocol.supportsPreview) {
-        const outputs = applyAdditionalSecretOutputs(fresh, goal.additionalSecretOutputs);
-        this.record({ ...step, outputs: toPlainRecord(outputs) });
+        const outputs = securedOutputs(fresh, fresh, goal.additionalSecretOutputs);
+        this.record({ ...step, wireOutputs: outputs });
         return { id: "", outputs };
       }
-      if (deleteBeforeReplace && !this.preview) {
-        await this.delete(old);
-        this.deleted.add(old);
-      }
-      const created = await this.keepingPartialFailure(goal, fresh, undefined, () =>
-        this.create(goal.urn, fresh, goal.additionalSecretOutputs),
-      );
-      if (!deleteBeforeReplace && !this.preview) this.pendingDeletes.push({ ...old, pendingDelete: true });
-      this.news.push(this.newRecord(goal, created.id, fresh, created.outputs));
-      this.record({ ...step, outputs: toPlainRecord(created.outputs) });
+      // Create-before-delete: the old object is deleted at the end of the update, or, when the
+      // create only partially succeeds, by a later one (`CreateStep.Apply` marks it for deletion).
+      const keepOldForDeletion = (): void => {
+        if (!deleteBeforeReplace && !old.pendingReplacement) this.pendingDeletes.push({ ...old, pendingDelete: true });
+      };
+      const created = await this.created(goal, fresh, keepOldForDeletion);
+      if (!this.preview) keepOldForDeletion();
+      this.record({ ...step, wireOutputs: created.outputs });
       return created;
-    }
-    // A resource whose last create or update partially failed is updated even without a diff.
-    if (diff.changes === "some" || (old.initErrors?.length ?? 0) > 0) {
-      const step = { op: "update" as const, urn: goal.urn, type: goal.type, changedProperties: diff.changedProperties };
-      if (this.preview && !protocol.supportsPreview) {
-        const outputs = applyAdditionalSecretOutputs(checked, goal.additionalSecretOutputs);
-        this.record({ ...step, outputs: toPlainRecord(outputs) });
-        return { id: old.id, outputs };
+    };
+  }
+
+  /**
+   * The dependents that a delete-before-replace of `root` would replace
+   * (`calculateDependentReplacements` in `step_generator.go`): walking the old state after
+   * `root` in order, a resource not yet registered in this run whose input properties come from
+   * a resource being replaced is diffed with those properties unknown; if the provider then
+   * asks for a replacement, it is replaced too.
+   */
+  private async dependentReplacements(root: StateResource): Promise<StateResource[]> {
+    const start = this.records.indexOf(root);
+    const dependentUrns = new Set([root.urn]);
+    const replaceSet = new Set([root.urn]);
+    const result: StateResource[] = [];
+    for (const candidate of this.records.slice(start + 1)) {
+      if (this.seen.has(candidate.urn) || candidate.pendingDelete) continue;
+      if (!dependencyUrns(candidate).some((urn) => dependentUrns.has(urn))) continue;
+      dependentUrns.add(candidate.urn);
+      if (candidate.external || !DYNAMIC_TYPE.test(candidate.type)) continue;
+      const inputsForDiff: WireMap = {};
+      let dependsOnReplaced = false;
+      for (const [key, value] of Object.entries(candidate.inputs)) {
+        const changes = (candidate.propertyDependencies[key] ?? []).some((urn) => replaceSet.has(urn));
+        dependsOnReplaced ||= changes;
+        inputsForDiff[key] = changes ? UNKNOWN : value;
       }
-      const outputs = await this.keepingPartialFailure(goal, checked, old.id, () =>
-        this.update(old, checked, goal.additionalSecretOutputs),
+      if (!dependsOnReplaced) continue;
+      const diff = this.withReplaceOnChanges(
+        await this.client.diff(candidate, inputsForDiff, candidate.ignoreChanges),
+        candidate.replaceOnChanges ?? [],
+        false,
       );
-      this.news.push(this.newRecord(goal, old.id, checked, outputs));
-      this.record({ ...step, outputs: toPlainRecord(outputs) });
-      return { id: old.id, outputs };
+      if (diff.replaces.length > 0) {
+        result.push(candidate);
+        replaceSet.add(candidate.urn);
+      }
     }
-    // Same: new inputs, old outputs (`SameStep.Apply`).
-    const outputs = applyAdditionalSecretOutputs(old.outputs, goal.additionalSecretOutputs);
-    this.news.push(this.newRecord(goal, old.id, checked, outputs));
-    this.record({ op: "same", urn: goal.urn, type: goal.type, outputs: toPlainRecord(outputs) });
-    return { id: old.id, outputs };
+    return result;
+  }
+
+  /**
+   * The delete half of a delete-before-replace (`NewDeleteReplacementStep` with
+   * `pendingReplacement`): the object stays in the state marked as pending replacement until its
+   * replacement is created, so a failure in between loses nothing and deletes nothing twice.
+   */
+  private async deleteForReplacement(record: StateResource): Promise<void> {
+    this.deletes.add(record.urn);
+    if (!this.preview && this.deleteIsSent(record)) await this.client.delete(record);
+    record.pendingReplacement = true;
+  }
+
+  /** Whether a Delete call goes to the provider: not for read, retained or deleted-with resources (`DeleteStep.Apply`). */
+  private deleteIsSent(record: StateResource): boolean {
+    if (record.external || record.retainOnDelete) return false;
+    return !(record.deletedWith !== undefined && this.deletes.has(record.deletedWith));
   }
 
   /**
@@ -451,24 +377,24 @@ export class Deployment {
    * `__provider` in the properties to find the provider, so with this host the Read fails, exactly
    * as `pulumi up` fails for an imported dynamic resource (pulumi/pulumi#16175).
    */
-  private async importResource(goal: Goal, importId: string): Promise<{ id: string; outputs: WireMap }> {
-    const read = await this.read(goal.urn, importId, {}, undefined);
+  private async importResource(goal: Goal, importId: string): Promise<Registered> {
+    const read = await this.client.read(goal.urn, importId, {}, undefined);
     if (read.id === "") throw new StepFailed(`resource '${importId}' does not exist`);
     if (read.inputs === undefined) {
       throw new StepFailed("provider does not support importing resources; please try updating the 'pulumi-nodejs' plugin");
     }
-    const checked = await this.check(goal.urn, read.inputs, goal.inputs);
-    const imported: StateResource = this.newRecord(goal, read.id, read.inputs, read.properties);
-    const diff = await this.diff(imported, checked);
+    const checked = await this.client.check(goal.urn, read.inputs, goal.inputs);
+    const imported: StateResource = newRecord(goal, read.id, read.inputs, read.properties);
+    const diff = await this.client.diff(imported, checked);
     if (diff.changes !== "none") {
       const message = `inputs to import do not match the existing resource: [${diff.changedProperties.join(" ")}]`;
       if (!this.preview) throw new StepFailed(message);
       this.diagnostics.push({ severity: "warning", source: "engine", urn: goal.urn, message: `${message}; importing this resource will fail` });
     }
-    const outputs = applyAdditionalSecretOutputs(read.properties, goal.additionalSecretOutputs);
-    this.news.push(this.newRecord(goal, read.id, checked, outputs));
-    this.record({ op: "import", urn: goal.urn, type: goal.type, outputs: toPlainRecord(outputs) });
-    return { id: read.id, outputs };
+    const record = newRecord(goal, read.id, checked, read.properties);
+    this.news.push(record);
+    this.record({ op: "import", urn: goal.urn, type: goal.type, wireOutputs: record.outputs });
+    return { id: read.id, outputs: record.outputs };
   }
 
   /**
@@ -486,7 +412,7 @@ export class Deployment {
     const parent = request.getParent() || undefined;
     const urn = this.stack.urnFor(type, request.getName(), parent);
     const id = request.getId();
-    const properties = (request.getProperties()?.toJavaScript() ?? {});
+    const properties = request.getProperties()?.toJavaScript() ?? {};
     const response = new resourceProto.ReadResourceResponse();
     response.setUrn(urn);
     this.seen.add(urn);
@@ -502,6 +428,10 @@ export class Deployment {
       additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
       deleteBeforeReplace: undefined,
       retainOnDelete: undefined,
+      protect: false,
+      ignoreChanges: [],
+      replaceOnChanges: [],
+      deletedWith: undefined,
     };
     if (this.halted) {
       if (old) this.news.push(old);
@@ -515,16 +445,27 @@ export class Deployment {
       return response;
     }
     try {
-      const read = await this.read(urn, id, properties, properties);
-      if (read.id === "") throw new StepFailed(`resource '${id}' does not exist`);
-      const protocol = await this.configured();
-      const outputs = this.outputsFrom(read.properties, properties, protocol, goal.additionalSecretOutputs);
+      const read = await this.workers.run(() => this.client.read(urn, id, properties, properties));
+      // `ReadStep.Apply` fails only when the provider returns no properties at all, and this host
+      // always returns `__provider`; an empty id keeps the id the program asked for. So reading
+      // an id that does not exist succeeds, with no outputs but `__provider`.
+      if (read.id === "") {
+        this.diagnostics.push({
+          severity: "warning",
+          source: "engine",
+          urn,
+          message:
+            `read of '${id}' found nothing (the provider's read returned an empty id); like the Pulumi engine, ` +
+            "the read succeeds and the resource has no outputs",
+        });
+      }
+      const record: StateResource = { ...newRecord(goal, read.id || id, properties, read.properties), external: true };
       // Reading a resource this stack owned turns it into an external one: the owned object is
       // deleted at the end, as with a replacement (`NewReadReplacementStep`).
       if (old && !old.external) this.pendingDeletes.push({ ...old, pendingDelete: true });
-      this.news.push({ ...this.newRecord(goal, read.id, properties, outputs), external: true });
-      this.record({ op: "read", urn, type, outputs: toPlainRecord(outputs) });
-      response.setProperties(toStruct(outputs));
+      this.news.push(record);
+      this.record({ op: "read", urn, type, wireOutputs: record.outputs });
+      response.setProperties(toStruct(record.outputs));
     } catch (error) {
       this.fail(urn, error);
       if (old) this.news.push(old);
@@ -533,110 +474,99 @@ export class Deployment {
     return response;
   }
 
+  // ---- deletes ----
+
   /**
-   * After the program: delete what it no longer declares and what replacements left behind, in
-   * reverse dependency order, then return the records the stack ends with.
+   * After the program: delete what it no longer declares and what replacements left behind
+   * (`GenerateDeletes`, `ScheduleDeletes`), then return the records the stack ends with.
    */
   async finish(programFailed: boolean): Promise<StateResource[]> {
-    const remaining = [...this.olds.values()].filter((record) => !this.seen.has(record.urn) && !this.deleted.has(record));
-    const candidates = programFailed || this.halted ? [] : [...remaining, ...this.pendingDeletes];
-    for (const record of deletionOrder(candidates, [...this.news, ...this.olds.values()])) {
-      if (this.halted) break;
-      const replaced = record.pendingDelete === true;
-      if (await this.deleteStep(record, replaced)) this.deleted.add(record);
+    const remaining = [...this.olds.values()].filter((record) => !this.seen.has(record.urn));
+    const candidates: StateResource[] = [];
+    if (!programFailed && !this.halted) {
+      for (const record of remaining) {
+        // Deleted already by a delete-before-replace whose resource is gone from the program:
+        // the entry is dropped without a call (`RemovePendingReplaceStep`).
+        if (record.pendingReplacement) this.deleted.add(record);
+        else candidates.push(record);
+      }
+      candidates.push(...this.pendingDeletes);
+      await this.deleteAll(candidates);
     }
-    // What was not deleted stays; a replaced object that outlived its replacement's run stays
-    // marked pending-delete, and the next run deletes it.
     // Steps finish in any order; the state lists resources in registration order, which is a
-    // dependency order (a resource registers once the outputs it needs are resolved).
+    // dependency order (a resource registers once the outputs it needs are resolved). What was
+    // not deleted stays: a replaced object that outlived its replacement's run stays marked
+    // pending-delete, and the next run deletes it.
     const order = [...this.seen];
     const news = [...this.news].sort((a, b) => order.indexOf(a.urn) - order.indexOf(b.urn));
     return [...news, ...[...remaining, ...this.pendingDeletes].filter((record) => !this.deleted.has(record))];
   }
 
-  /** One delete, as `destroy` and `up` do it. Returns false when the resource stays. */
-  async deleteStep(record: StateResource, replaced: boolean): Promise<boolean> {
-    // The delete of a replaced object is part of the replace step the user already sees.
-    const report = (op: StepOp): void => {
-      if (!replaced) this.record({ op, urn: record.urn, type: record.type });
-    };
-    if (record.external) {
-      report("discard");
-      return true;
+  /** `pulumi destroy`: every resource, dependents first; returns what is left. */
+  async destroyAll(): Promise<StateResource[]> {
+    const candidates: StateResource[] = [];
+    for (const record of this.records) {
+      if (record.pendingReplacement) this.deleted.add(record);
+      else candidates.push(record);
     }
-    report("delete");
-    if (this.preview || record.retainOnDelete) return !this.preview;
+    await this.deleteAll(candidates);
+    return this.records.filter((record) => !this.deleted.has(record));
+  }
+
+  /**
+   * Deletes `candidates` group by group (`deploymentExecutor.performPostSteps`): each group in
+   * parallel on the workers, the next once it is done. A protected resource fails without
+   * stopping the others (the engine always continues past `deleteProtectedError`), but what it
+   * depends on is kept; any other failure stops every delete not yet started.
+   */
+  private async deleteAll(candidates: StateResource[]): Promise<void> {
+    for (const record of candidates) this.deletes.add(record.urn);
+    const byUrn = new Map<string, StateResource[]>();
+    for (const record of [...this.records, ...this.news]) byUrn.set(record.urn, [...(byUrn.get(record.urn) ?? []), record]);
+    const keep = new Set<StateResource>();
+    const keepDependenciesOf = (record: StateResource): void => {
+      for (const urn of dependencyUrns(record)) {
+        for (const dependency of byUrn.get(urn) ?? []) {
+          if (keep.has(dependency)) continue;
+          keep.add(dependency);
+          keepDependenciesOf(dependency);
+        }
+      }
+    };
+    for (const group of deletionAntichains(candidates)) {
+      if (this.halted) break;
+      await Promise.all(
+        group
+          .filter((record) => !keep.has(record))
+          .map((record) =>
+            this.workers.run(async () => {
+              if (this.halted) return;
+              const outcome = await this.deleteStep(record);
+              if (outcome === "deleted") this.deleted.add(record);
+              if (outcome === "protected") keepDependenciesOf(record);
+            }),
+          ),
+      );
+    }
+  }
+
+  /** One delete (`DeleteStep.Apply`). */
+  private async deleteStep(record: StateResource): Promise<"deleted" | "protected" | "failed" | "previewed"> {
+    // The delete of a replaced object is part of the replace step the user already sees.
+    const replaced = record.pendingDelete === true;
+    if (!replaced && record.protect) {
+      this.addFailure(record.urn, new StepFailed(deleteProtectedMessage(record.urn)));
+      return "protected";
+    }
+    if (!replaced) this.record({ op: record.external ? "discard" : "delete", urn: record.urn, type: record.type });
+    if (this.preview) return "previewed";
+    if (!this.deleteIsSent(record)) return "deleted";
     try {
-      await this.delete(record);
-      return true;
+      await this.client.delete(record);
+      return "deleted";
     } catch (error) {
       this.fail(record.urn, error);
-      return false;
+      return "failed";
     }
-  }
-
-  /** `RefreshStep.Apply` for every resource: Read with the stored outputs and inputs. */
-  async refresh(): Promise<StateResource[]> {
-    const result: StateResource[] = [];
-    for (const record of this.records) {
-      if (this.halted || !DYNAMIC_TYPE.test(record.type)) {
-        result.push(record);
-        continue;
-      }
-      try {
-        const read = await this.read(record.urn, record.id, record.outputs, record.inputs);
-        if (read.id === "") {
-          // An empty id means the object is gone: the engine drops it from the state.
-          this.record({ op: "delete", urn: record.urn, type: record.type });
-          continue;
-        }
-        const protocol = await this.configured();
-        const outputs = protocol.acceptSecrets ? read.properties : annotateSecrets(read.properties, record.outputs);
-        const inputs =
-          read.inputs === undefined ? record.inputs : protocol.acceptSecrets ? read.inputs : annotateSecrets(read.inputs, record.inputs);
-        // Drift is what the provider's Diff reports between the read state (as olds) and the
-        // inputs the state held (as news), as the engine decides it since pulumi/pulumi#16146;
-        // a property the inputs never set is not drift.
-        const candidate: StateResource = { ...record, id: read.id, inputs, outputs };
-        const drift = await this.diff(candidate, record.inputs);
-        const changed = drift.changes === "some" ? drift.changedProperties : [];
-        this.record({
-          op: drift.changes === "some" ? "update" : "same",
-          urn: record.urn,
-          type: record.type,
-          changedProperties: changed,
-          outputs: toPlainRecord(outputs),
-        });
-        result.push(candidate);
-      } catch (error) {
-        this.fail(record.urn, error);
-        result.push(record);
-      }
-    }
-    return result;
-  }
-}
-
-function plainMap(map: WireMap): WireValue {
-  return plainValue(map);
-}
-
-function pick(map: WireMap, keys: string[]): WireMap {
-  const result: WireMap = {};
-  for (const key of keys) if (key in map) result[key] = map[key] as WireValue;
-  return result;
-}
-/** Collects steps, calls and diagnostics of the deployments one operation runs. */
-export class OperationContext {
-  readonly steps: StepResult[] = [];
-  readonly calls: ProviderCall[] = [];
-  readonly diagnostics: Diagnostic[] = [];
-
-  constructor(readonly host: ProviderHost) {}
-
-  absorb(deployment: Deployment, withSteps: boolean): void {
-    if (withSteps) this.steps.push(...deployment.steps);
-    this.calls.push(...deployment.calls);
-    this.diagnostics.push(...deployment.diagnostics);
   }
 }

@@ -66,7 +66,8 @@ type RpcMethod = (
 /**
  * A message from the provider side of a test run: the host's stdout and stderr lines (provider
  * `console` output, and the stack traces the host prints when check, diff, read or delete
- * throw), `Engine.Log` calls, and notes from the engine double itself.
+ * throw; `warning: ...` and `error: ...` lines get that severity, the others are `info`, as the
+ * engine shows plugin output), `Engine.Log` calls, and notes from the engine itself.
  *
  * @example
  * ```ts
@@ -79,6 +80,23 @@ export interface Diagnostic {
   message: string;
   source: "host-stdout" | "host-stderr" | "engine-log" | "engine";
   urn?: string;
+}
+
+/**
+ * The severity of a line a provider process wrote to stdout or stderr. The engine shows plugin
+ * output as information (`Infof` for stdout, `Infoerrf` for stderr, in
+ * `sdk/go/common/resource/plugin/plugin.go`); a provider's warnings reach it the same way
+ * (`console.warn("warning: ...")`, or `pulumi.log.warn`, which a host without an engine
+ * connection writes as `warning: [runtime] ...`), so a line that says `warning:` or `error:` is
+ * given that severity and the rest is information.
+ *
+ * @example
+ * classifyProviderLine("warning: the zone has no SOA"); // { severity: "warning", message: "the zone has no SOA" }
+ */
+export function classifyProviderLine(line: string): Pick<Diagnostic, "severity" | "message"> {
+  const match = /^(warning|error): (?:\[runtime\] )?/.exec(line);
+  if (!match) return { severity: "info", message: line };
+  return { severity: match[1] as "warning" | "error", message: line.slice(match[0].length) };
 }
 
 /**
@@ -498,12 +516,12 @@ function readPort(child: ChildProcess, options: HostStartOptions): Promise<numbe
         settle(() => resolve(Number(line.trim())));
         return;
       }
-      if (line.trim() !== "") options.onDiagnostic({ severity: "info", message: line, source: "host-stdout" });
+      if (line.trim() !== "") options.onDiagnostic({ ...classifyProviderLine(line), source: "host-stdout" });
     });
     const stderr = readline.createInterface({ input: child.stderr! });
     stderr.on("line", (line) => {
       if (!settled) stderrLines.push(line);
-      if (line.trim() !== "") options.onDiagnostic({ severity: "error", message: line, source: "host-stderr" });
+      if (line.trim() !== "") options.onDiagnostic({ ...classifyProviderLine(line), source: "host-stderr" });
     });
     child.once("error", (error) => settle(() => reject(error)));
     child.once("exit", (code, signal) =>

@@ -1,7 +1,8 @@
 /**
  * `pulumi-hosting-reseller/testing`: run a Pulumi program's dynamic resources through the real
  * dynamic-provider host of `@pulumi/pulumi`, with a test double of the engine on the other side
- * of the gRPC boundary. For tests only: real deployments use the Pulumi CLI.
+ * of the gRPC boundary, or through the real Pulumi CLI (`engine: "cli"`). For tests only: real
+ * deployments use the Pulumi CLI.
  *
  * @example
  * ```ts
@@ -29,4 +30,5 @@ export {
 } from "./types";
 export { loadState, parseState, type StateDocument, type StateResource } from "./state";
 export { ProviderCallError, type Diagnostic, type InitFailure } from "./host";
-export { UNKNOWN } from "./wire";
+export { SECRET, UNKNOWN } from "./wire";
+export { findPulumiCli, type PulumiCli } from "./cli";

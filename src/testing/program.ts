@@ -20,6 +20,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as resourceProto from "@pulumi/pulumi/proto/resource_pb";
 
+import { Serial } from "./concurrency";
 import type { WireMap } from "./wire";
 
 /** The `MockMonitor` methods we wrap. */
@@ -55,13 +56,15 @@ export interface ProgramRunResult {
   error: unknown;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+const programRuns = new Serial();
 
-/** Runs `task` after every previously queued one, so only one program uses the global runtime at a time. */
-function exclusive<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+/**
+ * Runs `task` after every previously queued one, so only one program uses the Pulumi runtime of
+ * this process at a time: the engine double's runs under `setMocks`, and the CLI engine's inline
+ * programs, which the Automation API runs in this process too.
+ */
+export function exclusive<T>(task: () => Promise<T>): Promise<T> {
+  return programRuns.run(task);
 }
 
 /**

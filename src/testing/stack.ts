@@ -1,23 +1,23 @@
 /**
- * A test double of the Pulumi engine's side of the provider protocol, for programs whose
- * resources are dynamic resources.
+ * A test stack: a program, its config and its state, run by the engine double of this package or
+ * by the real Pulumi CLI (`engine` option), with the same operations and results either way.
  *
- * It is NOT an engine for deployments: real deployments use the Pulumi CLI. It reproduces, for
- * the calls that cross the engine/provider boundary, what `pkg/resource/deploy` (step generator,
- * steps) and `sdk/go/common/resource/plugin/provider_plugin.go` do, and runs the real
- * dynamic-provider host of `@pulumi/pulumi` so a provider's serialized code, `configure`,
- * `check`, `diff`, `create`, `read`, `update` and `delete` run exactly as they would under the
- * CLI.
+ * The engine double is NOT an engine for deployments: real deployments use the Pulumi CLI. It
+ * reproduces, for the calls that cross the engine/provider boundary, what `pkg/resource/deploy`
+ * (step generator, steps) and `sdk/go/common/resource/plugin/provider_plugin.go` do, and runs
+ * the real dynamic-provider host of `@pulumi/pulumi` so a provider's serialized code,
+ * `configure`, `check`, `diff`, `create`, `read`, `update` and `delete` run exactly as they would
+ * under the CLI.
  */
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 
-import type * as pulumi from "@pulumi/pulumi";
-
-import { countSteps, Deployment, nameOf, OperationContext, toPlainRecord } from "./deployment";
-import { ProviderHost, type Diagnostic } from "./host";
-import { defaultMocks, runProgram } from "./program";
-import { deletionOrder, writeStateFile, type StateDocument, type StateResource } from "./state";
+import { findPulumiCli, type PulumiCli } from "./cli";
+import { CliEngine } from "./cli-engine";
+import { countSteps, nameOf, shownOutputs, toPlainRecord } from "./journal";
+import { DoubleEngine } from "./double";
+import type { NormalizedConfig, StackEngine } from "./engine";
+import { writeStateFile, type StateDocument, type StateResource } from "./state";
 import {
   DeploymentError,
   type DeploymentStack,
@@ -25,29 +25,27 @@ import {
   type PulumiProgram,
   type ResourceView,
   type StackConfig,
-  type StepFailure,
   type TestStackOptions,
 } from "./types";
 import { makeSecret, plainValue, secretPaths, SecretsCrypter, type WireMap } from "./wire";
 
 const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
 const DEFAULT_PASSPHRASE = "pulumi-hosting-reseller-testing";
+/** Options only the engine double can honour. */
+const DOUBLE_ONLY = ["state", "mocks", "hostPerOperation"] as const;
 
 /**
- * A stack run by the engine double: a program, its config, its state, and one dynamic-provider
- * host process reused by every operation.
+ * A stack run by the engine double or by the Pulumi CLI: a program, its config, its state.
  *
- * This is a test double of the engine's provider calls, not an engine: real deployments use the
- * Pulumi CLI. Differences from the CLI worth knowing (see `docs/testing.md`):
- * - a new host process serves each operation, as the CLI starts one per command (option
- *   `hostPerOperation: false` keeps one for the stack's lifetime, so module state inside
+ * With the engine double (the default), this is a test double of the engine's provider calls,
+ * not an engine: real deployments use the Pulumi CLI. Differences from the CLI worth knowing (see
+ * `docs/testing.md`):
+ * - a new provider host process serves each operation, as the CLI starts one per command
+ *   (option `hostPerOperation: false` keeps one for the stack's lifetime, so module state inside
  *   providers then survives between operations); {@link setConfig} restarts it;
- * - `protect`, `ignoreChanges`, `replaceOnChanges`, aliases, `deletedWith` are not simulated (a
- *   warning diagnostic says so); `customTimeouts` are ignored by the Node host anyway;
+ * - aliases and `replaceWith` are not simulated (a warning diagnostic says so);
  * - non-dynamic resources are answered by mocks and kept out of the state;
- * - steps run as registrations arrive, but after the first failure no new step starts and
- *   nothing is deleted, as with the CLI without `--continue-on-error`;
- * - program runs are serialized per process, since `setMocks` state is global.
+ * - program runs are serialized per process, since the Pulumi runtime's state is global.
  *
  * Secrets. Under `pulumi.runtime.setMocks`, `mocks.newResource` receives inputs deserialized by
  * `rpc.deserializeProperties`: a secret stays wrapped (`{ [sig]: secretSig, value }`) but only at
@@ -61,7 +59,8 @@ const DEFAULT_PASSPHRASE = "pulumi-hosting-reseller-testing";
  * wrappers so its outputs are secret `Output`s. Limits: the program sees secretness per top-level
  * output (the Node SDK hoists nested secrets when it deserializes), non-dynamic resources get the
  * reduced `setMocks` view, and the state encrypts secrets with a passphrase (AES-256-GCM,
- * scrypt), not with Pulumi's secrets providers.
+ * scrypt), not with Pulumi's secrets providers. Operation results never show a secret: they
+ * print {@link SECRET} in its place.
  *
  * @example
  * ```ts
@@ -79,23 +78,20 @@ export class TestStack implements DeploymentStack {
   readonly project: string;
   readonly stackName: string;
   readonly workDir: string;
+  /** Which engine runs the operations: the engine double, or the Pulumi CLI. */
+  readonly engine: "double" | "cli";
   private program: PulumiProgram;
   private config: StackConfig;
-  private readonly mocks: pulumi.runtime.Mocks;
   private readonly crypter: SecretsCrypter;
   /** Records with secrets encrypted: nothing secret sits in clear text between operations. */
   private records: StateResource[];
   private outputs: WireMap;
-  private host: ProviderHost | undefined;
-  /** Operations run so far; the first reuses the host started by `createTestStack`. */
-  private operations = 0;
-  private hostStarting: Promise<ProviderHost> | undefined;
-  private diagnosticsSink: Diagnostic[] = [];
+  private readonly runner: StackEngine;
   private running = false;
   private closed = false;
 
   /** @internal Use {@link createTestStack}. */
-  constructor(private readonly options: TestStackOptions) {
+  constructor(options: TestStackOptions, cli?: PulumiCli) {
     this.project = options.project ?? options.state?.project ?? "test";
     this.stackName = options.stack ?? options.state?.stack ?? "test";
     if (options.state && (options.state.project !== this.project || options.state.stack !== this.stackName)) {
@@ -107,12 +103,16 @@ export class TestStack implements DeploymentStack {
     this.workDir = path.resolve(options.workDir);
     this.program = options.program;
     this.config = { ...(options.config ?? {}) };
-    this.mocks = { ...defaultMocks, ...(options.mocks ?? {}) };
-    this.crypter = new SecretsCrypter(options.secretsPassphrase ?? DEFAULT_PASSPHRASE, options.state?.secretsSalt);
+    const passphrase = options.secretsPassphrase ?? DEFAULT_PASSPHRASE;
+    this.crypter = new SecretsCrypter(passphrase, options.state?.secretsSalt);
     this.records = options.state ? structuredClone(options.state.resources) : [];
     this.outputs = options.state ? structuredClone(options.state.outputs) : {};
     // Fail now, not in the middle of an operation, when the passphrase is wrong.
     if (options.state) this.crypter.verify(options.state.secretsCheck);
+    this.runner = cli
+      ? new CliEngine({ project: this.project, stackName: this.stackName, workDir: this.workDir, cli, passphrase, parallel: options.parallel })
+      : new DoubleEngine(this, options);
+    this.engine = this.runner.kind;
   }
 
   /** The state document (secrets encrypted). A copy: changing it changes nothing. */
@@ -167,6 +167,20 @@ export class TestStack implements DeploymentStack {
   }
 
   /**
+   * The stack outputs of the last successful `up`, with plain values (secrets included), as
+   * `pulumi stack output --json --show-secrets` prints them.
+   *
+   * @example
+   * ```ts
+   * await stack.up();
+   * expect(stack.stackOutputs().dbPassword).toBe("s3cret");
+   * ```
+   */
+  stackOutputs(): Record<string, unknown> {
+    return toPlainRecord(this.crypter.open(this.outputs), false);
+  }
+
+  /**
    * Replaces the program used by later `up` and `preview` runs.
    *
    * @example
@@ -179,8 +193,8 @@ export class TestStack implements DeploymentStack {
   }
 
   /**
-   * Replaces the stack config. The host is restarted before the next operation because the real
-   * host calls a provider's `configure` only once per process.
+   * Replaces the stack config. With the engine double, the host is restarted before the next
+   * operation because the real host calls a provider's `configure` only once per process.
    *
    * @example
    * ```ts
@@ -189,14 +203,7 @@ export class TestStack implements DeploymentStack {
    */
   async setConfig(config: StackConfig): Promise<void> {
     this.config = { ...config };
-    await this.stopHost();
-  }
-
-  private async stopHost(): Promise<void> {
-    const host = this.host ?? (await this.hostStarting?.catch(() => undefined));
-    this.host = undefined;
-    this.hostStarting = undefined;
-    await host?.close();
+    await this.runner.configChanged();
   }
 
   /**
@@ -209,7 +216,7 @@ export class TestStack implements DeploymentStack {
    * ```
    */
   up(): Promise<OperationResult> {
-    return this.operation("up", async (deployment) => this.deploy(deployment, false, this.openRecords()));
+    return this.operation("up", false);
   }
 
   /**
@@ -224,22 +231,13 @@ export class TestStack implements DeploymentStack {
    * ```
    */
   preview(options: { refresh?: boolean } = {}): Promise<OperationResult> {
-    return this.operation("preview", async (deployment) => {
-      let records = this.openRecords();
-      if (options.refresh) {
-        const refresher = new Deployment(this, deployment.host, records, false);
-        records = await refresher.refresh();
-        deployment.absorb(refresher, false);
-        if (refresher.failures.length > 0) return { records: undefined, outputs: undefined, failures: refresher.failures };
-      }
-      const result = await this.deploy(deployment, true, records);
-      return { ...result, records: undefined };
-    });
+    return this.operation("preview", options.refresh === true);
   }
 
   /**
-   * Reads every resource from the provider and stores what it returns: outputs, inputs when the
-   * provider's `read` returns them, and removal when it returns an empty id.
+   * Reads every resource from the provider (in parallel, as the CLI does) and stores what it
+   * returns: outputs, inputs when the provider's `read` returns them, and removal when it returns
+   * an empty id.
    *
    * @example
    * ```ts
@@ -248,17 +246,14 @@ export class TestStack implements DeploymentStack {
    * ```
    */
   refresh(): Promise<OperationResult> {
-    return this.operation("refresh", async (deployment) => {
-      const inner = new Deployment(this, deployment.host, this.openRecords(), false);
-      const records = await inner.refresh();
-      deployment.absorb(inner, true);
-      return { records, outputs: undefined, failures: inner.failures };
-    });
+    return this.operation("refresh", false);
   }
 
   /**
-   * Deletes every resource, dependents first. Read (external) resources are dropped without a
-   * Delete, like `pulumi destroy` does. The program is not run.
+   * Deletes every resource, dependents first, unrelated ones in parallel. Read (external)
+   * resources are dropped without a Delete, like `pulumi destroy` does, and so are resources
+   * with `retainOnDelete` or whose `deletedWith` resource is deleted too; a protected resource
+   * fails the destroy and stays, with what it depends on. The program is not run.
    *
    * @example
    * ```ts
@@ -267,17 +262,7 @@ export class TestStack implements DeploymentStack {
    * ```
    */
   destroy(): Promise<OperationResult> {
-    return this.operation("destroy", async (deployment) => {
-      const records = this.openRecords();
-      const inner = new Deployment(this, deployment.host, records, false);
-      const gone = new Set<StateResource>();
-      for (const record of deletionOrder(records, records)) {
-        if (inner.halted) break;
-        if (await inner.deleteStep(record, false)) gone.add(record);
-      }
-      deployment.absorb(inner, true);
-      return { records: records.filter((record) => !gone.has(record)), outputs: {}, failures: inner.failures };
-    });
+    return this.operation("destroy", false);
   }
 
   /**
@@ -293,7 +278,8 @@ export class TestStack implements DeploymentStack {
   }
 
   /**
-   * Stops the provider host. The state stays readable.
+   * Stops the provider host (engine double) or removes the CLI's working directory (CLI engine).
+   * The state stays readable.
    *
    * @example
    * ```ts
@@ -302,7 +288,7 @@ export class TestStack implements DeploymentStack {
    */
   async close(): Promise<void> {
     this.closed = true;
-    await this.stopHost();
+    await this.runner.close();
   }
 
   /** @internal The URN the engine gives a resource (`resource.NewURN`): parent types chain, except the root stack's. */
@@ -328,13 +314,8 @@ export class TestStack implements DeploymentStack {
     return { args, variables };
   }
 
-  /** @internal Routes host diagnostics to the running operation. */
-  emitDiagnostic(diagnostic: Diagnostic): void {
-    this.diagnosticsSink.push(diagnostic);
-  }
-
-  private normalizedConfig(): Record<string, { text: string; secret: boolean }> {
-    const result: Record<string, { text: string; secret: boolean }> = {};
+  private normalizedConfig(): NormalizedConfig {
+    const result: NormalizedConfig = {};
     for (const [rawKey, value] of Object.entries(this.config)) {
       const key = rawKey.includes(":") ? rawKey : `${this.project}:${rawKey}`;
       const secret = typeof value === "object" && value !== null;
@@ -352,102 +333,42 @@ export class TestStack implements DeploymentStack {
     }));
   }
 
-  private async ensureHost(): Promise<ProviderHost> {
-    if (this.host?.alive) return this.host;
-    if (this.host) {
-      this.emitDiagnostic({ severity: "warning", source: "engine", message: "the provider host had exited; starting a new one" });
-      await this.host.close();
-      this.host = undefined;
-    }
-    this.hostStarting ??= ProviderHost.start({
-      workDir: this.workDir,
-      project: this.project,
-      onDiagnostic: (diagnostic) => this.emitDiagnostic(diagnostic),
-      ...(this.options.hostStartTimeoutMs !== undefined ? { startTimeoutMs: this.options.hostStartTimeoutMs } : {}),
-    });
-    try {
-      this.host = await this.hostStarting;
-    } finally {
-      this.hostStarting = undefined;
-    }
-    return this.host;
-  }
-
-  /** @internal Starts the host now, so a bad `workDir` fails in `createTestStack`. */
+  /** @internal Prepares the engine now, so a bad `workDir` or CLI fails in `createTestStack`. */
   async start(): Promise<void> {
-    await this.ensureHost();
+    await this.runner.start();
   }
 
-  /** Runs the program under mocks with this deployment's hooks, then finishes the deployment. */
-  private async deploy(
-    deployment: OperationContext,
-    preview: boolean,
-    records: StateResource[],
-  ): Promise<{ records: StateResource[]; outputs: WireMap | undefined; failures: StepFailure[] }> {
-    const inner = new Deployment(this, deployment.host, records, preview);
-    const config = this.normalizedConfig();
-    const run = await runProgram({
-      program: this.program,
-      project: this.project,
-      stack: this.stackName,
-      preview,
-      config: Object.fromEntries(Object.entries(config).map(([key, value]) => [key, value.text])),
-      secretKeys: Object.entries(config)
-        .filter(([, value]) => value.secret)
-        .map(([key]) => key),
-      mocks: this.mocks,
-      hooks: {
-        registerResource: (request) => inner.registerResource(request),
-        readResource: (request) => inner.readResource(request),
-      },
-    });
-    const failures: StepFailure[] = [];
-    if (run.error !== undefined) {
-      failures.push({
-        urn: `urn:pulumi:${this.stackName}::${this.project}::${ROOT_STACK_TYPE}::${this.project}-${this.stackName}`,
-        message: `the program failed: ${run.error instanceof Error ? (run.error.stack ?? run.error.message) : JSON.stringify(run.error)}`,
-      });
-    }
-    const finalRecords = await inner.finish(run.error !== undefined);
-    deployment.absorb(inner, true);
-    return { records: finalRecords, outputs: run.outputs, failures: [...inner.failures, ...failures] };
-  }
-
-  private async operation(
-    kind: OperationResult["operation"],
-    body: (context: OperationContext) => Promise<{ records: StateResource[] | undefined; outputs: WireMap | undefined; failures: StepFailure[] }>,
-  ): Promise<OperationResult> {
+  private async operation(kind: OperationResult["operation"], refresh: boolean): Promise<OperationResult> {
     if (this.closed) throw new Error("the test stack is closed");
     if (this.running) throw new Error(`cannot start ${kind}: another operation of this stack is running`);
     this.running = true;
-    this.diagnosticsSink = [];
     try {
-      if (this.options.hostPerOperation !== false && this.operations > 0) await this.stopHost();
-      this.operations += 1;
-      const context = new OperationContext(await this.ensureHost());
-      const { records, outputs, failures } = await body(context);
-      // The host writes provider console output to its stdout/stderr pipes before it answers;
-      // give the event loop a moment to read what is already in the pipe buffers.
-      await new Promise((resolve) => setTimeout(resolve, 15));
-      if (records !== undefined) {
-        this.records = records.map((record) => ({
+      const run = await this.runner.run({
+        kind,
+        refresh,
+        records: this.openRecords(),
+        program: this.program,
+        config: this.normalizedConfig(),
+      });
+      if (run.records !== undefined) {
+        this.records = run.records.map((record) => ({
           ...record,
           inputs: this.crypter.seal(record.inputs),
           outputs: this.crypter.seal(record.outputs),
         }));
       }
-      if (outputs !== undefined && kind !== "preview" && failures.length === 0) this.outputs = this.crypter.seal(outputs);
-      const shownOutputs = outputs ?? {};
+      if (run.outputs !== undefined && kind !== "preview") this.outputs = this.crypter.seal(run.outputs);
+      const shown = kind === "up" || kind === "preview" ? shownOutputs(run.shownOutputs) : { outputs: {}, secretOutputs: [] };
       const result: OperationResult = {
         operation: kind,
-        resourceChanges: countSteps(context.steps),
-        steps: context.steps,
-        outputs: kind === "up" || kind === "preview" ? toPlainRecord(shownOutputs, false) : {},
-        secretOutputs: kind === "up" || kind === "preview" ? secretPaths(shownOutputs) : [],
-        diagnostics: [...context.diagnostics, ...this.diagnosticsSink],
-        providerCalls: context.calls,
+        resourceChanges: countSteps(run.steps),
+        steps: run.steps,
+        outputs: shown.outputs,
+        secretOutputs: shown.secretOutputs,
+        diagnostics: run.diagnostics,
+        providerCalls: run.providerCalls,
       };
-      if (failures.length > 0) throw new DeploymentError(result, failures);
+      if (run.failures.length > 0) throw new DeploymentError(result, run.failures);
       return result;
     } finally {
       this.running = false;
@@ -456,7 +377,8 @@ export class TestStack implements DeploymentStack {
 }
 
 /**
- * Creates a {@link TestStack} and starts its dynamic-provider host in `workDir`.
+ * Creates a {@link TestStack} and starts its engine: the dynamic-provider host in `workDir` for
+ * the engine double, the Pulumi CLI's workspace under `workDir` for the CLI engine.
  *
  * @example
  * ```ts
@@ -466,7 +388,7 @@ export class TestStack implements DeploymentStack {
  *   workDir: programDir,
  *   config: { "reseller:apiUrl": sim.url, "reseller:apiUser": sim.apiUser, "reseller:apiKey": { secret: sim.apiKey } },
  *   program: () => {
- *     const record = new DnsRecordSet("www", { domain: "agency-demo.com", name: "www", type: "A", values: ["192.0.2.10"] });
+ *     const record = new DnsRecordSet("www", { domain: "agency-demo.com", name: "www", type: "A", records: ["192.0.2.10"] });
  *     return { fqdn: record.fqdn };
  *   },
  * });
@@ -477,7 +399,22 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   if (!existsSync(options.workDir) || !statSync(options.workDir).isDirectory()) {
     throw new Error(`workDir ${options.workDir} is not a directory`);
   }
-  const stack = new TestStack(options);
+  const stack = new TestStack(options, chooseCli(options));
   await stack.start();
   return stack;
+}
+
+/** The CLI the `engine` option asks for, or undefined for the engine double. */
+function chooseCli(options: TestStackOptions): PulumiCli | undefined {
+  const engine = options.engine ?? "double";
+  if (engine === "double") return undefined;
+  const doubleOnly = DOUBLE_ONLY.filter((option) => options[option] !== undefined);
+  if (engine === "auto" && doubleOnly.length > 0) return undefined;
+  const cli = options.pulumiCli !== undefined ? findPulumiCli({ dir: options.pulumiCli }) : findPulumiCli();
+  if (engine === "auto") return cli;
+  if (doubleOnly.length > 0) throw new Error(`engine "cli" cannot honour ${doubleOnly.join(", ")}: only the engine double can`);
+  if (!cli) {
+    throw new Error('engine "cli": no Pulumi CLI found (set PULUMI_CLI_DIR, put pulumi on PATH, or pass pulumiCli)');
+  }
+  return cli;
 }

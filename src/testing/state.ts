@@ -35,6 +35,14 @@ export interface StateResource {
   external?: boolean;
   /** `retainOnDelete`: dropped from the state without a Delete call. */
   retainOnDelete?: boolean;
+  /** `protect`: a delete or a replacement fails, and nothing is sent to the provider. */
+  protect?: boolean;
+  /** `deletedWith`: no Delete call when this resource is deleted in the same operation. */
+  deletedWith?: string;
+  /** `ignoreChanges` property paths (kept for refresh, which diffs with them as the engine does). */
+  ignoreChanges?: string[];
+  /** `replaceOnChanges` property paths. */
+  replaceOnChanges?: string[];
   /** The `deleteBeforeReplace` resource option, when the program set it. */
   deleteBeforeReplace?: boolean;
   inputs: WireMap;
@@ -51,6 +59,12 @@ export interface StateResource {
    * happen yet; the next `up` or `destroy` deletes it.
    */
   pendingDelete?: boolean;
+  /**
+   * Deleted already by a delete-before-replace whose create has not happened yet (it failed, or
+   * the operation stopped): the next `up` creates the replacement without deleting again, and a
+   * destroy only drops the entry.
+   */
+  pendingReplacement?: boolean;
 }
 
 /**
@@ -88,6 +102,10 @@ const stateResourceSchema = z.object({
   parent: z.string().optional(),
   external: z.boolean().optional(),
   retainOnDelete: z.boolean().optional(),
+  protect: z.boolean().optional(),
+  deletedWith: z.string().optional(),
+  ignoreChanges: z.array(z.string()).optional(),
+  replaceOnChanges: z.array(z.string()).optional(),
   deleteBeforeReplace: z.boolean().optional(),
   inputs: wireMap,
   outputs: wireMap,
@@ -96,6 +114,7 @@ const stateResourceSchema = z.object({
   additionalSecretOutputs: z.array(z.string()),
   initErrors: z.array(z.string()).optional(),
   pendingDelete: z.boolean().optional(),
+  pendingReplacement: z.boolean().optional(),
 });
 
 const stateDocumentSchema = z.object({
@@ -145,38 +164,36 @@ export async function writeStateFile(file: string, document: StateDocument): Pro
   await fs.rename(temporary, file);
 }
 
-/**
- * The order in which to delete `targets`: every resource before the ones it depends on
- * (dependencies, property dependencies and parent), as the engine schedules deletes. `all` gives
- * the full state so that ordering through resources outside `targets` is respected too.
- */
-export function deletionOrder<T extends Pick<StateResource, "urn" | "parent" | "dependencies" | "propertyDependencies">>(
-  targets: readonly T[],
-  all: readonly Pick<StateResource, "urn" | "parent" | "dependencies" | "propertyDependencies">[],
-): T[] {
-  const byUrn = new Map(all.map((resource) => [resource.urn, resource]));
-  for (const target of targets) byUrn.set(target.urn, target);
-  const dependenciesOf = (resource: Pick<StateResource, "parent" | "dependencies" | "propertyDependencies">): string[] => [
+/** What delete scheduling reads of a resource. */
+export type DependencyNode = Pick<StateResource, "urn" | "parent" | "dependencies" | "propertyDependencies" | "deletedWith">;
+
+/** Every URN a resource depends on (`State.GetAllDependencies`: parent, dependencies, property dependencies, `deletedWith`). */
+export function dependencyUrns(resource: DependencyNode): string[] {
+  return [
+    ...(resource.parent ? [resource.parent] : []),
     ...resource.dependencies,
     ...Object.values(resource.propertyDependencies).flat(),
-    ...(resource.parent ? [resource.parent] : []),
+    ...(resource.deletedWith ? [resource.deletedWith] : []),
   ];
-  // Depth-first topological order: a resource comes after everything it depends on.
-  const creationOrder: string[] = [];
-  const state = new Map<string, "visiting" | "done">();
-  const visit = (urn: string): void => {
-    if (state.get(urn) !== undefined) return;
-    const resource = byUrn.get(urn);
-    if (!resource) return;
-    state.set(urn, "visiting");
-    for (const dependency of dependenciesOf(resource)) visit(dependency);
-    state.set(urn, "done");
-    creationOrder.push(urn);
-  };
-  for (const resource of byUrn.values()) visit(resource.urn);
-  const targetByUrn = new Map(targets.map((target) => [target.urn, target]));
-  return creationOrder
-    .reverse()
-    .filter((urn) => targetByUrn.has(urn))
-    .map((urn) => targetByUrn.get(urn) as T);
+}
+
+/**
+ * Groups `targets` for deletion the way `ScheduleDeletes` (`pkg/resource/deploy/step_generator.go`)
+ * does: repeatedly take the targets none of whose dependencies is still to be deleted, then
+ * reverse the rounds, so every group holds resources that can be deleted in parallel, and every
+ * resource is deleted before what it depends on. Dependencies are followed by URN, so an old
+ * object pending deletion comes after the dependents that still name its URN.
+ */
+export function deletionAntichains<T extends DependencyNode>(targets: readonly T[]): T[][] {
+  const rounds: T[][] = [];
+  let condemned = [...targets];
+  while (condemned.length > 0) {
+    const urns = new Set(condemned.map((target) => target.urn));
+    let round = condemned.filter((target) => !dependencyUrns(target).some((urn) => urn !== target.urn && urns.has(urn)));
+    // A dependency cycle cannot come from a program; if a hand-edited state has one, delete the rest together.
+    if (round.length === 0) round = condemned;
+    rounds.push(round);
+    condemned = condemned.filter((target) => !round.includes(target));
+  }
+  return rounds.reverse();
 }

@@ -86,6 +86,26 @@ export interface TestStackOptions {
    * stack's lifetime, which is faster.
    */
   hostPerOperation?: boolean;
+  /**
+   * Which engine runs the program:
+   * - `"double"` (default): the engine double of this package drives the dynamic-provider host;
+   *   no Pulumi CLI is needed, and `providerCalls` lists every call made to the host;
+   * - `"cli"`: the real Pulumi CLI through the Automation API (inline program, local file
+   *   backend in a directory under `workDir`); fails when no CLI is found;
+   * - `"auto"`: the CLI when one is found and no option only the double supports (`state`,
+   *   `mocks`, `hostPerOperation`) is given, else the double.
+   */
+  engine?: "double" | "cli" | "auto";
+  /**
+   * The directory holding the `pulumi` executable for the `cli` engine. Default: the
+   * `PULUMI_CLI_DIR` environment variable, else the first `pulumi` on `PATH`.
+   */
+  pulumiCli?: string;
+  /**
+   * How many resource operations run at once (`pulumi up --parallel`). Default: 4 × the number
+   * of CPUs, the CLI's default.
+   */
+  parallel?: number;
 }
 
 /**
@@ -119,8 +139,14 @@ export interface StepResult {
   replaceProperties: string[];
   /** For `replace`: whether the old object was deleted before the new one was created. */
   deleteBeforeReplace?: boolean;
-  /** Plain outputs after the step (a preview shows {@link UNKNOWN} where a value is not known yet). */
+  /**
+   * Outputs after the step. Secret values show as {@link SECRET}, as the CLI shows them; a
+   * preview shows {@link UNKNOWN} where a value is not known yet. `stack.resource(name)` gives
+   * the plain values.
+   */
   outputs?: Record<string, unknown>;
+  /** Paths of `outputs` that are secret. */
+  secretOutputs?: string[];
 }
 
 /**
@@ -168,11 +194,18 @@ export interface OperationResult {
   /** Steps counted by operation, e.g. `{ create: 1, same: 3 }`. */
   resourceChanges: Partial<Record<StepOp, number>>;
   steps: StepResult[];
-  /** Stack outputs (plain values). Empty for refresh and destroy. */
+  /**
+   * Stack outputs, with secret values shown as {@link SECRET}. Empty for refresh and destroy.
+   * `stack.stackOutputs()` gives the plain values, as `pulumi stack output --show-secrets` does.
+   */
   outputs: Record<string, unknown>;
   /** Paths of stack outputs that are secret. */
   secretOutputs: string[];
   diagnostics: Diagnostic[];
+  /**
+   * Every call the engine double made to the provider host, in order. Empty with the `cli`
+   * engine: the real engine's calls to its provider process are not observable.
+   */
   providerCalls: ProviderCall[];
 }
 

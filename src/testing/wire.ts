@@ -35,6 +35,20 @@ export const RESOURCE_SIG = "5cf8f73096256a8f31e491e813e4eb8e";
  */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/**
+ * What operation results show in place of a secret value, as the Pulumi CLI does: results end up
+ * in test logs and assertion diffs. `stack.resource(name)` and `stack.stackOutputs()` give the
+ * plain values.
+ *
+ * @example
+ * ```ts
+ * import { SECRET } from "pulumi-hosting-reseller/testing";
+ * const result = await stack.up();
+ * expect(result.outputs.password).toBe(SECRET);
+ * ```
+ */
+export const SECRET = "[secret]";
+
 /** Any value of the engine's property model, in its JSON wire form. */
 export type WireValue = null | boolean | number | string | WireValue[] | { [key: string]: WireValue };
 /** A property map in wire form. */
@@ -106,6 +120,14 @@ export function plainValue(value: WireValue): WireValue {
   if (isSecretValue(value)) return plainValue(value.value ?? null);
   if (Array.isArray(value)) return value.map(plainValue);
   if (isObject(value)) return mapValues(value, plainValue);
+  return value;
+}
+
+/** The value with every secret replaced by {@link SECRET}: what a result may show. */
+export function maskedValue(value: WireValue): WireValue {
+  if (isSecretValue(value)) return SECRET;
+  if (Array.isArray(value)) return value.map(maskedValue);
+  if (isObject(value)) return mapValues(value, maskedValue);
   return value;
 }
 

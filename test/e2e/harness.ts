@@ -63,9 +63,8 @@ export const FTP_PASSWORD = "Release-Pass-2026";
 
 /**
  * Stack config for a simulator, as `pulumi config set` would store it: the API key is secret.
- * The read cache is off because the test stack keeps one provider process for all operations,
- * where the CLI starts a new one for each: a cached zone read would hide a change made between
- * operations (docs/testing.md, "Limits").
+ * The read cache stays on: the test stack starts a new provider process for every operation, as
+ * the CLI does, so a zone read cached in one operation never hides a change made before the next.
  *
  * @example
  * createTestStack({ config: simulatorConfig(sim), ... });

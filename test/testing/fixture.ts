@@ -29,8 +29,11 @@ const repositoryRoot = path.resolve(__dirname, "../..");
  *   the other inputs with the old outputs;
  * - `create` makes `generated` and a `token` (not an input, so only `additionalSecretOutputs`
  *   makes it secret); with `failInit: true` it stores the object and throws an error carrying
- *   `id`;
- * - `read` returns props and inputs from the store, or `id: ""` when the object is gone.
+ *   `id`, and so does `update`;
+ * - `read` returns props and inputs from the store, or `id: ""` when the object is gone;
+ * - `check` writes a `warning:` line to stderr for `value: "warn"`; `create` throws a plain error
+ *   (nothing created) for `failCreate: true`; `read` and `delete` of an object with `slowMs` take
+ *   that long and record in the store's `maxInFlight` how many ran at once.
  */
 const providerSource = String.raw`
 "use strict";
@@ -51,9 +54,30 @@ function outputsOf(id, inputs) {
     ref: inputs.ref === undefined ? null : inputs.ref,
     secretText: inputs.secretText === undefined ? null : inputs.secretText,
     dbr: inputs.dbr === true,
+    slowMs: inputs.slowMs === undefined ? null : inputs.slowMs,
     generated: inputs.key + ":" + inputs.value,
     token: "tok-" + id,
   };
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Runs a slow call, recording in the store the most calls of that kind in flight at once. */
+async function slow(self, kind, ms, work) {
+  self.active = self.active || {};
+  self.active[kind] = (self.active[kind] || 0) + 1;
+  withStore(self.storeFile, (data) => {
+    data.maxInFlight = data.maxInFlight || {};
+    data.maxInFlight[kind] = Math.max(data.maxInFlight[kind] || 0, self.active[kind]);
+  });
+  try {
+    await sleep(ms);
+    return work();
+  } finally {
+    self.active[kind] -= 1;
+  }
 }
 
 const provider = {
@@ -67,6 +91,7 @@ const provider = {
   },
   async check(olds, news) {
     const failures = news.value === "invalid" ? [{ property: "value", reason: "value must not be 'invalid'" }] : [];
+    if (news.value === "warn") console.warn("warning: the value is 'warn'");
     withStore(this.storeFile, (data) => data.calls.push({ method: "check", name: news.key, ref: news.ref === undefined ? null : news.ref }));
     return { inputs: news, failures };
   },
@@ -79,6 +104,7 @@ const provider = {
     return { changes, replaces, deleteBeforeReplace: news.dbr === true };
   },
   async create(inputs) {
+    if (inputs.failCreate) throw new Error("the service refused the create");
     const id = withStore(this.storeFile, (data) => {
       const id = inputs.key + "-" + data.next++;
       data.objects[id] = outputsOf(id, inputs);
@@ -95,6 +121,10 @@ const provider = {
     return { id, outs: outputsOf(id, inputs) };
   },
   async read(id, props) {
+    if (props.slowMs) return slow(this, "read", props.slowMs, () => this.readNow(id));
+    return this.readNow(id);
+  },
+  readNow(id) {
     return withStore(this.storeFile, (data) => {
       data.calls.push({ method: "read", id });
       const object = data.objects[id];
@@ -104,17 +134,27 @@ const provider = {
       if (object.ref !== null) inputs.ref = object.ref;
       if (object.secretText !== null) inputs.secretText = object.secretText;
       if (object.dbr) inputs.dbr = true;
+      if (object.slowMs) inputs.slowMs = object.slowMs;
       return { id, props: { ...object }, inputs };
     });
   },
   async update(id, olds, news) {
-    return withStore(this.storeFile, (data) => {
+    const outs = withStore(this.storeFile, (data) => {
       data.calls.push({ method: "update", id });
       data.objects[id] = outputsOf(id, news);
-      return { outs: outputsOf(id, news) };
+      return outputsOf(id, news);
     });
+    if (news.failInit) {
+      throw Object.assign(new Error("the object was updated but is not ready"), {
+        id,
+        properties: { ...outs, __provider: news.__provider },
+        reasons: ["not ready yet"],
+      });
+    }
+    return { outs };
   },
-  async delete(id) {
+  async delete(id, props) {
+    if (props.slowMs) await slow(this, "delete", props.slowMs, () => undefined);
     withStore(this.storeFile, (data) => {
       data.calls.push({ method: "delete", id });
       delete data.objects[id];
@@ -146,6 +186,8 @@ export interface ItemArgs {
   secretText?: pulumi.Input<string>;
   dbr?: boolean;
   failInit?: boolean;
+  failCreate?: boolean;
+  slowMs?: number;
 }
 
 /** The fixture's resource class, as the test sees it. */
@@ -162,6 +204,7 @@ export interface StoreData {
   objects: Record<string, Record<string, unknown>>;
   calls: { method: string; id?: string; name?: string; ref?: unknown; pid?: number }[];
   configSeen?: { apiKey?: string; region?: string };
+  maxInFlight?: Record<string, number>;
   next: number;
 }
 
@@ -198,7 +241,7 @@ export function createProgramDirectory(): ProgramDirectory {
 export async function openStack(
   fixture: ProgramDirectory,
   program: PulumiProgram,
-  options: { config?: StackConfig; secretsPassphrase?: string; hostPerOperation?: boolean } = {},
+  options: { config?: StackConfig; secretsPassphrase?: string; hostPerOperation?: boolean; parallel?: number } = {},
 ): Promise<{ stack: TestStack; storeFile: string; store: () => StoreData }> {
   const storeFile = fixture.newStoreFile();
   const stack = await createTestStack({
@@ -209,6 +252,7 @@ export async function openStack(
     config: { "fixture:storeFile": storeFile, ...(options.config ?? {}) },
     ...(options.secretsPassphrase ? { secretsPassphrase: options.secretsPassphrase } : {}),
     ...(options.hostPerOperation !== undefined ? { hostPerOperation: options.hostPerOperation } : {}),
+    ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),
   });
   return { stack, storeFile, store: () => fixture.readStore(storeFile) };
 }

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestStack, DeploymentError, loadState, type TestStack } from "../../src/testing";
+import { createTestStack, DeploymentError, loadState, SECRET, type TestStack } from "../../src/testing";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
 
 const API_KEY = "sk-live-0123456789";
@@ -78,7 +78,14 @@ describe("secrets", () => {
     expect(view.secretOutputs).toEqual(["secretText"]);
     expect(view.outputs.secretText).toBe("hunter2");
     expect(result.secretOutputs).toEqual(["text"]);
-    expect(result.outputs).toEqual({ text: "hunter2", plain: "s:1" });
+    // Results show secrets masked, as the CLI prints them; the stack outputs hold the value.
+    expect(result.outputs).toEqual({ text: SECRET, plain: "s:1" });
+    expect(result.steps.find((step) => step.name === "secretive")).toMatchObject({
+      outputs: { secretText: SECRET, generated: "s:1" },
+      secretOutputs: ["secretText"],
+    });
+    expect(JSON.stringify(result)).not.toContain("hunter2");
+    expect(stack.stackOutputs()).toEqual({ text: "hunter2", plain: "s:1" });
     expect(JSON.stringify(stack.state)).not.toContain("hunter2");
   });
 
