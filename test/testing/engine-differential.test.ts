@@ -101,8 +101,8 @@ function zoneRecord(sim: Simulator, name: string, type: string) {
 }
 
 /**
- * Deploy, no change, update versus replace, a delete-before-replace with dependents, reads of an
- * existing and a missing id, drift found by `preview --refresh` and refresh, destroy.
+ * Deploy, no change, update versus replace, a delete-before-replace with dependents, a read of an
+ * existing id, drift found by `preview --refresh` and refresh, destroy.
  */
 function lifecycle(): ScenarioStep<Simulator>[] {
   const settings = { webName: "web", webTtl: 3600, key: KEY_A };
@@ -116,10 +116,14 @@ function lifecycle(): ScenarioStep<Simulator>[] {
     new DnsRecordSet("alias", { ...zone, name: "alias", type: "CNAME", records: [web.fqdn] });
     const key = new SshKey("deploy", { hostingId: HOSTING, publicKey: settings.key, comment: "deploy" });
     const apex = DnsRecordSet.get("apex", `${DOMAIN}/@/A`);
-    const ghost = DnsRecordSet.get("ghost", `${DOMAIN}/ghost/A`);
-    return { fqdn: web.fqdn, fingerprint: key.fingerprint, apexRecords: apex.records, ghostId: ghost.id };
+    return { fqdn: web.fqdn, fingerprint: key.fingerprint, apexRecords: apex.records };
   };
-  const reads = { apex: "read", ghost: "read" };
+  // The package's read fails for an id the account does not hold (it has no state to keep), so
+  // `get` of a missing object fails the operation under both engines instead of reading nothing.
+  const ghost: PulumiProgram = () => {
+    resources.DnsRecordSet.get("ghost", `${DOMAIN}/ghost/A`);
+  };
+  const reads = { apex: "read" };
   const unchanged = { "web-meta": "same", alias: "same", deploy: "same", ...reads };
   return [
     { title: "up", operation: "up", program, expect: { steps: { web: "create", "web-meta": "create", alias: "create", deploy: "create", ...reads } } },
@@ -149,12 +153,18 @@ function lifecycle(): ScenarioStep<Simulator>[] {
       // reads its fqdn shows as an update too.
       expect: { succeeded: true, steps: { ...unchanged, web: "update", alias: "update" } },
     },
-    { title: "refresh takes the change into the state", operation: "refresh", expect: { steps: { ...unchanged, web: "update", apex: "same", ghost: "delete" } } },
+    { title: "refresh takes the change into the state", operation: "refresh", expect: { steps: { ...unchanged, web: "update", apex: "same" } } },
     { title: "up puts the declared records back", operation: "up", expect: { steps: { ...unchanged, web: "update" } } },
     {
       title: "destroy",
       operation: "destroy",
       expect: { state: {}, steps: { web: "delete", "web-meta": "delete", alias: "delete", deploy: "delete", apex: "discard" } },
+    },
+    {
+      title: "get of an id the account does not hold fails, saying so",
+      operation: "up",
+      program: ghost,
+      expect: { succeeded: false, failed: ["ghost"], state: {} },
     },
   ];
 }
@@ -250,7 +260,7 @@ function failures(): ScenarioStep<Simulator>[] {
 
 describeDifferential("the engine double against the real engine, with the package's resources and the simulator", () => {
   it(
-    "deploys, changes nothing, updates or replaces, replaces delete-before-replace dependents first, reads, refreshes drift and destroys alike",
+    "deploys, changes nothing, updates or replaces, replaces delete-before-replace dependents first, reads, refreshes drift, destroys, and fails a get of a missing id alike",
     () => compareEngines(simulatorScenario("lifecycle", lifecycle)),
     TIMEOUT,
   );
