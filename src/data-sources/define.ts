@@ -1,5 +1,6 @@
 /**
- * What every data source shares: arguments validated with zod before anything else happens,
+ * What every data source shares: arguments validated before anything else happens (the text
+ * rules every string passes, as in a resource's `check`, then zod),
  * the check that the configured API version has the operations a call needs (before any
  * request, so a v2 stack learns at once that it has no SSL status), the one place where v3 and
  * v2 `data` wrapping is undone, and the `...Output` variant.
@@ -14,7 +15,9 @@ import { endpoints, type Endpoints } from "../client/endpoints";
 import { ResellerApiError } from "../client/errors";
 import { hostingId } from "../client/schemas";
 import { hostingAddress } from "../provider/hosting";
-import { normalizeDomain } from "../provider/names";
+import { limitText, textIssues } from "../provider/check";
+import { normalizeDomain, normalizeRegistrableDomain, type NameResult } from "../provider/names";
+import { NAME_RULE } from "../provider/validators";
 import { dataSourceContext, pulumiSdk } from "./client";
 
 /**
@@ -81,18 +84,33 @@ export const hostingIdArg = hostingId;
 /** An ISO 8601 instant argument with an offset or `Z`, as the log operations take them. */
 export const instantArg = z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant such as 2026-01-31T00:00:00Z" });
 
+/** A name argument normalized by `normalize`, refused with its reason. */
+function nameArg(normalize: (value: string) => NameResult) {
+  return limitText(
+    z.string().transform((value, ctx) => {
+      const result = normalize(value);
+      if (!result.ok) {
+        ctx.addIssue({ code: "custom", message: result.reason });
+        return z.NEVER;
+      }
+      return result.value;
+    }),
+    NAME_RULE,
+  );
+}
+
 /**
  * A domain argument: Unicode or ASCII, any case, an optional trailing dot; read in the canonical
- * ASCII form the API stores (punycode, lower case).
+ * ASCII form the API stores (punycode, lower case). Anything else is refused, never cut
+ * (`normalizeDomain`).
  */
-export const domainArg = z.string().transform((value, ctx) => {
-  const result = normalizeDomain(value);
-  if (!result.ok) {
-    ctx.addIssue({ code: "custom", message: result.reason });
-    return z.NEVER;
-  }
-  return result.value;
-});
+export const domainArg = nameArg(normalizeDomain);
+
+/**
+ * A domain argument that names a registrable domain (`example.com`, not `www.example.com`), for
+ * the registrar reads, which address a domain by `sld` and `tld`.
+ */
+export const registrableDomainArg = nameArg(normalizeRegistrableDomain);
 
 /**
  * For `unsupported`: a phrase naming the version when an argument that only `versions` take was
@@ -122,6 +140,11 @@ function validationError(message: string, issues?: string[]): ResellerApiError {
 
 /** Validates arguments, or throws a `validation` error whose message names each bad argument. */
 export function parseArgs<A, P>(name: string, schema: z.ZodType<P, A>, raw: unknown): P {
+  const text = textIssues(schema, raw ?? {});
+  if (text.length > 0) {
+    const lines = text.map((t) => `argument "${t.path.map(String).join(".")}": ${t.reason}`);
+    throw validationError(`${name}: ${lines.join("; ")}`, lines);
+  }
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map(issueText);

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, domainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, registrableDomainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
 
 /**
  * Arguments of {@link getDomainAvailability}.
@@ -48,7 +48,7 @@ export interface GetDomainAvailabilityResult {
 
 const source = defineDataSource<GetDomainAvailabilityArgs, { domain: string }, GetDomainAvailabilityResult>({
   name: "getDomainAvailability",
-  args: z.strictObject({ domain: domainArg }),
+  args: z.strictObject({ domain: registrableDomainArg }),
   operations: () => ["domains.checkAvailability"],
   run: async (call, { domain }) => {
     const r = await call.request<ReplyOf<"v4.domains.checkAvailability">>("domains.checkAvailability", splitDomain(domain));

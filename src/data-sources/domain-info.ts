@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, domainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, registrableDomainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
 
 /**
  * Arguments of {@link getDomainInfo}.
@@ -65,7 +65,7 @@ export interface GetDomainInfoResult {
 
 const source = defineDataSource<GetDomainInfoArgs, { domain: string }, GetDomainInfoResult>({
   name: "getDomainInfo",
-  args: z.strictObject({ domain: domainArg }),
+  args: z.strictObject({ domain: registrableDomainArg }),
   operations: () => ["domains.getInfo"],
   run: async (call, { domain }) => {
     const r = await call.request<ReplyOf<"v4.domains.getInfo">>("domains.getInfo", splitDomain(domain));

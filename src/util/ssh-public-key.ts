@@ -10,6 +10,7 @@
  */
 import { createHash, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
+import { quote } from "./quote";
 
 /** Key types the parser accepts. DSA and the `sk-` (security key) types are refused. */
 export const SSH_KEY_TYPES = [
@@ -110,7 +111,7 @@ function parse(line: string): SshPublicKey {
   if (!match) throw new Error("expected `type base64 [comment]`");
   const [, type = "", b64 = "", comment = ""] = match;
   if (!isKeyType(type)) {
-    throw new Error(`unsupported key type "${type}" (supported: ${SSH_KEY_TYPES.join(", ")})`);
+    throw new Error(`unsupported key type ${quote(type)} (supported: ${SSH_KEY_TYPES.join(", ")})`);
   }
   if (!BASE64.test(b64) || b64.length % 4 !== 0) throw new Error("the key data is not valid base64");
   const blob = Buffer.from(b64, "base64");
@@ -118,7 +119,7 @@ function parse(line: string): SshPublicKey {
 
   const reader = new WireReader(blob);
   const embedded = reader.string("key type").toString("latin1");
-  if (embedded !== type) throw new Error(`the key data is of type "${embedded}" but the line says "${type}"`);
+  if (embedded !== type) throw new Error(`the key data is of type ${quote(embedded)} but the line says ${quote(type)}`);
 
   let bits: number;
   if (type === "ssh-rsa") {
@@ -132,7 +133,7 @@ function parse(line: string): SshPublicKey {
   } else {
     const spec = ECDSA_CURVES[type]!;
     const curve = reader.string("curve name").toString("latin1");
-    if (curve !== spec.curve) throw new Error(`the key type ${type} needs curve ${spec.curve}, the key data names "${curve}"`);
+    if (curve !== spec.curve) throw new Error(`the key type ${type} needs curve ${spec.curve}, the key data names ${quote(curve)}`);
     const point = reader.string("public point");
     if (point.length !== spec.pointLength || point[0] !== 0x04) {
       throw new Error(`the ${spec.curve} public point must be uncompressed and ${spec.pointLength} bytes long`);

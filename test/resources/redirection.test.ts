@@ -161,8 +161,18 @@ describe("Redirection inputs", () => {
   });
 
   it("keeps a destination as the URL standard writes it, with the host in ASCII", async () => {
-    const checked = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: " HTTPS://Café.COM " });
+    const checked = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "HTTPS://Café.COM" });
     expect(checked.destinationUrl).toBe("https://xn--caf-dma.com/");
     expect(checked.type).toBe(301);
+  });
+
+  it.each([
+    { name: "surrounding white space, which URL parsers strip", url: " https://example.com/shop ", reason: /white space/ },
+    { name: "a backslash, which WHATWG parsers read as a slash", url: "https://evil.org\\@agency-demo.com/", reason: /backslash/ },
+    { name: "a host whose punycode does not decode to a valid name", url: "https://xn--zz-invalid.com/", reason: /not a URL on a valid host/ },
+    { name: "a single-label host", url: "https://intranet/", reason: /second-level name/ },
+  ])("refuses a destination with $name rather than rewriting it", async ({ url, reason }) => {
+    const [failure] = await t.engine.checkFailures({ hostingId: 101, domain: "agency-demo.com", destinationUrl: url });
+    expect(failure).toMatchObject({ property: "destinationUrl", reason: expect.stringMatching(reason) });
   });
 });

@@ -6,6 +6,7 @@
  * `stop`), v4 document, Performance (catalog §1 #47-51, INFERRED-L).
  */
 import { z } from "zod";
+import { limitText } from "../../provider/check";
 import { hostingIdInput } from "../../provider/validators";
 
 /** The cache services of a hosting account. */
@@ -17,7 +18,7 @@ export const cacheServiceInputs = {
   /** The hosting account. */
   hostingId: hostingIdInput,
   /** Which service: `memcached` or `redis`. */
-  service: z.enum(CACHE_SERVICES, { error: 'must be "memcached" or "redis"' }),
+  service: limitText(z.enum(CACHE_SERVICES, { error: 'must be "memcached" or "redis"' }), { max: 16, because: "sensible: the service names are memcached and redis" }),
   /** Whether the service is enabled (and running). */
   enabled: z.boolean({ error: "must be true or false" }).default(true),
 };

@@ -6,16 +6,16 @@
  * catalog §3 #23, #26-27, CONFIRMED; v4 and v3 INFERRED-L). The address is kept with its domain
  * in ASCII lower case, the spelling the listing compares with.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { IssueSink } from "../../provider/define";
-import { emailProperty, hostingIdInput } from "../../provider/validators";
+import { emailInput, emailProperty, hostingIdInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronEmailInputs = {
   /** The hosting account whose cron output is mailed. */
   hostingId: hostingIdInput,
   /** The address receiving the output of the account's cron jobs. */
-  email: z.string(),
+  email: emailInput,
 };
 
 type Parsed = z.output<z.ZodObject<typeof cronEmailInputs>>;

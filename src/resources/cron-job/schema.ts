@@ -4,28 +4,34 @@
  * A cron job is one crontab line of a hosting account: a five-field schedule and a command
  * (v2 2.0.0 specification, Cron add: `id, schedule, command`; catalog §3 #24, CONFIRMED; the v4
  * and v3 operations are the catalog's INFERRED-L candidates). The schedule is checked the way the
- * account's crontab takes it, with cron-parser (the simulator applies the same check, so nothing
- * `check` accepts is refused later), and kept with its fields separated by single spaces so that
- * state and the listing compare equal.
+ * account's crontab takes it: standard five-field crontab syntax first (crontab(5): numbers,
+ * names of months and weekdays, `*`, ranges, lists, steps), because cron-parser also takes the
+ * extensions of other schedulers (`H`, `?`, `L`, `W`, `#`) that a crontab refuses; then the
+ * ranges, with cron-parser (the simulator applies that check, so nothing `check` accepts is
+ * refused later). It is kept with its fields separated by single spaces so that state and the
+ * listing compare equal.
  */
 import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
+import { limitText, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import type { NameResult } from "../../provider/names";
-import { hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { hostingIdInput, normalizeProperty, textInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronJobInputs = {
   /** The hosting account whose crontab holds the job. */
   hostingId: hostingIdInput,
   /** Five fields: minute hour day-of-month month day-of-week (`*\/15 * * * *`). */
-  schedule: z.string(),
-  /** The command line, run by the hosting account's shell. */
-  command: z
-    .string()
-    .trim()
-    .min(1, "a command is required")
-    .refine((c) => !/[\r\n]/.test(c), "must be a single line (a crontab entry is one line)"),
+  schedule: textInput(256, "sensible: five fields with their lists"),
+  /**
+   * The command line, run by the hosting account's shell. One line: the text rules refuse line
+   * breaks, which would end the crontab entry.
+   */
+  command: limitText(z.string().trim().min(1, "a command is required"), {
+    max: 1000,
+    because: "cron reads a command of at most 1000 characters (Vixie cron and cronie, MAX_COMMAND; inferred)",
+  }),
 };
 
 type Parsed = z.output<z.ZodObject<typeof cronJobInputs>>;
@@ -45,6 +51,29 @@ export interface CronJobOutputs extends CronJobInputs {
   cronId: number;
 }
 
+/** The five crontab fields in order, and for month and weekday the names crontab(5) takes (first three letters). */
+const CRON_FIELDS: readonly { name: string; names?: string }[] = [
+  { name: "minute" },
+  { name: "hour" },
+  { name: "day-of-month" },
+  { name: "month", names: "jan, dec" },
+  { name: "day-of-week", names: "mon, sun" },
+];
+
+/**
+ * The crontab(5) syntax of one field: a comma-separated list of `*`, a value, or a range, where
+ * `*` and ranges may take a step (`*\/15`, `1-30/5`). Values are numbers, or in the month and
+ * weekday fields their three-letter names (Vixie cron and cronie read names in ranges too).
+ * Whether values are in range is cron-parser's check.
+ */
+function fieldSyntax(field: { names?: string }): RegExp {
+  const value = field.names ? "(?:\\d+|[A-Za-z]{3})" : "\\d+";
+  const item = `(?:\\*(?:/\\d+)?|${value}-${value}(?:/\\d+)?|${value})`;
+  return new RegExp(`^${item}(?:,${item})*$`);
+}
+
+const FIELD_SYNTAX = CRON_FIELDS.map(fieldSyntax);
+
 /**
  * A schedule in canonical form: exactly five fields (minute hour day month weekday), each in
  * range, separated by single spaces. Macros (`@daily`) and a seconds field are refused: the
@@ -55,16 +84,25 @@ export interface CronJobOutputs extends CronJobInputs {
  * normalizeCronSchedule("61 * * * *"); // { ok: false, reason: ... }
  */
 export function normalizeCronSchedule(input: string): NameResult {
-  const fields = input.trim().split(/\s+/).filter((f) => f !== "");
+  const fields = input.trim().split(/ +/).filter((f) => f !== "");
   if (fields.length !== 5) {
-    const hint = fields.length === 1 && fields[0]!.startsWith("@") ? ` (write "${fields[0]}" as five fields, e.g. @daily is "0 0 * * *")` : "";
-    return { ok: false, reason: `"${input}" must have five fields (minute hour day month weekday), not ${fields.length}${hint}` };
+    const hint = fields.length === 1 && fields[0]!.startsWith("@") ? ` (write ${quote(fields[0]!)} as five fields, e.g. @daily is "0 0 * * *")` : "";
+    return { ok: false, reason: `${quote(input)} must have five fields (minute hour day month weekday), not ${fields.length}${hint}` };
+  }
+  const bad = fields.findIndex((field, i) => !FIELD_SYNTAX[i]!.test(field));
+  if (bad >= 0) {
+    return {
+      ok: false,
+      reason:
+        `${quote(input)} is not a standard crontab schedule: the ${CRON_FIELDS[bad]!.name} field ${quote(fields[bad]!)} is not numbers, *, ranges a-b, lists a,b or steps */n and a-b/n` +
+        `${CRON_FIELDS[bad]!.names ? ` (or ${CRON_FIELDS[bad]!.name} names such as ${CRON_FIELDS[bad]!.names})` : ""}; extensions such as H, ?, L, W and # are not crontab syntax (crontab(5))`,
+    };
   }
   const schedule = fields.join(" ");
   try {
     CronExpressionParser.parse(schedule);
   } catch (err) {
-    return { ok: false, reason: `"${input}" is not a valid cron expression: ${(err as Error).message}` };
+    return { ok: false, reason: `${quote(input)} is not a valid cron expression: ${(err as Error).message}` };
   }
   return { ok: true, value: schedule };
 }

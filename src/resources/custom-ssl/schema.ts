@@ -17,10 +17,10 @@
  */
 import type { X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
+import { isUnknown, limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/validators";
 import {
   certificateAltNames,
   certificateHostNames,
@@ -38,11 +38,20 @@ export const customSslInputs = {
   /** The hosting account the domain is attached to. */
   hostingId: hostingIdInput,
   /** The domain (or a subdomain of an attached domain) the certificate is installed for. */
-  domain: z.string(),
+  domain: domainInput,
   /** PEM certificate, optionally followed by its chain (each issuer after what it issued). */
-  certificate: z.string().trim().min(1, "a PEM certificate is required"),
+  certificate: limitText(z.string().trim().min(1, "a PEM certificate is required"), {
+    max: 65536,
+    because: "sensible: a certificate with its chain is 2 to 8 KiB of PEM; 64 KiB holds ten RSA-4096 certificates",
+    lineBreaks: "any",
+  }),
   /** PEM private key of the certificate, unencrypted. Secret. */
-  privateKey: z.string().trim().min(1, "a PEM private key is required"),
+  privateKey: limitText(z.string().trim().min(1, "a PEM private key is required"), {
+    max: 16384,
+    because: "sensible: an RSA-8192 key is about 6.4 KiB of PEM",
+    lineBreaks: "any",
+    secret: true,
+  }),
 };
 
 type Parsed = z.output<z.ZodObject<typeof customSslInputs>>;

@@ -15,10 +15,10 @@
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import { DB_PRIVILEGES, type DbPrivilege } from "../../client/schemas";
-import { containsUnknown, isUnknown } from "../../provider/check";
+import { containsUnknown, isUnknown, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { checkDatabaseType, databaseNameInput, databaseTypeInput, hasPostgres, type DatabaseType } from "../shared/databases";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput, textInput } from "../../provider/validators";
 
 /**
  * The privilege that stands for every other one; listed alone.
@@ -44,7 +44,7 @@ export const databaseUserGrantInputs = {
   /** The database user, with or without the prefix. */
   user: databaseNameInput("user"),
   /** Privileges in the documented list, or `ALL PRIVILEGES` alone. */
-  privileges: z.array(z.string()).min(1, "needs at least one privilege; delete the resource to revoke them all"),
+  privileges: z.array(textInput(32, "sensible: the longest privilege, CREATE TEMPORARY TABLES, has 23 characters")).min(1, "needs at least one privilege; delete the resource to revoke them all"),
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
   databaseType: databaseTypeInput,
 };
@@ -98,7 +98,7 @@ export function normalizePrivileges(list: readonly string[], type: DatabaseType,
   list.forEach((raw, i) => {
     const p = canonicalPrivilege(raw);
     if (!(DB_PRIVILEGES as readonly string[]).includes(p)) {
-      issue(["privileges", i], `"${raw}" is not a privilege; use ${DB_PRIVILEGES.join(", ")}`);
+      issue(["privileges", i], `${quote(raw)} is not a privilege; use ${DB_PRIVILEGES.join(", ")}`);
       ok = false;
     } else if (seen.has(p)) {
       issue(["privileges", i], `repeats privileges[${seen.get(p)}] (${p})`);

@@ -13,9 +13,10 @@
  */
 import { z } from "zod";
 import { DNS_RECORD_TYPES, type DnsRecordType } from "../../client/dns-records";
-import { containsUnknown, isUnknown } from "../../provider/check";
+import { containsUnknown, isUnknown, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { checkedZone } from "../../provider/names";
+import { checkedZone, MAX_NAME_LENGTH } from "../../provider/names";
+import { textInput } from "../../provider/validators";
 import { dnsRecordSetInputs, normalizeDnsRecordSet, type DnsRecord } from "../shared/record-sets";
 
 /**
@@ -38,13 +39,13 @@ const recordSetInput = z.strictObject({
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const dnsZoneInputs = {
   /** The zone: a domain, Unicode or ASCII, with or without the trailing dot. */
-  domain: z.string(),
+  domain: dnsRecordSetInputs.domain,
   /** The hosting account holding the domain; without it the domain-only form of the zone operations is used. */
   hostingId: dnsRecordSetInputs.hostingId,
   /** Every record set the zone holds, apart from ignored ones. */
   recordSets: z.array(recordSetInput),
   /** Patterns of record sets left alone: `name`, or `name:TYPE`, with `*` and `?` wildcards. */
-  ignore: z.array(z.string()).default([]),
+  ignore: z.array(textInput(MAX_NAME_LENGTH + 11, "a name of at most 253 characters (RFC 1035 §2.3.4), \":\" and a record type")).default([]),
   maxDeleteShare: z.number().min(0, "must be a share from 0 to 1 (0.33 is a third)").max(1, "must be a share from 0 to 1 (0.33 is a third)").default(DEFAULT_MAX_DELETE_SHARE),
   allowBulkDelete: z.boolean().default(false),
   resetOnDelete: z.boolean().default(false),
@@ -100,10 +101,10 @@ export function canonicalIgnorePattern(input: string): { ok: true; value: string
   const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
   const type = colon < 0 ? "*" : trimmed.slice(colon + 1).toUpperCase();
   if (name === "" || !NAME_PATTERN.test(name)) {
-    return { ok: false, reason: `"${input}" is not a pattern: give a relative name with * and ? wildcards (ASCII; punycode for IDN labels), e.g. _acme-challenge* or *:TXT` };
+    return { ok: false, reason: `${quote(input)} is not a pattern: give a relative name with * and ? wildcards (ASCII; punycode for IDN labels), e.g. _acme-challenge* or *:TXT` };
   }
   if (type !== "*" && !(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
-    return { ok: false, reason: `"${input}": the type after ":" must be * or one of ${DNS_RECORD_TYPES.join(", ")}` };
+    return { ok: false, reason: `${quote(input)}: the type after ":" must be * or one of ${DNS_RECORD_TYPES.join(", ")}` };
   }
   return { ok: true, value: type === "*" ? name : `${name}:${type}` };
 }
@@ -167,7 +168,7 @@ function normalizeRecordSets(zone: string, sets: Parsed["recordSets"], ignore: r
     }
     const pattern = ignore ? ignoredBy(ignore, n.name, n.type) : undefined;
     if (pattern !== undefined) {
-      issue(["recordSets", i], `${key} is ignored by the pattern "${pattern}"; declare it or ignore it, not both`);
+      issue(["recordSets", i], `${key} is ignored by the pattern ${quote(pattern)}; declare it or ignore it, not both`);
       ok = false;
       return;
     }

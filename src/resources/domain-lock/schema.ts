@@ -7,12 +7,13 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
+import { domainInput } from "../../provider/validators";
 import { normalizeDomainKey } from "../shared/registrar";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const domainLockInputs = {
   /** The domain, Unicode or ASCII. */
-  domain: z.string(),
+  domain: domainInput,
   /** Whether the domain is locked against transfers. Default true, the safe state. */
   locked: z.boolean().default(true),
 };

@@ -10,15 +10,16 @@
 import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normalizeDomainKey, normalizeNameserverChoice } from "../shared/registrar";
+import { domainInput } from "../../provider/validators";
+import { nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const domainNameserversInputs = {
   /** The domain, Unicode or ASCII. Or give `sld` and `tld`. */
-  domain: z.string().optional(),
-  sld: z.string().optional(),
-  tld: z.string().optional(),
-  nameservers: z.array(z.string()).min(2, "needs at least 2 nameservers").max(5, "takes at most 5 nameservers").optional(),
+  domain: domainInput.optional(),
+  sld: sldInput.optional(),
+  tld: tldInput.optional(),
+  nameservers: nameserversInput.optional(),
   useProviderNameservers: z.boolean().optional(),
 };
 

@@ -7,23 +7,34 @@
  * provider nameservers are nsa/nsb/nsc.n0c.com, §6).
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
+import { isUnknown, limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { PROVIDER_NAMESERVERS, normalizeDomainKey, normalizeNameserverChoice } from "../shared/registrar";
+import { domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/validators";
+import { PROVIDER_NAMESERVERS, nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
 
-const required = (what: string) => z.string().trim().min(1, `${what} is required`);
-const optionalText = z
-  .string()
-  .trim()
+/**
+ * The bound of the contact lines (names, organisation, street, city, state): registries take
+ * contacts over EPP, whose postal lines hold 1 to 255 characters (RFC 5733 §4, postalLineType;
+ * inferred, the API documents no bound).
+ */
+const POSTAL_LINE = { max: 255, because: "RFC 5733 §4: an EPP postal line has at most 255 characters (inferred)" };
+
+const required = (what: string) => limitText(z.string().trim().min(1, `${what} is required`), POSTAL_LINE);
+const optionalText = limitText(z.string().trim(), POSTAL_LINE)
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
 // Registries want `+<calling code>.<number>` (EPP); the simulator and the API examples use
 // `+1.5145550100`. Spaces, dashes and parentheses are dropped so a written number is accepted.
-const phone = z
-  .string()
-  .transform((v) => v.replace(/[\s()-]/g, ""))
-  .pipe(z.string().regex(/^\+\d{1,3}\.?\d{4,14}$/, "must be in international form with the calling code, e.g. +1.5145550100"));
+// EPP's form has at most 19 characters (RFC 5733 §4, e164StringType); 32 leaves room for the
+// separators people write.
+const phone = limitText(
+  z
+    .string()
+    .transform((v) => v.replace(/[ ()-]/g, ""))
+    .pipe(z.string().regex(/^\+\d{1,3}\.?\d{4,14}$/, "must be in international form with the calling code, e.g. +1.5145550100")),
+  { max: 32, because: "RFC 5733 §4: an EPP phone number has at most 19 characters, written here with separators" },
+);
 
 /**
  * A complete contact: every field the registrant must give (v4 document, Register domain).
@@ -33,18 +44,28 @@ const phone = z
 export const contactSchema = z.strictObject({
   firstName: required("firstName"),
   lastName: required("lastName"),
-  email: z.string().trim().pipe(z.email("must be an e-mail address")),
+  // Kept as written (the registry keeps the contact as given); its domain must be a valid name.
+  email: limitText(
+    z
+      .string()
+      .trim()
+      .pipe(z.email("must be an e-mail address"))
+      .refine((e) => normalizeEmail(e).ok, "must be an e-mail address whose domain is a valid domain name"),
+    { max: MAX_EMAIL_LENGTH, because: "RFC 5321 §4.5.3.1.3: an address has at most 254 characters" },
+  ),
   companyName: optionalText,
   address1: required("address1"),
   address2: optionalText,
   city: required("city"),
-  postalCode: required("postalCode"),
+  postalCode: limitText(z.string().trim().min(1, "postalCode is required"), { max: 16, because: "RFC 5733 §4: an EPP postal code has at most 16 characters (inferred)" }),
   state: required("state"),
-  countryCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code, e.g. CA")
-    .transform((v) => v.toUpperCase()),
+  countryCode: limitText(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code, e.g. CA")
+      .transform((v) => v.toUpperCase()),
+    { max: 2, because: "a two-letter ISO 3166-1 alpha-2 code (v4 document, contact field group)" },
+  ),
   phone,
 });
 
@@ -56,28 +77,41 @@ function isRealDate(v: string): boolean {
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const domainRegistrationInputs = {
   /** The domain, Unicode or ASCII (`café.com` is kept as `xn--caf-dma.com`). Or give `sld` and `tld`. */
-  domain: z.string().optional(),
-  sld: z.string().optional(),
-  tld: z.string().optional(),
+  domain: domainInput.optional(),
+  sld: sldInput.optional(),
+  tld: tldInput.optional(),
   period: z.number().int().min(1, "must be 1 to 10 years").max(10, "must be 1 to 10 years").default(1),
-  nameservers: z.array(z.string()).min(2, "needs at least 2 nameservers").max(5, "takes at most 5 nameservers").optional(),
+  nameservers: nameserversInput.optional(),
   useProviderNameservers: z.boolean().optional(),
   idProtection: z.boolean().optional(),
   registerIfPremium: z.boolean().default(false),
-  additionalFields: z.record(z.string().min(1), z.string()).optional(),
+  // TLD-specific fields (`addtl_field`, v4 document, Register domain): short names and values;
+  // the API documents no bound (sensible, inferred).
+  additionalFields: z
+    .record(
+      limitText(z.string().min(1), { max: 64, because: "sensible: a field name of a registry extension (inferred)" }),
+      textInput(255, "sensible: a registry extension value (inferred)"),
+    )
+    .optional(),
   registrant: contactSchema.optional(),
   adminContact: contactSchema.optional(),
   billingContact: contactSchema.optional(),
   techContact: contactSchema.optional(),
   registrarLock: z.boolean().optional(),
   maxPrice: z.number().positive("must be a positive amount in the account currency").optional(),
-  minimumExpiry: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
-    .refine(isRealDate, "is not a calendar date")
-    .optional(),
+  minimumExpiry: limitText(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+      .refine(isRealDate, "is not a calendar date"),
+    { max: 10, because: "a date as YYYY-MM-DD" },
+  ).optional(),
   adopt: z.boolean().default(false),
-  eppCode: z.string().trim().min(1, "must not be empty").optional(),
+  eppCode: limitText(z.string().trim().min(1, "must not be empty"), {
+    max: 255,
+    because: "sensible: registries issue transfer codes of 6 to 32 characters, and EPP sets no bound (RFC 5731; inferred)",
+    secret: true,
+  }).optional(),
 };
 
 /** A WHOIS contact (one of the registrant, admin, billing and tech groups), as checked. */

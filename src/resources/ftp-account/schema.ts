@@ -10,9 +10,10 @@
  * API's strength check, and refuses `@`, which the v4 document says breaks some FTP clients.
  */
 import { z } from "zod";
+import { quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
-import { hasControlCharacter, hostingIdInput, MIN_PASSWORD_LENGTH, normalizeProperty, passwordInput } from "../../provider/validators";
+import { domainInput, hasControlCharacter, hostingIdInput, MIN_PASSWORD_LENGTH, normalizeProperty, passwordInput, textInput } from "../../provider/validators";
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).
@@ -30,11 +31,11 @@ export const ftpAccountInputs = {
   /** The hosting account the domain is attached to. */
   hostingId: hostingIdInput,
   /** A domain attached to the hosting account, Unicode or ASCII. */
-  domain: z.string(),
+  domain: domainInput,
   /** The local part of the login (`ci` for `ci@example.com`). */
-  user: z.string(),
+  user: textInput(32, "the simulator's login rule: at most 32 characters (inferred)"),
   /** The account's root directory, relative to the hosting account's home (`/public_html/ci`). */
-  path: z.string(),
+  path: textInput(4096, "Linux PATH_MAX, 4096 bytes (inferred: the hosting accounts run Linux)"),
   password: passwordInput,
   /** Create the root directory when it does not exist (v4 and v3; create only). Default false, as the API. */
   createFolder: z.boolean().default(false),
@@ -83,10 +84,10 @@ export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password" | "
 export function normalizeFtpUser(input: string): NameResult {
   const user = input.trim().toLowerCase();
   if (user.includes("@")) {
-    return { ok: false, reason: `give only the part before "@" ("${user.split("@")[0]}") and the domain in domain; the login is user@domain` };
+    return { ok: false, reason: `give only the part before "@" (${quote(user.split("@")[0]!)}) and the domain in domain; the login is user@domain` };
   }
   if (!LOCAL_PART.test(user)) {
-    return { ok: false, reason: `"${input}" must be 1 to 32 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit` };
+    return { ok: false, reason: `${quote(input)} must be 1 to 32 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit` };
   }
   return { ok: true, value: user };
 }
@@ -103,10 +104,10 @@ export function normalizeFtpUser(input: string): NameResult {
 export function normalizeFtpPath(input: string): NameResult {
   const trimmed = input.trim();
   if (trimmed === "") return { ok: false, reason: "a path is required; / is the hosting account's home directory" };
-  if (trimmed.includes("\\") || hasControlCharacter(trimmed)) return { ok: false, reason: `"${input}" contains a backslash or a control character` };
+  if (trimmed.includes("\\") || hasControlCharacter(trimmed)) return { ok: false, reason: `${quote(input)} contains a backslash or a control character` };
   const segments = trimmed.split("/").filter((s) => s !== "");
   if (segments.some((s) => s === "." || s === "..")) {
-    return { ok: false, reason: `"${input}" has a "." or ".." segment; give the path from the home directory, e.g. /public_html/ci` };
+    return { ok: false, reason: `${quote(input)} has a "." or ".." segment; give the path from the home directory, e.g. /public_html/ci` };
   }
   return { ok: true, value: `/${segments.join("/")}` };
 }

@@ -7,19 +7,20 @@
  * domain`). The URI is kept as the API keeps it, with one leading slash and no trailing one
  * (`media/` reads `/media`), so that the input and the live value compare equal.
  */
-import { z } from "zod";
+import { quote } from "../../provider/check";
+import type { z } from "zod";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
-import { hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { domainInput, hostingIdInput, normalizeProperty, textInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageUrlInputs = {
   /** The hosting account whose object storage is published; it must be initialised. */
   hostingId: hostingIdInput,
   /** The path the bucket answers at: `media`, `/media` and `media/` are the same URI. */
-  uri: z.string(),
+  uri: textInput(1024, "S3 object keys have at most 1024 bytes, and the bucket behind the URI is S3-compatible (inferred)"),
   /** One domain of the account; empty or unset means every domain. */
-  domain: z.string().default(""),
+  domain: domainInput.default(""),
 };
 
 type Parsed = z.output<z.ZodObject<typeof objectStorageUrlInputs>>;
@@ -60,7 +61,7 @@ export function normalizeStorageUri(input: string): NameResult {
   if (bad !== undefined) {
     return {
       ok: false,
-      reason: `"${input}" is not a storage path: segment "${bad}" may hold only letters, digits, ".", "_", "~" and "-" (and is not "." or "..")`,
+      reason: `${quote(input)} is not a storage path: segment ${quote(bad)} may hold only letters, digits, ".", "_", "~" and "-" (and is not "." or "..")`,
     };
   }
   return { ok: true, value: `/${segments.join("/")}` };
@@ -70,11 +71,12 @@ export function normalizeStorageUri(input: string): NameResult {
  * A storage URL's domain: `""` for every domain, otherwise the domain in ASCII lower case.
  *
  * @example
- * normalizeStorageDomain(" "); // { ok: true, value: "" }
+ * normalizeStorageDomain(""); // { ok: true, value: "" }
+ * normalizeStorageDomain(" "); // { ok: false, reason: ... } (only "" means every domain)
  * normalizeStorageDomain("Café.com"); // { ok: true, value: "xn--caf-dma.com" }
  */
 export function normalizeStorageDomain(input: string): NameResult {
-  if (input.trim() === "") return { ok: true, value: "" };
+  if (input === "") return { ok: true, value: "" };
   return normalizeDomain(input);
 }
 

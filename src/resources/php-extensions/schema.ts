@@ -9,7 +9,8 @@
  * extension had before it first changed it (`previous`) and restores that on destroy.
  */
 import { z } from "zod";
-import { containsUnknown } from "../../provider/check";
+import { containsUnknown, quote } from "../../provider/check";
+import { textInput } from "../../provider/validators";
 import type { IssueSink } from "../../provider/define";
 import { phpVersionSettingsInputs } from "../shared/php-settings";
 
@@ -21,7 +22,7 @@ export const phpExtensionsInputs = {
   /** The hosting account, and the PHP version whose extensions are switched, as the account lists it (`"8.2"`). */
   ...phpVersionSettingsInputs,
   /** Extension name to `true` (enabled) or `false` (disabled). */
-  extensions: z.record(z.string(), z.boolean({ error: "must be true (enabled) or false (disabled)" })),
+  extensions: z.record(textInput(64, "sensible: PHP extension names are short words such as pdo_mysql (inferred)"), z.boolean({ error: "must be true (enabled) or false (disabled)" })),
 };
 
 type Parsed = z.output<z.ZodObject<typeof phpExtensionsInputs>>;
@@ -72,11 +73,11 @@ export function normalizePhpExtensions(v: Parsed, issue: IssueSink): PhpExtensio
   for (const [raw, enabled] of entries) {
     const name = raw.trim();
     if (!EXTENSION_NAME.test(name)) {
-      issue(["extensions", raw], `"${raw}" is not a PHP extension name (letters, digits, "_", "." and "-")`);
+      issue(["extensions", raw], `${quote(raw)} is not a PHP extension name (letters, digits, "_", "." and "-")`);
       continue;
     }
     if (name in extensions) {
-      issue(["extensions", raw], `"${name}" is named twice`);
+      issue(["extensions", raw], `${quote(name)} is named twice`);
       continue;
     }
     extensions[name] = enabled;

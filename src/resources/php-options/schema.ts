@@ -10,7 +10,8 @@
  */
 import { z } from "zod";
 import type { PhpOption } from "../../client/endpoints/php";
-import { containsUnknown } from "../../provider/check";
+import { containsUnknown, quote } from "../../provider/check";
+import { textInput } from "../../provider/validators";
 import type { IssueSink } from "../../provider/define";
 import { phpVersionSettingsInputs } from "../shared/php-settings";
 
@@ -25,7 +26,12 @@ export const phpOptionsInputs = {
    * Option name to value. Values are php.ini strings (`"512M"`, `"On"`); numbers are written as
    * text and booleans as `On` / `Off`.
    */
-  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()], { error: "must be a string, a number or a boolean" })),
+  options: z.record(
+    textInput(128, "sensible: php.ini directive names have under 40 characters (inferred)"),
+    z.union([textInput(4096, "sensible: the longest php.ini values are lists such as disable_functions (inferred)"), z.number(), z.boolean()], {
+      error: "must be a string, a number or a boolean",
+    }),
+  ),
 };
 
 type Parsed = z.output<z.ZodObject<typeof phpOptionsInputs>>;
@@ -61,7 +67,7 @@ export function normalizePhpOptions(v: Parsed, issue: IssueSink): PhpOptionsInpu
   const options: Record<string, string> = {};
   for (const [name, value] of entries) {
     if (!OPTION_NAME.test(name)) {
-      issue(["options", name], `"${name}" is not a PHP option name (letters, digits, "_" and ".")`);
+      issue(["options", name], `${quote(name)} is not a PHP option name (letters, digits, "_" and ".")`);
       continue;
     }
     if (typeof value === "number" && !Number.isFinite(value)) {

@@ -9,10 +9,10 @@
  * given. v2 takes the destination as `https` plus `destinationDomain` (catalog §4.2, CONFIRMED).
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
+import { isUnknown, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { normalizeDomain, type NameResult } from "../../provider/names";
-import { hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { isIpAddress, normalizeDomain, type NameResult } from "../../provider/names";
+import { domainInput, hostingIdInput, normalizeProperty, textInput } from "../../provider/validators";
 
 /** The redirection status the API takes (`rType`): 301 permanent, 302 temporary. */
 export type RedirectionType = 301 | 302;
@@ -25,9 +25,9 @@ export const redirectionInputs = {
   /** The hosting account the domain is attached to. */
   hostingId: hostingIdInput,
   /** The domain to redirect, Unicode or ASCII; it must be attached to the hosting account. */
-  domain: z.string(),
+  domain: domainInput,
   /** Where requests go: an absolute http or https URL. */
-  destinationUrl: z.string(),
+  destinationUrl: textInput(8000, "RFC 9110 §4.1: senders and recipients need support URIs of 8000 octets only"),
   /** 301 (permanent, the default) or 302 (temporary). */
   type: z.literal([301, 302], { error: "must be 301 (permanent) or 302 (temporary)" }).default(DEFAULT_REDIRECTION_TYPE),
 };
@@ -59,25 +59,36 @@ export interface RedirectionOutputs extends Omit<RedirectionInputs, "destination
 }
 
 /**
- * A destination URL in canonical form, or why it is not acceptable: absolute, http or https,
- * without credentials (state is plain text, and a browser would not send them anyway).
+ * A destination URL in canonical form (as WHATWG URL serialises it), or why it is not
+ * acceptable: absolute, http or https, without credentials (state is plain text, and a browser
+ * would not send them anyway), on an IP address or a valid domain name (punycode that decodes).
+ * A backslash or surrounding white space is refused rather than read the way one URL parser
+ * reads it: `https://evil.org\@example.com` is a URL on evil.org to WHATWG parsers, and on
+ * example.com to others.
  *
  * @example
  * normalizeDestination("HTTPS://Café.com/shop"); // { ok: true, value: "https://xn--caf-dma.com/shop" }
  * normalizeDestination("/shop"); // { ok: false, reason: ... }
  */
 export function normalizeDestination(input: string): NameResult {
+  if (input.includes("\\") || input !== input.trim()) {
+    return { ok: false, reason: `${quote(input)} holds a backslash or surrounding white space, which URL parsers read differently; write the URL without them` };
+  }
   let url: URL;
   try {
-    url = new URL(input.trim());
+    url = new URL(input);
   } catch {
-    return { ok: false, reason: `"${input}" is not an absolute URL; write it in full, e.g. https://example.com/shop` };
+    return { ok: false, reason: `${quote(input)} is not an absolute URL; write it in full, e.g. https://example.com/shop` };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return { ok: false, reason: `"${input}" must be an http or https URL, not ${url.protocol.slice(0, -1)}` };
+    return { ok: false, reason: `${quote(input)} must be an http or https URL, not ${quote(url.protocol.slice(0, -1))}` };
   }
   if (url.username !== "" || url.password !== "") {
     return { ok: false, reason: "must not carry a user name or password (they would be kept in plain text in the state)" };
+  }
+  if (!isIpAddress(url.hostname)) {
+    const host = normalizeDomain(url.hostname);
+    if (!host.ok) return { ok: false, reason: `${quote(input)} is not a URL on a valid host: ${host.reason}` };
   }
   return { ok: true, value: url.href };
 }

@@ -18,6 +18,7 @@ import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import type { databaseEntry } from "../../client/endpoints/databases";
 import type { ProviderContext } from "../../provider/context";
+import { limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { apiErrorCode, messageOf } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
@@ -46,19 +47,23 @@ export const MAX_NAME_LENGTH = { database: 64, user: 32 } as const;
 
 /** A database or user name as given: letters, digits and `_`, within MySQL's length. */
 export const databaseNameInput = (kind: keyof typeof MAX_NAME_LENGTH) =>
-  z
-    .string()
-    .trim()
-    .min(1, `a ${kind} name is required`)
-    .regex(/^[A-Za-z0-9_]+$/, "may contain only letters, digits and _")
-    .max(MAX_NAME_LENGTH[kind], `is longer than ${MAX_NAME_LENGTH[kind]} characters (and the server adds the "<hosting username>_" prefix)`);
+  limitText(
+    z
+      .string()
+      .trim()
+      .min(1, `a ${kind} name is required`)
+      .regex(/^[A-Za-z0-9_]+$/, "may contain only letters, digits and _"),
+    { max: MAX_NAME_LENGTH[kind], because: `MySQL's longest ${kind} name, and the server adds the "<hosting username>_" prefix` },
+  );
 
 /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
-export const databaseTypeInput = z
-  .string()
-  .transform((t) => TYPE_NAMES[t.trim().toUpperCase()] ?? t)
-  .pipe(z.enum(DATABASE_TYPES, { error: "must be MYSQL or POSTGRES (MySQL or PostgreSQL)" }))
-  .default("MYSQL");
+export const databaseTypeInput = limitText(
+  z
+    .string()
+    .transform((t) => TYPE_NAMES[t.trim().toUpperCase()] ?? t)
+    .pipe(z.enum(DATABASE_TYPES, { error: "must be MYSQL or POSTGRES (MySQL or PostgreSQL)" })),
+  { max: 16, because: "sensible: the longest spelling, POSTGRESQL, has 10 characters" },
+).default("MYSQL");
 
 /** Whether a version has PostgreSQL databases (v2 has no `databaseType` at all). */
 export function hasPostgres(version: ApiVersion): boolean {

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { phpMapOf } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
+import { limitText } from "../../provider/check";
 import { apiErrorCode } from "../../provider/errors";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import { hostingIdInput } from "../../provider/validators";
@@ -62,7 +63,10 @@ export async function phpVersionGone(ctx: ProviderContext, address: HostingAddre
 }
 
 /** A PHP version as accounts list them: major.minor, given as a string. */
-export const phpVersionInput = z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)');
+export const phpVersionInput = limitText(z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'), {
+  max: 16,
+  because: "sensible: a version is major.minor",
+});
 
 /**
  * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),

@@ -14,9 +14,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DNS_RECORD_TYPES, RECORD_FORM, type DnsRecordType } from "../../client/dns-records";
-import { containsUnknown, isUnknown } from "../../provider/check";
+import { containsUnknown, isUnknown, limitText, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { checkedZone, normalizeHost, normalizeRecordName, recordFqdn } from "../../provider/names";
+import { domainInput, NAME_RULE, textInput } from "../../provider/validators";
 
 /**
  * TTL the official module always sends, and the simulator's default (catalog §7.6).
@@ -38,10 +39,20 @@ export interface DnsRecord {
   priority?: number;
 }
 
+/** Largest RDATA of one record (RFC 1035 §3.2.1: RDLENGTH is 16 bits). */
+const MAX_RDATA = 65535;
+
+/**
+ * A record value as text: at most 4 characters per RDATA octet (the `\DDD` escape of TXT
+ * presentation form), so the longest TXT record can be written; each type's own rule bounds the
+ * others far below that.
+ */
+const recordValueInput = textInput(4 * MAX_RDATA, "RFC 1035 §3.2.1: RDATA has at most 65535 octets, written with at most 4 characters each");
+
 const recordInput = z.union([
-  z.string(),
+  recordValueInput,
   z.strictObject({
-    value: z.string(),
+    value: recordValueInput,
     priority: z.number().int().min(0, "must be 0 to 65535").max(65535, "must be 0 to 65535").optional(),
   }),
 ]);
@@ -49,13 +60,16 @@ const recordInput = z.union([
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const dnsRecordSetInputs = {
   /** The zone: a domain, Unicode or ASCII, with or without the trailing dot. */
-  domain: z.string(),
+  domain: domainInput,
   /** Relative name (`www`), `@` for the apex, or a fully qualified name inside the zone. */
-  name: z.string(),
-  type: z
-    .string()
-    .transform((t) => t.trim().toUpperCase())
-    .pipe(z.enum(DNS_RECORD_TYPES, { error: `must be one of ${DNS_RECORD_TYPES.join(", ")}` })),
+  name: limitText(z.string(), NAME_RULE),
+  type: limitText(
+    z
+      .string()
+      .transform((t) => t.trim().toUpperCase())
+      .pipe(z.enum(DNS_RECORD_TYPES, { error: `must be one of ${DNS_RECORD_TYPES.join(", ")}` })),
+    { max: 16, because: "sensible: the longest record type, CNAME, has 5 characters" },
+  ),
   ttl: z.number().int("must be a whole number of seconds").min(1, "must be at least 1 second").max(2147483647, "must be at most 2147483647 (RFC 2181)").default(DEFAULT_TTL),
   records: z.array(recordInput).min(1, "needs at least one record; delete the resource to remove the record set"),
   /** The hosting account holding the domain; without it the domain-only form of the zone operations is used. */
@@ -79,21 +93,18 @@ export interface DnsRecordSetInputs {
 /** Types whose records carry a priority. */
 const PRIORITY_TYPES = new Set<string>(["MX", "MXE", "SRV"]);
 
-/** Largest RDATA of one record (RFC 1035 §3.2.1: RDLENGTH is 16 bits). */
-const MAX_RDATA = 65535;
-
 type Result = { ok: true; value: string } | { ok: false; reason: string };
 
 function ipv4(v: string): Result {
   const s = v.trim();
   // Four-part decimal only: `010.1.1.1` or `0x7f.1` are read differently by different tools.
-  if (!ipaddr.IPv4.isValidFourPartDecimal(s)) return { ok: false, reason: `"${v}" is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)` };
+  if (!ipaddr.IPv4.isValidFourPartDecimal(s)) return { ok: false, reason: `${quote(v)} is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)` };
   return { ok: true, value: ipaddr.IPv4.parse(s).toString() };
 }
 
 function ipv6(v: string): Result {
   const s = v.trim();
-  if (s.includes("%") || !ipaddr.IPv6.isValid(s)) return { ok: false, reason: `"${v}" is not an IPv6 address` };
+  if (s.includes("%") || !ipaddr.IPv6.isValid(s)) return { ok: false, reason: `${quote(v)} is not an IPv6 address` };
   const addr = ipaddr.IPv6.parse(s);
   // RFC 5952 §5: IPv4-mapped addresses keep the dotted quad.
   if (addr.isIPv4MappedAddress()) return { ok: true, value: `::ffff:${addr.toIPv4Address().toString()}` };
@@ -193,7 +204,7 @@ export function canonicalTxt(v: string): Result {
 
 function caa(v: string): Result {
   const m = /^\s*(\d{1,3})\s+([A-Za-z0-9]+)\s+(.+?)\s*$/.exec(v);
-  if (!m || Number(m[1]) > 255) return { ok: false, reason: `"${v}" is not CAA data: flags tag value, e.g. 0 issue "letsencrypt.org"` };
+  if (!m || Number(m[1]) > 255) return { ok: false, reason: `${quote(v)} is not CAA data: flags tag value, e.g. 0 issue "letsencrypt.org"` };
   const raw = m[3]!;
   const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
   return { ok: true, value: `${Number(m[1])} ${m[2]!.toLowerCase()} "${value.replace(/"/g, '\\"')}"` };
@@ -201,7 +212,7 @@ function caa(v: string): Result {
 
 function srv(v: string, zone: string): Result {
   const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s*$/.exec(v);
-  if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535) return { ok: false, reason: `"${v}" is not SRV data: weight port target, e.g. 5 5060 sip.example.com` };
+  if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535) return { ok: false, reason: `${quote(v)} is not SRV data: weight port target, e.g. 5 5060 sip.example.com` };
   const target = host(m[3]!, zone);
   if (!target.ok) return target;
   return { ok: true, value: `${Number(m[1])} ${Number(m[2])} ${target.value}` };
@@ -278,7 +289,7 @@ export function normalizeRecords(
       return;
     }
     if (PRIORITY_TYPES.has(type) && given.priority === undefined) {
-      issue(["records", i], `${type} records need a priority: { value, priority } or "10 ${given.value.trim()}"`);
+      issue(["records", i], `${type} records need a priority: { value, priority } or ${quote(`10 ${given.value.trim()}`)}`);
       ok = false;
       return;
     }
@@ -291,7 +302,7 @@ export function normalizeRecords(
     const key = `${rec.priority ?? ""} ${rec.value}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      issue(["records", i], `repeats records[${first}] (${value.value})`);
+      issue(["records", i], `repeats records[${first}] (${quote(value.value)})`);
       ok = false;
       return;
     }

@@ -7,12 +7,14 @@
  * registrar module, v4 paths the v3 ones under `/v4`, INFERRED-M, catalog §4.1; v2
  * `/reseller-api`, catalog §3). Writes carry the domain's scope so cached reads of it are dropped.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { domainInfoResponse, lockResponse, nameserversResponse } from "../../client/endpoints/domains";
 import type { ProviderContext } from "../../provider/context";
 import type { IssueSink } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
-import { normalizeDomain, normalizeHost, splitDomain } from "../../provider/names";
+import { limitText, quote } from "../../provider/check";
+import { normalizeDomain, normalizeNameserver, normalizeRegistrableDomain, splitDomain } from "../../provider/names";
+import { hostInput, NAME_RULE } from "../../provider/validators";
 
 /** A domain in the three spellings the resources keep: `example.co.uk`, `example`, `co.uk`. */
 export interface DomainName {
@@ -33,32 +35,36 @@ export type DomainInfo = z.output<typeof domainInfoResponse>;
  */
 export const PROVIDER_NAMESERVERS: readonly string[] = ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"];
 
+/** The second-level label of a domain: one label (RFC 1035 §2.3.4: at most 63 characters). */
+export const sldInput = limitText(z.string(), { max: 63, because: "RFC 1035 §2.3.4: a label has at most 63 characters" });
+
+/** The public suffix of a domain (`com`, `co.uk`), with or without a leading period. */
+export const tldInput = limitText(z.string(), NAME_RULE);
+
+/** 2 to 5 nameserver host names (v4 document, Limits: ns1 and ns2 required, up to ns5). */
+export const nameserversInput = z.array(hostInput).min(2, "needs at least 2 nameservers").max(5, "takes at most 5 nameservers");
+
 /**
  * Nameservers in canonical form (ASCII, lower case, no trailing dot), or undefined after
- * reporting what is wrong on `nameservers[i]`.
+ * reporting what is wrong on `nameservers[i]`: each is a host name (`normalizeNameserver`; an IP
+ * address is refused), listed once.
  */
 export function normalizeNameservers(list: readonly string[], issue: IssueSink): string[] | undefined {
   const out: string[] = [];
   let ok = true;
   list.forEach((ns, i) => {
-    const host = normalizeHost(ns);
-    if (!host.ok || host.value === ".") {
-      issue(["nameservers", i], host.ok ? "the root is not a nameserver" : host.reason);
+    const host = normalizeNameserver(ns);
+    if (!host.ok) {
+      issue(["nameservers", i], host.reason);
       ok = false;
       return;
     }
-    const bare = host.value.slice(0, -1);
-    if (!bare.includes(".")) {
-      issue(["nameservers", i], `"${ns}" is not a fully qualified host name`);
+    if (out.includes(host.value)) {
+      issue(["nameservers", i], `${quote(ns)} is listed twice`);
       ok = false;
       return;
     }
-    if (out.includes(bare)) {
-      issue(["nameservers", i], `"${ns}" is listed twice`);
-      ok = false;
-      return;
-    }
-    out.push(bare);
+    out.push(host.value);
   });
   return ok ? out : undefined;
 }
@@ -71,40 +77,49 @@ export function sameNameservers(a: readonly string[] | undefined, b: readonly st
 }
 
 /**
- * One domain name in three consistent spellings from `domain`, or `sld` and `tld`, reporting
- * problems on `domain` or `sld`. The caller skips it while any of the three is unknown.
+ * `sld` and `tld` as one domain in canonical form, and the `tld` in canonical form (a leading
+ * period, as the TLD price list writes it, is read as the same TLD); undefined when they do not
+ * make a valid domain.
+ */
+function joinedDomain(sld: string, tld: string): { domain: string; tld: string } | undefined {
+  const suffix = tld.startsWith(".") ? tld.slice(1) : tld;
+  const domain = normalizeDomain(`${sld}.${suffix}`);
+  const canonicalTld = normalizeDomain(`x.${suffix}`);
+  return domain.ok && canonicalTld.ok ? { domain: domain.value, tld: canonicalTld.value.slice(2) } : undefined;
+}
+
+/**
+ * One registrable domain in three consistent spellings from `domain`, or `sld` and `tld`,
+ * reporting problems on `domain`, `sld` or `tld`. The domain must be one a registrar registers
+ * (`normalizeRegistrableDomain`: `www.example.com` is refused, not cut to `example.com`), and
+ * `tld` its public suffix, so that `sld` and `tld` address it as the API does. The caller skips
+ * it while any of the three is unknown.
  */
 export function normalizeDomainKey(
   v: { domain?: string; sld?: string; tld?: string },
   issue: IssueSink,
 ): { domain: string; sld: string; tld: string } | undefined {
-  if (v.domain !== undefined) {
-    const d = normalizeDomain(v.domain);
-    if (!d.ok) {
-      issue("domain", d.reason);
-      return undefined;
-    }
-    if (v.sld !== undefined || v.tld !== undefined) {
-      const other = normalizeDomain(`${v.sld ?? ""}.${(v.tld ?? "").replace(/^\./, "")}`);
-      if (!other.ok || other.value !== d.value) {
-        issue("sld", `sld and tld ("${v.sld ?? ""}", "${v.tld ?? ""}") do not name the domain ${d.value}; give domain alone, or sld and tld`);
-      }
-    }
-    return { domain: d.value, ...splitDomain(d.value) };
+  if (v.domain === undefined && (v.sld === undefined || v.tld === undefined)) {
+    issue("domain", "set domain (e.g. example.com), or sld and tld");
+    return undefined;
   }
-  if (v.sld !== undefined && v.tld !== undefined) {
-    const tld = v.tld.trim().replace(/^\./, "");
-    const d = normalizeDomain(`${v.sld.trim()}.${tld}`);
-    if (!d.ok) {
-      issue("sld", d.reason);
-      return undefined;
-    }
-    const ascii = normalizeDomain(tld);
-    const tldAscii = ascii.ok ? ascii.value : tld.toLowerCase();
-    return { domain: d.value, sld: d.value.slice(0, d.value.length - tldAscii.length - 1), tld: tldAscii };
+  const joined = v.sld !== undefined && v.tld !== undefined ? joinedDomain(v.sld, v.tld) : undefined;
+  const given = v.domain ?? joined?.domain ?? `${v.sld}.${v.tld}`;
+  const d = normalizeRegistrableDomain(given);
+  if (!d.ok) {
+    issue(v.domain !== undefined ? "domain" : "sld", d.reason);
+    return undefined;
   }
-  issue("domain", "set domain (e.g. example.com), or sld and tld");
-  return undefined;
+  const parts = splitDomain(d.value);
+  if (v.domain !== undefined && (v.sld !== undefined || v.tld !== undefined)) {
+    if (joined?.domain !== d.value || joined.tld !== parts.tld) {
+      issue("sld", `sld and tld (${quote(v.sld ?? "")}, ${quote(v.tld ?? "")}) do not name ${d.value} as the API addresses it (sld ${quote(parts.sld)}, tld ${quote(parts.tld)}); give domain alone, or sld and tld`);
+    }
+  } else if (v.domain === undefined && joined?.tld !== parts.tld) {
+    issue("tld", `${quote(v.tld ?? "")} is not the public suffix of ${d.value}: give sld ${quote(parts.sld)} and tld ${quote(parts.tld)}`);
+    return undefined;
+  }
+  return { domain: d.value, ...parts };
 }
 
 /**
@@ -141,9 +156,9 @@ export function keyOf(n: DomainName): { sld: string; tld: string } {
   return { sld: n.sld, tld: n.tld };
 }
 
-/** The domain an id names (`<domain>`, ASCII or Unicode), or undefined when it is not a domain. */
+/** The domain an id names (`<domain>`, ASCII or Unicode), or undefined when it is not a registrable domain. */
 export function domainNameFromId(id: string): DomainName | undefined {
-  const d = normalizeDomain(id);
+  const d = normalizeRegistrableDomain(id);
   return d.ok ? { domain: d.value, ...splitDomain(d.value) } : undefined;
 }
 

@@ -9,25 +9,29 @@
  * is not asked for a CSR it must refuse.
  */
 import { z } from "zod";
+import { limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { emailProperty, hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { domainInput, emailInput, emailProperty, hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
 const subjectText = (max: number) =>
-  z.string().trim().min(1, "is required (the CSR subject needs every field)").max(max, `is longer than ${max} characters (RFC 5280 upper bound)`);
+  limitText(z.string().trim().min(1, "is required (the CSR subject needs every field)"), { max, because: "RFC 5280 appendix A upper bound" });
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const sslCsrInputs = {
   /** The hosting account the domain is attached to. */
   hostingId: hostingIdInput,
   /** The domain (the CSR's common name), attached to the hosting account. */
-  domain: z.string(),
+  domain: domainInput,
   /** ISO 3166 two-letter country code (`CA`). */
-  countryCode: z
-    .string()
-    .transform((c) => c.trim().toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166 country code, e.g. CA")),
+  countryCode: limitText(
+    z
+      .string()
+      .transform((c) => c.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166 country code, e.g. CA")),
+    { max: 2, because: "a two-letter ISO 3166-1 alpha-2 code, RFC 5280 appendix A ub-country-name-alpha-length" },
+  ),
   /** State or province, written out (`Quebec`). */
   state: subjectText(128),
   /** City (`Montreal`). */
@@ -35,7 +39,7 @@ export const sslCsrInputs = {
   organizationName: subjectText(64),
   organizationUnitName: subjectText(64),
   /** Contact address written into the subject. */
-  email: z.string(),
+  email: emailInput,
 };
 
 type Parsed = z.output<z.ZodObject<typeof sslCsrInputs>>;

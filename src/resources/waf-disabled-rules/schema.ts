@@ -15,14 +15,14 @@ import { z } from "zod";
 import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const wafDisabledRulesInputs = {
   /** The hosting account the domain is attached to. */
   hostingId: hostingIdInput,
   /** The domain whose firewall rules are disabled, Unicode or ASCII. */
-  domain: z.string(),
+  domain: domainInput,
   /** The rule ids to disable; every other rule of the domain is enabled. */
   ruleIds: z
     .array(z.number().int("a rule id is a whole number").positive("a rule id is a positive number"))
