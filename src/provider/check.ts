@@ -236,12 +236,20 @@ const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readon
 /** The schema kinds that take each kind of value, for picking a union's option. */
 const TAKES: Record<string, readonly string[]> = {
   string: ["string", "enum", "literal", "template_literal"],
+  number: ["number", "literal"],
+  boolean: ["boolean", "literal"],
   array: ["array", "tuple"],
   object: ["object", "record"],
 };
 
-/** The rule declared on `schema` or a wrapper of it, and the schema that takes the raw value. */
-function unwrap(schema: AnySchema | undefined): { rule?: TextRule; base?: AnySchema } {
+/**
+ * The text rule declared on `schema` or a wrapper of it, and the schema that takes the raw
+ * value (inside optional, default and the like, and the input side of a pipe).
+ *
+ * @example
+ * unwrapInput(limitText(z.string(), rule).optional()); // { rule, base: the z.string() }
+ */
+export function unwrapInput(schema: AnySchema | undefined): { rule?: TextRule; base?: AnySchema } {
   let rule: TextRule | undefined;
   let s = schema;
   for (let depth = 0; s !== undefined && depth < 32; depth++) {
@@ -255,14 +263,20 @@ function unwrap(schema: AnySchema | undefined): { rule?: TextRule; base?: AnySch
   return { rule, base: s };
 }
 
-/** The schema that takes `value`: for a union, its first option of the value's kind. */
-function schemaFor(schema: AnySchema | undefined, value: unknown): { rule?: TextRule; base?: AnySchema } {
-  const outer = unwrap(schema);
+/**
+ * The schema that takes `value` and its text rule (`unwrapInput`): for a union, its first option
+ * of the value's kind (string, number, boolean, array or object).
+ *
+ * @example
+ * inputSchemaFor(z.union([z.string(), z.object({ value: z.string() })]), "x").base; // the z.string()
+ */
+export function inputSchemaFor(schema: AnySchema | undefined, value: unknown): { rule?: TextRule; base?: AnySchema } {
+  const outer = unwrapInput(schema);
   const def = outer.base?._zod.def as { type: string; options?: AnySchema[] } | undefined;
   if (def?.type !== "union") return outer;
-  const kind = typeof value === "string" ? "string" : Array.isArray(value) ? "array" : "object";
+  const kind = Array.isArray(value) ? "array" : typeof value;
   for (const option of def.options ?? []) {
-    const inner = unwrap(option);
+    const inner = unwrapInput(option);
     const type = (inner.base?._zod.def as { type: string } | undefined)?.type ?? "";
     if (TAKES[kind]?.includes(type)) return { rule: outer.rule ?? inner.rule, base: inner.base };
   }
@@ -280,7 +294,7 @@ function schemaFor(schema: AnySchema | undefined, value: unknown): { rule?: Text
  */
 export function textIssues(schema: AnySchema | undefined, value: unknown, path: (string | number)[] = []): TextIssue[] {
   if (value === null || value === undefined || isUnknown(value)) return [];
-  const { rule, base } = schemaFor(schema, value);
+  const { rule, base } = inputSchemaFor(schema, value);
   if (typeof value === "string") {
     const reason = textProblem(value, rule ?? DEFAULT_TEXT_RULE);
     return reason === undefined ? [] : [{ path, reason }];
@@ -300,7 +314,7 @@ export function textIssues(schema: AnySchema | undefined, value: unknown, path: 
       continue;
     }
     if (def?.type === "record") {
-      const keyRule = unwrap(def.keyType).rule ?? DEFAULT_TEXT_RULE;
+      const keyRule = unwrapInput(def.keyType).rule ?? DEFAULT_TEXT_RULE;
       const keyReason = textProblem(key, { ...keyRule, lineBreaks: undefined });
       if (keyReason !== undefined) {
         issues.push({ path, reason: `key ${keyReason}` });

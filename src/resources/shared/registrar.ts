@@ -111,11 +111,18 @@ export function normalizeDomainKey(
     return undefined;
   }
   const parts = splitDomain(d.value);
-  if (v.domain !== undefined && (v.sld !== undefined || v.tld !== undefined)) {
-    if (joined?.domain !== d.value || joined.tld !== parts.tld) {
-      issue("sld", `sld and tld (${quote(v.sld ?? "")}, ${quote(v.tld ?? "")}) do not name ${d.value} as the API addresses it (sld ${quote(parts.sld)}, tld ${quote(parts.tld)}); give domain alone, or sld and tld`);
+  if (v.domain !== undefined) {
+    // sld and tld beside domain must spell the same domain the way the API addresses it.
+    if (v.sld !== undefined && joinedDomain(v.sld, parts.tld)?.domain !== d.value) {
+      issue("sld", `${quote(v.sld)} is not the sld of ${d.value} (${quote(parts.sld)}); give domain alone, or sld and tld`);
     }
-  } else if (v.domain === undefined && joined?.tld !== parts.tld) {
+    if (v.tld !== undefined) {
+      const tld = joinedDomain(parts.sld, v.tld);
+      if (tld?.domain !== d.value || tld.tld !== parts.tld) {
+        issue("tld", `${quote(v.tld)} is not the tld of ${d.value} (${quote(parts.tld)}, its public suffix); give domain alone, or sld and tld`);
+      }
+    }
+  } else if (joined?.tld !== parts.tld) {
     issue("tld", `${quote(v.tld ?? "")} is not the public suffix of ${d.value}: give sld ${quote(parts.sld)} and tld ${quote(parts.tld)}`);
     return undefined;
   }
