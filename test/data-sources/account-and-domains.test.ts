@@ -125,6 +125,10 @@ describe("version limits of the registrar data sources", () => {
     { name: "a domain without a TLD", call: () => getDomainAvailability({ domain: "localhost" }), arg: /argument "domain"/ },
     { name: "a currency that is not a code", call: () => getTldPricing({ currency: "euro" }), arg: /argument "currency"/ },
     { name: "an unknown argument", call: () => getAccountInfo({ verbose: true } as never), arg: /unknown argument "verbose"/ },
+    { name: "a domain with a path, not cut at the slash", call: () => getDomainInfo({ domain: "evil.org/agency-demo.com" }), arg: /argument "domain": .*holds "\/"/ },
+    { name: "a name under a domain, for a registrar read", call: () => getDomainAvailability({ domain: "www.agency-demo.com" }), arg: /argument "domain": .*a name under agency-demo\.com/ },
+    { name: "a NUL in a string argument", call: () => getTldPricing({ currency: "EU\u0000R" }), arg: /argument "currency": .*control characters: U\+0000/ },
+    { name: "a bidi control in a domain", call: () => getDomainInfo({ domain: "agency-demo\u202e.com" }), arg: /argument "domain": .*bidirectional/ },
   ])("rejects $name before any request, naming the argument", async ({ call, arg }) => {
     await t.use("v4");
     await expect(call()).rejects.toMatchObject({ name: "ResellerApiError", code: "validation", message: expect.stringMatching(arg) });
