@@ -222,40 +222,6 @@ const BAD_EXTENSION_NAMES = ["-x", "a b", "x/y", ".x"];
 const BAD_SLDS = ["www.fresh-site", "fresh_site", "-fresh", "other-site", ""];
 const BAD_TLDS = ["co.uk", "notatld", "net", "c om", ""];
 
-/** The kinds of property that have values of their own, beyond what every leaf gets. */
-type Kind =
-  | "domain"
-  | "domainOrEmpty"
-  | "registrable"
-  | "nameserver"
-  | "host"
-  | "recordName"
-  | "ipv4"
-  | "txt"
-  | "ignore"
-  | "url"
-  | "certificate"
-  | "privateKey"
-  | "sshKey"
-  | "fromIp"
-  | "ftpUser"
-  | "ftpPath"
-  | "storageUri"
-  | "password"
-  | "phpVersion"
-  | "country"
-  | "phone"
-  | "date"
-  | "privilege"
-  | "dbName"
-  | "email"
-  | "cron"
-  | "optionName"
-  | "extensionName"
-  | "enum"
-  | "sld"
-  | "tld";
-
 /** Real keys and certificates for the bases and for the PEM values that belong to another key or name. */
 export interface Material {
   site: { cert: string; key: string };
@@ -276,74 +242,46 @@ export function material(): Material {
   };
 }
 
-/** The values of a kind, given the base value they replace. */
-function kindValues(kind: Kind, base: unknown, m: Material): unknown[] {
-  const text = typeof base === "string" ? base : "";
-  switch (kind) {
-    case "domain":
-      return badDomains(text);
-    case "registrable":
-      return badRegistrable(text);
-    case "domainOrEmpty":
-      return badDomains(text).filter((d) => d !== "");
-    case "nameserver":
-      return BAD_NAMESERVERS;
-    case "host":
-      return BAD_HOSTS;
-    case "recordName":
-      return BAD_RECORD_NAMES;
-    case "ipv4":
-      return BAD_IPV4;
-    case "txt":
-      return BAD_TXT;
-    case "ignore":
-      return BAD_IGNORE;
-    case "url":
-      return BAD_URLS;
-    case "certificate":
-      return ["not a pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", m.site.key, m.site.cert.slice(0, m.site.cert.length / 2), m.other.cert, ""];
-    case "privateKey":
-      return ["not a key", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", m.other.key, m.site.cert, ""];
-    case "sshKey":
-      return ["ssh-dss AAAAB3NzaC1kc3MAAACBAP", "ssh-ed25519 notbase64!!", m.sshRsa1024, "-----BEGIN PUBLIC KEY-----", "ssh-ed25519", ""];
-    case "fromIp":
-      return BAD_FROM_IPS;
-    case "ftpUser":
-      return BAD_FTP_USERS;
-    case "ftpPath":
-      return BAD_FTP_PATHS;
-    case "storageUri":
-      return BAD_STORAGE_URIS;
-    case "password":
-      return BAD_PASSWORDS;
-    case "phpVersion":
-      return BAD_PHP_VERSIONS;
-    case "country":
-      return BAD_COUNTRIES;
-    case "phone":
-      return BAD_PHONES;
-    case "date":
-      return BAD_DATES;
-    case "privilege":
-      return BAD_PRIVILEGES;
-    case "dbName":
-      return BAD_DB_NAMES;
-    case "email":
-      return BAD_EMAILS;
-    case "cron":
-      return BAD_CRON;
-    case "optionName":
-      return BAD_OPTION_NAMES;
-    case "extensionName":
-      return BAD_EXTENSION_NAMES;
-    case "enum":
-      return ["nope", "", `${text}${text}`, `${text}x`, `${text} ${text}`];
-    case "sld":
-      return BAD_SLDS;
-    case "tld":
-      return BAD_TLDS;
-  }
-}
+/**
+ * The values that look right for a kind of property but are not, given the valid value they
+ * replace (`text`) and the keys and certificates of the run.
+ */
+const KIND_VALUES = {
+  domain: (text) => badDomains(text),
+  registrable: (text) => badRegistrable(text),
+  domainOrEmpty: (text) => badDomains(text).filter((d) => d !== ""),
+  nameserver: () => BAD_NAMESERVERS,
+  host: () => BAD_HOSTS,
+  recordName: () => BAD_RECORD_NAMES,
+  ipv4: () => BAD_IPV4,
+  txt: () => BAD_TXT,
+  ignore: () => BAD_IGNORE,
+  url: () => BAD_URLS,
+  certificate: (_text, m) => ["not a pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", m.site.key, m.site.cert.slice(0, m.site.cert.length / 2), m.other.cert, ""],
+  privateKey: (_text, m) => ["not a key", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", m.other.key, m.site.cert, ""],
+  sshKey: (_text, m) => ["ssh-dss AAAAB3NzaC1kc3MAAACBAP", "ssh-ed25519 notbase64!!", m.sshRsa1024, "-----BEGIN PUBLIC KEY-----", "ssh-ed25519", ""],
+  fromIp: () => BAD_FROM_IPS,
+  ftpUser: () => BAD_FTP_USERS,
+  ftpPath: () => BAD_FTP_PATHS,
+  storageUri: () => BAD_STORAGE_URIS,
+  password: () => BAD_PASSWORDS,
+  phpVersion: () => BAD_PHP_VERSIONS,
+  country: () => BAD_COUNTRIES,
+  phone: () => BAD_PHONES,
+  date: () => BAD_DATES,
+  privilege: () => BAD_PRIVILEGES,
+  dbName: () => BAD_DB_NAMES,
+  email: () => BAD_EMAILS,
+  cron: () => BAD_CRON,
+  optionName: () => BAD_OPTION_NAMES,
+  extensionName: () => BAD_EXTENSION_NAMES,
+  enum: (text) => ["nope", "", `${text}${text}`, `${text}x`, `${text} ${text}`],
+  sld: () => BAD_SLDS,
+  tld: () => BAD_TLDS,
+} satisfies Record<string, (text: string, m: Material) => readonly unknown[]>;
+
+/** The kinds of property that have values of their own, beyond what every leaf gets. */
+type Kind = keyof typeof KIND_VALUES;
 
 // ---- the bases ----
 
@@ -734,12 +672,12 @@ export function badInputs(m: Material = material()): BadInput[] {
     for (const [path, kind] of Object.entries(kinds)) {
       if (path.startsWith("key:")) {
         const mapPath = [path.slice(4)];
-        for (const value of kindValues(kind, undefined, m)) add(mapPath, kind, renameFirstKey(base, mapPath, value as string), value);
+        for (const value of KIND_VALUES[kind]("", m)) add(mapPath, kind, renameFirstKey(base, mapPath, value as string), value);
         continue;
       }
       const steps: Path = path.split(/\.|\[|\]/).filter((s) => s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
       const current = steps.reduce<unknown>((at, p) => (at as Record<string | number, unknown>)[p], base);
-      for (const value of kindValues(kind, current, m)) add(steps, kind, setAt(base, steps, value), value);
+      for (const value of KIND_VALUES[kind](typeof current === "string" ? current : "", m)) add(steps, kind, setAt(base, steps, value), value);
     }
 
     for (const key of Object.keys(shape)) {
