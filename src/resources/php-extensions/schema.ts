@@ -100,8 +100,8 @@ export function checkExtensionNames(names: readonly string[], map: Readonly<Reco
     .filter((name) => map[name] === undefined)
     .map((name) => {
       const other = known.find((k) => k.toLowerCase() === name.toLowerCase());
-      const hint = other === undefined ? "" : ` (did you mean "${other}"?)`;
-      return `extensions.${name}: ${where} has no extension "${name}"${hint}; known extensions: ${[...known].sort().join(", ")}`;
+      const hint = other === undefined ? "" : ` (did you mean ${quote(other)}?)`;
+      return `extensions.${name}: ${where} has no extension ${quote(name)}${hint}; known extensions: ${[...known].sort().join(", ")}`;
     });
   if (problems.length > 0) throw new Error(`PhpExtensions: ${problems.join("; ")}; nothing was changed`);
 }

@@ -117,7 +117,7 @@ export function checkAgainstMap(
   for (const [name, value] of Object.entries(options)) {
     const option = map[name];
     if (!option) {
-      problems.push(`options.${name}: ${where} has no option "${name}"; known options: ${Object.keys(map).sort().join(", ")}`);
+      problems.push(`options.${name}: ${where} has no option ${quote(name)}; known options: ${Object.keys(map).sort().join(", ")}`);
       continue;
     }
     const allowed = allowedValuesOf(option);
@@ -126,7 +126,7 @@ export function checkAgainstMap(
       continue;
     }
     const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
-    if (match === undefined) problems.push(`options.${name}: "${value}" is not allowed for ${name} (${where}); allowed values: ${allowed.join(", ")}`);
+    if (match === undefined) problems.push(`options.${name}: ${quote(value)} is not allowed for ${name} (${where}); allowed values: ${allowed.join(", ")}`);
     else out[name] = match;
   }
   if (problems.length > 0) throw new Error(`PhpOptions: ${problems.join("; ")}`);
