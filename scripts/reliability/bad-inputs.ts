@@ -230,7 +230,12 @@ export interface Material {
   sshRsa1024: string;
 }
 
-/** Generates the keys and certificates (a few RSA keys: the slow part, about a second). */
+/**
+ * Generates the keys and certificates (a few RSA keys: the slow part, about a second).
+ *
+ * @example
+ * const m = material(); badInputs(m).length === badInputs(m).length; // true: same cases for the same material
+ */
 export function material(): Material {
   const site = generateSelfSigned({ commonName: "agency-demo.com", altNames: ["agency-demo.com"] });
   const other = generateSelfSigned({ commonName: "client-shop.net" });
@@ -695,7 +700,12 @@ export function badInputs(m: Material = material()): BadInput[] {
   return out;
 }
 
-/** The valid base input of each type, as `badInputs` mutates it. */
+/**
+ * The valid base input of each type, as `badInputs` mutates it.
+ *
+ * @example
+ * baseInputs().CronJob; // { hostingId: 101, schedule: "30 2 * * 1-5", command: "php artisan backup:run" }
+ */
 export function baseInputs(m: Material = material()): Record<ResourceType, Props> {
   const cases = typeCases(m);
   return Object.fromEntries(Object.entries(cases).map(([type, c]) => [type, c.base])) as Record<ResourceType, Props>;
@@ -717,6 +727,10 @@ function quotesTooMuch(failures: readonly CheckFailure[], value: unknown): boole
  * Runs one bad input through the runtime, against the simulator the runtime is configured for:
  * `check` must fail on its property, quoting at most 60 characters of it, and `create` must
  * throw without any request reaching the simulator.
+ *
+ * @example
+ * await judge({ type: "CronJob", property: "schedule", inputs: { ...baseInputs().CronJob, schedule: "H 0 * * *" }, value: "H 0 * * *" }, sim);
+ * // { accepted: false }
  */
 export async function judge(c: Pick<BadInput, "type" | "property" | "inputs" | "value">, sim: Simulator): Promise<Verdict> {
   const before = sim.requests.count();
