@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, domainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, domainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDomainInfo}.
@@ -14,7 +14,7 @@ import { defineDataSource, domainArg, type DataSourceOutputOptions, type OutputA
  * @example
  * const args: GetDomainInfoArgs = { domain: "agency-demo.com" };
  */
-export interface GetDomainInfoArgs {
+export interface GetDomainInfoArgs extends AccountArgs {
   /** A domain of the reseller account, Unicode or ASCII. */
   domain: string;
 }
