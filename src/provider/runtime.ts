@@ -71,7 +71,13 @@ function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Pr
     return currentContext(undefined, account);
   } catch (err) {
     if (account === undefined) throw err;
-    throw new Error(`${def.type}${id ? ` ${id}` : ""} belongs to reseller account "${account}": ${(err as Error).message}`, { cause: err });
+    // The engine configures a refresh or destroy with the stack configuration the last `up`
+    // saved in the state, so a key set since then reaches it only through `--run-program`.
+    throw new Error(
+      `${def.type}${id ? ` ${id}` : ""} belongs to reseller account "${account}": ${(err as Error).message}. ` +
+        "`pulumi refresh` and `pulumi destroy` use the configuration saved by the last `pulumi up` unless run with `--run-program`",
+      { cause: err },
+    );
   }
 }
 

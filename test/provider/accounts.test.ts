@@ -209,7 +209,7 @@ describe("refresh and destroy after an account left the configuration", () => {
     t.sim.requests.clear();
     b.sim.requests.clear();
 
-    const message = /DnsRecordSet agency-demo\.com\/left\/A belongs to reseller account "brand-b": Account "brand-b" is not configured: "reseller:accounts" \(or the environment variable RESELLER_ACCOUNTS\) is not set\. Add it with `pulumi config set --path 'reseller:accounts\.brand-b\.apiUser' <api user>` and `pulumi config set --secret --path 'reseller:accounts\.brand-b\.apiKey' <api key>`/;
+    const message = /DnsRecordSet agency-demo\.com\/left\/A belongs to reseller account "brand-b": Account "brand-b" is not configured: "reseller:accounts" \(or the environment variable RESELLER_ACCOUNTS\) is not set\. Add it with `pulumi config set --path 'reseller:accounts\.brand-b\.apiUser' <api user>` and `pulumi config set --secret --path 'reseller:accounts\.brand-b\.apiKey' <api key>`\. `pulumi refresh` and `pulumi destroy` use the configuration saved by the last `pulumi up` unless run with `--run-program`/;
     await expect(t.engine.read(inB.id, inB.outs)).rejects.toThrow(message);
     await expect(t.engine.delete(inB.id, inB.outs)).rejects.toThrow(message);
     expect(t.sim.requests.count()).toBe(0);
