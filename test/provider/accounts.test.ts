@@ -37,14 +37,23 @@ function accountsJson(b: Simulator, more: Record<string, unknown> = {}): string 
   return JSON.stringify({ "brand-b": { apiUrl: b.url, apiUser: b.apiUser, apiKey: b.apiKey, requestsPerMinute: 1_000_000, initialRequestsPerMinute: 1_000_000 }, ...more });
 }
 
-const zoneNames = (sim: Simulator, domain = "agency-demo.com") => (sim.store.zones[domain] ?? []).map((r) => `${r.name}/${r.type}`);
-
-describe("resources on a named account", () => {
-  const t = useProvider("DnsRecordSet", { version: "v4" });
+/**
+ * A resource type's runtime on the default account's simulator and on `brand-b`'s, configured
+ * with both before each test.
+ */
+function useTwoAccounts(type: string) {
+  const t = useProvider(type, { version: "v4" });
   const b = useSecondAccount();
   beforeEach(async () => {
     await configure({ config: configFor(t.sim, "v4", { "reseller:accounts": accountsJson(b.sim) }) });
   });
+  return { t, b };
+}
+
+const zoneNames = (sim: Simulator, domain = "agency-demo.com") => (sim.store.zones[domain] ?? []).map((r) => `${r.name}/${r.type}`);
+
+describe("resources on a named account", () => {
+  const { t, b } = useTwoAccounts("DnsRecordSet");
 
   it("walks a record set's lifecycle in the named account, and writes nothing to the default one", async () => {
     const base = { account: "brand-b", domain: "agency-demo.com", name: "api", type: "A", hostingId: 101 };
@@ -160,11 +169,7 @@ describe("resources on a named account", () => {
 });
 
 describe("an FTP account on a named account", () => {
-  const t = useProvider("FtpAccount", { version: "v4" });
-  const b = useSecondAccount();
-  beforeEach(async () => {
-    await configure({ config: configFor(t.sim, "v4", { "reseller:accounts": accountsJson(b.sim) }) });
-  });
+  const { t, b } = useTwoAccounts("FtpAccount");
 
   it("walks its lifecycle in the named account: create, read, update, import by id, replace, delete", async () => {
     const base = { account: "brand-b", hostingId: 101, domain: "agency-demo.com", user: "release", path: "/public_html", password: "Release-Pass-2026" };
