@@ -40,6 +40,9 @@ function demote(markdown: string, levels: number): string {
     .trim();
 }
 
+/** Keys without a default that the provider cannot do without; the others are simply unset. */
+const REQUIRED = ["apiUser", "apiKey"];
+
 function configurationMarkdown(): string {
   const esc = (s: string) => s.replace(/\|/g, "\\|");
   return [
@@ -47,7 +50,7 @@ function configurationMarkdown(): string {
     "|---|---|---|---|",
     ...CONFIG_KEYS.map(
       (k) =>
-        `| \`${CONFIG_NAMESPACE}:${k.key}\`${k.secret ? " (secret)" : ""} | \`${k.env}\` | ${k.default !== undefined ? `\`${esc(k.default)}\`` : "(required)"} | ${esc(k.description)} |`,
+        `| \`${CONFIG_NAMESPACE}:${k.key}\`${k.secret ? " (secret)" : ""} | \`${k.env}\` | ${k.default !== undefined ? `\`${esc(k.default)}\`` : REQUIRED.includes(k.key) ? "(required)" : "none"} | ${esc(k.description)} |`,
     ),
   ].join("\n");
 }

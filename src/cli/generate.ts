@@ -5,12 +5,13 @@
  *
  * Connection settings are the provider's own (`CONFIG_KEYS`): every `reseller:*` key is a flag
  * (`--api-user`, `--api-url`, `--max-concurrency`, ...), with the same environment fallback
- * (`RESELLER_API_USER`, ...) and defaults, read by the provider's `readSettings`. `reseller ping`
- * uses the same flags.
+ * (`RESELLER_API_USER`, ...) and defaults, read by the provider's `readConfiguration`.
+ * `--account NAME` picks a named account of `--accounts` / `RESELLER_ACCOUNTS` instead of the
+ * top-level keys, as a resource's `account` input does. `reseller ping` uses the same flags.
  */
 import type { Command } from "commander";
 import { createClient, type ResellerClient } from "../client/client";
-import { CONFIG_KEYS, readSettings, requireCredentials, type ProviderSettings } from "../provider/config";
+import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/config";
 import { DEFAULT_PROJECT, generateProgram, writeProject } from "../generate";
 
 /** Flag values by config key (`apiUser`), as commander hands them over. */
@@ -30,12 +31,17 @@ export function addConnectionOptions(command: Command): Command {
     const caution = k.secret ? "; prefer the environment variable, a flag shows in the process list" : "";
     command.option(`--${kebab(k.key)} <value>`, `${k.description} (environment ${k.env}${fallback}${caution})`);
   }
+  command.option("--account <name>", "a named account of --accounts / RESELLER_ACCOUNTS (the stack's reseller:accounts) instead of the top-level keys");
   return command;
 }
 
-/** The provider settings from the flags, then the environment, then the defaults. */
+/**
+ * The provider settings from the flags, then the environment, then the defaults: those of the
+ * named account with `--account`, else those of the top-level keys.
+ */
 export function settingsFromFlags(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  return readSettings({ get: (key) => (typeof flags[key] === "string" ? (flags[key] as string) : undefined) }, env);
+  const configuration = readConfiguration({ get: (key) => (typeof flags[key] === "string" ? (flags[key] as string) : undefined) }, env);
+  return accountSettings(configuration, typeof flags.account === "string" ? flags.account : undefined);
 }
 
 /**
@@ -46,8 +52,11 @@ export function clientFromSettings(settings: ProviderSettings): ResellerClient {
   let credentials: { apiUser: string; apiKey: string };
   try {
     credentials = requireCredentials(settings);
-  } catch {
-    throw new Error("Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY");
+  } catch (err) {
+    if (settings.account !== undefined) {
+      throw new Error(`Missing API credentials of account "${settings.account}": give its apiUser and apiKey in --accounts or RESELLER_ACCOUNTS`, { cause: err });
+    }
+    throw new Error("Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY", { cause: err });
   }
   return createClient({
     baseUrl: settings.apiUrl,
@@ -102,7 +111,7 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
   const hostingIds = parseHostingIds(opts.hostingId ?? []);
   const client = clientFromSettings(settings);
   try {
-    const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [] });
+    const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [], account: settings.account });
     for (const line of [...plan.notes, ...warnings]) err(`note: ${line}`);
     const required = plan.config.filter((c) => c.required);
     if (!opts.out) {

@@ -7,13 +7,17 @@
  * reseller account has not whitelisted the IP address 203.0.113.7", catalog §7.2); ping prints
  * that address so it can be added to the allow-list.
  *
+ * With `--account NAME` it checks that account of `--accounts` / `RESELLER_ACCOUNTS` (a stack's
+ * `reseller:accounts`) instead of the top-level keys.
+ *
  * Exit codes: 0 connected; 2 the caller's address is not allowed; 3 the credentials are missing
- * or refused; 4 the API could not be reached (network, TLS, timeout); 1 anything else.
+ * or refused, or the account is not configured; 4 the API could not be reached (network, TLS,
+ * timeout); 1 anything else.
  */
 import { isIP } from "node:net";
 import type { Command } from "commander";
 import { isResellerApiError } from "../client/errors";
-import { CONFIG_KEYS } from "../provider/config";
+import { accountKeyPath, CONFIG_KEYS, type ProviderSettings } from "../provider/config";
 import { addConnectionOptions, clientFromSettings, settingsFromFlags, type ConnectionFlags } from "./generate";
 
 /** Exit codes of `reseller ping`. */
@@ -28,7 +32,10 @@ export function addressInMessage(message: string): string | undefined {
   return undefined;
 }
 
-function credentialHint(): string {
+function credentialHint(settings: ProviderSettings): string {
+  if (settings.account !== undefined) {
+    return `check ${accountKeyPath(settings.account, "apiUser")} and ${accountKeyPath(settings.account, "apiKey")} (--accounts or RESELLER_ACCOUNTS)`;
+  }
   const keys = CONFIG_KEYS.filter((k) => k.key === "apiUser" || k.key === "apiKey");
   return `check ${keys.map((k) => `--${k.key === "apiUser" ? "api-user" : "api-key"} / ${k.env}`).join(" and ")} (stack config reseller:apiUser and reseller:apiKey)`;
 }
@@ -46,12 +53,12 @@ export async function runPing(flags: ConnectionFlags, out: (line: string) => voi
   } catch (err) {
     const message = (err as Error).message;
     out(`reseller ping: ${message}`);
-    return /credential/i.test(message) ? PING_EXIT.authentication : PING_EXIT.other;
+    return /credential|is not configured/i.test(message) ? PING_EXIT.authentication : PING_EXIT.other;
   }
   try {
     const hello = await client.account.hello();
     const info = await client.account.getInfo();
-    out(`Connected to ${settings.apiUrl} (API ${settings.apiVersion})`);
+    out(`Connected to ${settings.apiUrl} (API ${settings.apiVersion})${settings.account === undefined ? "" : `, account "${settings.account}"`}`);
     if (hello.message) out(`  ${hello.message}`);
     const credit = info.credit_remaining === undefined ? "unknown" : `${info.credit_remaining}${info.credit_currency ? ` ${info.credit_currency}` : ""}`;
     out(`  credit: ${credit}`);
@@ -71,12 +78,13 @@ export async function runPing(flags: ConnectionFlags, out: (line: string) => voi
     }
     if (isResellerApiError(err, "authentication")) {
       out(`reseller ping: ${settings.apiUrl} refused the credentials: ${err.apiError ?? err.message}`);
-      out(`The API user or key is wrong: ${credentialHint()}.`);
+      out(`The API user or key is wrong: ${credentialHint(settings)}.`);
       return PING_EXIT.authentication;
     }
     if (isResellerApiError(err, "transport") || isResellerApiError(err, "timeout")) {
       out(`reseller ping: could not reach ${settings.apiUrl}: ${err.message}`);
-      out("Check --api-url / RESELLER_API_URL, the network and the proxy settings.");
+      const url = settings.account === undefined ? "--api-url / RESELLER_API_URL" : accountKeyPath(settings.account, "apiUrl");
+      out(`Check ${url}, the network and the proxy settings.`);
       return PING_EXIT.transport;
     }
     out(`reseller ping: ${(err as Error).message}`);

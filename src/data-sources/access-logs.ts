@@ -24,6 +24,7 @@ import {
   payloadOf,
   prepareCall,
   unsupportedArgument,
+  type AccountArgs,
   type DataSourceCall,
   type DataSourceOutputOptions,
   type OutputArgs,
@@ -36,7 +37,7 @@ import {
  * @example
  * const args: GetAccessLogsArgs = { hostingId: 101, domain: "agency-demo.com", after: "2026-01-30T00:00:00Z", limit: 500 };
  */
-export interface GetAccessLogsArgs {
+export interface GetAccessLogsArgs extends AccountArgs {
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;

@@ -4,18 +4,18 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
- * Arguments of {@link getAccountInfo}: none.
+ * Arguments of {@link getAccountInfo}: only the account.
  *
  * @example
  * const args: GetAccountInfoArgs = {};
  */
-export type GetAccountInfoArgs = Record<string, never>;
+export type GetAccountInfoArgs = AccountArgs;
 
 /**
- * Arguments of {@link getAccountInfoOutput}: none.
+ * Arguments of {@link getAccountInfoOutput}: only the account.
  *
  * @example
  * const args: GetAccountInfoOutputArgs = {};

@@ -3,10 +3,11 @@
  *
  * Dynamic providers have no invoke (peers §4.13), so data sources run in the program process
  * and call the API themselves. They read the same `reseller:*` keys as the provider, through the
- * provider's own parser (`readSettings`, environment fallback `RESELLER_API_*`), from
- * `new pulumi.Config("reseller")`, and they go through the provider's context module: one client
- * and one rate limiter per program run (DESIGN §4), the same v3 hosting-username lookup, and the
- * hosting listing read once however many data sources need it.
+ * provider's own parser (`readConfiguration`, environment fallback `RESELLER_API_*` and
+ * `RESELLER_ACCOUNTS`), from `new pulumi.Config("reseller")`, and they go through the provider's
+ * context module: one client and one rate limiter per account and program run (DESIGN §4), the
+ * same v3 hosting-username lookup, and the hosting listing read once however many data sources
+ * need it.
  *
  * The program process never runs the provider itself (the dynamic-provider host is a separate
  * process that loads `pulumi-hosting-reseller/runtime`), so the context module's state is the
@@ -14,8 +15,8 @@
  * first request and closed when the program's event loop drains (`beforeExit`).
  */
 import type * as Pulumi from "@pulumi/pulumi";
-import { CONFIG_NAMESPACE, readSettings } from "../provider/config";
-import { currentContext, resetContext, setSettings, type ProviderContext } from "../provider/context";
+import { CONFIG_NAMESPACE, readConfiguration } from "../provider/config";
+import { currentContext, resetContext, setConfiguration, type ProviderContext } from "../provider/context";
 
 let loaded = false;
 let exitHook: (() => void) | undefined;
@@ -29,13 +30,14 @@ export function pulumiSdk(): typeof Pulumi {
 }
 
 /**
- * The context data sources call the API through, set up from the stack configuration on first
- * use. Malformed configuration fails here, naming the key; missing credentials fail at the first
- * request, naming the key and its environment variable.
+ * The context data sources call the API of `account` through (a name of `reseller:accounts`;
+ * undefined: the account of the top-level keys), set up from the stack configuration on first
+ * use. Malformed configuration fails here, naming the key, and so does an account the
+ * configuration does not name; missing credentials fail at the first request, naming the key.
  */
-export function dataSourceContext(): ProviderContext {
+export function dataSourceContext(account?: string): ProviderContext {
   if (!loaded) {
-    setSettings(readSettings(new (pulumiSdk().Config)(CONFIG_NAMESPACE)));
+    setConfiguration(readConfiguration(new (pulumiSdk().Config)(CONFIG_NAMESPACE)));
     loaded = true;
     // `beforeExit` fires when nothing is left to do; idle keep-alive sockets do not hold the
     // loop open (undici unrefs them), so this runs at the end of every program. Closing
@@ -46,7 +48,7 @@ export function dataSourceContext(): ProviderContext {
     };
     process.once("beforeExit", exitHook);
   }
-  return currentContext();
+  return currentContext(undefined, account);
 }
 
 /**

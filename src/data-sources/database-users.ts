@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { databaseType } from "../client/schemas";
 import type { DatabaseType } from "../client/schemas";
-import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDatabaseUsers}.
@@ -16,7 +16,7 @@ import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type Da
  * @example
  * const args: GetDatabaseUsersArgs = { hostingId: 101 };
  */
-export interface GetDatabaseUsersArgs {
+export interface GetDatabaseUsersArgs extends AccountArgs {
   hostingId: number;
   /** Engine whose users to list (v4 and v3); the API's default (MySQL) when omitted. */
   databaseType?: DatabaseType;

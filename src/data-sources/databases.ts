@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { databaseEntry } from "../client/endpoints/databases";
 import { databaseType, type DatabaseType } from "../client/schemas";
-import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 
 /**
@@ -17,7 +17,7 @@ import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type Da
  * @example
  * const args: GetDatabasesArgs = { hostingId: 101, databaseType: "MYSQL" };
  */
-export interface GetDatabasesArgs {
+export interface GetDatabasesArgs extends AccountArgs {
   hostingId: number;
   /** Engine to list (v4 and v3); the API's default (MySQL) when omitted. */
   databaseType?: DatabaseType;

@@ -14,11 +14,33 @@ import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
 import { endpoints, type Endpoints } from "../client/endpoints";
 import { ResellerApiError } from "../client/errors";
 import { hostingId } from "../client/schemas";
+import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/config";
+import type { ProviderContext } from "../provider/context";
 import { hostingAddress } from "../provider/hosting";
 import { limitText, textIssues } from "../provider/check";
 import { normalizeDomain, normalizeRegistrableDomain, type NameResult } from "../provider/names";
 import { NAME_RULE } from "../provider/validators";
 import { dataSourceContext, pulumiSdk } from "./client";
+
+/**
+ * The argument every data source takes beside its own: the reseller account to read.
+ *
+ * @example
+ * const zone = await getDnsZone({ account: "brand-b", domain: "brand-b.com" });
+ */
+export interface AccountArgs {
+  /**
+   * The account of `reseller:accounts` (a plain name, not a secret) to read; without it, the
+   * account of the top-level keys (`reseller:apiUser`, ...).
+   */
+  account?: string;
+}
+
+/**
+ * Compiles only for an arguments type that declares `account` as {@link AccountArgs} does, so a
+ * data source cannot leave it out (an interface without it, or `Record<string, never>`, fails).
+ */
+type DeclaresAccount<A> = string extends A[Extract<"account", keyof A>] ? unknown : { argumentsMustExtendAccountArgs: never };
 
 /**
  * The arguments of an `...Output` variant: every field may be a `pulumi.Input`.
@@ -60,9 +82,9 @@ export interface DataSourceCall {
  * How one data source is made: its public name (used in every message), its argument schema,
  * the operations it needs, and the work.
  */
-export interface DataSourceSpec<A, P, R> {
+export interface DataSourceSpec<A extends AccountArgs, P, R> {
   name: string;
-  args: z.ZodType<P, A>;
+  args: z.ZodType<P, Omit<A, "account">>;
   /** Operation ids the call needs with these arguments on this version. */
   operations: (args: P, version: ApiVersion) => readonly string[];
   /** Why these arguments cannot be served by this version (a phrase naming it), or undefined. */
@@ -151,6 +173,31 @@ export function parseArgs<A, P>(name: string, schema: z.ZodType<P, A>, raw: unkn
   throw validationError(`${name}: ${lines.join("; ")}`, lines);
 }
 
+/**
+ * The `account` argument, validated, and the other arguments, which the data source's own schema
+ * checks: every data source takes `account` without declaring it.
+ */
+function splitAccount(name: string, raw: unknown): { account: string | undefined; rest: unknown } {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw) || !("account" in raw)) return { account: undefined, rest: raw };
+  const { account, ...rest } = raw as Record<string, unknown>;
+  if (account === undefined || account === null) return { account: undefined, rest };
+  if (typeof account !== "string" || !ACCOUNT_NAME.test(account)) {
+    const line = `argument "account": must be the name of an account of reseller:accounts (${ACCOUNT_NAME_RULE})`;
+    throw validationError(`${name}: ${line}`, [line]);
+  }
+  return { account, rest };
+}
+
+/** The context of `account`; an account the configuration does not name fails naming the data source. */
+function contextOf(name: string, account: string | undefined): ProviderContext {
+  if (account === undefined) return dataSourceContext();
+  try {
+    return dataSourceContext(account);
+  } catch (err) {
+    throw validationError(`${name}: ${(err as Error).message}`);
+  }
+}
+
 function versionsHaving(id: string): ApiVersion[] {
   return API_VERSIONS.filter((v) => `${v}.${id}` in endpoints);
 }
@@ -159,12 +206,13 @@ function versionsHaving(id: string): ApiVersion[] {
  * Validates the arguments, then checks that the configured version serves this call, then hands
  * back the API as the call sees it. Nothing is sent before both checks pass.
  */
-export function prepareCall<A, P>(
+export function prepareCall<A extends AccountArgs, P>(
   spec: Pick<DataSourceSpec<A, P, unknown>, "name" | "args" | "operations" | "unsupported">,
   raw: unknown,
 ): { args: P; call: DataSourceCall } {
-  const args = parseArgs(spec.name, spec.args, raw);
-  const ctx = dataSourceContext();
+  const { account, rest } = splitAccount(spec.name, raw);
+  const args = parseArgs(spec.name, spec.args, rest);
+  const ctx = contextOf(spec.name, account);
   const version = ctx.version;
   const reason = spec.unsupported?.(args, version);
   if (reason !== undefined) throw validationError(`${spec.name}: ${reason}`);
@@ -220,7 +268,7 @@ export function outputOf<A, R>(
  * Builds a data source from its spec: `get` validates, checks the version and runs; `output` is
  * its `...Output` variant.
  */
-export function defineDataSource<A, P, R>(spec: DataSourceSpec<A, P, R>): DataSource<A, R> {
+export function defineDataSource<A extends AccountArgs, P, R>(spec: DataSourceSpec<A, P, R> & DeclaresAccount<A>): DataSource<A, R> {
   const get = async (raw: A): Promise<R> => {
     const { args, call } = prepareCall(spec, raw);
     return spec.run(call, args);

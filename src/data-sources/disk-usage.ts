@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDiskUsage}.
@@ -12,7 +12,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions
  * @example
  * const args: GetDiskUsageArgs = { hostingId: 101 };
  */
-export interface GetDiskUsageArgs {
+export interface GetDiskUsageArgs extends AccountArgs {
   hostingId: number;
 }
 

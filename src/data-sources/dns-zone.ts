@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DnsRRSet } from "../client/dns-records";
 import { normalizeRecordName } from "../provider/names";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDnsZone}.
@@ -16,7 +16,7 @@ import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOu
  * @example
  * const args: GetDnsZoneArgs = { domain: "agency-demo.com", hostingId: 101 };
  */
-export interface GetDnsZoneArgs {
+export interface GetDnsZoneArgs extends AccountArgs {
   /** The zone's domain, Unicode or ASCII. */
   domain: string;
   /** The hosting account the domain is attached to; omit for a domain without hosting. */

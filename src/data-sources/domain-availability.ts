@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, registrableDomainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
 
 /**
  * Arguments of {@link getDomainAvailability}.
@@ -14,7 +14,7 @@ import { defineDataSource, registrableDomainArg, type DataSourceOutputOptions, t
  * @example
  * const args: GetDomainAvailabilityArgs = { domain: "café.com" };
  */
-export interface GetDomainAvailabilityArgs {
+export interface GetDomainAvailabilityArgs extends AccountArgs {
   /** The domain to check, Unicode or ASCII (`example.com`, `café.com`). */
   domain: string;
 }

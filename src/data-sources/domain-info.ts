@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, registrableDomainArg, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
 
 /**
  * Arguments of {@link getDomainInfo}.
@@ -14,7 +14,7 @@ import { defineDataSource, registrableDomainArg, type DataSourceOutputOptions, t
  * @example
  * const args: GetDomainInfoArgs = { domain: "agency-demo.com" };
  */
-export interface GetDomainInfoArgs {
+export interface GetDomainInfoArgs extends AccountArgs {
   /** A domain of the reseller account, Unicode or ASCII. */
   domain: string;
 }

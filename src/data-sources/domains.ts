@@ -6,18 +6,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { normalizeDomain, unicodeDomain } from "../provider/names";
-import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
- * Arguments of {@link getDomains}: none.
+ * Arguments of {@link getDomains}: only the account.
  *
  * @example
  * const args: GetDomainsArgs = {};
  */
-export type GetDomainsArgs = Record<string, never>;
+export type GetDomainsArgs = AccountArgs;
 
 /**
- * Arguments of {@link getDomainsOutput}: none.
+ * Arguments of {@link getDomainsOutput}: only the account.
  *
  * @example
  * const args: GetDomainsOutputArgs = {};

@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ftpAccountEntry } from "../client/endpoints/ftp";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getFtpAccounts}.
@@ -15,7 +15,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions
  * @example
  * const args: GetFtpAccountsArgs = { hostingId: 101 };
  */
-export interface GetFtpAccountsArgs {
+export interface GetFtpAccountsArgs extends AccountArgs {
   hostingId: number;
 }
 

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ftpConnectionEntry } from "../client/endpoints/ftp";
-import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getFtpConnections}.
@@ -14,7 +14,7 @@ import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOut
  * @example
  * const args: GetFtpConnectionsArgs = { hostingId: 101 };
  */
-export interface GetFtpConnectionsArgs {
+export interface GetFtpConnectionsArgs extends AccountArgs {
   hostingId: number;
 }
 

@@ -7,18 +7,18 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
- * Arguments of {@link getHostingAccounts}: none.
+ * Arguments of {@link getHostingAccounts}: only the account.
  *
  * @example
  * const args: GetHostingAccountsArgs = {};
  */
-export type GetHostingAccountsArgs = Record<string, never>;
+export type GetHostingAccountsArgs = AccountArgs;
 
 /**
- * Arguments of {@link getHostingAccountsOutput}: none.
+ * Arguments of {@link getHostingAccountsOutput}: only the account.
  *
  * @example
  * const args: GetHostingAccountsOutputArgs = {};

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getMemcachedStatus}.
@@ -14,7 +14,7 @@ import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOut
  * @example
  * const args: GetMemcachedStatusArgs = { hostingId: 101 };
  */
-export interface GetMemcachedStatusArgs {
+export interface GetMemcachedStatusArgs extends AccountArgs {
   hostingId: number;
 }
 

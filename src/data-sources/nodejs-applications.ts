@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getNodejsApplications}.
@@ -13,7 +13,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions
  * @example
  * const args: GetNodejsApplicationsArgs = { hostingId: 101 };
  */
-export interface GetNodejsApplicationsArgs {
+export interface GetNodejsApplicationsArgs extends AccountArgs {
   hostingId: number;
 }
 

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getNodejsVersions}.
@@ -12,7 +12,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions
  * @example
  * const args: GetNodejsVersionsArgs = { hostingId: 101 };
  */
-export interface GetNodejsVersionsArgs {
+export interface GetNodejsVersionsArgs extends AccountArgs {
   hostingId: number;
 }
 

@@ -14,7 +14,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getObjectStorage}.
@@ -22,7 +22,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions
  * @example
  * const args: GetObjectStorageArgs = { hostingId: 101 };
  */
-export interface GetObjectStorageArgs {
+export interface GetObjectStorageArgs extends AccountArgs {
   hostingId: number;
 }
 

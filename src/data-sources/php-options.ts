@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { phpMapOf, type PhpOption } from "../client/endpoints/php";
-import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 import { phpVersionArg, phpVersionFor } from "./php-versions";
 
 /**
@@ -15,7 +15,7 @@ import { phpVersionArg, phpVersionFor } from "./php-versions";
  * @example
  * const args: GetPhpOptionsArgs = { hostingId: 101, version: "8.2" };
  */
-export interface GetPhpOptionsArgs {
+export interface GetPhpOptionsArgs extends AccountArgs {
   hostingId: number;
   /** PHP version, e.g. `8.2`; default the account's current version (one more read). */
   version?: string;

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ResellerApiError } from "../client/errors";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceCall, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceCall, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getPhpVersions}.
@@ -14,7 +14,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceCall, type Da
  * @example
  * const args: GetPhpVersionsArgs = { hostingId: 101 };
  */
-export interface GetPhpVersionsArgs {
+export interface GetPhpVersionsArgs extends AccountArgs {
   hostingId: number;
 }
 

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getRedisStatus}.
@@ -13,7 +13,7 @@ import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOut
  * @example
  * const args: GetRedisStatusArgs = { hostingId: 101 };
  */
-export interface GetRedisStatusArgs {
+export interface GetRedisStatusArgs extends AccountArgs {
   hostingId: number;
 }
 

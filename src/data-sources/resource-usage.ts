@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getResourceUsage}.
@@ -15,7 +15,7 @@ import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions
  * @example
  * const args: GetResourceUsageArgs = { hostingId: 101, periodType: "day", period: 7 };
  */
-export interface GetResourceUsageArgs {
+export interface GetResourceUsageArgs extends AccountArgs {
   hostingId: number;
   /** Granularity: one row per `day` or per `hour`. */
   periodType: "day" | "hour";

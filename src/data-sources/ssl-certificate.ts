@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getSslCertificate}.
@@ -12,7 +12,7 @@ import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOu
  * @example
  * const args: GetSslCertificateArgs = { hostingId: 101, domain: "agency-demo.com" };
  */
-export interface GetSslCertificateArgs {
+export interface GetSslCertificateArgs extends AccountArgs {
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getTldPricing}.
@@ -13,7 +13,7 @@ import { defineDataSource, unsupportedArgument, type DataSourceOutputOptions, ty
  * @example
  * const args: GetTldPricingArgs = { currency: "EUR" };
  */
-export interface GetTldPricingArgs {
+export interface GetTldPricingArgs extends AccountArgs {
   /** ISO 4217 code of the currency to price in (`currency_code`); default the account currency. Not on v2. */
   currency?: string;
 }

@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiVersion } from "../client/endpoint";
 import { VISITOR_PERIODS } from "../client/endpoints/stats";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * A reporting window: `30d` (daily buckets), `7d`, `24h`, `12h`, `1h` (v4 document, Limits).
@@ -24,7 +24,7 @@ export type VisitorPeriod = (typeof VISITOR_PERIODS)[number];
  * @example
  * const args: GetVisitorStatsArgs = { hostingId: 101, domain: "agency-demo.com", period: "7d", unique: true };
  */
-export interface GetVisitorStatsArgs {
+export interface GetVisitorStatsArgs extends AccountArgs {
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { wafLogHit } from "../client/endpoints/waf";
-import { defineDataSource, domainArg, hostingIdArg, instantArg, payloadOf, type DataSourceOutputOptions, type OutputArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, instantArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getWafLogs}.
@@ -14,7 +14,7 @@ import { defineDataSource, domainArg, hostingIdArg, instantArg, payloadOf, type 
  * @example
  * const args: GetWafLogsArgs = { hostingId: 101, domain: "agency-demo.com", size: 50, order: "desc" };
  */
-export interface GetWafLogsArgs {
+export interface GetWafLogsArgs extends AccountArgs {
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;

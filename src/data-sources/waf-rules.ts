@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getWafRules}.
@@ -13,7 +13,7 @@ import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOu
  * @example
  * const args: GetWafRulesArgs = { hostingId: 101, domain: "agency-demo.com" };
  */
-export interface GetWafRulesArgs {
+export interface GetWafRulesArgs extends AccountArgs {
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;

@@ -26,6 +26,12 @@ export { KINDS } from "./kinds";
 export interface GenerateOptions extends Selection {
   /** The Pulumi project name; also the namespace of the program's config keys. Default `reseller-account`. */
   project?: string;
+  /**
+   * The name of the account in the program's `reseller:accounts` that `client` reads: every
+   * declaration gets `account: "<name>"` and every read `{ account: "<name>" }`. Default: none,
+   * the account of the top-level keys.
+   */
+  account?: string;
 }
 
 /** A generated project. */
@@ -60,7 +66,7 @@ export async function generateProgram(client: ResellerClient, settings: Provider
   const warnings: string[] = [];
   const ctx = readOnlyContext(client, settings, { info: () => undefined, warn: (message) => warnings.push(message) });
   const plan = await planProgram(ctx, await discover(ctx, options));
-  const files = printProject(plan, { project, settings, selection: describeSelection(options) });
+  const files = printProject(plan, { project, settings, selection: describeSelection(options), account: options.account });
   return { files, plan, warnings };
 }
 

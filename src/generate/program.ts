@@ -4,7 +4,7 @@
  * `pulumi up` does). Everything is printed from the plan alone, so the same account gives
  * the same files, byte for byte.
  */
-import { CONFIG_KEYS, CONFIG_NAMESPACE, type ProviderSettings } from "../provider/config";
+import { accountKeyPath, CONFIG_KEYS, CONFIG_NAMESPACE, type ProviderSettings } from "../provider/config";
 import { KINDS, type ConfigInput, type Kind } from "./kinds";
 import type { ConfigEntry, Plan, Planned } from "./plan";
 import { printBlock, printComment, stringLiteral } from "./printer";
@@ -15,6 +15,8 @@ export interface ProgramContext {
   settings: Pick<ProviderSettings, "apiUrl" | "apiVersion">;
   /** The selection in words: `the whole account`, `hosting account 101`, ... */
   selection: string;
+  /** The account of `reseller:accounts` every resource names; undefined: the top-level keys' account. */
+  account?: string;
 }
 
 /** The `@pulumi/pulumi` range of the examples; the package's peer range starts at 3.216. */
@@ -24,14 +26,17 @@ function packageVersion(): string {
   return (require("../../package.json") as { version: string }).version;
 }
 
-function printResource(r: Planned): string {
+function printResource(r: Planned, account: string | undefined): string {
   const type = KINDS[r.kind].type;
   const lines = [printComment(r.comments, 0)];
   if (r.mode === "read") {
-    lines.push(`${type}.get(${stringLiteral(r.name)}, ${stringLiteral(r.id)});`);
+    const options = account === undefined ? "" : `, { account: ${stringLiteral(account)} }`;
+    lines.push(`${type}.get(${stringLiteral(r.name)}, ${stringLiteral(r.id)}${options});`);
   } else {
     const options = r.protect ? ", { protect: true }" : "";
-    lines.push(`new ${type}(${stringLiteral(r.name)}, ${printBlock(r.args ?? {}, 0)}${options});`);
+    // The account first: it says where everything after it lives.
+    const args = account === undefined ? (r.args ?? {}) : { account, ...r.args };
+    lines.push(`new ${type}(${stringLiteral(r.name)}, ${printBlock(args, 0)}${options});`);
   }
   return lines.join("\n");
 }
@@ -44,7 +49,7 @@ export function printIndex(plan: Plan, context: ProgramContext): string {
   out.push(
     printComment(
       [
-        `${context.project}: a reseller account as Pulumi resources (${context.selection}).`,
+        `${context.project}: a reseller account as Pulumi resources (${context.selection})${context.account === undefined ? "" : `, account "${context.account}" of reseller:accounts`}.`,
         "Written by `reseller generate` from the live account.",
         "",
         "Declared resources take the live objects over on the first `pulumi up`, which writes back",
@@ -67,7 +72,7 @@ export function printIndex(plan: Plan, context: ProgramContext): string {
       section = r.section.order;
       out.push("", `// ---- ${r.section.title} ----`);
     }
-    out.push("", printResource(r));
+    out.push("", printResource(r, context.account));
   }
   if (plan.resources.length === 0) out.push("", "// Nothing was found in the selection.");
   return `${out.join("\n")}\n`;
@@ -174,12 +179,20 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
     "```sh",
     "npm install",
     "pulumi stack init dev",
-    configLine(`${CONFIG_NAMESPACE}:apiUser`, "<api user>", false),
-    configLine(`${CONFIG_NAMESPACE}:apiKey`, "<api key>", true),
   ];
-  if (settings.apiUrl !== keyOf("apiUrl").default) out.push(configLine(`${CONFIG_NAMESPACE}:apiUrl`, settings.apiUrl, false));
-  if (settings.apiVersion !== keyOf("apiVersion").default) out.push(configLine(`${CONFIG_NAMESPACE}:apiVersion`, settings.apiVersion, false));
-  out.push("```", "", `The credentials can come from \`${keyOf("apiUser").env}\` and \`${keyOf("apiKey").env}\` instead.`);
+  const { account } = context;
+  // A named account's keys go under `reseller:accounts.<name>` (`--path`); see docs/configuration.md.
+  const key = (name: string) => (account === undefined ? `${CONFIG_NAMESPACE}:${name}` : `--path '${accountKeyPath(account, name)}'`);
+  out.push(configLine(key("apiUser"), "<api user>", false), configLine(key("apiKey"), "<api key>", true));
+  if (settings.apiUrl !== keyOf("apiUrl").default) out.push(configLine(key("apiUrl"), settings.apiUrl, false));
+  if (settings.apiVersion !== keyOf("apiVersion").default) out.push(configLine(key("apiVersion"), settings.apiVersion, false));
+  out.push(
+    "```",
+    "",
+    account === undefined
+      ? `The credentials can come from \`${keyOf("apiUser").env}\` and \`${keyOf("apiKey").env}\` instead.`
+      : `Every resource names the account \`${account}\`, whose keys sit under \`${CONFIG_NAMESPACE}:accounts\`; they can come from \`${keyOf("accounts").env}\` instead (a JSON object keyed by account name).`,
+  );
 
   out.push("", "## Config keys", "");
   if (required.length === 0) {

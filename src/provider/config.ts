@@ -82,10 +82,19 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   },
   { key: "caCert", env: "RESELLER_CA_CERT", description: "PEM certificate authority to trust (the simulator's self-signed certificate)" },
   { key: "sandbox", env: "RESELLER_SANDBOX", default: "false", description: "Send X-API-SANDBOX: 1 (the v2 registration sandbox)" },
+  {
+    key: "accounts",
+    env: "RESELLER_ACCOUNTS",
+    secret: true,
+    description:
+      'Further reseller accounts, named by the `account` input of resources and data sources: a JSON object keyed by account name, each with apiUser, apiKey and optionally any key above, e.g. {"brand-b":{"apiUser":"b-user","apiKey":"b-key"}}',
+  },
 ];
 
 /** Everything the provider needs to build a client, resolved and validated. */
 export interface ProviderSettings {
+  /** The name of the account in `reseller:accounts` these settings are; undefined for the top-level keys. */
+  account?: string;
   apiUser?: string;
   apiKey?: string;
   apiUrl: string;
@@ -107,6 +116,15 @@ export interface ProviderSettings {
   sandbox: boolean;
 }
 
+/**
+ * The whole configuration: the account the top-level keys describe (used when a resource or data
+ * source names none) and the accounts of `reseller:accounts`, by name.
+ */
+export interface ProviderConfiguration {
+  settings: ProviderSettings;
+  accounts: Readonly<Record<string, ProviderSettings>>;
+}
+
 const overridesSchema = z.record(
   z.string().min(1),
   z.strictObject({
@@ -126,28 +144,15 @@ function keyOf(name: string): ConfigKey {
 }
 
 /**
- * Resolves the settings: stack config first, then the environment, then the default. Malformed
- * values are errors naming the key; missing credentials are not, because `check` and `diff` need
- * no credentials (see `requireCredentials`).
- *
- * @example
- * const pulumiConfig = new pulumi.Config("reseller");
- * const settings = readSettings(pulumiConfig); // get("apiUser") reads reseller:apiUser
+ * Parses the settings from a source of raw values, `describe` naming a key in messages. No
+ * message ever holds a value: any of them may be a secret, or part of one.
  */
-export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const raw = (name: string): string | undefined => {
-    const k = keyOf(name);
-    const fromConfig = config.get(k.key);
-    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-    const fromEnv = env[k.env];
-    if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
-    return k.default;
-  };
+function parseSettings(raw: (name: string) => string | undefined, describe: (name: string) => string): ProviderSettings {
   const int = (name: string, min: number): number => {
     const text = raw(name) ?? "";
     const n = Number(text);
     if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < min) {
-      throw new ConfigError(`Configuration ${describeKey(keyOf(name))} must be a whole number of at least ${min}`);
+      throw new ConfigError(`Configuration ${describe(name)} must be a whole number of at least ${min}`);
     }
     return n;
   };
@@ -155,12 +160,12 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
     const text = (raw(name) ?? "").trim().toLowerCase();
     if (["true", "1", "yes", "on"].includes(text)) return true;
     if (["false", "0", "no", "off", ""].includes(text)) return false;
-    throw new ConfigError(`Configuration ${describeKey(keyOf(name))} must be true or false`);
+    throw new ConfigError(`Configuration ${describe(name)} must be true or false`);
   };
 
   const version = (raw("apiVersion") ?? "v4").trim().toLowerCase();
   if (!(API_VERSIONS as readonly string[]).includes(version)) {
-    throw new ConfigError(`Configuration ${describeKey(keyOf("apiVersion"))} must be one of ${API_VERSIONS.join(", ")}`);
+    throw new ConfigError(`Configuration ${describe("apiVersion")} must be one of ${API_VERSIONS.join(", ")}`);
   }
 
   let endpointOverrides: ProviderSettings["endpointOverrides"] = {};
@@ -170,13 +175,13 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
     try {
       parsed = JSON.parse(overridesText);
     } catch {
-      throw new ConfigError(`Configuration ${describeKey(keyOf("endpointOverrides"))} must be a JSON object`);
+      throw new ConfigError(`Configuration ${describe("endpointOverrides")} must be a JSON object`);
     }
     const checked = overridesSchema.safeParse(parsed);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       throw new ConfigError(
-        `Configuration ${describeKey(keyOf("endpointOverrides"))} is invalid at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "unknown"}`,
+        `Configuration ${describe("endpointOverrides")} is invalid at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "unknown"}`,
       );
     }
     endpointOverrides = checked.data;
@@ -204,12 +209,184 @@ export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/** The credentials, or an error naming each missing key and its environment variable. */
+/** A raw value: stack config first, then the environment, then the default. */
+function topLevel(config: ConfigReader, env: NodeJS.ProcessEnv): (name: string) => string | undefined {
+  return (name) => {
+    const k = keyOf(name);
+    const fromConfig = config.get(k.key);
+    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+    const fromEnv = env[k.env];
+    if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+    return k.default;
+  };
+}
+
+/**
+ * Resolves the settings of the top-level keys: stack config first, then the environment, then
+ * the default. Malformed values are errors naming the key; missing credentials are not, because
+ * `check` and `diff` need no credentials (see `requireCredentials`).
+ *
+ * @example
+ * const pulumiConfig = new pulumi.Config("reseller");
+ * const settings = readSettings(pulumiConfig); // get("apiUser") reads reseller:apiUser
+ */
+export function readSettings(config: ConfigReader, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  return parseSettings(topLevel(config, env), (name) => describeKey(keyOf(name)));
+}
+
+/**
+ * What an account name looks like: the key of `reseller:accounts` and the value of the `account`
+ * input. Lower case, so that two spellings never name two accounts, and no dot, so that
+ * `pulumi config set --path 'reseller:accounts.<name>.apiKey'` can address it.
+ *
+ * @example
+ * ACCOUNT_NAME.test("brand-b"); // true
+ */
+export const ACCOUNT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+/** What {@link ACCOUNT_NAME} allows, in words, for messages. */
+export const ACCOUNT_NAME_RULE = 'lower-case letters, digits, "-" and "_", starting with a letter or digit, at most 63 characters';
+
+/**
+ * Keys an account of `reseller:accounts` takes from the top level (stack config, environment,
+ * default) when it does not set them: how this process talks to any account. Every other key
+ * (credentials, URL, version, request shape, overrides, CA, sandbox) belongs to the account and
+ * falls back to its default only, so the top-level account's URL or credentials never reach
+ * another account's requests.
+ *
+ * @example
+ * ACCOUNT_INHERITED_KEYS.includes("maxConcurrency"); // true
+ */
+export const ACCOUNT_INHERITED_KEYS: readonly string[] = [
+  "timeoutMs",
+  "maxResponseBytes",
+  "maxAttempts",
+  "retryBaseDelayMs",
+  "maxConcurrency",
+  "requestsPerMinute",
+  "initialRequestsPerMinute",
+  "minRequestsPerMinute",
+  "readCacheTtlSeconds",
+];
+
+/** The keys an account entry may hold: every key but `accounts` itself. */
+const ACCOUNT_KEYS = CONFIG_KEYS.filter((k) => k.key !== "accounts").map((k) => k.key);
+
+/** `"reseller:accounts.brand-b.apiKey"`: the `--path` of one key of one account. */
+export function accountKeyPath(account: string, key: string): string {
+  return `${CONFIG_NAMESPACE}:accounts.${account}.${key}`;
+}
+
+/** `pulumi config set` of one key of one account, as a user types it. */
+function accountSetCommand(account: string, key: string): string {
+  const secret = key === "apiKey" ? " --secret" : "";
+  return `pulumi config set${secret} --path '${accountKeyPath(account, key)}' <${key === "apiKey" ? "api key" : "api user"}>`;
+}
+
+function describeAccounts(): string {
+  return describeKey(keyOf("accounts"));
+}
+
+/**
+ * An account entry's values as text, as the engine hands the top-level keys over. `pulumi config
+ * set --path` may store numbers and booleans typed; `endpointOverrides` may be an object.
+ */
+function accountValues(name: string, entry: unknown): Record<string, string> {
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    throw new ConfigError(`Configuration ${describeAccounts()}: account "${name}" must be an object with apiUser and apiKey`);
+  }
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
+    if (!ACCOUNT_KEYS.includes(key)) {
+      throw new ConfigError(`Configuration ${describeAccounts()}: account "${name}" has no key "${key}" (known: ${ACCOUNT_KEYS.join(", ")})`);
+    }
+    if (value === null || value === undefined) continue;
+    if (typeof value === "string") values[key] = value;
+    else if (typeof value === "number" || typeof value === "boolean") values[key] = String(value);
+    else if (key === "endpointOverrides" && typeof value === "object" && !Array.isArray(value)) values[key] = JSON.stringify(value);
+    else throw new ConfigError(`Configuration "${accountKeyPath(name, key)}" must be a string, a number or true or false`);
+  }
+  return values;
+}
+
+/**
+ * The accounts of `reseller:accounts` (or `RESELLER_ACCOUNTS`), by name. `text` is JSON; the
+ * engine hands an object set with `--path` over as its JSON text.
+ */
+function readAccounts(text: string | undefined, top: (name: string) => string | undefined): Record<string, ProviderSettings> {
+  if (text === undefined || text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // JSON.parse's message quotes the text around the fault, which may be a key.
+    throw new ConfigError(`Configuration ${describeAccounts()} must be a JSON object keyed by account name`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ConfigError(`Configuration ${describeAccounts()} must be a JSON object keyed by account name`);
+  }
+  const accounts: Record<string, ProviderSettings> = {};
+  for (const [name, entry] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!ACCOUNT_NAME.test(name)) {
+      throw new ConfigError(`Configuration ${describeAccounts()}: the account name "${name}" is not valid: use ${ACCOUNT_NAME_RULE}`);
+    }
+    const own = accountValues(name, entry);
+    const raw = (key: string): string | undefined => {
+      if (own[key] !== undefined && own[key] !== "") return own[key];
+      return ACCOUNT_INHERITED_KEYS.includes(key) ? top(key) : keyOf(key).default;
+    };
+    accounts[name] = { ...parseSettings(raw, (key) => `"${accountKeyPath(name, key)}"`), account: name };
+  }
+  return accounts;
+}
+
+/**
+ * Resolves the whole configuration: the top-level keys (see {@link readSettings}) and the named
+ * accounts of `reseller:accounts`, whose environment fallback is `RESELLER_ACCOUNTS` (used only
+ * when the stack config does not set the key). Malformed values fail here, naming the account and
+ * the key; missing credentials fail when an operation needs them.
+ *
+ * @example
+ * const { settings, accounts } = readConfiguration(namespaced(req.config));
+ * accounts["brand-b"]?.apiUrl; // "https://api.planethoster.net" unless the account sets it
+ */
+export function readConfiguration(config: ConfigReader, env: NodeJS.ProcessEnv = process.env): ProviderConfiguration {
+  const top = topLevel(config, env);
+  const settings = parseSettings(top, (name) => describeKey(keyOf(name)));
+  return { settings, accounts: readAccounts(top("accounts"), top) };
+}
+
+/**
+ * The settings of account `name`, or of the top-level keys when `name` is undefined. An account
+ * that the configuration does not name is an error saying which key to set.
+ *
+ * @example
+ * const settings = accountSettings(readConfiguration(namespaced(req.config)), "brand-b");
+ */
+export function accountSettings(configuration: ProviderConfiguration, name: string | undefined): ProviderSettings {
+  if (name === undefined) return configuration.settings;
+  const found = Object.hasOwn(configuration.accounts, name) ? configuration.accounts[name] : undefined;
+  if (found) return found;
+  const known = Object.keys(configuration.accounts);
+  throw new ConfigError(
+    `Account "${name}" is not configured: ${describeAccounts()} ${known.length > 0 ? `names only ${known.map((k) => `"${k}"`).join(", ")}` : "is not set"}. ` +
+      `Add it with \`${accountSetCommand(name, "apiUser")}\` and \`${accountSetCommand(name, "apiKey")}\``,
+  );
+}
+
+/** The credentials, or an error naming each missing key and how to set it. */
 export function requireCredentials(settings: ProviderSettings): { apiUser: string; apiKey: string } {
   const missing = [
     settings.apiUser ? undefined : keyOf("apiUser"),
     settings.apiKey ? undefined : keyOf("apiKey"),
   ].filter((k): k is ConfigKey => k !== undefined);
+  if (missing.length > 0 && settings.account !== undefined) {
+    const account = settings.account;
+    throw new ConfigError(
+      `Missing configuration ${missing.map((k) => `"${accountKeyPath(account, k.key)}"`).join(" and ")} (account "${account}" of ${describeAccounts()}): ` +
+        `set it with \`${accountSetCommand(account, missing[0]!.key)}\``,
+    );
+  }
   if (missing.length > 0) {
     const list = missing.map(describeKey).join(" and ");
     throw new ConfigError(

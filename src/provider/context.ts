@@ -1,11 +1,15 @@
 /**
  * What a resource operation works with: the configured client, the shared read cache, the
- * per-scope write queue and hosting addressing.
+ * per-scope write queue and hosting addressing, for one reseller account.
  *
  * State here is module-level on purpose: one provider process serves every dynamic resource of
- * a deployment (peers §4.1), so one client, one limiter and one cache per connection serve them
- * all. Nothing here is ever captured by the serialized shell: the shell `require`s the runtime
- * by package name at call time, which loads this module in the provider process (DESIGN §4).
+ * a deployment (peers §4.1), so one client, one limiter, one cache and one set of write queues
+ * per account serve them all. A context is obtained for given account settings
+ * ({@link contextFor}); what backs it is keyed by the account's connection (URL, API user,
+ * version), never by anything a resource says, so nothing read for one account is ever served
+ * to another, and two names for one account share its queues and its quota. Nothing here is ever
+ * captured by the serialized shell: the shell `require`s the runtime by package name at call
+ * time, which loads this module in the provider process (DESIGN §4).
  */
 import { createHash } from "node:crypto";
 import { createClient, type ResellerClient } from "../client/client";
@@ -13,7 +17,7 @@ import type { ApiVersion } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
 import { ReadCache, ScopeQueue } from "./cache";
-import { readSettings, requireCredentials, type ProviderSettings } from "./config";
+import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
 import { hostingAddress, type HostingAddress } from "./hosting";
 
 /** Where provider messages go. The dynamic-provider host passes console output through (pulumi ≥ 3.146). */
@@ -52,11 +56,20 @@ const consoleLogger: Logger = {
   warn: (m) => console.warn(`warning: ${m}`),
 };
 
-const cache = new ReadCache(300_000);
-const queue = new ScopeQueue();
-const clients = new Map<string, ResellerClient>();
-const limiters = new Map<string, Limiter>();
-let configured: ProviderSettings | undefined;
+/**
+ * What the operations of one account share in this process: its read cache and write queues,
+ * its limiter (the API's quota is per account, decision 0015) and its clients (one per full set
+ * of settings, so a reconfigured timeout gets a new client while the quota learned stays).
+ */
+interface AccountState {
+  readonly cache: ReadCache;
+  readonly queue: ScopeQueue;
+  readonly limiters: Map<string, Limiter>;
+  readonly clients: Map<string, ResellerClient>;
+}
+
+const accounts = new Map<string, AccountState>();
+let configured: ProviderConfiguration | undefined;
 
 function hash(parts: readonly unknown[]): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 16);
@@ -67,10 +80,21 @@ function connectionOf(s: ProviderSettings): string {
   return hash([s.apiUrl, s.apiUser ?? "", s.apiVersion]);
 }
 
+function accountStateOf(s: ProviderSettings): AccountState {
+  const conn = connectionOf(s);
+  let state = accounts.get(conn);
+  if (!state) {
+    state = { cache: new ReadCache(s.readCacheTtlMs), queue: new ScopeQueue(), limiters: new Map(), clients: new Map() };
+    accounts.set(conn, state);
+  }
+  return state;
+}
+
 function limiterFor(s: ProviderSettings): Limiter {
   // One limiter per account and process: the API's quota is per account, all resources of a
   // stack share this process, and what one account's 429s teach must not slow another (DESIGN §3, §4).
-  const key = `${connectionOf(s)}|${s.maxConcurrency}/${s.initialRequestsPerMinute}/${s.minRequestsPerMinute}/${s.requestsPerMinute}`;
+  const { limiters } = accountStateOf(s);
+  const key = `${s.maxConcurrency}/${s.initialRequestsPerMinute}/${s.minRequestsPerMinute}/${s.requestsPerMinute}`;
   let limiter = limiters.get(key);
   if (!limiter) {
     limiter = createLimiter({
@@ -86,6 +110,7 @@ function limiterFor(s: ProviderSettings): Limiter {
 
 function clientFor(s: ProviderSettings): ResellerClient {
   const { apiUser, apiKey } = requireCredentials(s);
+  const { clients } = accountStateOf(s);
   const key = hash([s.apiUrl, apiUser, apiKey, s.apiVersion, s.timeoutMs, s.maxResponseBytes, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
     s.requestsPerMinute, s.initialRequestsPerMinute, s.minRequestsPerMinute, s.paramsInQuery, s.methodOverride, s.endpointOverrides, s.caCert ?? "", s.sandbox]);
   let client = clients.get(key);
@@ -111,37 +136,56 @@ function clientFor(s: ProviderSettings): ResellerClient {
 }
 
 /**
- * Stores the settings every later operation uses (called from the runtime's `configure`).
+ * Stores the configuration every later operation uses (called from the runtime's `configure`).
+ *
+ * @example
+ * setConfiguration(readConfiguration(namespaced(req.config)));
+ */
+export function setConfiguration(configuration: ProviderConfiguration): void {
+  configured = configuration;
+}
+
+/**
+ * Stores the settings of the top-level keys, with no named account (tests, benchmarks).
  *
  * @example
  * setSettings(readSettings(namespaced(req.config)));
  */
 export function setSettings(settings: ProviderSettings): void {
-  configured = settings;
-  cache.setTtl(settings.readCacheTtlMs);
+  setConfiguration({ settings, accounts: {} });
 }
 
-/**
- * The settings in force: those given to `configure`, or, when the host never called it
- * (`@pulumi/pulumi` before 3.139), the environment alone.
- *
- * @example
- * currentSettings().apiVersion; // "v4"
- */
-export function currentSettings(): ProviderSettings {
+function configuration(): ProviderConfiguration {
   if (!configured) setSettings(readSettings({ get: () => undefined }));
   return configured!;
 }
 
 /**
- * The context for one operation, bound to the current settings.
+ * The settings in force for `account` (a name of `reseller:accounts`), or for the top-level keys
+ * when it is undefined: those given to `configure`, or, when the host never called it
+ * (`@pulumi/pulumi` before 3.139), the environment alone. An account the configuration does not
+ * name is an error saying which key to set.
  *
  * @example
- * const ctx = currentContext();
+ * currentSettings().apiVersion; // "v4"
+ * currentSettings("brand-b").apiUrl;
+ */
+export function currentSettings(account?: string): ProviderSettings {
+  return accountSettings(configuration(), account);
+}
+
+/**
+ * The context for one operation on the account `settings` describe: its own client, limiter,
+ * read cache and write queues, shared with every other context of the same account in this
+ * process.
+ *
+ * @example
+ * const ctx = contextFor(currentSettings("brand-b"));
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function currentContext(log: Logger = consoleLogger): ProviderContext {
-  const settings = currentSettings();
+export function contextFor(settings: ProviderSettings, log: Logger = consoleLogger): ProviderContext {
+  const { cache, queue } = accountStateOf(settings);
+  cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
   const scoped = (scope: string) => `${conn}|${scope}`;
   const ctx: ProviderContext = {
@@ -170,6 +214,18 @@ export function currentContext(log: Logger = consoleLogger): ProviderContext {
 }
 
 /**
+ * The context for one operation on `account` (a name of `reseller:accounts`), or on the account
+ * of the top-level keys when it is undefined.
+ *
+ * @example
+ * const ctx = currentContext(undefined, "brand-b");
+ * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
+ */
+export function currentContext(log: Logger = consoleLogger, account?: string): ProviderContext {
+  return contextFor(currentSettings(account), log);
+}
+
+/**
  * Forgets the settings, drops the cache and closes every client (tests; a long-lived process
  * that changes accounts).
  *
@@ -178,18 +234,17 @@ export function currentContext(log: Logger = consoleLogger): ProviderContext {
  */
 export async function resetContext(): Promise<void> {
   configured = undefined;
-  cache.clear();
-  const open = [...clients.values()];
-  clients.clear();
+  const open = [...accounts.values()].flatMap((a) => [...a.clients.values()]);
+  accounts.clear();
   await Promise.all(open.map((c) => c.close()));
 }
 
 /**
- * Drops cached reads only (tests that change the simulator out of band).
+ * Drops cached reads only, of every account (tests that change the simulator out of band).
  *
  * @example
  * sim.store.zones["example.com"] = []; clearReadCache();
  */
 export function clearReadCache(): void {
-  cache.clear();
+  for (const a of accounts.values()) a.cache.clear();
 }

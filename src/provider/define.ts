@@ -122,6 +122,9 @@ export function defineResource<S extends z.ZodRawShape, I extends object, O exte
   def: ResourceDefinition<S, I, O>,
 ): ResourceDefinition<S, I, O> {
   const inputKeys = Object.keys(def.inputs);
+  // The runtime adds `account` to every resource (account.ts); a definition of its own would
+  // shadow it.
+  if (inputKeys.includes("account")) throw new Error(`${def.type}: "account" is the input every resource takes for its reseller account; name the property otherwise`);
   for (const k of [...def.identity, ...(def.replaceOn ?? []), ...(def.diff?.ignore ?? [])]) {
     if (!inputKeys.includes(k)) throw new Error(`${def.type}: "${k}" is declared in the lifecycle rules but is not an input`);
   }

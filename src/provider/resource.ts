@@ -11,6 +11,7 @@
  * choice of a static spec over a class factory.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { ACCOUNT_KEY } from "./account";
 import type { ResourceDefinition } from "./define";
 import { refuseImportOption } from "./import-option";
 import { shell } from "./shell";
@@ -47,14 +48,45 @@ export function resourceClassSpec<I extends object, O extends object>(
   };
 }
 
-/** The registered properties: the inputs from the arguments (secret ones wrapped), the outputs empty. */
-function propsOf(spec: ResourceClassSpec, args: object | undefined): pulumi.Inputs {
+/**
+ * The input every resource class takes beside its own: the reseller account it lives in. It is
+ * here, not in each class's arguments, so that no resource can lack it (docs/decisions/0017).
+ *
+ * @example
+ * new DnsRecordSet("www-b", { account: "brand-b", domain: "brand-b.com", name: "www", type: "A", records: ["198.51.100.7"] });
+ */
+export interface AccountInput {
+  /**
+   * The account of `reseller:accounts` (a plain name, not a secret) the object lives in; without
+   * it, the account of the top-level keys (`reseller:apiUser`, ...). Changing it replaces the
+   * resource.
+   */
+  account?: string;
+}
+
+/**
+ * Options of `X.get`: the resource options, and the account of `reseller:accounts` to read the
+ * object from (default: the account of the top-level keys).
+ *
+ * @example
+ * const apex = DnsRecordSet.get("apex-b", "brand-b.com/@/A", { account: "brand-b" });
+ */
+export interface ResellerGetOptions extends pulumi.CustomResourceOptions {
+  account?: string;
+}
+
+/**
+ * The registered properties: the inputs from the arguments (secret ones wrapped), the account,
+ * the outputs empty.
+ */
+function propsOf(spec: ResourceClassSpec, args: object | undefined, account: string | undefined): pulumi.Inputs {
   const given = (args ?? {}) as Record<string, pulumi.Input<unknown> | undefined>;
   const props: pulumi.Inputs = {};
   for (const key of spec.inputs) {
     const value = given[key];
     props[key] = value !== undefined && spec.secretInputs.includes(key) ? pulumi.secret(value) : value;
   }
+  props[ACCOUNT_KEY] = account;
   for (const key of spec.outputs) props[key] = undefined;
   return props;
 }
@@ -67,19 +99,26 @@ export abstract class ResellerResource<Args extends object> extends pulumi.dynam
   /** What the class registers; every concrete resource class sets it. */
   protected static readonly spec: ResourceClassSpec | undefined = undefined;
 
+  /** The account of `reseller:accounts` the object lives in; undefined for the top-level account. */
+  declare public readonly account: pulumi.Output<string | undefined>;
+
   /**
    * Declares a new object with `args`, or, with `args` undefined and `opts.id`, reads an existing
-   * one (what `X.get` does).
+   * one (what `X.get` does) from the account `opts.account`.
    */
-  constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
-  constructor(name: string, args: Args | undefined, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: Args & AccountInput, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: undefined, opts: ResellerGetOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: (Args & AccountInput) | undefined, opts?: ResellerGetOptions) {
     // `new.target` is the class being constructed (DnsRecordSet, or a user's subclass of it,
     // which inherits the spec).
     const spec = (new.target as unknown as { spec?: ResourceClassSpec }).spec;
     if (!spec) throw new Error(`${new.target.name} sets no static spec, so it cannot register a reseller resource`);
     refuseImportOption(spec, name, opts);
-    const secrets = [...spec.secretOutputs, ...(opts?.additionalSecretOutputs ?? [])];
-    super(shell(spec.type), name, propsOf(spec, args), { ...opts, additionalSecretOutputs: secrets }, "reseller", spec.type);
+    // The account of a read travels in the options (a read has no arguments); the engine is
+    // never given the option itself.
+    const { account: readFrom, ...options } = opts ?? {};
+    const account = args === undefined ? readFrom : args.account;
+    const secrets = [...spec.secretOutputs, ...(options.additionalSecretOutputs ?? [])];
+    super(shell(spec.type), name, propsOf(spec, args, account), { ...options, additionalSecretOutputs: secrets }, "reseller", spec.type);
   }
 }

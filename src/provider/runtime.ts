@@ -8,9 +8,10 @@
  * method names and argument order here are a protocol: never change them, only add.
  */
 import { definitions } from "../resources/registry";
+import { accountOf, checkAccount, diffAccount, withAccount, withoutAccount } from "./account";
 import { checkInputs, type CheckFailure, type CheckResult } from "./check";
-import { namespaced, readSettings, type ConfigReader } from "./config";
-import { clearReadCache, currentContext, currentSettings, resetContext, setSettings } from "./context";
+import { namespaced, readConfiguration, type ConfigReader } from "./config";
+import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, type ProviderContext } from "./context";
 import type { AnyResourceDefinition } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
 import { PartialCreateError } from "./errors";
@@ -35,25 +36,49 @@ export function definitionOf(type: string): AnyResourceDefinition {
 }
 
 /**
- * Reads the provider settings from the stack config (`reseller:*`, environment fallback). The
- * host calls it once per deserialized provider with `{ config }`, whose `get` takes namespaced keys.
+ * Reads the provider settings from the stack config (`reseller:*` and the named accounts of
+ * `reseller:accounts`, environment fallback). The host calls it once per deserialized provider
+ * with `{ config }`, whose `get` takes namespaced keys.
  *
  * @example
  * await configure({ config: { get: (k) => ({ "reseller:apiUser": "me", "reseller:apiKey": "secret" })[k] } });
  */
 export async function configure(req: { config: ConfigReader }): Promise<void> {
-  setSettings(readSettings(namespaced(req.config)));
+  setConfiguration(readConfiguration(namespaced(req.config)));
 }
 
 function failuresMessage(type: string, failures: readonly CheckFailure[]): string {
   return `${type} inputs are invalid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`;
 }
 
-/** Parses already-checked inputs again into the definition's typed form (create and update). */
+/**
+ * Parses already-checked inputs again into the definition's typed form (create and update),
+ * without the account, which the runtime handles and the definitions never see.
+ */
 function typedInputs(def: AnyResourceDefinition, props: Props): Props {
-  const result = checkInputs(def, props, currentSettings().apiVersion);
+  const result = checkInputs(def, withoutAccount(props), currentSettings(accountOf(props)).apiVersion);
   if (result.failures) throw new Error(failuresMessage(def.type, result.failures));
   return result.inputs!;
+}
+
+/**
+ * The context of the account a resource belongs to. An account that the configuration no longer
+ * names fails this resource's operation alone, before any request, saying which key to set.
+ */
+function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Props): ProviderContext {
+  const account = accountOf(props);
+  try {
+    return currentContext(undefined, account);
+  } catch (err) {
+    if (account === undefined) throw err;
+    // The engine configures a refresh or destroy with the stack configuration the last `up`
+    // saved in the state, so a key set since then reaches it only through `--run-program`.
+    throw new Error(
+      `${def.type}${id ? ` ${id}` : ""} belongs to reseller account "${account}": ${(err as Error).message}. ` +
+        "`pulumi refresh` and `pulumi destroy` use the configuration saved by the last `pulumi up` unless run with `--run-program`",
+      { cause: err },
+    );
+  }
 }
 
 function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
@@ -69,7 +94,12 @@ function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
  * const { inputs, failures } = await check("DnsRecordSet", {}, { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
  */
 export async function check(type: string, _olds: Props, news: Props): Promise<CheckResult> {
-  return checkInputs(definitionOf(type), news, currentSettings().apiVersion);
+  const def = definitionOf(type);
+  const account = checkAccount(news, (name) => currentSettings(name));
+  const result = checkInputs(def, withoutAccount(news), account.settings.apiVersion);
+  const failures = [...account.failures, ...(result.failures ?? [])];
+  if (failures.length > 0) return { failures };
+  return { inputs: withAccount(result.inputs!, account.value) };
 }
 
 /**
@@ -79,7 +109,7 @@ export async function check(type: string, _olds: Props, news: Props): Promise<Ch
  * const { changes, replaces } = await diff("DnsRecordSet", id, outs, checkedInputs);
  */
 export async function diff(type: string, _id: string, olds: Props, news: Props): Promise<DiffResult> {
-  return diffInputs(definitionOf(type), olds, news);
+  return diffAccount(diffInputs(definitionOf(type), withoutAccount(olds), withoutAccount(news)), olds, news);
 }
 
 /**
@@ -91,16 +121,22 @@ export async function diff(type: string, _id: string, olds: Props, news: Props):
  */
 export async function create(type: string, inputs: Props): Promise<{ id: string; outs: Props }> {
   const def = definitionOf(type);
+  const account = accountOf(inputs);
+  const ctx = contextOf(def, undefined, inputs);
   try {
-    const result = await def.create(currentContext(), typedInputs(def, inputs));
-    return { id: result.id, outs: toPlainJson(result.outs as Props) };
+    const result = await def.create(ctx, typedInputs(def, inputs));
+    return { id: result.id, outs: withAccount(toPlainJson(result.outs as Props), account) };
   } catch (err) {
     if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
       const e = err as PartialCreateError;
       // The host stores `properties` as the resource's state; without the serialized provider in
-      // it, the next refresh or destroy of this resource could not load any code.
+      // it, the next refresh or destroy of this resource could not load any code, and without
+      // the account they would go to the wrong account.
       const serialized = inputs[PROVIDER_KEY];
-      (e as { properties: Props }).properties = { ...toPlainJson(e.properties), ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }) };
+      (e as { properties: Props }).properties = {
+        ...withAccount(toPlainJson(e.properties), account),
+        ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }),
+      };
     }
     throw err;
   }
@@ -116,18 +152,21 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
  */
 export async function read(type: string, id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
   const def = definitionOf(type);
-  const olds = withoutProvider(props);
+  const stored = withoutProvider(props);
+  const account = accountOf(stored);
+  // `X.get(name, id, { account })` sends the account alone: a read from the id, in that account.
+  const olds = withoutAccount(stored);
   const hasState = Object.keys(olds).length > 0;
   const key = def.id.parse(id);
   if (!key) throw new Error(`"${id}" is not a valid ${type} id; the format is ${def.id.format}`);
-  const ctx = currentContext();
+  const ctx = contextOf(def, id, stored);
   const result = await def.read(ctx, { id, key, props: hasState ? olds : undefined });
   if (!result) {
     if (def.onMissing === "keep" && hasState && def.keepMissing) {
       const kept = def.keepMissing(olds);
       ctx.log.warn(`${type} ${id}: ${kept.warning}`);
-      const outs = toPlainJson(kept.outs as Props);
-      return { id, props: outs, inputs: pickInputs(def, outs) };
+      const outs = withAccount(toPlainJson(kept.outs as Props), account);
+      return { id, props: outs, inputs: withAccount(pickInputs(def, outs), account) };
     }
     // Without state this is `X.get(name, id)`: refresh always sends the state it holds. The
     // engine takes an empty id from the host as "keep the id asked for" and stores the near-empty
@@ -139,7 +178,11 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
     return { id: "", props: {} };
   }
   const outs = toPlainJson(result.outs as Props);
-  return { id: result.id ?? id, props: outs, inputs: toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)) };
+  return {
+    id: result.id ?? id,
+    props: withAccount(outs, account),
+    inputs: withAccount(toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)), account),
+  };
 }
 
 /**
@@ -150,8 +193,11 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
  */
 export async function update(type: string, id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const def = definitionOf(type);
-  const outs = await def.update(currentContext(), id, withoutProvider(olds), typedInputs(def, news));
-  return { outs: toPlainJson(outs as Props) };
+  // `diff` replaces a resource whose account changes, so the state's account is the inputs' one.
+  const stored = withoutProvider(olds);
+  const ctx = contextOf(def, id, stored);
+  const outs = await def.update(ctx, id, withoutAccount(stored), typedInputs(def, news));
+  return { outs: withAccount(toPlainJson(outs as Props), accountOf(stored)) };
 }
 
 /**
@@ -163,7 +209,8 @@ export async function update(type: string, id: string, olds: Props, news: Props)
  */
 export async function remove(type: string, id: string, props: Props): Promise<void> {
   const def = definitionOf(type);
-  await def.delete(currentContext(), id, withoutProvider(props));
+  const stored = withoutProvider(props);
+  await def.delete(contextOf(def, id, stored), id, withoutAccount(stored));
 }
 export { remove as delete };
 

@@ -320,7 +320,7 @@ export class TestStack implements DeploymentStack {
       const key = rawKey.includes(":") ? rawKey : `${this.project}:${rawKey}`;
       const secret = typeof value === "object" && value !== null;
       const raw = secret ? value.secret : value;
-      result[key] = { text: String(raw), secret };
+      result[key] = { text: typeof raw === "object" ? JSON.stringify(raw) : String(raw), secret };
     }
     return result;
   }

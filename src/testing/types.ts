@@ -9,14 +9,32 @@ import type { WireMap } from "./wire";
 
 /**
  * A stack config value: a string (numbers and booleans are stored as their text, as
- * `pulumi config set` does), or `{ secret }` for `pulumi config set --secret`.
+ * `pulumi config set` does), or `{ secret }` for `pulumi config set --secret`. A secret may be an
+ * object, such as `reseller:accounts`: it reaches the program and the providers as its JSON text,
+ * as an object set with `pulumi config set --secret --path` does.
  *
  * @example
  * ```ts
- * const config: StackConfig = { "reseller:apiUrl": sim.url, "reseller:apiKey": { secret: sim.apiKey } };
+ * const config: StackConfig = {
+ *   "reseller:apiUrl": sim.url,
+ *   "reseller:apiKey": { secret: sim.apiKey },
+ *   "reseller:accounts": { secret: { "brand-b": { apiUrl: simB.url, apiUser: simB.apiUser, apiKey: simB.apiKey } } },
+ * };
  * ```
  */
-export type ConfigValue = string | number | boolean | { secret: string | number | boolean };
+export type ConfigValue = string | number | boolean | { secret: string | number | boolean | ConfigObject };
+
+/**
+ * A JSON object as a config value.
+ *
+ * @example
+ * ```ts
+ * const accounts: ConfigObject = { "brand-b": { apiUser: "b-user", apiKey: "b-key" } };
+ * ```
+ */
+export interface ConfigObject {
+  readonly [key: string]: string | number | boolean | null | ConfigObject | readonly (string | number | boolean | null | ConfigObject)[];
+}
 
 /**
  * Stack config under namespaced keys (`reseller:apiUser`). A key without a namespace gets the

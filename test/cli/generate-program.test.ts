@@ -54,6 +54,10 @@ const FTP_PASSWORD = "Adopted-Ftp-Pass-2026";
 const DB_PASSWORD = "Adopted-Db-Pass-2026";
 /** The type check runs while the stack operations do; the test awaits its outcome. */
 let typeChecked: Promise<{ ok: boolean; output: string }>;
+/** The same account generated as the named account `brand-b` (`--account`), type-checked too. */
+let accountProject: PlacedProject | undefined;
+let accountOutDir: string | undefined;
+let accountTypeChecked: Promise<{ ok: boolean; output: string }>;
 
 /** Step kinds of an operation, with their counts. */
 function ops(result: OperationResult): Record<string, number> {
@@ -96,6 +100,14 @@ beforeAll(async () => {
     (output) => ({ ok: true, output }),
     (error: Error) => ({ ok: false, output: error.message }),
   );
+  accountOutDir = path.join(pkg.dir, "programs", `generate-account-out-${process.pid}`);
+  const accounts = JSON.stringify({ "brand-b": { apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey } });
+  await runGenerate({ accounts, account: "brand-b", out: accountOutDir, force: true, project: "brand-b", hostingId: [], domain: [] }, () => undefined, () => undefined);
+  accountProject = placeProject(pkg, Object.fromEntries(["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json"].map((name) => [name, readFileSync(path.join(accountOutDir!, name), "utf8")])), "account");
+  accountTypeChecked = typeCheck(accountProject.dir).then(
+    (output) => ({ ok: true, output }),
+    (error: Error) => ({ ok: false, output: error.message }),
+  );
   sshPublicKey = sim.store.hostings["101"]!.sshKeys[0]!.publicKey;
   const testing = pkg.require("pulumi-hosting-reseller/testing") as TestingModule;
   stack = await testing.createTestStack({
@@ -117,7 +129,7 @@ afterAll(async () => {
   await stack?.close();
   await sim?.close();
   // The program directory is shared by every run of the end-to-end tests: leave it as found.
-  for (const dir of [outDir, project?.dir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [outDir, project?.dir, accountOutDir, accountProject?.dir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("the program generated from the whole demo account", () => {
@@ -227,5 +239,12 @@ describe("the program generated from the whole demo account", () => {
 
   it("type-checks with its own tsconfig against the installed package", async () => {
     expect(await typeChecked).toEqual({ ok: true, output: "" });
+  }, 60_000);
+
+  it("type-checks as generated for a named account (--account), whose every declaration and read names it", async () => {
+    expect(await accountTypeChecked).toEqual({ ok: true, output: "" });
+    const program = readFileSync(path.join(accountProject!.dir, "index.ts"), "utf8");
+    expect(program).toMatch(/^new DnsRecordSet\("[^"]+", \{\n {2}account: "brand-b",$/m);
+    expect(program).toMatch(/\.get\("[^"]+", "[^"]+", \{ account: "brand-b" \}\);$/m);
   }, 60_000);
 });

@@ -5,7 +5,7 @@
  * itself as a process.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -114,6 +114,32 @@ describe("reseller generate", () => {
 
     expect(second.program).toBe(first.program);
     expect(first.program).toMatch(/^\/\/ agency: a reseller account as Pulumi resources \(the whole account\)\./);
+  });
+
+  it("writes a program for a named account with --account: the account on every declaration and every read", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "generate-account-"));
+    try {
+      const accounts = JSON.stringify({ "brand-b": { apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey, maxAttempts: 1 } });
+      // The top-level keys point nowhere: everything must be read through the named account.
+      await runGenerate(
+        { apiUrl: "http://127.0.0.1:9", apiUser: "nobody", apiKey: "nothing", accounts, account: "brand-b", project: "brand-b", hostingId: [], domain: [], out: dir },
+        () => undefined,
+        () => undefined,
+      );
+      const program = readFileSync(path.join(dir, "index.ts"), "utf8");
+      const declarations = [...program.matchAll(/^new [A-Za-z]+\("[^"]+", \{\n(.*)\n/gm)].map((m) => m[1]!.trim());
+      const reads = [...program.matchAll(/^[A-Za-z]+\.get\(.*$/gm)].map((m) => m[0]);
+      expect(declarations.length).toBeGreaterThan(10);
+      expect(new Set(declarations)).toEqual(new Set(['account: "brand-b",']));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const read of reads) expect(read).toMatch(/, \{ account: "brand-b" \}\);$/);
+      const readme = readFileSync(path.join(dir, "README.md"), "utf8");
+      expect(readme).toContain("pulumi config set --secret --path 'reseller:accounts.brand-b.apiKey' <api key>");
+      expect(readme).toContain(`pulumi config set --path 'reseller:accounts.brand-b.apiUrl' ${sim.url}`);
+      expect(readme).not.toContain("pulumi config set reseller:apiUser");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads an object it cannot declare without a change, and says why", async () => {

@@ -105,3 +105,39 @@ describe("addressInMessage", () => {
     expect(addressInMessage("Your address is not whitelisted")).toBeUndefined();
   });
 });
+
+describe("reseller ping --account", () => {
+  let brandB: Simulator;
+  beforeAll(async () => {
+    brandB = await startSimulator({ seed: "demo", apiUser: "brand-b-user", apiKey: "brand-b-key-77a0" });
+  });
+  afterAll(async () => {
+    await brandB?.close();
+  });
+  const accounts = () => JSON.stringify({ "brand-b": { apiUrl: brandB.url, apiUser: brandB.apiUser, apiKey: brandB.apiKey, maxAttempts: 1 } });
+
+  it("checks the named account of RESELLER_ACCOUNTS rather than the top-level keys", async () => {
+    const { code, lines } = await ping({ ...simFlags(sim), account: "brand-b" }, { RESELLER_ACCOUNTS: accounts() });
+
+    expect(code).toBe(PING_EXIT.ok);
+    expect(lines[0]).toBe(`Connected to ${brandB.url} (API v4), account "brand-b"`);
+    expect(brandB.requests.count("account.getInfo")).toBe(1);
+  });
+
+  it("names the account's keys when its credentials are refused, without the key", async () => {
+    const wrong = JSON.stringify({ "brand-b": { apiUrl: brandB.url, apiUser: brandB.apiUser, apiKey: "wrong-b-key-1234", maxAttempts: 1 } });
+    const { code, lines } = await ping({ account: "brand-b", accounts: wrong });
+
+    expect(code).toBe(PING_EXIT.authentication);
+    expect(lines.join("\n")).toContain("check reseller:accounts.brand-b.apiUser and reseller:accounts.brand-b.apiKey");
+    expect(lines.join("\n")).not.toContain("wrong-b-key-1234");
+  });
+
+  it("exits 3 naming the keys to set for an account that is not configured", async () => {
+    const { code, lines } = await ping({ ...simFlags(sim), account: "brand-c" }, { RESELLER_ACCOUNTS: accounts() });
+
+    expect(code).toBe(PING_EXIT.authentication);
+    expect(lines[0]).toContain('reseller ping: Account "brand-c" is not configured');
+    expect(lines[0]).toContain("'reseller:accounts.brand-c.apiKey'");
+  });
+});

@@ -176,6 +176,11 @@ export interface LifecycleScenario {
   replaces: string[];
   /** Whether `read` after `delete` must report the object gone (`id: ""`). Default true. */
   goneAfterDelete?: boolean;
+  /**
+   * The properties the import step's read sends: none by default, as `X.get(name, id)` sends;
+   * `{ account }` for `X.get(name, id, { account })`.
+   */
+  importProps?: Props;
 }
 
 export interface LifecycleRun {
@@ -224,7 +229,7 @@ export async function runLifecycle(engine: EngineDouble, s: LifecycleScenario): 
   expect(settled.changes, "diff after the update").toBe(false);
 
   // import: read from the id alone, then diff with the same inputs
-  const imported = await engine.read(id);
+  const imported = await engine.read(id, s.importProps);
   expect(imported.id).toBe(id);
   const importDiff = await engine.diff(id, imported.props, await engine.check(s.importInputs ?? s.update, imported.inputs));
   expect(importDiff, "diff after import by id").toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONFIG_KEYS, namespaced, readSettings, requireCredentials } from "../../src/provider/config";
+import { accountSettings, CONFIG_KEYS, namespaced, readConfiguration, readSettings, requireCredentials } from "../../src/provider/config";
 
 const stack = (values: Record<string, string>) => namespaced({ get: (k) => values[k] });
 
@@ -91,5 +91,92 @@ describe("provider configuration", () => {
 
   it("documents an environment variable for every key", () => {
     for (const k of CONFIG_KEYS) expect(k.env).toBe(`RESELLER_${k.key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`);
+  });
+});
+
+describe("named accounts (reseller:accounts)", () => {
+  const B = { apiUser: "b-user", apiKey: "b-key-secret-0b7d" };
+
+  it("reads each account's own keys, and takes tuning keys it leaves out from the top level", () => {
+    const c = readConfiguration(
+      stack({
+        "reseller:apiUser": "a-user",
+        "reseller:apiKey": "a-key",
+        "reseller:apiUrl": "https://a.example.test",
+        "reseller:apiVersion": "v3",
+        "reseller:maxConcurrency": "2",
+        "reseller:accounts": JSON.stringify({ "brand-b": { ...B, timeoutMs: 5000, paramsInQuery: true }, c_2: { apiUser: "c", apiKey: "k", apiUrl: "https://c.example.test" } }),
+      }),
+      {},
+    );
+    expect(c.settings).toMatchObject({ apiUser: "a-user", apiUrl: "https://a.example.test", apiVersion: "v3", maxConcurrency: 2 });
+    expect(c.settings.account).toBeUndefined();
+    // Connection keys are the account's own or their defaults, never the top-level values.
+    expect(c.accounts["brand-b"]).toMatchObject({
+      account: "brand-b",
+      ...B,
+      apiUrl: "https://api.planethoster.net",
+      apiVersion: "v4",
+      timeoutMs: 5000,
+      maxConcurrency: 2,
+      paramsInQuery: true,
+    });
+    expect(c.accounts.c_2).toMatchObject({ account: "c_2", apiUrl: "https://c.example.test", maxConcurrency: 2, timeoutMs: 30000 });
+    expect(accountSettings(c, "brand-b")).toBe(c.accounts["brand-b"]);
+    expect(accountSettings(c, undefined)).toBe(c.settings);
+  });
+
+  it("takes numbers, booleans and an overrides object as `pulumi config set --path` may store them", () => {
+    const c = readConfiguration(
+      stack({
+        "reseller:accounts": JSON.stringify({
+          "brand-b": { ...B, maxAttempts: 2, sandbox: true, endpointOverrides: { "dns.getZone": { method: "POST", path: "/v4/zone" } } },
+        }),
+      }),
+      {},
+    );
+    expect(c.accounts["brand-b"]).toMatchObject({ maxAttempts: 2, sandbox: true, endpointOverrides: { "dns.getZone": { method: "POST", path: "/v4/zone" } } });
+  });
+
+  it("falls back to RESELLER_ACCOUNTS only when the stack config does not set the key", () => {
+    const env = { RESELLER_ACCOUNTS: JSON.stringify({ "from-env": B }) };
+    expect(Object.keys(readConfiguration(stack({}), env).accounts)).toEqual(["from-env"]);
+    expect(Object.keys(readConfiguration(stack({ "reseller:accounts": JSON.stringify({ "from-stack": B }) }), env).accounts)).toEqual(["from-stack"]);
+    expect(readConfiguration(stack({}), {}).accounts).toEqual({});
+  });
+
+  it.each([
+    { name: "text that is not JSON", value: `{"brand-b": {"apiKey": "${B.apiKey}"`, message: /"reseller:accounts" \(or the environment variable RESELLER_ACCOUNTS\) must be a JSON object keyed by account name/ },
+    { name: "a JSON array", value: JSON.stringify([B]), message: /"reseller:accounts".*must be a JSON object keyed by account name/ },
+    { name: "an account name with upper case", value: JSON.stringify({ "Brand-B": B }), message: /the account name "Brand-B" is not valid: use lower-case letters/ },
+    { name: "an account that is not an object", value: JSON.stringify({ "brand-b": B.apiKey }), message: /account "brand-b" must be an object with apiUser and apiKey/ },
+    { name: "a misspelt key", value: JSON.stringify({ "brand-b": { apiUser: "b", apikey: B.apiKey } }), message: /account "brand-b" has no key "apikey" \(known: apiUser, apiKey, / },
+    { name: "an unknown API version", value: JSON.stringify({ "brand-b": { ...B, apiVersion: "v9" } }), message: /"reseller:accounts\.brand-b\.apiVersion" must be one of v4, v3, v2/ },
+    { name: "a non-numeric limit", value: JSON.stringify({ "brand-b": { ...B, maxConcurrency: "many" } }), message: /"reseller:accounts\.brand-b\.maxConcurrency" must be a whole number/ },
+    { name: "a key given as a list", value: JSON.stringify({ "brand-b": { ...B, apiUrl: ["https://x.example.test"] } }), message: /"reseller:accounts\.brand-b\.apiUrl" must be a string/ },
+  ])("refuses $name, naming the account and the key, without the value", ({ value, message }) => {
+    let error: unknown;
+    try {
+      readConfiguration(stack({ "reseller:accounts": value }), {});
+    } catch (err) {
+      error = err;
+    }
+    expect(String(error)).toMatch(message);
+    expect(String(error)).not.toContain(B.apiKey);
+  });
+
+  it("names the keys to set for an account the configuration does not name", () => {
+    const c = readConfiguration(stack({ "reseller:accounts": JSON.stringify({ "brand-b": B }) }), {});
+    expect(() => accountSettings(c, "brand-c")).toThrow(
+      `Account "brand-c" is not configured: "reseller:accounts" (or the environment variable RESELLER_ACCOUNTS) names only "brand-b". ` +
+        "Add it with `pulumi config set --path 'reseller:accounts.brand-c.apiUser' <api user>` and `pulumi config set --secret --path 'reseller:accounts.brand-c.apiKey' <api key>`",
+    );
+  });
+
+  it("names an account's missing credentials by their path", () => {
+    const c = readConfiguration(stack({ "reseller:apiKey": "top-level-key", "reseller:accounts": JSON.stringify({ "brand-b": { apiUser: "b" } }) }), {});
+    // The top-level key is never used for another account.
+    expect(c.accounts["brand-b"]!.apiKey).toBeUndefined();
+    expect(() => requireCredentials(c.accounts["brand-b"]!)).toThrow(/Missing configuration "reseller:accounts\.brand-b\.apiKey" \(account "brand-b"/);
   });
 });

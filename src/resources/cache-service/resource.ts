@@ -2,7 +2,7 @@
  * The `CacheService` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { cacheServiceDefinition } from "./provider";
 
 /** The arguments of a {@link CacheService}. */
@@ -53,7 +53,7 @@ export class CacheService extends ResellerResource<CacheServiceArgs> {
    * @example
    * const redis = CacheService.get("redis", "101/redis");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CacheService {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): CacheService {
     return new CacheService(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `CronEmail` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { cronEmailDefinition } from "./provider";
 
 /** The arguments of a {@link CronEmail}. */
@@ -46,7 +46,7 @@ export class CronEmail extends ResellerResource<CronEmailArgs> {
    * @example
    * const cronMail = CronEmail.get("cron-mail", "101");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CronEmail {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): CronEmail {
     return new CronEmail(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `CronJob` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { cronJobDefinition } from "./provider";
 
 /** The arguments of a {@link CronJob}. */
@@ -58,7 +58,7 @@ export class CronJob extends ResellerResource<CronJobArgs> {
    * @example
    * const wpCron = CronJob.get("wp-cron", "101/11");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CronJob {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): CronJob {
     return new CronJob(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `CustomSsl` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { customSslDefinition } from "./provider";
 
 /** The arguments of a {@link CustomSsl}. */
@@ -82,7 +82,7 @@ export class CustomSsl extends ResellerResource<CustomSslArgs> {
    * @example
    * const current = CustomSsl.get("current", "101/client-shop.net");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CustomSsl {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): CustomSsl {
     return new CustomSsl(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `DatabaseUserGrant` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { databaseUserGrantDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUserGrant}. */
@@ -66,7 +66,7 @@ export class DatabaseUserGrant extends ResellerResource<DatabaseUserGrantArgs> {
    * @example
    * const wp = DatabaseUserGrant.get("wp", "101/agencyde_wp/agencyde_wpuser");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DatabaseUserGrant {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DatabaseUserGrant {
     return new DatabaseUserGrant(name, undefined, { ...opts, id });
   }
 }

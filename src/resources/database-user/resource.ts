@@ -2,7 +2,7 @@
  * The `DatabaseUser` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { databaseUserDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUser}. */
@@ -80,7 +80,7 @@ export class DatabaseUser extends ResellerResource<DatabaseUserArgs> {
    * @example
    * const wpUser = DatabaseUser.get("wp-user", "101/agencyde_wpuser");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DatabaseUser {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DatabaseUser {
     return new DatabaseUser(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `Database` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { databaseDefinition } from "./provider";
 
 /** The arguments of a {@link Database}. Every argument replaces the database when it changes. */
@@ -68,7 +68,7 @@ export class Database extends ResellerResource<DatabaseArgs> {
    * @example
    * const wp = Database.get("wp", "101/agencyde_wp");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Database {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): Database {
     return new Database(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `DnsRecordSet` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { dnsRecordSetDefinition } from "./provider";
 import type { DnsRecord, DnsRecordArgs } from "../shared/record-sets";
 
@@ -72,7 +72,7 @@ export class DnsRecordSet extends ResellerResource<DnsRecordSetArgs> {
    * @example
    * const apex = DnsRecordSet.get("apex", "example.com/@/A");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DnsRecordSet {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DnsRecordSet {
     return new DnsRecordSet(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `DnsZone` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import type { DnsRecordArgs } from "../shared/record-sets";
 import { dnsZoneDefinition } from "./provider";
 import type { ZoneRecordSet } from "./schema";
@@ -93,7 +93,7 @@ export class DnsZone extends ResellerResource<DnsZoneArgs> {
    * @example
    * const zone = DnsZone.get("zone", "101/example.com");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DnsZone {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DnsZone {
     return new DnsZone(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `DomainLock` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { domainLockDefinition } from "./provider";
 
 /** The arguments of a {@link DomainLock}. */
@@ -50,7 +50,7 @@ export class DomainLock extends ResellerResource<DomainLockArgs> {
    * @example
    * const lock = DomainLock.get("lock", "example.com");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainLock {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DomainLock {
     return new DomainLock(name, undefined, { ...opts, id });
   }
 }

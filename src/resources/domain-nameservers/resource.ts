@@ -2,7 +2,7 @@
  * The `DomainNameservers` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { domainNameserversDefinition } from "./provider";
 
 /** The arguments of a {@link DomainNameservers}. */
@@ -60,7 +60,7 @@ export class DomainNameservers extends ResellerResource<DomainNameserversArgs> {
    * @example
    * const ns = DomainNameservers.get("ns", "example.com");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainNameservers {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DomainNameservers {
     return new DomainNameservers(name, undefined, { ...opts, id });
   }
 }

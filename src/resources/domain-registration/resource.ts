@@ -2,7 +2,7 @@
  * The `DomainRegistration` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { domainRegistrationDefinition } from "./provider";
 import type { Contact } from "./schema";
 
@@ -171,7 +171,7 @@ export class DomainRegistration extends ResellerResource<DomainRegistrationArgs>
    * @example
    * const existing = DomainRegistration.get("existing", "example.com");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): DomainRegistration {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): DomainRegistration {
     return new DomainRegistration(name, undefined, { ...opts, id });
   }
 }

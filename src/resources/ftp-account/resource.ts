@@ -2,7 +2,7 @@
  * The `FtpAccount` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { ftpAccountDefinition } from "./provider";
 
 /** The arguments of an {@link FtpAccount}. */
@@ -90,7 +90,7 @@ export class FtpAccount extends ResellerResource<FtpAccountArgs> {
    * @example
    * const deploy = FtpAccount.get("deploy", "101/deploy@example.com");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): FtpAccount {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): FtpAccount {
     return new FtpAccount(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `ObjectStorageAccount` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { objectStorageAccountDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageAccount}. */
@@ -74,7 +74,7 @@ export class ObjectStorageAccount extends ResellerResource<ObjectStorageAccountA
    * @example
    * const storage = ObjectStorageAccount.get("storage", "101");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ObjectStorageAccount {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): ObjectStorageAccount {
     return new ObjectStorageAccount(name, undefined, { ...opts, id });
   }
 }

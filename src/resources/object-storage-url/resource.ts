@@ -2,7 +2,7 @@
  * The `ObjectStorageUrl` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { objectStorageUrlDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageUrl}. */
@@ -56,7 +56,7 @@ export class ObjectStorageUrl extends ResellerResource<ObjectStorageUrlArgs> {
    * @example
    * const media = ObjectStorageUrl.get("media", "101/12");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ObjectStorageUrl {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): ObjectStorageUrl {
     return new ObjectStorageUrl(name, undefined, { ...opts, id });
   }
 }

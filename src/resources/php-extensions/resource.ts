@@ -2,7 +2,7 @@
  * The `PhpExtensions` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { phpExtensionsDefinition } from "./provider";
 
 /** The arguments of a {@link PhpExtensions}. */
@@ -62,7 +62,7 @@ export class PhpExtensions extends ResellerResource<PhpExtensionsArgs> {
    * @example
    * const ext = PhpExtensions.get("php-ext", "101/8.2");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpExtensions {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): PhpExtensions {
     return new PhpExtensions(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `PhpOptions` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { phpOptionsDefinition } from "./provider";
 
 /** The arguments of a {@link PhpOptions}. */
@@ -63,7 +63,7 @@ export class PhpOptions extends ResellerResource<PhpOptionsArgs> {
    * @example
    * const php = PhpOptions.get("php", "101/8.2");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpOptions {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): PhpOptions {
     return new PhpOptions(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `PhpVersion` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { phpVersionDefinition } from "./provider";
 
 /** The arguments of a {@link PhpVersion}. */
@@ -57,7 +57,7 @@ export class PhpVersion extends ResellerResource<PhpVersionArgs> {
    * @example
    * const php = PhpVersion.get("php", "101");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): PhpVersion {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): PhpVersion {
     return new PhpVersion(name, undefined, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@
  * The `Redirection` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { redirectionDefinition } from "./provider";
 
 /** The arguments of a {@link Redirection}. */
@@ -64,7 +64,7 @@ export class Redirection extends ResellerResource<RedirectionArgs> {
    * @example
    * const shop = Redirection.get("shop", "101/client-shop.net/https://agency-demo.com/shop");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Redirection {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): Redirection {
     return new Redirection(name, undefined, { ...opts, id });
   }
 }

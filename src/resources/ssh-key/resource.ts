@@ -2,7 +2,7 @@
  * The `SshKey` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { sshKeyDefinition } from "./provider";
 
 /** The arguments of an {@link SshKey}. */
@@ -77,7 +77,7 @@ export class SshKey extends ResellerResource<SshKeyArgs> {
    * @example
    * const ci = SshKey.get("ci", "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SshKey {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): SshKey {
     return new SshKey(name, undefined, { ...opts, id });
   }
 }

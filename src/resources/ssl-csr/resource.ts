@@ -2,7 +2,7 @@
  * The `SslCsr` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { sslCsrDefinition } from "./provider";
 
 /** The arguments of an {@link SslCsr}. Every argument is part of the CSR: changing any replaces it. */
@@ -85,7 +85,7 @@ export class SslCsr extends ResellerResource<SslCsrArgs> {
    * @example
    * const old = SslCsr.get("old-csr", "101/client-shop.net/3f0c9a…");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SslCsr {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): SslCsr {
     return new SslCsr(name, undefined, { ...opts, id });
   }
 }

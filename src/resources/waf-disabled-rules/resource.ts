@@ -2,7 +2,7 @@
  * The `WafDisabledRules` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
 import { wafDisabledRulesDefinition } from "./provider";
 
 /** The arguments of a {@link WafDisabledRules}. */
@@ -59,7 +59,7 @@ export class WafDisabledRules extends ResellerResource<WafDisabledRulesArgs> {
    * @example
    * const current = WafDisabledRules.get("current", "101/client-shop.net");
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): WafDisabledRules {
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: ResellerGetOptions): WafDisabledRules {
     return new WafDisabledRules(name, undefined, { ...opts, id });
   }
 }
