@@ -29,6 +29,8 @@ export interface ConfigKey {
   key: string;
   env: string;
   default?: string;
+  /** The provider cannot work without it; every other key has a default or is simply unset. */
+  required?: boolean;
   secret?: boolean;
   description: string;
 }
@@ -37,11 +39,11 @@ export interface ConfigKey {
  * Every `reseller:*` key the provider reads.
  *
  * @example
- * for (const k of CONFIG_KEYS) console.log(`reseller:${k.key}`, k.env, k.default ?? "(required)");
+ * for (const k of CONFIG_KEYS) console.log(`reseller:${k.key}`, k.env, k.required ? "required" : (k.default ?? "optional"));
  */
 export const CONFIG_KEYS: readonly ConfigKey[] = [
-  { key: "apiUser", env: "RESELLER_API_USER", description: "API user (X-API-USER), from the reseller section of the client area" },
-  { key: "apiKey", env: "RESELLER_API_KEY", secret: true, description: "API key (X-API-KEY); set it with `pulumi config set --secret`" },
+  { key: "apiUser", env: "RESELLER_API_USER", required: true, description: "API user (X-API-USER), from the reseller section of the client area" },
+  { key: "apiKey", env: "RESELLER_API_KEY", required: true, secret: true, description: "API key (X-API-KEY); set it with `pulumi config set --secret`" },
   { key: "apiUrl", env: "RESELLER_API_URL", default: "https://api.planethoster.net", description: "API base URL; http:// only for loopback (the simulator)" },
   { key: "apiVersion", env: "RESELLER_API_VERSION", default: "v4", description: "API version: v4, v3 or v2" },
   { key: "timeoutMs", env: "RESELLER_TIMEOUT_MS", default: "30000", description: "Per-attempt timeout of a request, in milliseconds" },
