@@ -30,6 +30,21 @@ function linkTargets(file: string): string[] {
     .map((href) => path.posix.normalize(path.posix.join(path.posix.dirname(file), href.replace(/#.*$/, ""))));
 }
 
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** The anchors of a markdown file's headings. */
+function anchors(file: string): Set<string> {
+  const text = read(file).replace(/```[\s\S]*?```/g, "");
+  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+}
+
 describe("README.md and docs/", () => {
   for (const file of Object.keys(FILES)) {
     it(`${file} holds what its sources say now (run npm run readme)`, () => {
@@ -58,6 +73,19 @@ describe("README.md and docs/", () => {
         .filter((target) => !existsSync(path.join(root, target)) && !pending.has(target))
         .map((target) => `${file} -> ${target}`),
     );
+    expect(broken).toEqual([]);
+  });
+
+  it("has no link to a heading that a page does not have", () => {
+    const broken = ["README.md", ...docsPages()].flatMap((file) => {
+      const text = read(file).replace(/```[\s\S]*?```/g, "");
+      return [...text.matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)]
+        .filter((m) => !/^[a-z]+:/i.test(m[1]!))
+        .map((m) => ({ target: m[1] ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1])) : file, anchor: m[2]! }))
+        .filter(({ target }) => target.endsWith(".md") && existsSync(path.join(root, target)))
+        .filter(({ target, anchor }) => !anchors(target).has(anchor))
+        .map(({ target, anchor }) => `${file} -> ${target}#${anchor}`);
+    });
     expect(broken).toEqual([]);
   });
 
