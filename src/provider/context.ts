@@ -57,6 +57,23 @@ const consoleLogger: Logger = {
 };
 
 /**
+ * Where contexts log when the caller names no logger. The console suits the dynamic-provider
+ * host, which passes it through; the provider plugin's output is only debug text to the engine,
+ * so the plugin routes messages through the engine's `Log` call instead.
+ */
+let defaultLogger: Logger = consoleLogger;
+
+/**
+ * Sets the logger of every context obtained without one (the provider plugin's engine log).
+ *
+ * @example
+ * setDefaultLogger({ info: (m) => engineLog("info", m), warn: (m) => engineLog("warning", m) });
+ */
+export function setDefaultLogger(logger: Logger): void {
+  defaultLogger = logger;
+}
+
+/**
  * What the operations of one account share in this process: its read cache and write queues,
  * its limiter (the API's quota is per account, decision 0015) and its clients (one per full set
  * of settings, so a reconfigured timeout gets a new client while the quota learned stays).
@@ -183,7 +200,7 @@ export function currentSettings(account?: string): ProviderSettings {
  * const ctx = contextFor(currentSettings("brand-b"));
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function contextFor(settings: ProviderSettings, log: Logger = consoleLogger): ProviderContext {
+export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger): ProviderContext {
   const { cache, queue } = accountStateOf(settings);
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
@@ -221,7 +238,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = consoleLogg
  * const ctx = currentContext(undefined, "brand-b");
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function currentContext(log: Logger = consoleLogger, account?: string): ProviderContext {
+export function currentContext(log: Logger = defaultLogger, account?: string): ProviderContext {
   return contextFor(currentSettings(account), log);
 }
 
