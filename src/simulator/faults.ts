@@ -15,7 +15,12 @@ export type FaultKind =
   /** The change is applied, then a body cut short is sent (invalid JSON). */
   | "truncate"
   /** The change is applied, then the connection is closed without a response. */
-  | "lost-response";
+  | "lost-response"
+  /**
+   * The connection is closed at once without a response, and the change is applied `latencyMs`
+   * later: an API that queues the work, so a read right after the failure does not see it yet.
+   */
+  | "delayed-apply";
 
 export interface FaultSpec {
   /** Operation id (`domains.register`, every version) or full key (`v4.domains.register`); omitted: any. */
@@ -25,7 +30,7 @@ export interface FaultSpec {
   status?: number;
   /** For `rate-limit`: the `Retry-After` value (seconds or an HTTP date). Default "1". */
   retryAfter?: string | number;
-  /** For `latency`: milliseconds to wait. Default 1000. */
+  /** For `latency`: milliseconds to wait; for `delayed-apply`: until the change is applied. Default 1000. */
   latencyMs?: number;
   /** How many matching calls the fault applies to. Default 1; `Infinity` until cleared. */
   times?: number;
@@ -61,7 +66,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response"];
+const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response", "delayed-apply"];
 
 /** Validates a fault spec received from the admin interface. */
 export function parseFaultSpec(value: unknown): FaultSpec {

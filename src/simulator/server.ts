@@ -380,6 +380,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return { ...at, status: send(res, req, status, errorBody(ep, status, `Simulated failure (HTTP ${status})`)) };
     }
 
+    if (fault?.kind === "delayed-apply") {
+      // The caller loses the connection now; the change lands later, whoever is reading by then.
+      req.socket.destroy();
+      await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
+    }
+
     const checked = ep.request.safeParse(params);
     if (!checked.success) {
       const issues = checked.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
@@ -421,7 +427,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator reply for ${ep.key} does not match the client's schema: ${issues}`)) };
       }
     }
-    if (fault?.kind === "lost-response") {
+    if (fault?.kind === "lost-response" || fault?.kind === "delayed-apply") {
       // Applied, but the caller never hears back.
       req.socket.destroy();
       return { ...at, status: 0 };
