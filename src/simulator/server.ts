@@ -432,6 +432,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       req.socket.destroy();
       return { ...at, status: 0 };
     }
+    if (fault?.kind === "hollow") {
+      // Applied, then a success that carries nothing the caller can rely on.
+      const reply = fault.spec.reply ?? "empty";
+      if (reply === "empty" || reply === "no-content") {
+        const code = reply === "empty" ? status : 204;
+        res.writeHead(code, reply === "empty" ? { "content-type": "application/json; charset=utf-8", "content-length": "0" } : {});
+        res.end();
+        return { ...at, status: code };
+      }
+      return { ...at, status: send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body)) };
+    }
     if (fault?.kind === "truncate") {
       const text = JSON.stringify(body);
       const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
@@ -440,6 +451,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return { ...at, status };
     }
     return { ...at, status: send(res, req, status, body) };
+  };
+
+  /** The reply with each list it holds, at the top or under `data`, set to `null` (`data: null` when it is the list). */
+  const nullLists = (body: unknown): unknown => {
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+    const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(out)) {
+      if (Array.isArray(v) && k !== "errors") out[k] = null;
+      else if (k === "data" && v !== null && typeof v === "object") out[k] = nullLists(v);
+    }
+    return out;
   };
 
   const makeContext = (ep: EndpointDef, params: Record<string, unknown>, req: http.IncomingMessage): SimContext => {
