@@ -67,6 +67,14 @@ function sameRecordName(apiName: string, v: Pick<Inputs, "domain" | "name">): bo
   return name.ok && name.value === v.name;
 }
 
+/** The rrset of the record set's zone, name and type, or undefined (no zone, or no such rrset, or an empty one). */
+async function liveRRSet(ctx: ProviderContext, v: Pick<Inputs, "domain" | "name" | "type" | "hostingId">, fresh: boolean) {
+  // No zone (the domain is gone from the account): no record set either.
+  const zone = await readZone(ctx, v, fresh);
+  const rrset = zone?.find((r) => r.type.toUpperCase() === v.type && sameRecordName(r.name, v));
+  return rrset && rrset.records.length > 0 ? rrset : undefined;
+}
+
 function outputsOf(v: Inputs): Outputs {
   return { ...v, fqdn: recordFqdn(v.name, v.domain) };
 }
@@ -102,20 +110,29 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   },
   requires: () => [{ property: "records", operations: ["dns.getZone", "dns.modifyZone"] }],
 
+  async find(ctx, inputs, { fresh }) {
+    const rrset = await liveRRSet(ctx, inputs, fresh);
+    if (!rrset) return undefined;
+    const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
+    const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
+    return {
+      id: recordSetId(inputs),
+      description: `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown})`,
+    };
+  },
+
   async create(ctx, inputs) {
-    // The modify call replaces an rrset of the same name and type if the zone has one: creating
-    // a record set takes over what is there (the default zone's `@ A`, for instance).
+    // The modify call replaces an rrset of the same name and type if the zone has one (the
+    // default zone's `@ A`, for instance): the runtime's `find` has refused that unless the
+    // user set `adopt: true`.
     await writeRRSet(ctx, inputs, inputs.records);
     return { id: recordSetId(inputs), outs: outputsOf(inputs) };
   },
 
   async read(ctx, { key, props }) {
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "domain" | "name" | "type">;
-    // No zone (the domain is gone from the account): no record set either.
-    const zone = await readZone(ctx, v);
-    if (!zone) return undefined;
-    const rrset = zone.find((r) => r.type.toUpperCase() === v.type && sameRecordName(r.name, v));
-    if (!rrset || rrset.records.length === 0) return undefined;
+    const rrset = await liveRRSet(ctx, v, false);
+    if (!rrset) return undefined;
     const outs: Outputs = {
       domain: v.domain,
       name: v.name,

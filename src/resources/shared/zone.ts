@@ -37,11 +37,15 @@ export async function zoneAddress(ctx: ProviderContext, v: ZoneRef): Promise<Rec
 
 /**
  * The zone's rrsets as the API lists them, read through the shared cache (a refresh of many
- * resources of one zone reads it once), or undefined when the account has no such zone.
+ * resources of one zone reads it once) unless `fresh`, or undefined when the account has no
+ * such zone.
  */
-export async function readZone(ctx: ProviderContext, v: ZoneRef): Promise<DnsRRSet[] | undefined> {
+export async function readZone(ctx: ProviderContext, v: ZoneRef, fresh = false): Promise<DnsRRSet[] | undefined> {
+  const address = await zoneAddress(ctx, v);
   // Not found: the domain (and so the zone) is gone from the account.
-  const zone = await unlessNotFound(async () => ctx.read<{ data: DnsRRSet[] }>("dns.getZone", await zoneAddress(ctx, v), [zoneScope(v.domain)]));
+  const zone = await unlessNotFound(() =>
+    fresh ? ctx.request<{ data: DnsRRSet[] }>("dns.getZone", address) : ctx.read<{ data: DnsRRSet[] }>("dns.getZone", address, [zoneScope(v.domain)]),
+  );
   return zone?.data;
 }
 
