@@ -16,6 +16,7 @@ import { createClient, type ResellerClient } from "../client/client";
 import type { ApiVersion } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
+import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue } from "./cache";
 import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
 import { hostingAddress, type HostingAddress } from "./hosting";
@@ -44,6 +45,12 @@ export interface ProviderContext {
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
   /**
+   * Joins `item` to the open write batch of `scope`, which is sent through the same queue as
+   * {@link serial} (so it runs after every earlier write of the scope); resolves or rejects when
+   * `options.send` has settled this item.
+   */
+  batch<T>(scope: string, item: T, options: BatchOptions<T>): Promise<void>;
+  /**
    * The parameters that address hosting account `hostingId`: `{ id }` on v4 and v2, and on v3
    * `{ id, username }` with the username looked up from the hosting accounts listing (cached).
    */
@@ -64,6 +71,7 @@ const consoleLogger: Logger = {
 interface AccountState {
   readonly cache: ReadCache;
   readonly queue: ScopeQueue;
+  readonly batches: BatchQueue;
   readonly limiters: Map<string, Limiter>;
   readonly clients: Map<string, ResellerClient>;
 }
@@ -84,7 +92,8 @@ function accountStateOf(s: ProviderSettings): AccountState {
   const conn = connectionOf(s);
   let state = accounts.get(conn);
   if (!state) {
-    state = { cache: new ReadCache(s.readCacheTtlMs), queue: new ScopeQueue(), limiters: new Map(), clients: new Map() };
+    const queue = new ScopeQueue();
+    state = { cache: new ReadCache(s.readCacheTtlMs), queue, batches: new BatchQueue(queue), limiters: new Map(), clients: new Map() };
     accounts.set(conn, state);
   }
   return state;
@@ -184,7 +193,7 @@ export function currentSettings(account?: string): ProviderSettings {
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
 export function contextFor(settings: ProviderSettings, log: Logger = consoleLogger): ProviderContext {
-  const { cache, queue } = accountStateOf(settings);
+  const { cache, queue, batches } = accountStateOf(settings);
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
   const scoped = (scope: string) => `${conn}|${scope}`;
@@ -208,6 +217,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = consoleLogg
       }
     },
     serial: (scope, task) => queue.run(scoped(scope), task),
+    batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
   return ctx;
