@@ -9,9 +9,11 @@
  * - delete: `dns.modifyZone` with `records: []`, which removes the rrset (inferred: the v4
  *   document says the operation "also deletes records", and the rrset form has no other way).
  *
- * Writes to one zone go one at a time, and each invalidates the zone's cached read. The modify
- * call takes only the changed rrsets, so no read-modify-write is needed; serialising still keeps
- * concurrent writes from racing on a server that rewrites the zone as a whole.
+ * Writes to one zone go one request at a time, and each invalidates the zone's cached read. The
+ * modify call takes only the changed rrsets, so no read-modify-write is needed, and the writes
+ * of many record sets waiting at once go out as one call carrying all their rrsets (decision
+ * 0016); serialising still keeps concurrent writes from racing on a server that rewrites the
+ * zone as a whole.
  *
  * The zone is addressed by `domain`, plus the hosting account when `hostingId` is set (`id`, and
  * on v3 the looked-up `username`); without it the domain-only form is used, which the official
@@ -22,8 +24,8 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
-import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet, toApiRRSet } from "../shared/record-sets";
-import { inZoneQueue, readZone, sendZoneChanges } from "../shared/zone";
+import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
+import { readZone, writeRecordSet } from "../shared/zone";
 import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
@@ -56,9 +58,9 @@ export function parseRecordSetId(id: string): Pick<Inputs, "domain" | "name" | "
   return { domain: zone.value, name: name.value, type: type as DnsRecordType };
 }
 
-/** Sends one rrset (records empty: delete it), after earlier writes to the same zone. */
+/** Sends one rrset (records empty: delete it), batched with the zone's other waiting writes. */
 async function writeRRSet(ctx: ProviderContext, v: Inputs, records: Inputs["records"]): Promise<void> {
-  await inZoneQueue(ctx, v.domain, () => sendZoneChanges(ctx, v, [toApiRRSet(v, records)]));
+  await writeRecordSet(ctx, v, records);
 }
 
 /** Whether an rrset name from the API (any spelling) names the record set's name in its zone. */
