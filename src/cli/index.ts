@@ -9,9 +9,10 @@ import { Command } from "commander";
 import { registerSimCommand } from "./sim";
 import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
+import { registerMigrateStateCommand } from "./migrate-state";
 
 /**
- * The `reseller` command with its subcommands (`sim`, `ping`, `generate`).
+ * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `migrate-state`).
  *
  * @example
  * await buildProgram().parseAsync(["node", "reseller", "ping"]);
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerSimCommand(program);
   registerPingCommand(program);
   registerGenerateCommand(program);
+  registerMigrateStateCommand(program);
   return program;
 }
 

@@ -263,15 +263,23 @@ export function getAccessLogs(args: GetAccessLogsArgs): AsyncIterable<AccessLogE
  *   .apply((r) => r.entries.map((e) => `${e.status} ${e.request}`));
  */
 export function getAccessLogsOutput(args: GetAccessLogsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetAccessLogsResult> {
-  const collect = async (a: GetAccessLogsArgs & { limit: number }): Promise<GetAccessLogsResult> => {
-    if (a.limit === undefined) {
-      // The Output keeps every entry; an unbounded read could hold a month of traffic.
-      throw new ResellerApiError({ code: "validation", message: 'getAccessLogsOutput: argument "limit": required (the Output holds every entry in memory)' });
-    }
-    const { args: parsed, call } = prepareCall(spec, a);
-    const out: AccessLogEntry[] = [];
-    for await (const e of entries(call, parsed)) out.push(e);
-    return { hostingId: parsed.hostingId, domain: parsed.domain, entries: out };
-  };
-  return outputOf(collect, args, opts);
+  return outputOf((a: GetAccessLogsArgs) => collectAccessLogs(a, "getAccessLogsOutput"), args, opts);
+}
+
+/**
+ * {@link getAccessLogs} collected into one result, up to the required `limit`: what
+ * {@link getAccessLogsOutput} and the provider plugin's `reseller:index:getAccessLogs` return.
+ *
+ * @example
+ * const { entries } = await collectAccessLogs({ hostingId: 101, domain: "agency-demo.com", limit: 50 });
+ */
+export async function collectAccessLogs(a: GetAccessLogsArgs, name = "getAccessLogs"): Promise<GetAccessLogsResult> {
+  if (a.limit === undefined) {
+    // The result keeps every entry; an unbounded read could hold a month of traffic.
+    throw new ResellerApiError({ code: "validation", message: `${name}: argument "limit": required (the result holds every entry in memory)` });
+  }
+  const { args: parsed, call } = prepareCall(spec, a);
+  const out: AccessLogEntry[] = [];
+  for await (const e of entries(call, parsed)) out.push(e);
+  return { hostingId: parsed.hostingId, domain: parsed.domain, entries: out };
 }

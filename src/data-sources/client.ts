@@ -15,7 +15,7 @@
  * first request and closed when the program's event loop drains (`beforeExit`).
  */
 import type * as Pulumi from "@pulumi/pulumi";
-import { CONFIG_NAMESPACE, readConfiguration } from "../provider/config";
+import { CONFIG_NAMESPACE, readConfiguration, type ProviderConfiguration } from "../provider/config";
 import { currentContext, resetContext, setConfiguration, type ProviderContext } from "../provider/context";
 
 let loaded = false;
@@ -49,6 +49,19 @@ export function dataSourceContext(account?: string): ProviderContext {
     process.once("beforeExit", exitHook);
   }
   return currentContext(undefined, account);
+}
+
+/**
+ * Serves data sources from a configuration given by a provider, not read from the program's
+ * stack configuration: the provider plugin's invokes run in the plugin process, configured by
+ * the engine's `Configure` call with the provider's own inputs, and no program is there to ask.
+ *
+ * @example
+ * useConfiguration(readConfiguration({ get: (k) => inputs[k] }));
+ */
+export function useConfiguration(configuration: ProviderConfiguration): void {
+  setConfiguration(configuration);
+  loaded = true;
 }
 
 /**

@@ -74,7 +74,25 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     default: "10",
     description: "Lowest rate that 429 answers can bring the stack to",
   },
+  {
+    key: "writeBatchSize",
+    env: "RESELLER_WRITE_BATCH_SIZE",
+    default: "100",
+    description: "Most record sets written to one zone in one request, gathered from the writes waiting at the same time; 1 sends each alone",
+  },
+  {
+    key: "writeBatchWindowMs",
+    env: "RESELLER_WRITE_BATCH_WINDOW_MS",
+    default: "10",
+    description: "Milliseconds a zone write waits for others to join its request",
+  },
   { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
+  {
+    key: "settleWaitMs",
+    env: "RESELLER_SETTLE_WAIT_MS",
+    default: "60000",
+    description: "How long a create whose outcome is unknown (lost or unreadable reply) keeps reading for the object before it fails, in milliseconds; it is never sent again",
+  },
   { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
   { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },
   {
@@ -111,6 +129,11 @@ export interface ProviderSettings {
   initialRequestsPerMinute: number;
   minRequestsPerMinute: number;
   readCacheTtlMs: number;
+  /** How long a create whose outcome is unknown polls its identity read (provider/settle.ts). */
+  settleWaitMs: number;
+  /** Most entries per batched write (decision 0016); 1 turns batching off. */
+  writeBatchSize: number;
+  writeBatchWindowMs: number;
   paramsInQuery: boolean;
   methodOverride: boolean;
   endpointOverrides: Record<string, { method?: HttpMethod; path?: string }>;
@@ -203,6 +226,9 @@ function parseSettings(raw: (name: string) => string | undefined, describe: (nam
     initialRequestsPerMinute: int("initialRequestsPerMinute", 1),
     minRequestsPerMinute: int("minRequestsPerMinute", 1),
     readCacheTtlMs: int("readCacheTtlSeconds", 0) * 1000,
+    settleWaitMs: int("settleWaitMs", 0),
+    writeBatchSize: int("writeBatchSize", 1),
+    writeBatchWindowMs: int("writeBatchWindowMs", 0),
     paramsInQuery: flag("paramsInQuery"),
     methodOverride: flag("methodOverride"),
     endpointOverrides,
@@ -269,6 +295,9 @@ export const ACCOUNT_INHERITED_KEYS: readonly string[] = [
   "initialRequestsPerMinute",
   "minRequestsPerMinute",
   "readCacheTtlSeconds",
+  "settleWaitMs",
+  "writeBatchSize",
+  "writeBatchWindowMs",
 ];
 
 /** The keys an account entry may hold: every key but `accounts` itself. */

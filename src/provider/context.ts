@@ -16,6 +16,7 @@ import { createClient, type ResellerClient } from "../client/client";
 import type { ApiVersion } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
+import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue } from "./cache";
 import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
 import { hostingAddress, type HostingAddress } from "./hosting";
@@ -44,6 +45,12 @@ export interface ProviderContext {
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
   /**
+   * Joins `item` to the open write batch of `scope`, which is sent through the same queue as
+   * {@link serial} (so it runs after every earlier write of the scope); resolves or rejects when
+   * `options.send` has settled this item.
+   */
+  batch<T>(scope: string, item: T, options: BatchOptions<T>): Promise<void>;
+  /**
    * The parameters that address hosting account `hostingId`: `{ id }` on v4 and v2, and on v3
    * `{ id, username }` with the username looked up from the hosting accounts listing (cached).
    */
@@ -57,6 +64,23 @@ const consoleLogger: Logger = {
 };
 
 /**
+ * Where contexts log when the caller names no logger. The console suits the dynamic-provider
+ * host, which passes it through; the provider plugin's output is only debug text to the engine,
+ * so the plugin routes messages through the engine's `Log` call instead.
+ */
+let defaultLogger: Logger = consoleLogger;
+
+/**
+ * Sets the logger of every context obtained without one (the provider plugin's engine log).
+ *
+ * @example
+ * setDefaultLogger({ info: (m) => engineLog("info", m), warn: (m) => engineLog("warning", m) });
+ */
+export function setDefaultLogger(logger: Logger): void {
+  defaultLogger = logger;
+}
+
+/**
  * What the operations of one account share in this process: its read cache and write queues,
  * its limiter (the API's quota is per account, decision 0015) and its clients (one per full set
  * of settings, so a reconfigured timeout gets a new client while the quota learned stays).
@@ -64,6 +88,7 @@ const consoleLogger: Logger = {
 interface AccountState {
   readonly cache: ReadCache;
   readonly queue: ScopeQueue;
+  readonly batches: BatchQueue;
   readonly limiters: Map<string, Limiter>;
   readonly clients: Map<string, ResellerClient>;
 }
@@ -84,7 +109,8 @@ function accountStateOf(s: ProviderSettings): AccountState {
   const conn = connectionOf(s);
   let state = accounts.get(conn);
   if (!state) {
-    state = { cache: new ReadCache(s.readCacheTtlMs), queue: new ScopeQueue(), limiters: new Map(), clients: new Map() };
+    const queue = new ScopeQueue();
+    state = { cache: new ReadCache(s.readCacheTtlMs), queue, batches: new BatchQueue(queue), limiters: new Map(), clients: new Map() };
     accounts.set(conn, state);
   }
   return state;
@@ -183,8 +209,8 @@ export function currentSettings(account?: string): ProviderSettings {
  * const ctx = contextFor(currentSettings("brand-b"));
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function contextFor(settings: ProviderSettings, log: Logger = consoleLogger): ProviderContext {
-  const { cache, queue } = accountStateOf(settings);
+export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger): ProviderContext {
+  const { cache, queue, batches } = accountStateOf(settings);
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
   const scoped = (scope: string) => `${conn}|${scope}`;
@@ -208,6 +234,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = consoleLogg
       }
     },
     serial: (scope, task) => queue.run(scoped(scope), task),
+    batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
   return ctx;
@@ -221,7 +248,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = consoleLogg
  * const ctx = currentContext(undefined, "brand-b");
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function currentContext(log: Logger = consoleLogger, account?: string): ProviderContext {
+export function currentContext(log: Logger = defaultLogger, account?: string): ProviderContext {
   return contextFor(currentSettings(account), log);
 }
 

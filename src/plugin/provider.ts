@@ -1,0 +1,277 @@
+/**
+ * The provider plugin's operations on plain values: what `server.ts` calls for each gRPC method
+ * once the wire form is decoded. Every resource operation goes to the same runtime the dynamic
+ * resources load (`provider/runtime.ts`), and every invoke to the same data source functions the
+ * program-side `getX` calls run: no resource logic lives here (docs/decisions/0025).
+ *
+ * What is the plugin's own:
+ * - tokens: `reseller:index:<Type>` for resources, `reseller:index:get<X>` for invokes;
+ * - the provider's configuration comes from its own inputs (`pulumi:providers:reseller` with
+ *   `apiUser`, `apiKey`, ...), not from the stack: the default provider's inputs are the stack's
+ *   `reseller:*` keys, and an explicit provider carries its own, so two providers reach two
+ *   accounts. The engine starts one plugin process per provider (pulumi pkg/host/host.go,
+ *   `defaultHost.Provider` loads a fresh plugin on every call), so the runtime's process-wide
+ *   configuration is this provider's alone;
+ * - secrets: what arrives secret, and what the definitions declare secret, leaves secret.
+ */
+import { DATA_SOURCES } from "../data-sources/registry";
+import { useConfiguration } from "../data-sources/client";
+import { ACCOUNT_KEY } from "../provider/account";
+import { containsUnknown, type CheckFailure } from "../provider/check";
+import { CONFIG_KEYS, readConfiguration, type ProviderConfiguration } from "../provider/config";
+import { resetContext, setConfiguration } from "../provider/context";
+import { jsonEqual } from "../provider/diff";
+import { PartialCreateError } from "../provider/errors";
+import { toPlainJson } from "../provider/outputs";
+import * as runtime from "../provider/runtime";
+import { configText, unwrap, wrapSecrets } from "./values";
+
+type Props = Record<string, unknown>;
+
+/** The package name of every token (`reseller:index:DnsRecordSet`). */
+export const PACKAGE = "reseller";
+/** The module of every token: the package has one. */
+export const MODULE = "index";
+
+/**
+ * The token of a resource type or data source.
+ *
+ * @example
+ * tokenOf("DnsRecordSet"); // "reseller:index:DnsRecordSet"
+ */
+export function tokenOf(name: string): string {
+  return `${PACKAGE}:${MODULE}:${name}`;
+}
+
+const PREFIX = tokenOf("");
+
+/**
+ * Provider inputs the engine adds beside the configuration keys: the plugin version it asked for,
+ * and a download URL. They are not settings, so they are neither checked nor compared.
+ */
+const ENGINE_KEYS: readonly string[] = ["version", "pluginDownloadURL"];
+const CONFIG_KEY_NAMES: readonly string[] = CONFIG_KEYS.map((k) => k.key);
+/** The configuration keys whose values are credentials, marked secret in the provider's state. */
+const SECRET_CONFIG_KEYS: readonly string[] = CONFIG_KEYS.filter((k) => k.secret).map((k) => k.key);
+
+/** The resource type a token names, or an error that lists the known ones. */
+function typeOf(token: string): string {
+  const type = token.startsWith(PREFIX) ? token.slice(PREFIX.length) : "";
+  if (!runtime.types.includes(type)) {
+    throw new Error(`the reseller provider has no resource type "${token}" (known: ${runtime.types.map(tokenOf).join(", ")})`);
+  }
+  return type;
+}
+
+/** The secret properties of a resource's results: those the definition declares, and those that arrived secret. */
+function secretsOf(type: string, ...arrived: Set<string>[]): Set<string> {
+  const secrets = new Set<string>(runtime.definitionOf(type).secretOutputs);
+  for (const set of arrived) for (const k of set) secrets.add(k);
+  // The account is a plain name (docs/decisions/0017), never a secret.
+  secrets.delete(ACCOUNT_KEY);
+  return secrets;
+}
+
+/**
+ * The configuration the provider's inputs describe, read by the same parser as the dynamic
+ * provider's stack configuration; the plugin's environment (`RESELLER_*`) is the fallback.
+ */
+function configurationOf(inputs: Props): ProviderConfiguration {
+  const text = configText(inputs);
+  return readConfiguration({ get: (key) => text[key] });
+}
+
+/** The configuration key a parser message names (`"reseller:apiUrl"`), or the empty property. */
+function keyNamed(message: string): string {
+  const m = /"reseller:([A-Za-z]+)/.exec(message);
+  return m?.[1] ?? "";
+}
+
+/** What a resource operation returns: plain properties and the ones to mark secret. */
+export interface Result {
+  props: Props;
+  secrets: Set<string>;
+}
+
+/** An id, plain properties and inputs, with the secret ones named (read). */
+export interface ReadResult {
+  id: string;
+  props: Result;
+  inputs?: Result;
+}
+
+/** A create that succeeded remotely but failed after: the engine keeps the id and these properties. */
+export class InitFailure extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly props: Result,
+    readonly reasons: string[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The operations of one provider plugin process (one provider instance).
+ *
+ * @example
+ * const p = new NativeProvider();
+ * await p.configure({ apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey });
+ * const { inputs } = await p.check("reseller:index:DnsRecordSet", {}, { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
+ */
+export class NativeProvider {
+  private cancelled = false;
+
+  /**
+   * Validates the provider's inputs: every key must be a configuration key, and the values must
+   * parse (credentials may still be missing here: the environment may hold them, and an
+   * operation that needs them fails naming the key). Messages never hold a value.
+   */
+  checkConfig(news: Props): { inputs: Props; failures: CheckFailure[] } {
+    const { props } = unwrap(news);
+    const failures: CheckFailure[] = [];
+    for (const key of Object.keys(props)) {
+      if (ENGINE_KEYS.includes(key) || CONFIG_KEY_NAMES.includes(key)) continue;
+      failures.push({ property: key, reason: `is not a setting of the reseller provider (known: ${CONFIG_KEY_NAMES.join(", ")})` });
+    }
+    if (failures.length === 0 && !containsUnknown(props)) {
+      try {
+        configurationOf(settingsOnly(props));
+      } catch (err) {
+        failures.push({ property: keyNamed((err as Error).message), reason: (err as Error).message });
+      }
+    }
+    // Credentials given in plain text are made secret, so that the provider's state never holds
+    // them in clear, however the program passed them.
+    return { inputs: failures.length > 0 ? news : wrapSecrets(news, SECRET_CONFIG_KEYS.filter((k) => !isWrapped(news[k]))), failures };
+  }
+
+  /**
+   * Compares two provider configurations. A change of any setting, credentials included, updates
+   * the provider in place and never replaces it: replacing a provider would replace every
+   * resource it manages, and rotating a key or moving to another URL of the same account must
+   * not delete and recreate a domain's DNS.
+   */
+  diffConfig(olds: Props, news: Props): { changes: boolean; diffs: string[] } {
+    const o = unwrap(olds).props;
+    const n = unwrap(news).props;
+    const keys = new Set([...Object.keys(o), ...Object.keys(n)].filter((k) => !ENGINE_KEYS.includes(k)));
+    const diffs = [...keys].filter((k) => !jsonEqual(o[k] ?? null, n[k] ?? null)).sort();
+    return { changes: diffs.length > 0, diffs };
+  }
+
+  /** Takes the provider's inputs as the configuration of every later operation and invoke. */
+  async configure(args: Props): Promise<void> {
+    const configuration = configurationOf(settingsOnly(unwrap(args).props));
+    await resetContext();
+    setConfiguration(configuration);
+    useConfiguration(configuration);
+  }
+
+  /** Stops taking new operations; those under way finish, so that nothing created is lost track of. */
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  private guard(what: string): void {
+    if (this.cancelled) throw new Error(`${what}: the operation was cancelled`);
+  }
+
+  /** Validates and normalizes a resource's inputs; the inputs that arrived secret stay secret. */
+  async check(token: string, olds: Props, news: Props): Promise<{ inputs?: Result; failures: CheckFailure[] }> {
+    const type = typeOf(token);
+    const n = unwrap(news);
+    const result = await runtime.check(type, unwrap(olds).props, n.props);
+    if (result.failures && result.failures.length > 0) return { failures: result.failures };
+    return { inputs: { props: result.inputs!, secrets: secretsOf(type, n.secrets) }, failures: [] };
+  }
+
+  /** Compares checked inputs with the state. */
+  async diff(token: string, id: string, olds: Props, news: Props): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }> {
+    return runtime.diff(typeOf(token), id, unwrap(olds).props, unwrap(news).props);
+  }
+
+  /** Creates the object; a partial create is an {@link InitFailure} carrying the id. */
+  async create(token: string, inputs: Props): Promise<{ id: string; props: Result }> {
+    const type = typeOf(token);
+    this.guard(`create ${type}`);
+    const i = unwrap(inputs);
+    try {
+      const { id, outs } = await runtime.create(type, i.props);
+      return { id, props: { props: outs, secrets: secretsOf(type, i.secrets) } };
+    } catch (err) {
+      if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
+        const e = err as PartialCreateError;
+        throw new InitFailure(e.message, e.id, { props: toPlainJson(e.properties), secrets: secretsOf(type, i.secrets) }, e.reasons ?? [e.message]);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Reads the live object: on refresh with the state, on `pulumi import` and `get` with the id
+   * alone, in which case the inputs returned are what the import writes into the program.
+   */
+  async read(token: string, id: string, props: Props, inputs: Props): Promise<ReadResult> {
+    const type = typeOf(token);
+    const p = unwrap(props);
+    const i = unwrap(inputs);
+    // On import the state is empty but the account of the resource, if any, is in the inputs.
+    const state = Object.keys(p.props).length > 0 ? p.props : i.props[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: i.props[ACCOUNT_KEY] } : undefined;
+    const result = await runtime.read(type, id, state);
+    if (result.id === "") return { id: "", props: { props: {}, secrets: new Set() } };
+    const secrets = secretsOf(type, p.secrets, i.secrets);
+    return {
+      id: result.id,
+      props: { props: result.props, secrets },
+      ...(result.inputs ? { inputs: { props: result.inputs, secrets } } : {}),
+    };
+  }
+
+  /** Applies in-place changes. */
+  async update(token: string, id: string, olds: Props, news: Props): Promise<Result> {
+    const type = typeOf(token);
+    this.guard(`update ${type} ${id}`);
+    const o = unwrap(olds);
+    const n = unwrap(news);
+    const { outs } = await runtime.update(type, id, o.props, n.props);
+    return { props: outs, secrets: secretsOf(type, o.secrets, n.secrets) };
+  }
+
+  /** Deletes the object (or releases it from state, as each resource documents). */
+  async delete(token: string, id: string, props: Props): Promise<void> {
+    const type = typeOf(token);
+    this.guard(`delete ${type} ${id}`);
+    await runtime.delete(type, id, unwrap(props).props);
+  }
+
+  /**
+   * Runs a data source. A result is secret as a whole when the data source says so or when an
+   * argument was secret, as the program-side `...Output` variants do.
+   */
+  async invoke(token: string, args: Props): Promise<Result> {
+    const name = token.startsWith(PREFIX) ? token.slice(PREFIX.length) : "";
+    const source = DATA_SOURCES[name];
+    if (!source) throw new Error(`the reseller provider has no function "${token}" (known: ${Object.keys(DATA_SOURCES).map(tokenOf).join(", ")})`);
+    const a = unwrap(args);
+    const result = toPlainJson((await source.run(a.props)) as Props, name);
+    const secret = source.secret === true || a.secrets.size > 0;
+    return { props: result, secrets: new Set(secret ? Object.keys(result) : []) };
+  }
+}
+
+function isWrapped(value: unknown): boolean {
+  return unwrap({ v: value }).secrets.size > 0;
+}
+
+/**
+ * The configuration keys of the provider's inputs, without what the engine adds, and without
+ * values unknown during a preview (an explicit provider configured from another resource's
+ * outputs), which the preview then runs without.
+ */
+function settingsOnly(props: Props): Props {
+  const out: Props = {};
+  for (const [k, v] of Object.entries(props)) if (!ENGINE_KEYS.includes(k) && !containsUnknown(v)) out[k] = v;
+  return out;
+}
