@@ -8,7 +8,8 @@
  *   `docs/resources/<folder>.md` (the one source of a resource's documentation);
  * - `operations` (docs/api-operations.md): every operation per version with its evidence, from
  *   the endpoint table;
- * - `store` (docs/simulator.md): the simulator store's shape, from `src/simulator/state.ts`.
+ * - `store` (docs/simulator.md): the simulator store's shape, from `src/simulator/state.ts`;
+ * - `Pulumi.yaml.example`, whole: every key of `CONFIG_KEYS` in its `template:` block.
  *
  * `npm run readme` rewrites each block between its markers; a test fails when a file is out of
  * date, when a registered resource has no page, or when a page of `docs/` is linked from nowhere.
@@ -22,12 +23,13 @@ import { API_VERSIONS, type EndpointDef } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
 import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
 import { definitions, resourceFolder } from "../src/resources/registry";
+import { pulumiYamlExample } from "./pulumi-yaml-example";
 
 const ROOT = path.resolve(__dirname, "..");
 
 /**
  * The pages of `docs/` in reading order, with what each holds. Pages another change adds
- * (`cli.md`, `reliability.md`, `benchmarks.md`) are listed before they land, so that the README
+ * (`cli.md`, `benchmarks.md`) are listed before they land, so that the README
  * links them the day they do; `PENDING_PAGES` names them for the link check.
  */
 export const PAGES: readonly { file: string; title: string; what: string }[] = [
@@ -41,6 +43,7 @@ export const PAGES: readonly { file: string; title: string; what: string }[] = [
   { file: "simulator.md", title: "The simulator", what: "options, faults, rate limit, the admin interface, the demo seed, the store's shape" },
   { file: "testing.md", title: "Testing your program", what: "the testing toolkit: both engines, operations, config and secrets, state" },
   { file: "cli.md", title: "The `reseller` command", what: "commands, flags and exit codes" },
+  { file: "native-provider.md", title: "The provider plugin", what: "`pulumi-resource-reseller`: `pulumi import`, explicit providers, YAML and every Pulumi language" },
   { file: "generate.md", title: "`reseller generate`", what: "a Pulumi program from a live account, and what it prints" },
   { file: "examples.md", title: "Examples", what: "`hosting-site`, `multi-env`, `drift-check`, and running them against the simulator" },
   { file: "api-operations.md", title: "API operations", what: "every operation of v4, v3 and v2 with its method, path and evidence" },
@@ -52,7 +55,7 @@ export const PAGES: readonly { file: string; title: string; what: string }[] = [
 ];
 
 /** Pages of `PAGES` that other changes add: linked before they exist. */
-export const PENDING_PAGES: readonly string[] = ["cli.md", "reliability.md", "benchmarks.md"];
+export const PENDING_PAGES: readonly string[] = ["cli.md", "benchmarks.md"];
 
 const marker = (name: string) => ({
   start: `<!-- ${name}:start -->`,
@@ -158,7 +161,8 @@ if (require.main === module) {
     const full = path.join(ROOT, file);
     writeFileSync(full, renderFile(file, readFileSync(full, "utf8")));
   }
+  writeFileSync(path.join(ROOT, "Pulumi.yaml.example"), pulumiYamlExample());
   process.stdout.write(
-    `Generated blocks updated in ${Object.keys(FILES).join(", ")} (${Object.keys(endpoints).length} operations, ${definitions.length} resources)\n`,
+    `Generated blocks updated in ${Object.keys(FILES).join(", ")}, and Pulumi.yaml.example (${Object.keys(endpoints).length} operations, ${definitions.length} resources)\n`,
   );
 }
