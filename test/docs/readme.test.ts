@@ -1,7 +1,7 @@
 /**
  * The README's operations table is generated from the endpoint table and must match it.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderReadme } from "../../scripts/readme";
@@ -15,12 +15,13 @@ describe("README", () => {
 });
 
 describe("Pulumi.yaml.example", () => {
-  it("declares every reseller:* key the provider reads, with the API key secret", () => {
+  it("lists every reseller:* key the provider reads, with the API key secret, and points at the template", () => {
     const text = readFileSync(path.resolve(__dirname, "../../Pulumi.yaml.example"), "utf8");
     expect(text).toBe(pulumiYamlExample());
-    expect(text).toMatch(/reseller:apiKey:\n(?: {6}.*\n)*? {6}secret: true/);
-    expect(text).toMatch(/^template:\n {2}config:\n/m);
-    expect(text).not.toMatch(/^config:/m);
+    expect(text).toMatch(/^# {3}reseller:apiKey \(RESELLER_API_KEY; secret: set it with --secret\): /m);
+    expect(text).toContain("templates/reseller-typescript");
+    expect(existsSync(path.resolve(__dirname, "../../templates/reseller-typescript/Pulumi.yaml"))).toBe(true);
+    expect(text).not.toMatch(/^(config|template):/m);
     expect(text).toContain("name: nodejs");
   });
 });
