@@ -9,38 +9,34 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
 
-function quote(text: string): string {
-  return JSON.stringify(text);
-}
-
 /**
- * The text of `Pulumi.yaml.example`. The keys go in `template.config` (what `pulumi new` asks
- * for), not in the project's `config` block: Pulumi refuses a project `config` schema (`type`)
- * for keys outside the project's own namespace (pulumi/pulumi#11192), and a project-level value
- * there would shadow the environment variable fallbacks.
+ * The text of `Pulumi.yaml.example`: a project file, with the provider's keys listed in comments.
+ * It has no `template:` block: a new project starts from the template
+ * (`templates/reseller-typescript`, which asks for the keys a first run needs). The keys are not
+ * in the project's `config` block either: Pulumi refuses a project `config` schema (`type`) for
+ * keys outside the project's own namespace (pulumi/pulumi#11192), and a project-level value there
+ * would shadow the environment variable fallbacks.
  */
 export function pulumiYamlExample(): string {
   const lines = [
-    "# A Pulumi project using pulumi-hosting-reseller. Copy to Pulumi.yaml and adjust the name.",
-    "# `pulumi new` asks for the template config below; set the same keys on an existing stack with",
-    "#   pulumi config set reseller:apiUser <user>",
-    "#   pulumi config set --secret reseller:apiKey <key>",
-    "# Every key can also come from its environment variable (shown in each description).",
+    "# A Pulumi project using pulumi-hosting-reseller. Copy to Pulumi.yaml and adjust the name, or start",
+    "# a new project from the package's template, which asks for the API user, key and version:",
+    "#   pulumi new ./node_modules/pulumi-hosting-reseller/templates/reseller-typescript",
+    "# The provider reads these stack config keys, each with an environment variable fallback:",
+    "#   pulumi config set reseller:<key> <value>        (pulumi config set --secret for a secret)",
+  ];
+  for (const k of CONFIG_KEYS) {
+    const facts = [k.env, ...(k.secret ? ["secret: set it with --secret"] : []), ...(k.default !== undefined ? [`default ${k.default}`] : [])];
+    lines.push(`#   ${CONFIG_NAMESPACE}:${k.key} (${facts.join("; ")}): ${k.description}`);
+  }
+  lines.push(
     "name: my-hosting",
     "runtime:",
     "  name: nodejs",
     "  options:",
     "    typescript: true",
     "description: Domains and hosting of a reseller account, managed with pulumi-hosting-reseller",
-    "template:",
-    "  config:",
-  ];
-  for (const k of CONFIG_KEYS) {
-    lines.push(`    ${CONFIG_NAMESPACE}:${k.key}:`);
-    lines.push(`      description: ${quote(`${k.description} (environment: ${k.env})`)}`);
-    if (k.default !== undefined) lines.push(`      default: ${quote(k.default)}`);
-    if (k.secret) lines.push(`      secret: true`);
-  }
+  );
   return `${lines.join("\n")}\n`;
 }
 

@@ -10,6 +10,7 @@ import { registerSimCommand } from "./sim";
 import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
 import { registerMigrateStateCommand } from "./migrate-state";
+import { EXIT, exitOnSignals, handleClosedOutput, say } from "./process";
 
 /**
  * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `migrate-state`).
@@ -29,11 +30,27 @@ export function buildProgram(): Command {
   return program;
 }
 
-if (require.main === module) {
-  buildProgram()
-    .parseAsync(process.argv)
-    .catch((err: unknown) => {
-      process.stderr.write(`reseller: ${(err as Error).message}\n`);
-      process.exit(1);
-    });
+/**
+ * Runs the command line: `reseller sim` keeps serving when its output closes and handles its own
+ * signals (it closes its server first); every other command ends quietly on a closed output and
+ * on SIGINT or SIGTERM, with the exit codes of {@link EXIT}.
+ *
+ * @example
+ * void main(process.argv);
+ */
+export async function main(argv: readonly string[]): Promise<void> {
+  let command = "";
+  handleClosedOutput(() => (command === "sim" ? "keep-running" : "exit"));
+  const program = buildProgram().hook("preAction", (_program, action) => {
+    command = action.name();
+    if (command !== "sim") exitOnSignals();
+  });
+  try {
+    await program.parseAsync([...argv]);
+  } catch (err) {
+    say(process.stderr, `reseller: ${(err as Error).message}\n`);
+    process.exit(EXIT.error);
+  }
 }
+
+if (require.main === module) void main(process.argv);

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "../simulator";
 import type { SimState } from "../simulator/state";
 import { readFileSync } from "node:fs";
+import { EXIT, say } from "./process";
 
 export interface SimCommandOptions {
   port: string;
@@ -93,14 +94,25 @@ export function registerSimCommand(program: Command): void {
     .option("--admin-token <token>", "token for the admin interface (/_sim/*)")
     .action(async (opts: SimCommandOptions) => {
       const sim = await startSimulator(simulatorOptionsFrom(opts));
-      for (const line of describeSimulator(sim)) process.stdout.write(`${line}\n`);
+      // `reseller sim | head -3` closes the pipe after the URL and credentials: the simulator
+      // keeps serving, and what it prints later is dropped (src/cli/process.ts).
+      for (const line of describeSimulator(sim)) say(process.stdout, `${line}\n`);
       let stopping = false;
       const stop = async (signal: string) => {
-        if (stopping) return;
+        if (stopping) {
+          // A second signal while the server drains its connections: stop waiting.
+          process.exit(signal === "SIGINT" ? EXIT.interrupted : EXIT.terminated);
+        }
         stopping = true;
-        process.stdout.write(`\n${signal}: stopping the simulator${opts.state ? ` and writing ${opts.state}` : ""}\n`);
-        await sim.close();
-        process.exit(0);
+        say(process.stdout, `\n${signal}: stopping the simulator${opts.state ? ` and writing ${opts.state}` : ""}\n`);
+        try {
+          await sim.close();
+        } catch (err) {
+          say(process.stderr, `reseller sim: could not stop cleanly: ${(err as Error).message}\n`);
+          process.exit(EXIT.error);
+        }
+        // Stopping is how a simulator run ends: a clean stop is a success.
+        process.exit(EXIT.ok);
       };
       process.on("SIGINT", () => void stop("SIGINT"));
       process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -92,3 +92,40 @@ export async function updating<T>(what: string, step: () => Promise<T>, verbs: {
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * Whether `err` is an error the package raises on purpose, whose message says all a user needs:
+ * an API or transport failure (`ResellerApiError`), a configuration error, a create that failed
+ * after the object was made, and the plain `Error`s the provider throws with a written message
+ * (invalid inputs, an object that does not exist, an update of something gone). Anything else
+ * (a `TypeError`, a Node.js system error with a `code`, a library's own class) is unexpected,
+ * and keeps its stack for the bug report.
+ *
+ * @example
+ * isExpectedError(new ConfigError("reseller:apiKey is missing")); // true
+ * isExpectedError(new TypeError("x is undefined")); // false
+ */
+export function isExpectedError(err: unknown): err is Error {
+  if (!(err instanceof Error)) return false;
+  if (apiErrorCode(err) !== undefined) return true;
+  if (err.name === "ConfigError" || err.name === "PartialCreateError") return true;
+  return err.name === "Error" && err.constructor === Error && (err as { code?: unknown }).code === undefined;
+}
+
+/**
+ * Makes an expected error print as one paragraph in `pulumi up`. The dynamic-provider host logs
+ * every failure as `` `${e}: ${e.stack}` `` (@pulumi/pulumi cmd/dynamic-provider/index.js), which
+ * repeats the message and adds the stack of our own code: the user sees a trace for a refused
+ * API call. With `toString` giving the name alone and `stack` the message, that line reads
+ * `ResellerApiError: <message>`, once. Unexpected errors pass unchanged, stack included.
+ *
+ * @example
+ * try { await op(); } catch (err) { throw forDisplay(err); }
+ */
+export function forDisplay(err: unknown): unknown {
+  if (!isExpectedError(err)) return err;
+  const name = typeof err.name === "string" && err.name !== "" ? err.name : "Error";
+  Object.defineProperty(err, "stack", { value: err.message, configurable: true, writable: true });
+  Object.defineProperty(err, "toString", { value: () => name, configurable: true, writable: true });
+  return err;
+}

@@ -14,7 +14,7 @@ import { namespaced, readConfiguration, type ConfigReader } from "./config";
 import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, type ProviderContext } from "./context";
 import type { AnyResourceDefinition, ExistingObject } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
-import { PartialCreateError } from "./errors";
+import { forDisplay, PartialCreateError } from "./errors";
 import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
 import { outcomeUnknown, settleCreate } from "./settle";
 import { ADOPT_KEY, ADOPTED_KEY, checkAdopt, runtimeAdopts, takeoverRefused, withoutAdoption } from "./takeover";
@@ -288,18 +288,29 @@ export interface RuntimeProvider {
 export function provider(type: string): RuntimeProvider {
   definitionOf(type);
   return {
-    configure,
-    check: (olds, news) => check(type, olds, news),
-    diff: (id, olds, news) => diff(type, id, olds, news),
-    create: (inputs) => create(type, inputs),
-    read: (id, props) => read(type, id, props),
-    update: (id, olds, news) => update(type, id, olds, news),
-    delete: (id, props) => remove(type, id, props),
+    configure: (req) => displayed(() => configure(req)),
+    check: (olds, news) => displayed(() => check(type, olds, news)),
+    diff: (id, olds, news) => displayed(() => diff(type, id, olds, news)),
+    create: (inputs) => displayed(() => create(type, inputs)),
+    read: (id, props) => displayed(() => read(type, id, props)),
+    update: (id, olds, news) => displayed(() => update(type, id, olds, news)),
+    delete: (id, props) => displayed(() => remove(type, id, props)),
     write: (...args) =>
-      typeof args[0] === "string"
-        ? update(type, args[0], args[1] as Props, args[2] as Props)
-        : create(type, args[0] as Props),
+      displayed(() =>
+        typeof args[0] === "string"
+          ? update(type, args[0], args[1] as Props, args[2] as Props)
+          : create(type, args[0] as Props),
+      ),
   };
+}
+
+/** Runs a provider method, making the package's own errors print without a stack (`forDisplay`). */
+async function displayed<T>(method: () => Promise<T>): Promise<T> {
+  try {
+    return await method();
+  } catch (err) {
+    throw forDisplay(err);
+  }
 }
 
 /**

@@ -96,12 +96,13 @@ describe("README.md and docs/", () => {
 });
 
 describe("Pulumi.yaml.example", () => {
-  it("declares every reseller:* key the provider reads, with the API key secret", () => {
+  it("lists every reseller:* key the provider reads, with the API key secret, and points at the template", () => {
     const text = read("Pulumi.yaml.example");
     expect(text).toBe(pulumiYamlExample());
-    expect(text).toMatch(/reseller:apiKey:\n(?: {6}.*\n)*? {6}secret: true/);
-    expect(text).toMatch(/^template:\n {2}config:\n/m);
-    expect(text).not.toMatch(/^config:/m);
+    expect(text).toMatch(/^# {3}reseller:apiKey \(RESELLER_API_KEY; secret: set it with --secret\): /m);
+    expect(text).toContain("templates/reseller-typescript");
+    expect(existsSync(path.join(root, "templates/reseller-typescript/Pulumi.yaml"))).toBe(true);
+    expect(text).not.toMatch(/^(config|template):/m);
     expect(text).toContain("name: nodejs");
   });
 });

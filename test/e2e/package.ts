@@ -74,6 +74,20 @@ export function installedPackage(): Promise<InstalledPackage> {
   return pending;
 }
 
+/**
+ * The built command, `dist/cli/index.js`, rebuilt first (under the same lock as the install) when
+ * `dist` is missing or older than `src`.
+ *
+ * @example
+ * spawn(process.execPath, [await builtCli(), "sim", "--port", "0"]);
+ */
+export async function builtCli(): Promise<string> {
+  await withLock(async () => {
+    if (distIsStale()) await npm(["run", "build"], repositoryRoot);
+  });
+  return path.join(repositoryRoot, "dist", "cli", "index.js");
+}
+
 async function prepare(): Promise<InstalledPackage> {
   const timings = { buildMs: 0, packMs: 0, installMs: 0, reused: true };
   let started = Date.now();
