@@ -8,7 +8,7 @@ describe("the plugin's arguments", () => {
     expect(engineAddressOf(["--logtostderr", "-v=9", "--tracing", "file:/tmp/t.json", "127.0.0.1:4321"])).toBe("127.0.0.1:4321");
   });
 
-  it("has no engine address when started without one (pulumi package get-schema starts it so too)", () => {
+  it("has no engine address when started by hand without one", () => {
     expect(engineAddressOf(["--logtostderr"])).toBeUndefined();
   });
 });
