@@ -221,6 +221,11 @@ async function main(): Promise<void> {
   }
 }
 
+/** Steps sorted by resource name, so that the same run prints the same lines. */
+function byName<T extends { name: string }>(steps: readonly T[]): T[] {
+  return [...steps].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The five operations and the summary. */
 async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | undefined, load: NodeRequire, program: () => unknown): Promise<void> {
   const driver = cli ? await automationDriver(load, sim, program, cli) : await toolkitDriver(load, sim, program);
@@ -235,7 +240,8 @@ async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | unde
     const shown = calls.byOperation.slice(0, 8).map(([id, count]) => `${id} x${count}`);
     if (shown.length > 0) console.log(`   calls: ${shown.join(", ")}${calls.byOperation.length > 8 ? ", ..." : ""}`);
     // Creates and deletes are the resource list below; what deserves a line is what changed.
-    for (const change of report.changed.filter((c) => c.op !== "create" && c.op !== "delete")) {
+    // By name: the engine reports steps in the order they finish, which varies from run to run.
+    for (const change of byName(report.changed.filter((c) => c.op !== "create" && c.op !== "delete"))) {
       console.log(`   ${change.op.padEnd(7)} ${change.name} (${change.type})${change.properties.length ? `: ${change.properties.join(", ")}` : ""}`);
     }
     return report;
@@ -246,7 +252,7 @@ async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | unde
     await operation("up", () => driver.up());
     const resources = await driver.resources();
     console.log(`   ${resources.length} resources of ${new Set(resources.map((r) => r.type)).size} types:`);
-    for (const resource of resources) console.log(`     ${resource.type.padEnd(22)} ${resource.name.padEnd(18)} ${resource.id}`);
+    for (const resource of [...resources].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name))) console.log(`     ${resource.type.padEnd(22)} ${resource.name.padEnd(18)} ${resource.id}`);
 
     // Someone edits the zone and the PHP settings in the control panel.
     const hosting = sim.store.hostings["101"];
@@ -271,7 +277,7 @@ async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | unde
   console.log("\nSummary");
   console.log(`  API calls per operation: ${callsPerOperation.map(([label, count]) => `${label.split(" ")[0]} ${count}`).join(", ")}`);
   console.log(
-    `  drift found by refresh: ${drift?.length ? drift.map((d) => `${d.name} (${d.type}): ${d.properties.join(", ")}`).join("; ") : "none"}`,
+    `  drift found by refresh: ${drift?.length ? byName(drift).map((d) => `${d.name} (${d.type}): ${d.properties.join(", ")}`).join("; ") : "none"}`,
   );
   console.log(
     `  after destroy: agency-demo.com still registered (${domain?.registrationStatus}, expires ${domain?.expiryDate}; adopted, so released from state only); ` +

@@ -1,19 +1,22 @@
 /**
- * Generates the parts of README.md that restate other sources, so they cannot drift:
+ * Generates the parts of `README.md` and `docs/` that restate other sources, so they cannot drift:
  *
- * - `configuration`: the `reseller:*` keys, from the provider's `CONFIG_KEYS`;
- * - `resources`: one section per resource, in the order of the registry (`src/resources/registry.ts`),
- *   from `docs/resources/<folder>.md`;
- * - `data-sources`: from `docs/data-sources.md`;
- * - `operations`: every operation per version with its evidence, from the endpoint table.
+ * - `contents` (README.md and docs/README.md): every page of `docs/`, the resource pages in the
+ *   registry's order (`src/resources/registry.ts`) and the decisions in `docs/decisions/`;
+ * - `configuration` (docs/configuration.md): the `reseller:*` keys, from the provider's `CONFIG_KEYS`;
+ * - `resources` (docs/resources.md): one line per registered resource, linking its page
+ *   `docs/resources/<folder>.md` (the one source of a resource's documentation);
+ * - `operations` (docs/api-operations.md): every operation per version with its evidence, from
+ *   the endpoint table;
+ * - `store` (docs/simulator.md): the simulator store's shape, from `src/simulator/state.ts`.
  *
- * `npm run readme` rewrites each block between its markers; a test fails when README.md is out
- * of date, or when a registered resource has no document.
+ * `npm run readme` rewrites each block between its markers; a test fails when a file is out of
+ * date, when a registered resource has no page, or when a page of `docs/` is linked from nowhere.
  *
  * @example
  * npm run readme
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { API_VERSIONS, type EndpointDef } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
@@ -22,58 +25,85 @@ import { definitions, resourceFolder } from "../src/resources/registry";
 
 const ROOT = path.resolve(__dirname, "..");
 
+/**
+ * The pages of `docs/` in reading order, with what each holds. Pages another change adds
+ * (`cli.md`, `reliability.md`, `benchmarks.md`) are listed before they land, so that the README
+ * links them the day they do; `PENDING_PAGES` names them for the link check.
+ */
+export const PAGES: readonly { file: string; title: string; what: string }[] = [
+  { file: "installation.md", title: "Installation", what: "requirements, install, the Pulumi CLI, checking the connection with `reseller ping`" },
+  { file: "configuration.md", title: "Configuration", what: "every `reseller:*` key, environment variables, Pulumi ESC, several accounts, correcting a path" },
+  { file: "demo.md", title: "The demo", what: "what `npm run demo` does, and what it prints" },
+  { file: "resources.md", title: "Resources", what: "what holds for every resource (accounts, checks, refresh, adoption, secrets, destroy), and one page each" },
+  { file: "data-sources.md", title: "Data sources", what: "`getX` / `getXOutput` functions for everything readable" },
+  { file: "drift.md", title: "Drift detection", what: "`pulumi preview --refresh --expect-no-changes`, exit codes, CI" },
+  { file: "client.md", title: "The client", what: "`createClient`: options, parameters, responses, errors, retries" },
+  { file: "simulator.md", title: "The simulator", what: "options, faults, rate limit, the admin interface, the demo seed, the store's shape" },
+  { file: "testing.md", title: "Testing your program", what: "the testing toolkit: both engines, operations, config and secrets, state" },
+  { file: "cli.md", title: "The `reseller` command", what: "commands, flags and exit codes" },
+  { file: "generate.md", title: "`reseller generate`", what: "a Pulumi program from a live account, and what it prints" },
+  { file: "examples.md", title: "Examples", what: "`hosting-site`, `multi-env`, `drift-check`, and running them against the simulator" },
+  { file: "api-operations.md", title: "API operations", what: "every operation of v4, v3 and v2 with its method, path and evidence" },
+  { file: "evidence.md", title: "Evidence", what: "the API catalog that `catalog §…` citations refer to: sources, labels, cross-cutting behaviour" },
+  { file: "reliability.md", title: "Reliability", what: "what happens when the API or the network fails" },
+  { file: "benchmarks.md", title: "Benchmarks", what: "speed and memory against the simulator" },
+  { file: "limits.md", title: "Limits", what: "what the package cannot do, and why" },
+  { file: "development.md", title: "Development", what: "working on this repository: tests, the engine suite, generated docs" },
+];
+
+/** Pages of `PAGES` that other changes add: linked before they exist. */
+export const PENDING_PAGES: readonly string[] = ["cli.md", "reliability.md", "benchmarks.md"];
+
 const marker = (name: string) => ({
   start: `<!-- ${name}:start -->`,
   end: `<!-- ${name}:end -->`,
 });
 
-/** Shifts markdown headings down by `levels` (outside code fences). */
-function demote(markdown: string, levels: number): string {
-  let fenced = false;
-  return markdown
-    .split("\n")
-    .map((line) => {
-      if (/^\s*```/.test(line)) fenced = !fenced;
-      return !fenced && /^#{1,6} /.test(line) ? `${"#".repeat(levels)}${line}` : line;
-    })
-    .join("\n")
-    .trim();
+const esc = (s: string) => s.replace(/\|/g, "\\|");
+
+/** The decision records, in number order. */
+function decisions(): string[] {
+  return readdirSync(path.join(ROOT, "docs/decisions"))
+    .filter((f) => /^\d{4}-.*\.md$/.test(f))
+    .sort();
 }
 
-/** Keys without a default that the provider cannot do without; the others are simply unset. */
-const REQUIRED = ["apiUser", "apiKey"];
+/** The contents list; `prefix` leads every link (`docs/` from the README, nothing from docs/README.md). */
+function contentsMarkdown(prefix: string): string {
+  const lines = PAGES.map((p) => `- [${p.title}](${prefix}${p.file}): ${p.what}`);
+  const resources = definitions.map(({ type }) => `[${type}](${prefix}resources/${resourceFolder(type)}.md)`);
+  const records = decisions().map((f) => `[${f.slice(0, 4)}](${prefix}decisions/${f})`);
+  lines.splice(PAGES.findIndex((p) => p.file === "resources.md") + 1, 0, `  - one page per resource: ${resources.join(", ")}`);
+  lines.push(`- Decisions: ${records.join(", ")}`);
+  return lines.join("\n");
+}
 
+/** Keys the provider cannot do without; the others have a default or are simply unset. */
 function configurationMarkdown(): string {
-  const esc = (s: string) => s.replace(/\|/g, "\\|");
   return [
-    "| key | environment variable | default | meaning |",
-    "|---|---|---|---|",
+    "| key | environment variable | required | default | meaning |",
+    "|---|---|---|---|---|",
     ...CONFIG_KEYS.map(
       (k) =>
-        `| \`${CONFIG_NAMESPACE}:${k.key}\`${k.secret ? " (secret)" : ""} | \`${k.env}\` | ${k.default !== undefined ? `\`${esc(k.default)}\`` : REQUIRED.includes(k.key) ? "(required)" : "none"} | ${esc(k.description)} |`,
+        `| \`${CONFIG_NAMESPACE}:${k.key}\`${k.secret ? " (secret)" : ""} | \`${k.env}\` | ${k.required ? "required" : "optional"} | ${k.default !== undefined ? `\`${esc(k.default)}\`` : "none"} | ${esc(k.description)} |`,
     ),
   ].join("\n");
 }
 
 function resourcesMarkdown(): string {
-  // One section per resource, in the registry's order (the README order).
-  const parts: string[] = [];
-  for (const { type } of definitions) {
-    const file = path.join(ROOT, "docs/resources", `${resourceFolder(type)}.md`);
-    if (!existsSync(file)) throw new Error(`Resource ${type} has no document docs/resources/${resourceFolder(type)}.md`);
-    parts.push(demote(readFileSync(file, "utf8"), 2));
-  }
-  return parts.join("\n\n");
+  return [
+    "| resource | type token | page |",
+    "|---|---|---|",
+    ...definitions.map(({ type }) => {
+      const folder = resourceFolder(type);
+      const file = path.join(ROOT, "docs/resources", `${folder}.md`);
+      if (!existsSync(file)) throw new Error(`Resource ${type} has no document docs/resources/${folder}.md`);
+      return `| [${type}](resources/${folder}.md) | \`pulumi-nodejs:dynamic/reseller:${type}\` | \`docs/resources/${folder}.md\` |`;
+    }),
+  ].join("\n");
 }
 
-function dataSourcesMarkdown(): string {
-  const file = path.join(ROOT, "docs/data-sources.md");
-  if (!existsSync(file)) return "Data sources are documented in docs/data-sources.md.";
-  // The document's own title is the README's section heading.
-  return demote(readFileSync(file, "utf8").replace(/^# .*\n/, ""), 1);
-}
-
-/** The generated markdown: a count line and one table per version. */
+/** A count line and one table per version. */
 function operationsMarkdown(): string {
   const all = Object.values(endpoints as Record<string, EndpointDef>);
   const lines: string[] = [];
@@ -82,31 +112,41 @@ function operationsMarkdown(): string {
     const by = (ev: string) => eps.filter((e) => e.evidence === ev).length;
     lines.push(
       "",
-      `#### ${v} (${eps.length} operations: ${by("seed")} seed, ${by("confirmed")} confirmed, ${by("inferred")} inferred)`,
+      `## ${v} (${eps.length} operations: ${by("seed")} seed, ${by("confirmed")} confirmed, ${by("inferred")} inferred)`,
       "",
       "| operation | method | path | evidence | source | summary |",
       "|---|---|---|---|---|---|",
-      ...eps.map((e) => `| \`${e.id}\` | ${e.method} | \`${e.path}\` | ${e.evidence} | ${e.source.replace(/\|/g, "\\|")} | ${e.summary.replace(/\|/g, "\\|")} |`),
+      ...eps.map((e) => `| \`${e.id}\` | ${e.method} | \`${e.path}\` | ${e.evidence} | ${esc(e.source)} | ${esc(e.summary)} |`),
     );
   }
   return lines.join("\n").trim();
 }
 
-const BLOCKS: Record<string, () => string> = {
-  configuration: configurationMarkdown,
-  resources: resourcesMarkdown,
-  "data-sources": dataSourcesMarkdown,
-  operations: operationsMarkdown,
+/** `src/simulator/state.ts` without its file comment: the store's types, as the code declares them. */
+function storeMarkdown(): string {
+  const source = readFileSync(path.join(ROOT, "src/simulator/state.ts"), "utf8");
+  const body = source.replace(/^\/\*\*[\s\S]*?\*\/\s*/, "").trimEnd();
+  return ["```ts", body, "```"].join("\n");
+}
+
+/** Which blocks each file holds. */
+export const FILES: Record<string, Record<string, () => string>> = {
+  "README.md": { contents: () => contentsMarkdown("docs/") },
+  "docs/README.md": { contents: () => contentsMarkdown("") },
+  "docs/configuration.md": { configuration: configurationMarkdown },
+  "docs/resources.md": { resources: resourcesMarkdown },
+  "docs/api-operations.md": { operations: operationsMarkdown },
+  "docs/simulator.md": { store: storeMarkdown },
 };
 
-/** README text with every generated block replaced. */
-export function renderReadme(readme: string): string {
-  let out = readme;
-  for (const [name, render] of Object.entries(BLOCKS)) {
+/** `text` (the file `file`) with every generated block replaced. */
+export function renderFile(file: string, text: string): string {
+  let out = text;
+  for (const [name, render] of Object.entries(FILES[file] ?? {})) {
     const { start, end } = marker(name);
     const a = out.indexOf(start);
     const b = out.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`README.md lacks the markers ${start} ... ${end}`);
+    if (a < 0 || b < a) throw new Error(`${file} lacks the markers ${start} ... ${end}`);
     const note = "<!-- generated by `npm run readme`; edit the source, not this block -->";
     out = `${out.slice(0, a + start.length)}\n${note}\n\n${render()}\n\n${out.slice(b)}`;
   }
@@ -114,7 +154,11 @@ export function renderReadme(readme: string): string {
 }
 
 if (require.main === module) {
-  const file = path.join(ROOT, "README.md");
-  writeFileSync(file, renderReadme(readFileSync(file, "utf8")));
-  process.stdout.write(`README.md generated blocks updated (${Object.keys(endpoints).length} operations, ${definitions.length} resources)\n`);
+  for (const file of Object.keys(FILES)) {
+    const full = path.join(ROOT, file);
+    writeFileSync(full, renderFile(file, readFileSync(full, "utf8")));
+  }
+  process.stdout.write(
+    `Generated blocks updated in ${Object.keys(FILES).join(", ")} (${Object.keys(endpoints).length} operations, ${definitions.length} resources)\n`,
+  );
 }

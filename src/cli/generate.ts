@@ -13,6 +13,7 @@ import type { Command } from "commander";
 import { createClient, type ResellerClient } from "../client/client";
 import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/config";
 import { DEFAULT_PROJECT, generateProgram, writeProject } from "../generate";
+import { checkPackageSpec } from "../generate/program";
 
 /** Flag values by config key (`apiUser`), as commander hands them over. */
 export type ConnectionFlags = Record<string, unknown>;
@@ -86,6 +87,7 @@ export interface GenerateCommandOptions extends ConnectionFlags {
   hostingId: string[];
   domain: string[];
   force?: boolean;
+  packageSpec?: string;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -109,9 +111,14 @@ export function parseHostingIds(values: readonly string[]): number[] {
 export async function runGenerate(opts: GenerateCommandOptions, out: (text: string) => void, err: (line: string) => void): Promise<string[]> {
   const settings = settingsFromFlags(opts);
   const hostingIds = parseHostingIds(opts.hostingId ?? []);
+  if (opts.packageSpec !== undefined) {
+    // Without --out only index.ts is printed: a spec with nowhere to go is a mistake, not a no-op.
+    if (!opts.out) throw new Error("--package-spec needs --out: it goes into the generated package.json");
+    checkPackageSpec(opts.packageSpec);
+  }
   const client = clientFromSettings(settings);
   try {
-    const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [], account: settings.account });
+    const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [], account: settings.account, packageSpec: opts.packageSpec });
     for (const line of [...plan.notes, ...warnings]) err(`note: ${line}`);
     const required = plan.config.filter((c) => c.required);
     if (!opts.out) {
@@ -137,7 +144,11 @@ export function registerGenerateCommand(program: Command): void {
     .option("--project <name>", "Pulumi project name, also the namespace of the program's config keys (secrets, passwords)", DEFAULT_PROJECT)
     .option("--hosting-id <id>", "only this hosting account and the zones of its domains (repeatable)", collect, [] as string[])
     .option("--domain <domain>", "only what belongs to this domain: registration, zone, per-domain hosting settings (repeatable)", collect, [] as string[])
-    .option("--force", "overwrite files that exist in --out");
+    .option("--force", "overwrite files that exist in --out")
+    .option(
+      "--package-spec <spec>",
+      'how the generated package.json depends on pulumi-hosting-reseller: an npm dependency spec such as "file:../pulumi-hosting-reseller-0.1.0.tgz", a tarball URL or a range (default: the registry range of this version; file: paths are relative to --out)',
+    );
   addConnectionOptions(command).action(async (opts: GenerateCommandOptions) => {
     await runGenerate(
       opts,

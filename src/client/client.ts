@@ -366,15 +366,14 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           jsonOk = false;
         }
         if (result.status >= 200 && result.status < 300) {
-          if (!jsonOk) {
+          if (!jsonOk || result.text.trim() === "") {
             // Never quote a success body: with another field order the quoted part could hold a
-            // password or a storage secret key the API returned.
+            // password or a storage secret key the API returned. An empty body (or a 204) is no
+            // answer either: every operation of the API replies with a JSON object (catalog §7.2),
+            // so reading it as `{}` would turn "nothing said" into "an empty listing".
+            const what = !jsonOk ? "a body that is not JSON" : result.status === 204 ? "no content" : "an empty body";
             event("error", { status: result.status, errorCode: "bad-response" });
-            throw fail(ep, {
-              code: "bad-response",
-              status: result.status,
-              message: `${ep.key} answered ${result.status} with a body that is not JSON (${describeBody(result)})`,
-            });
+            throw unreadableSuccess(ep, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
           }
           const f = bodyFailure(json);
           if (f.failed) {
@@ -457,16 +456,28 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     }
   }
 
+  /**
+   * A 2xx that cannot be understood. For a read or a repeatable write it is `bad-response`. For
+   * an unsafe operation (a create, an order) the server acted before answering, so whether the
+   * object exists is unknown: `outcome-unknown`, which the caller settles by reading, never by
+   * sending again (DESIGN §3).
+   */
+  function unreadableSuccess(ep: EndpointDef, status: number, message: string, issues?: string[]): ResellerApiError {
+    if (ep.safety !== "unsafe") return fail(ep, { code: "bad-response", status, message, ...(issues ? { issues } : {}) });
+    return fail(ep, {
+      code: "outcome-unknown",
+      status,
+      message: `${ep.key} may or may not have been applied (${message}); it was not sent again. Read the current state before retrying.`,
+      cause: { name: "ResellerApiError", code: "bad-response", message },
+      ...(issues ? { issues } : {}),
+    });
+  }
+
   function parseResponse(ep: EndpointDef, status: number, json: unknown): unknown {
     const parsed = ep.response.safeParse(json);
     if (!parsed.success) {
       const issues = formatIssues(parsed.error.issues);
-      throw fail(ep, {
-        code: "bad-response",
-        status,
-        message: `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`,
-        issues,
-      });
+      throw unreadableSuccess(ep, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);
     }
     return parsed.data;
   }

@@ -53,7 +53,7 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
   safety: Safety;
   /** Hosting operations answer with the envelope `success`, `errors`, `reseller_id`. */
   envelope: boolean;
-  /** One line for the operations table in the README. */
+  /** One line for the operations table of docs/api-operations.md. */
   summary: string;
 }
 

@@ -46,8 +46,20 @@ export const str = () => z.preprocess(toStringValue, z.string());
 export const dict = <T extends z.ZodType>(value: T) =>
   z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), value));
 
-/** A list that may arrive as `null` or be missing (read as `[]`). */
-export const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : v), z.array(item));
+/**
+ * A list the reply must carry. Missing or `null` fails the parse (`bad-response`), never reads as
+ * `[]`: an empty listing is evidence that objects are gone, and refresh drops from state what a
+ * listing lacks, so only a reply that really holds the list may say so (DESIGN §4, "gone only on
+ * evidence"). PHP's `{}` for an empty array is not accepted either: no reply of the API is known
+ * to send it for a list (inferred), and guessing would turn an object reply into "nothing".
+ */
+export const list = <T extends z.ZodType>(item: T) => z.array(item, { error: (i) => (i.input == null ? "the list is missing" : "expected a list") });
+
+/**
+ * A list inside an entry that the API may leave out or send as `null` (an SSH key's `fromIps`,
+ * a domain's `statuses`): read as absent. Never use it for the listing a read decides "gone" by.
+ */
+export const optionalList = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === null ? undefined : v), z.array(item).optional());
 
 /**
  * A response object that keeps unknown fields and accepts known spelling variants of a field

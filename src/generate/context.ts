@@ -9,6 +9,7 @@
  * before it is sent. Generating a program must never change the account it describes.
  */
 import type { ResellerClient } from "../client/client";
+import { BatchQueue } from "../provider/batch";
 import { ReadCache, ScopeQueue } from "../provider/cache";
 import type { ProviderSettings } from "../provider/config";
 import type { Logger, ProviderContext } from "../provider/context";
@@ -21,6 +22,8 @@ const RUN_TTL_MS = 60 * 60 * 1000;
 export function readOnlyContext(client: ResellerClient, settings: ProviderSettings, log: Logger): ProviderContext {
   const cache = new ReadCache(RUN_TTL_MS);
   const queue = new ScopeQueue();
+  // Batched writes end in `write`, which refuses them like any other write.
+  const batches = new BatchQueue(queue);
   const readOnly = (id: string): void => {
     const endpoint = client.endpoint(id);
     if (endpoint && endpoint.safety !== "read") {
@@ -45,6 +48,7 @@ export function readOnlyContext(client: ResellerClient, settings: ProviderSettin
       throw new Error(`reseller generate only reads the account; it refused to send ${id}`);
     },
     serial: (scope, task) => queue.run(scope, task),
+    batch: (scope, item, options) => batches.add(scope, item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
   return ctx;

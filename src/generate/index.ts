@@ -16,7 +16,7 @@ import type { ProviderSettings } from "../provider/config";
 import { readOnlyContext } from "./context";
 import { discover, type Selection } from "./discover";
 import { planProgram, type Plan } from "./plan";
-import { printProject } from "./program";
+import { checkPackageSpec, printProject } from "./program";
 
 export type { Selection } from "./discover";
 export type { ConfigEntry, Plan, Planned } from "./plan";
@@ -32,6 +32,12 @@ export interface GenerateOptions extends Selection {
    * the account of the top-level keys.
    */
   account?: string;
+  /**
+   * How the project's `package.json` depends on `pulumi-hosting-reseller`: any npm dependency
+   * spec (`"^0.1.0"`, `"file:../pulumi-hosting-reseller-0.1.0.tgz"`, a tarball URL). Default: the
+   * registry range of this version.
+   */
+  packageSpec?: string;
 }
 
 /** A generated project. */
@@ -63,10 +69,11 @@ export async function generateProgram(client: ResellerClient, settings: Provider
   if (!PROJECT_NAME.test(project)) {
     throw new Error(`The project name "${project}" is not valid: use letters, digits, "-", "_" and ".", starting with a letter or digit`);
   }
+  if (options.packageSpec !== undefined) checkPackageSpec(options.packageSpec);
   const warnings: string[] = [];
   const ctx = readOnlyContext(client, settings, { info: () => undefined, warn: (message) => warnings.push(message) });
   const plan = await planProgram(ctx, await discover(ctx, options));
-  const files = printProject(plan, { project, settings, selection: describeSelection(options), account: options.account });
+  const files = printProject(plan, { project, settings, selection: describeSelection(options), account: options.account, packageSpec: options.packageSpec });
   return { files, plan, warnings };
 }
 

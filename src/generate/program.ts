@@ -17,6 +17,11 @@ export interface ProgramContext {
   selection: string;
   /** The account of `reseller:accounts` every resource names; undefined: the top-level keys' account. */
   account?: string;
+  /**
+   * How `package.json` depends on `pulumi-hosting-reseller` (any npm dependency spec: a range,
+   * `file:`, a tarball URL, `github:`...); undefined: {@link defaultPackageSpec}.
+   */
+  packageSpec?: string;
 }
 
 /** The `@pulumi/pulumi` range of the examples; the package's peer range starts at 3.216. */
@@ -24,6 +29,36 @@ const PULUMI_RANGE = "^3.248.0";
 
 function packageVersion(): string {
   return (require("../../package.json") as { version: string }).version;
+}
+
+/**
+ * The dependency a generated project has on this package by default: the registry range of the
+ * version that generated it, so that the program's shapes match the installed package.
+ *
+ * @example
+ * defaultPackageSpec(); // "^0.1.0"
+ */
+export function defaultPackageSpec(): string {
+  return `^${packageVersion()}`;
+}
+
+/**
+ * Refuses a `--package-spec` that npm could not read as a dependency: empty, with surrounding
+ * blanks, or with control characters (they would corrupt `package.json`'s meaning). Anything else
+ * is npm's to interpret (`npm install` reports a spec it cannot resolve), so ranges, `file:`
+ * paths, tarball URLs and git specs all pass.
+ *
+ * @example
+ * checkPackageSpec("file:../pulumi-hosting-reseller-0.1.0.tgz");
+ */
+export function checkPackageSpec(spec: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses.
+  if (spec.trim() === "" || spec !== spec.trim() || /[\u0000-\u001f\u007f]/.test(spec)) {
+    throw new Error(
+      `--package-spec must be an npm dependency spec such as "^0.1.0", "file:../pulumi-hosting-reseller-0.1.0.tgz" or a tarball URL (no surrounding blanks or control characters), got ${JSON.stringify(spec)}`,
+    );
+  }
+  return spec;
 }
 
 function printResource(r: Planned, account: string | undefined): string {
@@ -112,7 +147,7 @@ export function printPackageJson(context: ProgramContext): string {
     private: true,
     description: `A reseller account (${context.selection}), managed with pulumi-hosting-reseller`,
     main: "index.ts",
-    dependencies: { "@pulumi/pulumi": PULUMI_RANGE, "pulumi-hosting-reseller": `^${packageVersion()}` },
+    dependencies: { "@pulumi/pulumi": PULUMI_RANGE, "pulumi-hosting-reseller": context.packageSpec ?? defaultPackageSpec() },
     devDependencies: { "@types/node": "^20.19.0", typescript: "~6.0.3" },
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;

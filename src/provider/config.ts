@@ -29,6 +29,8 @@ export interface ConfigKey {
   key: string;
   env: string;
   default?: string;
+  /** The provider cannot work without it; every other key has a default or is simply unset. */
+  required?: boolean;
   secret?: boolean;
   description: string;
 }
@@ -37,11 +39,11 @@ export interface ConfigKey {
  * Every `reseller:*` key the provider reads.
  *
  * @example
- * for (const k of CONFIG_KEYS) console.log(`reseller:${k.key}`, k.env, k.default ?? "(required)");
+ * for (const k of CONFIG_KEYS) console.log(`reseller:${k.key}`, k.env, k.required ? "required" : (k.default ?? "optional"));
  */
 export const CONFIG_KEYS: readonly ConfigKey[] = [
-  { key: "apiUser", env: "RESELLER_API_USER", description: "API user (X-API-USER), from the reseller section of the client area" },
-  { key: "apiKey", env: "RESELLER_API_KEY", secret: true, description: "API key (X-API-KEY); set it with `pulumi config set --secret`" },
+  { key: "apiUser", env: "RESELLER_API_USER", required: true, description: "API user (X-API-USER), from the reseller section of the client area" },
+  { key: "apiKey", env: "RESELLER_API_KEY", required: true, secret: true, description: "API key (X-API-KEY); set it with `pulumi config set --secret`" },
   { key: "apiUrl", env: "RESELLER_API_URL", default: "https://api.planethoster.net", description: "API base URL; http:// only for loopback (the simulator)" },
   { key: "apiVersion", env: "RESELLER_API_VERSION", default: "v4", description: "API version: v4, v3 or v2" },
   { key: "timeoutMs", env: "RESELLER_TIMEOUT_MS", default: "30000", description: "Per-attempt timeout of a request, in milliseconds" },
@@ -72,7 +74,25 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     default: "10",
     description: "Lowest rate that 429 answers can bring the stack to",
   },
+  {
+    key: "writeBatchSize",
+    env: "RESELLER_WRITE_BATCH_SIZE",
+    default: "100",
+    description: "Most record sets written to one zone in one request, gathered from the writes waiting at the same time; 1 sends each alone",
+  },
+  {
+    key: "writeBatchWindowMs",
+    env: "RESELLER_WRITE_BATCH_WINDOW_MS",
+    default: "10",
+    description: "Milliseconds a zone write waits for others to join its request",
+  },
   { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
+  {
+    key: "settleWaitMs",
+    env: "RESELLER_SETTLE_WAIT_MS",
+    default: "60000",
+    description: "How long a create whose outcome is unknown (lost or unreadable reply) keeps reading for the object before it fails, in milliseconds; it is never sent again",
+  },
   { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
   { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },
   {
@@ -109,6 +129,11 @@ export interface ProviderSettings {
   initialRequestsPerMinute: number;
   minRequestsPerMinute: number;
   readCacheTtlMs: number;
+  /** How long a create whose outcome is unknown polls its identity read (provider/settle.ts). */
+  settleWaitMs: number;
+  /** Most entries per batched write (decision 0016); 1 turns batching off. */
+  writeBatchSize: number;
+  writeBatchWindowMs: number;
   paramsInQuery: boolean;
   methodOverride: boolean;
   endpointOverrides: Record<string, { method?: HttpMethod; path?: string }>;
@@ -201,6 +226,9 @@ function parseSettings(raw: (name: string) => string | undefined, describe: (nam
     initialRequestsPerMinute: int("initialRequestsPerMinute", 1),
     minRequestsPerMinute: int("minRequestsPerMinute", 1),
     readCacheTtlMs: int("readCacheTtlSeconds", 0) * 1000,
+    settleWaitMs: int("settleWaitMs", 0),
+    writeBatchSize: int("writeBatchSize", 1),
+    writeBatchWindowMs: int("writeBatchWindowMs", 0),
     paramsInQuery: flag("paramsInQuery"),
     methodOverride: flag("methodOverride"),
     endpointOverrides,
@@ -267,6 +295,9 @@ export const ACCOUNT_INHERITED_KEYS: readonly string[] = [
   "initialRequestsPerMinute",
   "minRequestsPerMinute",
   "readCacheTtlSeconds",
+  "settleWaitMs",
+  "writeBatchSize",
+  "writeBatchWindowMs",
 ];
 
 /** The keys an account entry may hold: every key but `accounts` itself. */

@@ -16,6 +16,7 @@ import { createClient, type ResellerClient } from "../client/client";
 import type { ApiVersion } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
+import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue } from "./cache";
 import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
 import { hostingAddress, type HostingAddress } from "./hosting";
@@ -43,6 +44,12 @@ export interface ProviderContext {
   write<T = Record<string, unknown>>(id: string, params: Record<string, unknown>, scopes: readonly string[]): Promise<T>;
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Joins `item` to the open write batch of `scope`, which is sent through the same queue as
+   * {@link serial} (so it runs after every earlier write of the scope); resolves or rejects when
+   * `options.send` has settled this item.
+   */
+  batch<T>(scope: string, item: T, options: BatchOptions<T>): Promise<void>;
   /**
    * The parameters that address hosting account `hostingId`: `{ id }` on v4 and v2, and on v3
    * `{ id, username }` with the username looked up from the hosting accounts listing (cached).
@@ -81,6 +88,7 @@ export function setDefaultLogger(logger: Logger): void {
 interface AccountState {
   readonly cache: ReadCache;
   readonly queue: ScopeQueue;
+  readonly batches: BatchQueue;
   readonly limiters: Map<string, Limiter>;
   readonly clients: Map<string, ResellerClient>;
 }
@@ -101,7 +109,8 @@ function accountStateOf(s: ProviderSettings): AccountState {
   const conn = connectionOf(s);
   let state = accounts.get(conn);
   if (!state) {
-    state = { cache: new ReadCache(s.readCacheTtlMs), queue: new ScopeQueue(), limiters: new Map(), clients: new Map() };
+    const queue = new ScopeQueue();
+    state = { cache: new ReadCache(s.readCacheTtlMs), queue, batches: new BatchQueue(queue), limiters: new Map(), clients: new Map() };
     accounts.set(conn, state);
   }
   return state;
@@ -201,7 +210,7 @@ export function currentSettings(account?: string): ProviderSettings {
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
 export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger): ProviderContext {
-  const { cache, queue } = accountStateOf(settings);
+  const { cache, queue, batches } = accountStateOf(settings);
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
   const scoped = (scope: string) => `${conn}|${scope}`;
@@ -225,6 +234,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
       }
     },
     serial: (scope, task) => queue.run(scoped(scope), task),
+    batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
   return ctx;

@@ -60,6 +60,20 @@ export interface ReadResponse<I, O> {
   inputs?: Partial<I>;
 }
 
+/** An object the API holds that has a resource's declared identity, as `find` reports it. */
+export interface ExistingObject {
+  /** Its id, as the resource's state and `X.get` take it. */
+  id: string;
+  /** What it is, for messages: "the A record set @ of example.com (1 record: 198.51.100.7)". */
+  description: string;
+}
+
+/** How `find` reads. */
+export interface FindOptions {
+  /** Bypass the read cache: settling a create whose outcome is unknown must see the API as it is now. */
+  fresh: boolean;
+}
+
 /**
  * A resource's declaration.
  *
@@ -103,7 +117,20 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
     equal?: { [K in keyof I]?: (news: I, olds: O) => boolean };
   };
   requires?(inputs: I, version: ApiVersion): readonly Requirement[];
-  create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: O }>;
+  /**
+   * The "find by identity" read: the live object that has the identity the inputs declare (a
+   * record set by zone, name and type; a cron line by schedule and command), or undefined. The
+   * runtime calls it before `create`, which fails naming the object unless `adopt: true`
+   * (provider/takeover.ts), and after a create whose outcome is unknown, polling until the
+   * object shows or the settle wait ends (provider/settle.ts). Declared once, used for both.
+   */
+  find?(ctx: ProviderContext, inputs: I, options: FindOptions): Promise<ExistingObject | undefined>;
+  /**
+   * Creates the object. With `adopting` (what `find` found, when the user set `adopt: true`),
+   * takes that object over instead: a definition whose create would otherwise add a second one
+   * (a crontab line) uses it; an upsert (a record set) may ignore it.
+   */
+  create(ctx: ProviderContext, inputs: I, adopting?: ExistingObject): Promise<{ id: string; outs: O }>;
   /** Returns undefined when the object does not exist. */
   read(ctx: ProviderContext, request: ReadRequest<I, O>): Promise<ReadResponse<I, O> | undefined>;
   update(ctx: ProviderContext, id: string, olds: O, news: I): Promise<O>;

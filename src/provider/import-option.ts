@@ -6,7 +6,7 @@
  * serialized provider to load and fails with "Cannot read properties of undefined (reading
  * 'toJavaScript')" before any code of this package runs (pulumi/pulumi#16175, open). The
  * resource's constructor is the last place this package sees the option, so it refuses it there.
- * `pulumi import` takes the same path and cannot be intercepted; the README says so.
+ * `pulumi import` takes the same path and cannot be intercepted; docs/limits.md says so.
  */
 import type * as pulumi from "@pulumi/pulumi";
 

@@ -15,6 +15,7 @@ import { ACCOUNT_KEY } from "./account";
 import type { ResourceDefinition } from "./define";
 import { refuseImportOption } from "./import-option";
 import { shell } from "./shell";
+import { ADOPT_KEY, ADOPTED_KEY, runtimeAdopts } from "./takeover";
 
 /** What a resource class registers, beside what its definition says. */
 export interface ResourceClassSpec {
@@ -39,11 +40,13 @@ export function resourceClassSpec<I extends object, O extends object>(
   definition: ResourceDefinition<any, I, O>,
   spec: { outputs: Record<Exclude<keyof O, keyof I> & string, true>; secretInputs?: readonly (keyof I & string)[] },
 ): ResourceClassSpec {
+  // `adopt` and `adopted` are the runtime's (provider/takeover.ts) for a definition with a `find`.
+  const adopts = runtimeAdopts(definition);
   return {
     type: definition.type,
-    inputs: Object.keys(definition.inputs),
+    inputs: [...Object.keys(definition.inputs), ...(adopts ? [ADOPT_KEY] : [])],
     secretInputs: spec.secretInputs ?? [],
-    outputs: Object.keys(spec.outputs),
+    outputs: [...Object.keys(spec.outputs), ...(adopts ? [ADOPTED_KEY] : [])],
     secretOutputs: definition.secretOutputs,
   };
 }
@@ -62,6 +65,22 @@ export interface AccountInput {
    * resource.
    */
   account?: string;
+}
+
+/**
+ * The input of every resource that refuses to take over an object of its identity that exists
+ * already (docs/decisions/0019), and the output that records what it did.
+ *
+ * @example
+ * new DnsRecordSet("apex", { domain: "example.com", name: "@", type: "A", records: ["198.51.100.7"], adopt: true });
+ */
+export interface AdoptInput {
+  /**
+   * Take over an object of the same identity that exists already (before the stack), setting the
+   * declared values on it; a destroy then deletes it. Without it, such a create fails before any
+   * write, naming the object. Only read at create.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**

@@ -12,10 +12,12 @@ import { accountOf, checkAccount, diffAccount, withAccount, withoutAccount } fro
 import { checkInputs, type CheckFailure, type CheckResult } from "./check";
 import { namespaced, readConfiguration, type ConfigReader } from "./config";
 import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, type ProviderContext } from "./context";
-import type { AnyResourceDefinition } from "./define";
+import type { AnyResourceDefinition, ExistingObject } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
 import { PartialCreateError } from "./errors";
 import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
+import { outcomeUnknown, settleCreate } from "./settle";
+import { ADOPT_KEY, ADOPTED_KEY, checkAdopt, runtimeAdopts, takeoverRefused, withoutAdoption } from "./takeover";
 
 type Props = Record<string, unknown>;
 
@@ -56,7 +58,7 @@ function failuresMessage(type: string, failures: readonly CheckFailure[]): strin
  * without the account, which the runtime handles and the definitions never see.
  */
 function typedInputs(def: AnyResourceDefinition, props: Props): Props {
-  const result = checkInputs(def, withoutAccount(props), currentSettings(accountOf(props)).apiVersion);
+  const result = checkInputs(def, ownInputs(def, props), currentSettings(accountOf(props)).apiVersion);
   if (result.failures) throw new Error(failuresMessage(def.type, result.failures));
   return result.inputs!;
 }
@@ -81,6 +83,26 @@ function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Pr
   }
 }
 
+/** Inputs or state without what the runtime handles itself (the account, and `adopt` where it handles that). */
+function ownInputs(def: AnyResourceDefinition, props: Props | undefined): Props {
+  const rest = withoutAccount(props);
+  return runtimeAdopts(def) ? withoutAdoption(rest) : rest;
+}
+
+/** The `adopt` input of stored state, for the inputs a read returns. */
+function adoptInputOf(def: AnyResourceDefinition, stored: Props): Props {
+  const { [ADOPTED_KEY]: _adopted, ...rest } = adoptionOf(def, stored);
+  return rest;
+}
+
+/** `adopt` and `adopted` of stored state, which a read or an update carries over as they were. */
+function adoptionOf(def: AnyResourceDefinition, stored: Props): Props {
+  if (!runtimeAdopts(def)) return {};
+  const kept: Props = {};
+  for (const k of [ADOPT_KEY, ADOPTED_KEY]) if (typeof stored[k] === "boolean") kept[k] = stored[k];
+  return kept;
+}
+
 function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
   const picked: Props = {};
   for (const k of Object.keys(def.inputs)) if (outs[k] !== undefined && outs[k] !== null) picked[k] = outs[k];
@@ -96,10 +118,12 @@ function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
 export async function check(type: string, _olds: Props, news: Props): Promise<CheckResult> {
   const def = definitionOf(type);
   const account = checkAccount(news, (name) => currentSettings(name));
-  const result = checkInputs(def, withoutAccount(news), account.settings.apiVersion);
-  const failures = [...account.failures, ...(result.failures ?? [])];
+  const adopt = runtimeAdopts(def) ? checkAdopt(news) : { value: undefined, failures: [] };
+  const result = checkInputs(def, ownInputs(def, news), account.settings.apiVersion);
+  const failures = [...account.failures, ...adopt.failures, ...(result.failures ?? [])];
   if (failures.length > 0) return { failures };
-  return { inputs: withAccount(result.inputs!, account.value) };
+  const inputs = adopt.value === undefined ? result.inputs! : { ...result.inputs!, [ADOPT_KEY]: adopt.value };
+  return { inputs: withAccount(inputs, account.value) };
 }
 
 /**
@@ -109,7 +133,9 @@ export async function check(type: string, _olds: Props, news: Props): Promise<Ch
  * const { changes, replaces } = await diff("DnsRecordSet", id, outs, checkedInputs);
  */
 export async function diff(type: string, _id: string, olds: Props, news: Props): Promise<DiffResult> {
-  return diffAccount(diffInputs(definitionOf(type), withoutAccount(olds), withoutAccount(news)), olds, news);
+  const def = definitionOf(type);
+  // `adopt` is a create-time switch: changing it later changes nothing.
+  return diffAccount(diffInputs(def, ownInputs(def, olds), ownInputs(def, news)), olds, news);
 }
 
 /**
@@ -123,9 +149,19 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
   const def = definitionOf(type);
   const account = accountOf(inputs);
   const ctx = contextOf(def, undefined, inputs);
+  const typed = typedInputs(def, inputs);
+  let adoption: Props = {};
+  let found: ExistingObject | undefined;
+  if (def.find) {
+    // Before any write: an object of this identity that exists is taken over only when asked.
+    found = await def.find(ctx, typed, { fresh: true });
+    const own = !runtimeAdopts(def);
+    if (found && !own && inputs[ADOPT_KEY] !== true) throw takeoverRefused(def.type, found);
+    if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined };
+  }
   try {
-    const result = await def.create(ctx, typedInputs(def, inputs));
-    return { id: result.id, outs: withAccount(toPlainJson(result.outs as Props), account) };
+    const result = await createOrSettle(def, ctx, typed, found);
+    return { id: result.id, outs: withAccount({ ...toPlainJson(result.outs as Props), ...adoption }, account) };
   } catch (err) {
     if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
       const e = err as PartialCreateError;
@@ -138,6 +174,16 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
         ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }),
       };
     }
+    throw err;
+  }
+}
+
+/** The definition's create; one whose outcome is unknown is settled by the identity read, never sent again. */
+async function createOrSettle(def: AnyResourceDefinition, ctx: ProviderContext, typed: Props, adopting: ExistingObject | undefined): Promise<{ id: string; outs: unknown }> {
+  try {
+    return await def.create(ctx, typed, adopting);
+  } catch (err) {
+    if (def.find && outcomeUnknown(err)) return settleCreate(ctx, def, typed, err);
     throw err;
   }
 }
@@ -155,8 +201,8 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
   const stored = withoutProvider(props);
   const account = accountOf(stored);
   // `X.get(name, id, { account })` sends the account alone: a read from the id, in that account.
-  const olds = withoutAccount(stored);
-  const hasState = Object.keys(olds).length > 0;
+  const olds = ownInputs(def, stored);
+  const hasState = Object.keys(withoutAccount(stored)).length > 0;
   const key = def.id.parse(id);
   if (!key) throw new Error(`"${id}" is not a valid ${type} id; the format is ${def.id.format}`);
   const ctx = contextOf(def, id, stored);
@@ -177,11 +223,11 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
     }
     return { id: "", props: {} };
   }
-  const outs = toPlainJson(result.outs as Props);
+  const outs = { ...toPlainJson(result.outs as Props), ...adoptionOf(def, stored) };
   return {
     id: result.id ?? id,
     props: withAccount(outs, account),
-    inputs: withAccount(toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)), account),
+    inputs: withAccount({ ...toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)), ...adoptInputOf(def, stored) }, account),
   };
 }
 
@@ -196,8 +242,8 @@ export async function update(type: string, id: string, olds: Props, news: Props)
   // `diff` replaces a resource whose account changes, so the state's account is the inputs' one.
   const stored = withoutProvider(olds);
   const ctx = contextOf(def, id, stored);
-  const outs = await def.update(ctx, id, withoutAccount(stored), typedInputs(def, news));
-  return { outs: withAccount(toPlainJson(outs as Props), accountOf(stored)) };
+  const outs = await def.update(ctx, id, ownInputs(def, stored), typedInputs(def, news));
+  return { outs: withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)) };
 }
 
 /**
@@ -210,7 +256,7 @@ export async function update(type: string, id: string, olds: Props, news: Props)
 export async function remove(type: string, id: string, props: Props): Promise<void> {
   const def = definitionOf(type);
   const stored = withoutProvider(props);
-  await def.delete(contextOf(def, id, stored), id, withoutAccount(stored));
+  await def.delete(contextOf(def, id, stored), id, ownInputs(def, stored));
 }
 export { remove as delete };
 

@@ -1,7 +1,7 @@
 /**
- * The one list of the package's resources, in the order the README documents them (the ten core
+ * The one list of the package's resources, in the order the docs list them (the ten core
  * ones first, then the rest as they were added). Everything that enumerates resources derives from
- * it: the runtime serves these definitions by type, the README takes one section per entry from
+ * it: the runtime serves these definitions by type, the docs link one page per entry,
  * `docs/resources/<folder>.md`, and `reseller generate` must say for every entry how it is
  * generated, or why not (a compile error otherwise, `src/generate/kinds.ts`). A test checks that
  * every folder under `src/resources/` is listed here, re-exported by `index.ts` and documented.
@@ -37,7 +37,7 @@ import { sshKeyDefinition } from "./ssh-key/provider";
 import { sslCsrDefinition } from "./ssl-csr/provider";
 import { wafDisabledRulesDefinition } from "./waf-disabled-rules/provider";
 
-/** Every resource's definition by its type name, in README order. */
+/** Every resource's definition by its type name, in the docs' order. */
 export const RESOURCES = {
   DomainRegistration: domainRegistrationDefinition,
   DnsRecordSet: dnsRecordSetDefinition,
@@ -67,14 +67,14 @@ export const RESOURCES = {
 export type ResourceType = keyof typeof RESOURCES;
 
 for (const [type, definition] of Object.entries(RESOURCES)) {
-  // The key is what the README, the generator and the tests go by; the definition's type is the
+  // The key is what the docs, the generator and the tests go by; the definition's type is the
   // frozen token. They must agree, or a resource would be documented under one name and served
   // under another.
   if (definition.type !== type) throw new Error(`src/resources/registry.ts lists ${definition.type} under ${type}`);
 }
 
 /**
- * The definitions the runtime dispatches to, by `type`, in README order.
+ * The definitions the runtime dispatches to, by `type`, in the docs' order.
  *
  * @example
  * import { definitions } from "pulumi-hosting-reseller";

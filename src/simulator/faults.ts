@@ -15,7 +15,21 @@ export type FaultKind =
   /** The change is applied, then a body cut short is sent (invalid JSON). */
   | "truncate"
   /** The change is applied, then the connection is closed without a response. */
-  | "lost-response";
+  | "lost-response"
+  /**
+   * The connection is closed at once without a response, and the change is applied `latencyMs`
+   * later: an API that queues the work, so a read right after the failure does not see it yet.
+   */
+  | "delayed-apply"
+  /**
+   * The change is applied, then a 2xx that says nothing: `reply` picks which (an empty body, a
+   * 204, `{success: true}` alone, or the reply with each of its lists set to `null`).
+   */
+  | "hollow";
+
+/** The replies of a `hollow` fault. */
+export type HollowReply = "empty" | "no-content" | "bare-success" | "null-lists";
+export const HOLLOW_REPLIES: readonly HollowReply[] = ["empty", "no-content", "bare-success", "null-lists"];
 
 export interface FaultSpec {
   /** Operation id (`domains.register`, every version) or full key (`v4.domains.register`); omitted: any. */
@@ -25,7 +39,9 @@ export interface FaultSpec {
   status?: number;
   /** For `rate-limit`: the `Retry-After` value (seconds or an HTTP date). Default "1". */
   retryAfter?: string | number;
-  /** For `latency`: milliseconds to wait. Default 1000. */
+  /** For `hollow`: the reply sent. Default `empty`. */
+  reply?: HollowReply;
+  /** For `latency`: milliseconds to wait; for `delayed-apply`: until the change is applied. Default 1000. */
   latencyMs?: number;
   /** How many matching calls the fault applies to. Default 1; `Infinity` until cleared. */
   times?: number;
@@ -61,7 +77,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response"];
+const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response", "delayed-apply", "hollow"];
 
 /** Validates a fault spec received from the admin interface. */
 export function parseFaultSpec(value: unknown): FaultSpec {
@@ -74,8 +90,12 @@ export function parseFaultSpec(value: unknown): FaultSpec {
     if (!Number.isFinite(n) && !(k === "times" && n === Infinity)) throw new Error(`Fault field ${k} must be a number`);
     return n;
   };
+  if (v.reply !== undefined && !HOLLOW_REPLIES.includes(v.reply as HollowReply)) {
+    throw new Error(`Unknown hollow reply ${JSON.stringify(v.reply)} (one of ${HOLLOW_REPLIES.join(", ")})`);
+  }
   return {
     operation: typeof v.operation === "string" ? v.operation : undefined,
+    reply: v.reply as HollowReply | undefined,
     kind: v.kind as FaultKind,
     status: num("status"),
     retryAfter: typeof v.retryAfter === "string" || typeof v.retryAfter === "number" ? v.retryAfter : undefined,

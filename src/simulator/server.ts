@@ -380,6 +380,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return { ...at, status: send(res, req, status, errorBody(ep, status, `Simulated failure (HTTP ${status})`)) };
     }
 
+    if (fault?.kind === "delayed-apply") {
+      // The caller loses the connection now; the change lands later, whoever is reading by then.
+      req.socket.destroy();
+      await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
+    }
+
     const checked = ep.request.safeParse(params);
     if (!checked.success) {
       const issues = checked.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
@@ -421,10 +427,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator reply for ${ep.key} does not match the client's schema: ${issues}`)) };
       }
     }
-    if (fault?.kind === "lost-response") {
+    if (fault?.kind === "lost-response" || fault?.kind === "delayed-apply") {
       // Applied, but the caller never hears back.
       req.socket.destroy();
       return { ...at, status: 0 };
+    }
+    if (fault?.kind === "hollow") {
+      // Applied, then a success that carries nothing the caller can rely on.
+      const reply = fault.spec.reply ?? "empty";
+      if (reply === "empty" || reply === "no-content") {
+        const code = reply === "empty" ? status : 204;
+        res.writeHead(code, reply === "empty" ? { "content-type": "application/json; charset=utf-8", "content-length": "0" } : {});
+        res.end();
+        return { ...at, status: code };
+      }
+      return { ...at, status: send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body)) };
     }
     if (fault?.kind === "truncate") {
       const text = JSON.stringify(body);
@@ -434,6 +451,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return { ...at, status };
     }
     return { ...at, status: send(res, req, status, body) };
+  };
+
+  /** The reply with each list it holds, at the top or under `data`, set to `null` (`data: null` when it is the list). */
+  const nullLists = (body: unknown): unknown => {
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+    const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(out)) {
+      if (Array.isArray(v) && k !== "errors") out[k] = null;
+      else if (k === "data" && v !== null && typeof v === "object") out[k] = nullLists(v);
+    }
+    return out;
   };
 
   const makeContext = (ep: EndpointDef, params: Record<string, unknown>, req: http.IncomingMessage): SimContext => {

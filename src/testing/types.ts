@@ -53,7 +53,7 @@ export type StackConfig = Record<string, ConfigValue>;
  * @example
  * ```ts
  * const program: PulumiProgram = () => {
- *   const zone = new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", values: ["192.0.2.1"] });
+ *   const zone = new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", records: ["192.0.2.1"] });
  *   return { fqdn: zone.fqdn };
  * };
  * ```

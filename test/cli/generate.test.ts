@@ -212,4 +212,29 @@ describe("reseller generate", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 20_000);
+
+  it("depends on the registry range of its own version by default, and on the spec --package-spec names", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "reseller-generate-"));
+    const { version } = JSON.parse(readFileSync(path.join(repositoryRoot, "package.json"), "utf8")) as { version: string };
+    const dependency = () => (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies["pulumi-hosting-reseller"];
+    try {
+      await generate({ out: dir, domain: ["xn--caf-dma.com"] });
+      expect(dependency()).toBe(`^${version}`);
+
+      await generate({ out: dir, domain: ["xn--caf-dma.com"], force: true, packageSpec: "file:../pulumi-hosting-reseller-0.1.0.tgz" });
+      expect(dependency()).toBe("file:../pulumi-hosting-reseller-0.1.0.tgz");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a --package-spec that is blank, padded or without --out, before any API call", async () => {
+    const mark = sim.requests.list().length;
+    const dir = path.join(tmpdir(), "reseller-generate-never-written");
+    await expect(generate({ out: dir, packageSpec: " " })).rejects.toThrow('--package-spec must be an npm dependency spec such as "^0.1.0"');
+    await expect(generate({ out: dir, packageSpec: " ^0.1.0" })).rejects.toThrow('got " ^0.1.0"');
+    await expect(generate({ out: dir, packageSpec: "^0.1.0\nfoo" })).rejects.toThrow("--package-spec must be an npm dependency spec");
+    await expect(generate({ packageSpec: "^0.1.0" })).rejects.toThrow("--package-spec needs --out: it goes into the generated package.json");
+    expect(sim.requests.list().length).toBe(mark);
+  });
 });

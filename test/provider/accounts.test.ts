@@ -64,7 +64,7 @@ describe("resources on a named account", () => {
       replaces: ["name"],
       importProps: { account: "brand-b" },
     });
-    expect(run.created).toEqual({ ...base, ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "api.agency-demo.com." });
+    expect(run.created).toEqual({ ...base, ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "api.agency-demo.com.", adopted: false });
     expect(run.imported.props.account).toBe("brand-b");
     expect(b.sim.requests.count("dns.modifyZone")).toBeGreaterThan(0);
     expect(t.sim.requests.count()).toBe(0);

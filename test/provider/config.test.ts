@@ -34,7 +34,7 @@ describe("provider configuration", () => {
     expect(readSettings(stack({ "reseller:apiUser": "stack-user", "reseller:apiVersion": "v4" }), env)).toMatchObject({ apiUser: "stack-user", apiKey: "env-key", apiVersion: "v4" });
   });
 
-  it("defaults to the production URL, API v4, and a rate that starts at 120 a minute and may rise to 1200", () => {
+  it("defaults to the production URL, API v4, a rate that starts at 120 a minute and may rise to 1200, and zone writes of up to 100 record sets gathered for 10 ms", () => {
     expect(readSettings(stack({}), {})).toMatchObject({
       apiUrl: "https://api.planethoster.net",
       apiVersion: "v4",
@@ -46,6 +46,8 @@ describe("provider configuration", () => {
       initialRequestsPerMinute: 120,
       minRequestsPerMinute: 10,
       readCacheTtlMs: 300_000,
+      writeBatchSize: 100,
+      writeBatchWindowMs: 10,
       paramsInQuery: false,
       methodOverride: false,
       endpointOverrides: {},
@@ -65,6 +67,7 @@ describe("provider configuration", () => {
     { name: "an unknown API version", key: "reseller:apiVersion", value: "v5", message: /reseller:apiVersion.*one of v4, v3, v2/ },
     { name: "a non-numeric rate", key: "reseller:requestsPerMinute", value: "fast", message: /reseller:requestsPerMinute.*whole number/ },
     { name: "a zero concurrency", key: "reseller:maxConcurrency", value: "0", message: /reseller:maxConcurrency.*at least 1/ },
+    { name: "a zero write batch size", key: "reseller:writeBatchSize", value: "0", message: /reseller:writeBatchSize.*at least 1/ },
     { name: "a zero starting rate", key: "reseller:initialRequestsPerMinute", value: "0", message: /reseller:initialRequestsPerMinute.*at least 1/ },
     { name: "a fractional floor", key: "reseller:minRequestsPerMinute", value: "2.5", message: /reseller:minRequestsPerMinute.*whole number/ },
     { name: "a response limit below 1 KiB", key: "reseller:maxResponseBytes", value: "100", message: /reseller:maxResponseBytes.*at least 1024/ },

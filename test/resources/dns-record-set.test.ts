@@ -16,14 +16,39 @@ describe.each(["v4", "v3"] as const)("DnsRecordSet on API %s", (version) => {
       replaces: ["name"],
     });
     expect(run.id).toBe("agency-demo.com/api/A");
-    expect(run.created).toEqual({ ...base, ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "api.agency-demo.com." });
+    expect(run.created).toEqual({ ...base, ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "api.agency-demo.com.", adopted: false });
     expect(run.updated.records).toEqual([{ value: "198.51.100.8" }, { value: "198.51.100.9" }]);
     expect(run.replaceDiff.deleteBeforeReplace).toBe(true);
     expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "api.agency-demo.com.")).toBe(false);
   });
 
+  it("refuses to create over the seed's MX record set before any write, naming it and adopt: true, even when the records are the same", async () => {
+    const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
+    const same = await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["0 mail.agency-demo.com"] });
+    await expect(t.engine.create(same)).rejects.toThrow(/agency-demo\.com\/@\/MX: the MX record set agency-demo\.com\. \(1 record: 0 mail\.agency-demo\.com\.\) exists already.*`adopt: true`/s);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
+    expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
+  });
+
+  it("takes the seed's MX record set over with adopt: true, records the adoption in state and keeps it on refresh", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", { value: "mx2.example.net", priority: 20 }], adopt: true }));
+    expect(outs).toMatchObject({ adopt: true, adopted: true });
+    const read = await t.engine.read(id, outs);
+    expect(read.props).toMatchObject({ adopt: true, adopted: true });
+    expect(read.inputs).toMatchObject({ adopt: true });
+    expect(read.inputs?.adopted).toBeUndefined();
+    // Changing `adopt` afterwards changes nothing.
+    const diff = await t.engine.diff(id, read.props, await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", "20 mx2.example.net"] }));
+    expect(diff.changes).toBe(false);
+  });
+
+  it("refuses adopt given as text, naming the property", async () => {
+    const failures = await t.engine.checkFailures({ domain: "agency-demo.com", name: "www", type: "A", records: ["198.51.100.7"], adopt: "yes" });
+    expect(failures).toEqual([{ property: "adopt", reason: "must be true or false" }]);
+  });
+
   it("manages a zone by the domain alone when no hosting account is given", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", { value: "mx2.example.net", priority: 20 }] }));
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", { value: "mx2.example.net", priority: 20 }], adopt: true }));
     expect(id).toBe("agency-demo.com/@/MX");
     expect(outs.records).toEqual([
       { value: "mx1.example.net.", priority: 10 },
@@ -95,7 +120,8 @@ describe("DnsRecordSet against the zone", () => {
     for (let i = 0; i < 50; i++) {
       expect(zone.find((r) => r.name === `host${i}.agency-demo.com.`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
     }
-    expect(t.sim.requests.count("dns.modifyZone")).toBe(50);
+    // Waiting at the same time, they share one call (decision 0016).
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
     const reads = await Promise.all(created.map((c) => t.engine.read(c.id, c.outs)));
     expect(reads.every((r, i) => r.id === created[i]!.id)).toBe(true);
   });

@@ -102,6 +102,18 @@ describe("the API's request rules", () => {
     await expect(t.client.request("account.hello")).resolves.toBeDefined();
   });
 
+  it("drops the connection of a delayed apply at once and applies the change only after its delay", async () => {
+    t.sim.faults.add({ operation: "cron.add", kind: "delayed-apply", latencyMs: 300 });
+    const c = t.clientFor("v4", { retry: { maxAttempts: 1 } });
+    const started = Date.now();
+    await expect(c.request("cron.add", { id: 101, schedule: "5 4 * * *", command: "php late.php" })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(250);
+    const crons = () => t.sim.store.hostings["101"]!.crons.filter((job) => job.command === "php late.php");
+    expect(crons()).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(crons()).toHaveLength(1);
+  });
+
   it("applies a fault at random with the given probability, repeatably", async () => {
     t.sim.faults.add({ operation: "account.hello", kind: "status", status: 500, probability: 0.5, times: Infinity });
     const c = t.clientFor("v4", { retry: { maxAttempts: 1 } });

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, optionalList, obj, str } from "../schemas";
 
 /**
  * A database with the users that hold privileges on it; `permissions` is one comma-separated
@@ -21,7 +21,7 @@ import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, l
  */
 export const databaseEntry = obj({
   name: str(),
-  databaseUsers: list(obj({ name: str(), permissions: str().optional() })).optional(),
+  databaseUsers: optionalList(obj({ name: str(), permissions: str().optional() })),
 });
 
 /**

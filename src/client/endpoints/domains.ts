@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { bool, int, list, noParams, num, obj, sldTld, str } from "../schemas";
+import { bool, int, list, optionalList, noParams, num, obj, sldTld, str } from "../schemas";
 
 // ---- request building blocks ----
 
@@ -263,7 +263,7 @@ export const contactEntry = obj({
   fax: str().nullish(),
   email: str().nullish(),
   phone_extension: str().nullish(),
-  statuses: list(str()).optional(),
+  statuses: optionalList(str()),
 });
 
 /**

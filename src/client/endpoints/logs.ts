@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
+import { domainName, envelope, hostingV3, hostingV4, int, list, optionalList, num, obj, str } from "../schemas";
 
 /** ISO 8601 instants such as `2026-01-31T00:00:00.000Z` (S3 sends this form). */
 const instant = z.iso.datetime({ offset: true });
@@ -50,7 +50,7 @@ const accessLogEntry = obj({
     referrer: str().optional(),
     user_agent: userAgent.optional(),
   }).optional(),
-  sort: list(num()).optional(),
+  sort: optionalList(num()),
 });
 const logsReply = envelope({ data: list(accessLogEntry) });
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { envelope, hostingV3, hostingV4, list, obj, optionalList, str } from "../schemas";
 
 /**
  * One SSH key entry: `key` (MD5 fingerprint), `comment`, `fromIps` (v4 document).
@@ -19,7 +19,7 @@ import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
 export const sshKeyEntry = obj({
   key: str(),
   comment: str().optional(),
-  fromIps: list(str()).optional(),
+  fromIps: optionalList(str()),
 });
 
 const fingerprint = z.string().min(1);

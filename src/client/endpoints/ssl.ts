@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { bool, domainName, envelope, hostingV3, hostingV4, list, optionalList, obj, str } from "../schemas";
 
 const siteV4 = { ...hostingV4, domain: domainName };
 const siteV3 = { ...hostingV3, domain: domainName };
@@ -45,7 +45,7 @@ const csrEntry = obj({
   csr: str().optional(),
   selfSignedCert: str().optional(),
   csrPubKeyFingerPrint: str(),
-  attributes: list(obj({ name: str(), value: str() })).optional(),
+  attributes: optionalList(obj({ name: str(), value: str() })),
 });
 const generatedCsrShape = { csr: str(), selfSignedCert: str().optional() };
 const csrPrivateKeyShape = { privateKey: str() };

@@ -8,14 +8,16 @@
  */
 import { z } from "zod";
 import { defineEndpoints } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
+import { domainName, envelope, hostingV3, hostingV4, int, list, optionalList, num, obj, str } from "../schemas";
 
 /** `[from, to]` rule-id ranges (`[id]` for a single id, as the simulator answers disabled rules). */
 const idRanges = list(list(int()));
+/** Rule-id ranges inside a catalogue group, which may leave them out. */
+const optionalIdRanges = optionalList(list(int()));
 
 const rulesShape = {
   allRulesRange: str().optional(),
-  rules: list(obj({ description: str().optional(), ids: idRanges.optional() })).optional(),
+  rules: optionalList(obj({ description: str().optional(), ids: optionalIdRanges })),
   disabledRules: idRanges,
 };
 /**
@@ -61,7 +63,7 @@ export const wafLogHit = obj({
     },
     { clientPost: ["clientPort"] },
   ).optional(),
-  auditMessages: list(obj({ details: obj({}).optional() })).optional(),
+  auditMessages: optionalList(obj({ details: obj({}).optional() })),
 });
 
 const logsFields = {

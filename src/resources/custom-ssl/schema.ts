@@ -114,7 +114,7 @@ export function certificateDetails(cert: X509Certificate): CertificateDetails {
  * named, the certificate has expired, or it is not valid yet.
  *
  * @example
- * certificateProblemFor(cert, "other.com", new Date()); // "does not cover other.com; it names example.com"
+ * certificateProblemFor(new X509Certificate(pem), "other.com", new Date()); // "does not cover other.com; it names example.com"
  */
 export function certificateProblemFor(cert: X509Certificate, domain: string, now: Date): string | undefined {
   if (!certificateNamesHost(cert, domain)) return `does not cover ${domain}; it names ${certificateHostNames(cert).join(", ") || "no host"}`;

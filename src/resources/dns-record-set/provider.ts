@@ -9,9 +9,11 @@
  * - delete: `dns.modifyZone` with `records: []`, which removes the rrset (inferred: the v4
  *   document says the operation "also deletes records", and the rrset form has no other way).
  *
- * Writes to one zone go one at a time, and each invalidates the zone's cached read. The modify
- * call takes only the changed rrsets, so no read-modify-write is needed; serialising still keeps
- * concurrent writes from racing on a server that rewrites the zone as a whole.
+ * Writes to one zone go one request at a time, and each invalidates the zone's cached read. The
+ * modify call takes only the changed rrsets, so no read-modify-write is needed, and the writes
+ * of many record sets waiting at once go out as one call carrying all their rrsets (decision
+ * 0016); serialising still keeps concurrent writes from racing on a server that rewrites the
+ * zone as a whole.
  *
  * The zone is addressed by `domain`, plus the hosting account when `hostingId` is set (`id`, and
  * on v3 the looked-up `username`); without it the domain-only form is used, which the official
@@ -22,8 +24,8 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
-import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet, toApiRRSet } from "../shared/record-sets";
-import { inZoneQueue, readZone, sendZoneChanges } from "../shared/zone";
+import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
+import { readZone, writeRecordSet } from "../shared/zone";
 import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
@@ -56,15 +58,23 @@ export function parseRecordSetId(id: string): Pick<Inputs, "domain" | "name" | "
   return { domain: zone.value, name: name.value, type: type as DnsRecordType };
 }
 
-/** Sends one rrset (records empty: delete it), after earlier writes to the same zone. */
+/** Sends one rrset (records empty: delete it), batched with the zone's other waiting writes. */
 async function writeRRSet(ctx: ProviderContext, v: Inputs, records: Inputs["records"]): Promise<void> {
-  await inZoneQueue(ctx, v.domain, () => sendZoneChanges(ctx, v, [toApiRRSet(v, records)]));
+  await writeRecordSet(ctx, v, records);
 }
 
 /** Whether an rrset name from the API (any spelling) names the record set's name in its zone. */
 function sameRecordName(apiName: string, v: Pick<Inputs, "domain" | "name">): boolean {
   const name = normalizeRecordName(apiName, v.domain);
   return name.ok && name.value === v.name;
+}
+
+/** The rrset of the record set's zone, name and type, or undefined (no zone, or no such rrset, or an empty one). */
+async function liveRRSet(ctx: ProviderContext, v: Pick<Inputs, "domain" | "name" | "type" | "hostingId">, fresh: boolean) {
+  // No zone (the domain is gone from the account): no record set either.
+  const zone = await readZone(ctx, v, fresh);
+  const rrset = zone?.find((r) => r.type.toUpperCase() === v.type && sameRecordName(r.name, v));
+  return rrset && rrset.records.length > 0 ? rrset : undefined;
 }
 
 function outputsOf(v: Inputs): Outputs {
@@ -102,20 +112,29 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   },
   requires: () => [{ property: "records", operations: ["dns.getZone", "dns.modifyZone"] }],
 
+  async find(ctx, inputs, { fresh }) {
+    const rrset = await liveRRSet(ctx, inputs, fresh);
+    if (!rrset) return undefined;
+    const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
+    const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
+    return {
+      id: recordSetId(inputs),
+      description: `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown})`,
+    };
+  },
+
   async create(ctx, inputs) {
-    // The modify call replaces an rrset of the same name and type if the zone has one: creating
-    // a record set takes over what is there (the default zone's `@ A`, for instance).
+    // The modify call replaces an rrset of the same name and type if the zone has one (the
+    // default zone's `@ A`, for instance): the runtime's `find` has refused that unless the
+    // user set `adopt: true`.
     await writeRRSet(ctx, inputs, inputs.records);
     return { id: recordSetId(inputs), outs: outputsOf(inputs) };
   },
 
   async read(ctx, { key, props }) {
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "domain" | "name" | "type">;
-    // No zone (the domain is gone from the account): no record set either.
-    const zone = await readZone(ctx, v);
-    if (!zone) return undefined;
-    const rrset = zone.find((r) => r.type.toUpperCase() === v.type && sameRecordName(r.name, v));
-    if (!rrset || rrset.records.length === 0) return undefined;
+    const rrset = await liveRRSet(ctx, v, false);
+    if (!rrset) return undefined;
     const outs: Outputs = {
       domain: v.domain,
       name: v.name,

@@ -2,12 +2,12 @@
  * The `DnsRecordSet` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { dnsRecordSetDefinition } from "./provider";
 import type { DnsRecord, DnsRecordArgs } from "../shared/record-sets";
 
 /** The arguments of a {@link DnsRecordSet}. */
-export interface DnsRecordSetArgs {
+export interface DnsRecordSetArgs extends AdoptInput {
   /** The zone (domain), Unicode or ASCII. Changing it replaces the record set. */
   domain: pulumi.Input<string>;
   /** Relative name (`www`, `_dmarc`, `*.dev`), `@` for the apex, or a full name inside the zone. Changing it replaces the record set. */
@@ -45,8 +45,10 @@ export interface DnsRecordSetArgs {
  * ## Import
  *
  * The id is `<zone>/<name>/<type>` with the name relative and `@` for the apex, e.g.
- * `example.com/www/A`. Dynamic providers cannot be imported with `pulumi import` (pulumi#16175);
- * declaring the record set instead takes the existing one over on the next `pulumi up`.
+ * `example.com/www/A`. Dynamic providers cannot be imported with `pulumi import` (pulumi#16175).
+ * Declaring a record set that exists already fails before any write, naming it; declare it with
+ * `adopt: true` to take it over (the declared records replace its records, and a destroy deletes
+ * it), or read it with `DnsRecordSet.get`.
  *
  * @example
  * const www = new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
@@ -65,6 +67,10 @@ export class DnsRecordSet extends ResellerResource<DnsRecordSetArgs> {
   declare public readonly hostingId: pulumi.Output<number | undefined>;
   /** Fully qualified name with the trailing dot (`www.example.com.`). */
   declare public readonly fqdn: pulumi.Output<string>;
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create took over a record set that existed already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing record set by its id (`example.com/www/A`).

@@ -59,7 +59,7 @@ export function redirectionId(v: { hostingId: number; domain: string }): string 
  *
  * @example
  * parseRedirectionId("101/Client-Shop.net"); // { hostingId: 101, domain: "client-shop.net" }
- * parseRedirectionId("101/client-shop.net/https://agency-demo.com/shop").destinationUrl; // "https://agency-demo.com/shop"
+ * parseRedirectionId("101/client-shop.net/https://agency-demo.com/shop")?.destinationUrl; // "https://agency-demo.com/shop"
  */
 export function parseRedirectionId(id: string): Partial<Inputs> | undefined {
   return (

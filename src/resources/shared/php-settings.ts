@@ -53,8 +53,10 @@ export async function phpVersionsOf(ctx: ProviderContext, address: HostingAddres
  * resources (options, extensions) treat that as "gone" rather than as a failure.
  *
  * @example
- * try { map = await ctx.request("php.listExtensions", { ...address, version }); }
- * catch (err) { if (await phpVersionGone(ctx, address, version, err)) return undefined; throw err; }
+ * async function extensionsOrGone(): Promise<unknown> {
+ *   try { return await ctx.request("php.listExtensions", { ...address, version }); }
+ *   catch (err) { if (await phpVersionGone(ctx, address, version, err)) return undefined; throw err; }
+ * }
  */
 export async function phpVersionGone(ctx: ProviderContext, address: HostingAddress, version: string, err: unknown): Promise<boolean> {
   const code = apiErrorCode(err);

@@ -1,0 +1,252 @@
+/**
+ * `npm run reliability -- [--json PATH] [--write-docs] [--quick] [--types A,B] [--concurrency N]`
+ *
+ * Measures what issue 12 promises (item 7): the fault matrix (scripts/reliability/faults.ts),
+ * the generated bad inputs (scripts/reliability/bad-inputs.ts), empty and malformed replies to
+ * every reading operation the resources use (scripts/reliability/empty-replies.ts) and the host
+ * killed mid-create (scripts/reliability/kill.ts). Prints the figures, writes them as JSON with
+ * `--json`, and with `--write-docs` replaces the generated block of `docs/reliability.md`.
+ *
+ * Exits 1 when a figure that must be 0 is not, when the matrix has fewer than 600 cells, when
+ * fewer than 1,100 bad inputs (or fewer than 50 for some type) were tried, or when a scenario
+ * fails without any fault.
+ *
+ * `--quick` runs a slice (a few types, every operation and fault), as the test suite does.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+
+import type { ResourceType } from "../src/resources/registry";
+import { installedPackage } from "../test/e2e/package";
+import { runBadInputs, type BadInputFigures } from "./reliability/bad-inputs";
+import { runEmptyReplies, type EmptyReplyFigures } from "./reliability/empty-replies";
+import { FAULTS, OPS, runFaultMatrix, type FaultFigures, type FaultName, type Op } from "./reliability/faults";
+import { runKillTest, type KillFigures } from "./reliability/kill";
+
+/** The slice `--quick` and the test suite run: a type that charges, one that duplicates, one setting. */
+export const QUICK_TYPES: readonly ResourceType[] = ["DomainRegistration", "CronJob", "PhpVersion"];
+
+/** Least figures of a full run (issue 12, "Done when"). */
+export const MINIMUMS = { faultCells: 600, badInputsTried: 1100, badInputsPerType: 50 };
+
+/** Everything a run measured. */
+export interface ReliabilityReport {
+  orphans: number;
+  duplicates: number;
+  doubleCharges: number;
+  stuck: number;
+  badInputsAccepted: number;
+  faultCells: number;
+  badInputsTried: number;
+  emptyRepliesTried: number;
+  emptyRepliesMisread: number;
+  killRuns: number;
+  /** Why the run fails its minimums, beyond the figures that must be 0. */
+  shortfalls: string[];
+  detail: {
+    faults: FaultFigures;
+    badInputs: BadInputFigures;
+    emptyReplies: EmptyReplyFigures;
+    kill: KillFigures;
+  };
+}
+
+export interface ReliabilityOptions {
+  types?: readonly ResourceType[];
+  ops?: readonly Op[];
+  faults?: readonly FaultName[];
+  concurrency?: number;
+  /** Skip the minimums (a slice cannot meet them). */
+  slice?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Runs every part and gathers the figures.
+ *
+ * @example
+ * const report = await runReliability({ types: ["CronJob"], slice: true });
+ * report.duplicates; // 0
+ */
+export async function runReliability(options: ReliabilityOptions = {}): Promise<ReliabilityReport> {
+  const log = options.log ?? (() => {});
+  const pkg = await installedPackage();
+  log("bad inputs ...");
+  const badInputs = await runBadInputs();
+  log(`bad inputs: ${badInputs.badInputsTried} tried, ${badInputs.badInputsAccepted} accepted`);
+  log("empty and malformed replies ...");
+  const emptyReplies = await runEmptyReplies({ types: options.types });
+  for (const row of emptyReplies.rows.filter((r) => !r.ok)) log(`FAIL ${row.type} refresh with ${row.reply} (${row.operations.join(", ")}): ${row.outcome}`);
+  log(`empty replies: ${emptyReplies.emptyRepliesTried} tried, ${emptyReplies.emptyRepliesMisread} misread`);
+  log("host killed mid-create ...");
+  const kill = await runKillTest({ types: options.types, pkg, log });
+  log("fault matrix ...");
+  const faults = await runFaultMatrix({ types: options.types, ops: options.ops, faults: options.faults, concurrency: options.concurrency, pkg, log });
+
+  const shortfalls: string[] = [];
+  for (const b of faults.broken) shortfalls.push(`${b.type} ${b.op} fails without a fault: ${b.error}`);
+  if (emptyReplies.emptyRepliesMisread > 0) shortfalls.push(`${emptyReplies.emptyRepliesMisread} malformed replies not read as bad-response`);
+  if (!options.slice) {
+    if (faults.faultCells < MINIMUMS.faultCells) shortfalls.push(`${faults.faultCells} fault cells, fewer than ${MINIMUMS.faultCells}`);
+    if (badInputs.badInputsTried < MINIMUMS.badInputsTried) shortfalls.push(`${badInputs.badInputsTried} bad inputs, fewer than ${MINIMUMS.badInputsTried}`);
+    for (const [type, t] of Object.entries(badInputs.perType)) {
+      if (t.tried < MINIMUMS.badInputsPerType) shortfalls.push(`${type}: ${t.tried} bad inputs, fewer than ${MINIMUMS.badInputsPerType}`);
+    }
+  }
+  return {
+    orphans: faults.orphans + kill.orphans + emptyReplies.emptyRepliesGone,
+    duplicates: faults.duplicates + kill.duplicates,
+    doubleCharges: faults.doubleCharges + kill.doubleCharges,
+    stuck: faults.stuck + kill.stuck,
+    badInputsAccepted: badInputs.badInputsAccepted,
+    faultCells: faults.faultCells,
+    badInputsTried: badInputs.badInputsTried,
+    emptyRepliesTried: emptyReplies.emptyRepliesTried,
+    emptyRepliesMisread: emptyReplies.emptyRepliesMisread,
+    killRuns: kill.killRuns,
+    shortfalls,
+    detail: { faults, badInputs, emptyReplies, kill },
+  };
+}
+
+/** Whether a report shows every figure at 0 and no shortfall. */
+export function passed(report: ReliabilityReport): boolean {
+  return report.orphans + report.duplicates + report.doubleCharges + report.stuck + report.badInputsAccepted === 0 && report.shortfalls.length === 0;
+}
+
+// ---- the figures as a page ----
+
+const BLOCK_START = "<!-- reliability:figures:start (generated by `npm run reliability -- --write-docs`; do not edit) -->";
+const BLOCK_END = "<!-- reliability:figures:end -->";
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+/**
+ * The generated block of `docs/reliability.md`: the figures, per type, and every failing cell.
+ *
+ * @example
+ * const markdown = figuresBlock(report, new Date());
+ */
+export function figuresBlock(report: ReliabilityReport, at: Date): string {
+  const { faults, badInputs, emptyReplies, kill } = report.detail;
+  const types = [...new Set([...faults.cells.map((c) => c.type), ...Object.keys(badInputs.perType)])];
+  const perType = types.map((type) => {
+    const cells = faults.cells.filter((c) => c.type === type);
+    const count = (key: "orphans" | "duplicates" | "doubleCharges" | "stuck") => cells.reduce((n, c) => n + c[key], 0);
+    const replies = emptyReplies.rows.filter((r) => r.type === type);
+    const killed = kill.rows.find((r) => r.type === type);
+    return [
+      type,
+      cells.length,
+      count("orphans"),
+      count("duplicates"),
+      count("doubleCharges"),
+      count("stuck"),
+      `${badInputs.perType[type]?.accepted ?? 0} / ${badInputs.perType[type]?.tried ?? 0}`,
+      `${replies.filter((r) => !r.ok).length} / ${replies.length}`,
+      killed ? (killed.duplicates + killed.doubleCharges + killed.orphans + killed.stuck === 0 && killed.killed ? (killed.adopted ? "ok (adopt)" : "ok") : "fails") : "",
+    ];
+  });
+  const failing = faults.cells.filter((c) => c.orphans + c.duplicates + c.doubleCharges + c.stuck > 0);
+  const lines = [
+    BLOCK_START,
+    "",
+    `Measured on ${at.toISOString().slice(0, 10)} against the simulator, through the real dynamic-provider host (the testing toolkit's engine double).`,
+    "",
+    table(
+      ["figure", "value"],
+      [
+        ["fault cells (type × operation × fault)", report.faultCells],
+        ["orphans", report.orphans],
+        ["duplicates", report.duplicates],
+        ["double charges", report.doubleCharges],
+        ["stuck", report.stuck],
+        ["bad inputs tried", report.badInputsTried],
+        ["bad inputs accepted", report.badInputsAccepted],
+        ["empty or malformed replies tried", report.emptyRepliesTried],
+        ["empty or malformed replies not read as bad-response", report.emptyRepliesMisread],
+        ["host kills mid-create", report.killRuns],
+      ],
+    ),
+    "",
+    `Faults: ${Object.keys(FAULTS).join(", ")}; operations: ${OPS.join(", ")}. Not applicable (no API call to fault): ${
+      faults.notApplicable.length === 0 ? "none" : faults.notApplicable.map((n) => `${n.type} ${n.op}`).join(", ")
+    }.`,
+    "",
+    table(["type", "fault cells", "orphans", "duplicates", "double charges", "stuck", "bad inputs accepted / tried", "malformed replies misread / tried", "host killed mid-create"], perType),
+    "",
+  ];
+  if (failing.length > 0 || report.shortfalls.length > 0) {
+    lines.push("Failing cells and shortfalls:", "");
+    for (const c of failing) lines.push(`- ${c.type} ${c.op} ${c.fault} (\`${c.operation}\`): ${c.notes.join("; ").replace(/\n\s*/g, " ").replace(/\|/g, "\\|")}`);
+    for (const s of report.shortfalls) lines.push(`- ${s.replace(/\n\s*/g, " ")}`);
+    lines.push("");
+  }
+  lines.push(BLOCK_END);
+  return lines.join("\n");
+}
+
+/**
+ * Replaces the generated block of a page (or appends it when the page has none).
+ *
+ * @example
+ * writeFileSync(page, withFiguresBlock(readFileSync(page, "utf8"), figuresBlock(report, new Date())));
+ */
+export function withFiguresBlock(page: string, block: string): string {
+  const start = page.indexOf(BLOCK_START.slice(0, 35));
+  const end = page.indexOf(BLOCK_END);
+  if (start === -1 || end === -1) return `${page.trimEnd()}\n\n${block}\n`;
+  return `${page.slice(0, start)}${block}${page.slice(end + BLOCK_END.length)}`;
+}
+
+// ---- the command ----
+
+function argument(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+}
+
+async function main(args: string[]): Promise<number> {
+  const quick = args.includes("--quick");
+  const types = argument(args, "--types")?.split(",") as ResourceType[] | undefined;
+  const report = await runReliability({
+    types: types ?? (quick ? QUICK_TYPES : undefined),
+    concurrency: Number(argument(args, "--concurrency") ?? 3),
+    slice: quick || types !== undefined,
+    log: (line) => console.log(line),
+  });
+  const figures = ["orphans", "duplicates", "doubleCharges", "stuck", "badInputsAccepted", "faultCells", "badInputsTried", "emptyRepliesTried", "emptyRepliesMisread", "killRuns"] as const;
+  console.log("");
+  for (const key of figures) console.log(`${key.padEnd(20)} ${report[key]}`);
+  for (const s of report.shortfalls) console.log(`shortfall: ${s}`);
+  const json = argument(args, "--json");
+  if (json) {
+    mkdirSync(path.dirname(path.resolve(json)), { recursive: true });
+    writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`figures written to ${json}`);
+  }
+  if (args.includes("--write-docs")) {
+    const page = path.join(__dirname, "..", "docs", "reliability.md");
+    let text: string;
+    try {
+      text = readFileSync(page, "utf8");
+    } catch {
+      text = "# Reliability\n";
+    }
+    writeFileSync(page, withFiguresBlock(text, figuresBlock(report, new Date())));
+    console.log(`figures written to ${page}`);
+  }
+  return passed(report) ? 0 : 1;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

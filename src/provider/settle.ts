@@ -1,0 +1,72 @@
+/**
+ * "Outcome unknown means read, then adopt, never re-send" (DESIGN §4, docs/decisions/0019).
+ *
+ * A create whose outcome is unknown (the client's `outcome-unknown`: a timeout or a dropped
+ * connection after the request was sent, a lost, truncated, empty or unreadable success) may have
+ * made the object. It is settled within the same create by the definition's `find`, the read by
+ * identity that also guards against takeovers: polled with a growing pause until the object shows
+ * or `reseller:settleWaitMs` has passed (an API may list a new object late: the simulator's
+ * `eventualConsistencyReads`, and the catalog's note that listings lag, §7.3, inferred). What is
+ * found goes into state; nothing found fails the create saying so. The create is never sent again.
+ */
+import type { ProviderContext } from "./context";
+import type { AnyResourceDefinition } from "./define";
+import { apiErrorCode, messageOf } from "./errors";
+
+type Props = Record<string, unknown>;
+
+/** First pause between identity reads; it doubles up to {@link MAX_PAUSE_MS}. */
+const FIRST_PAUSE_MS = 250;
+const MAX_PAUSE_MS = 5_000;
+
+/** Whether a create's failure leaves its outcome unknown, so that it must be settled by reading. */
+export function outcomeUnknown(err: unknown): boolean {
+  return apiErrorCode(err) === "outcome-unknown";
+}
+
+/**
+ * Settles a create whose outcome is unknown: the object found by identity, read into outputs
+ * (the declared inputs, overlaid with what the API shows), or an error that says nothing was found.
+ *
+ * @example
+ * try { return await def.create(ctx, inputs); } catch (err) { if (outcomeUnknown(err)) return settleCreate(ctx, def, inputs, err); throw err; }
+ */
+export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinition, inputs: Props, lost: unknown): Promise<{ id: string; outs: Props }> {
+  const find = def.find!;
+  const wait = ctx.settings.settleWaitMs;
+  const deadline = Date.now() + wait;
+  let pause = FIRST_PAUSE_MS;
+  let reads = 0;
+  let readFailure: unknown;
+  for (;;) {
+    reads += 1;
+    try {
+      const found = await find(ctx, inputs, { fresh: true });
+      if (found) {
+        const key = def.id.parse(found.id);
+        const live = key ? await def.read(ctx, { id: found.id, key, props: inputs }) : undefined;
+        if (live) {
+          ctx.log.info(`${def.type} ${found.id}: the create's reply was lost or unreadable (${messageOf(lost)}); ${found.description} was found by reading, and is in state`);
+          return { id: live.id ?? found.id, outs: { ...inputs, ...(live.outs as Props) } };
+        }
+      }
+      readFailure = undefined;
+    } catch (err) {
+      // A read that fails is no evidence either way: keep reading until the wait ends.
+      readFailure = err;
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    pause = Math.min(pause * 2, MAX_PAUSE_MS);
+  }
+  const reading = readFailure
+    ? `and the last of ${reads} reads for it failed too (${messageOf(readFailure)})`
+    : `and ${reads} read${reads === 1 ? "" : "s"} by its identity over ${wait} ms (reseller:settleWaitMs) found no such object`;
+  throw new Error(
+    `${def.type}: the create may or may not have been applied (${messageOf(lost)}), ${reading}. It was not sent again, so nothing was made twice. ` +
+      "Whether the API made it is unknown: if it shows up later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it. " +
+      "Raise reseller:settleWaitMs if the API is known to list new objects late.",
+    { cause: lost },
+  );
+}

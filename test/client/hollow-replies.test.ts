@@ -1,0 +1,68 @@
+/**
+ * "Gone only on evidence": a success that says nothing (an empty body, a 204, `{success: true}`
+ * alone, lists sent as `null`) is an error for reads and writes alike, never an empty listing;
+ * for an operation that may have acted (a create) it is `outcome-unknown`, which the resources
+ * settle by reading. Driven through the simulator's `hollow` fault over real loopback HTTP.
+ */
+import { describe, expect, it } from "vitest";
+import { HOLLOW_REPLIES } from "../../src/simulator/faults";
+import { failure } from "../helpers/errors";
+import { HOSTING, useSimulator } from "../helpers/sim";
+
+/** Listings that a refresh decides "gone" by, with the parameters of a seeded object's scope. */
+const LISTINGS: readonly [string, Record<string, unknown>][] = [
+  ["dns.getZone", { ...HOSTING.v4, domain: "agency-demo.com" }],
+  ["redirections.list", { ...HOSTING.v4 }],
+  ["ftp.listAccounts", { ...HOSTING.v4 }],
+  ["ssh.listKeys", { ...HOSTING.v4 }],
+  ["cron.list", { ...HOSTING.v4 }],
+  ["databases.list", { ...HOSTING.v4 }],
+  ["ssl.listCsrs", { ...HOSTING.v4, domain: "agency-demo.com" }],
+  ["hosting.listAccounts", {}],
+];
+
+describe("hollow successes", () => {
+  const t = useSimulator();
+
+  describe.each(LISTINGS)("the listing %s", (operation, params) => {
+    it.each(HOLLOW_REPLIES)("fails with bad-response on a %s reply instead of reading an empty list", async (reply) => {
+      t.sim.faults.add({ operation, kind: "hollow", reply });
+      const err = await failure(t.client.request(operation, params));
+      expect(err.code).toBe("bad-response");
+      expect(err.message).toContain(operation);
+      // The same call without the fault does answer: the failure came from the reply alone.
+      await expect(t.client.request(operation, params)).resolves.toBeDefined();
+    });
+  });
+
+  it("reports a write that answered with an empty body as bad-response, and keeps what it applied", async () => {
+    t.sim.faults.add({ operation: "dns.modifyZone", kind: "hollow", reply: "no-content" });
+    const rrset = { type: "TXT", name: "hollow.agency-demo.com.", ttl: 300, records: [{ content: '"x"' }] };
+    const err = await failure(t.client.request("dns.modifyZone", { ...HOSTING.v4, domain: "agency-demo.com", rrsets: [rrset] }));
+    expect(err.code).toBe("bad-response");
+    expect(err.status).toBe(204);
+    expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "hollow.agency-demo.com.")).toBe(true);
+  });
+
+  // `{success: true}` is all some creates ever answer (the redirection add documents no fields),
+  // so only the replies that carry no JSON at all are unreadable for every create.
+  it.each(["empty", "no-content"] as const)("reports a create answered with a %s reply as outcome-unknown, naming the unreadable reply, sent once", async (reply) => {
+    t.sim.faults.add({ operation: "redirections.add", kind: "hollow", reply });
+    const err = await failure(
+      t.client.request("redirections.add", { ...HOSTING.v4, domain: "agency-demo.com", rType: 301, destinationUrl: "https://client-shop.net/" }),
+    );
+    expect(err.code).toBe("outcome-unknown");
+    expect(err.cause?.code).toBe("bad-response");
+    expect(t.sim.requests.count("redirections.add")).toBe(1);
+    expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "agency-demo.com")).toBe(true);
+  });
+
+  it("reports a truncated reply to a create as outcome-unknown, not as a failure that can be sent again", async () => {
+    t.sim.faults.add({ operation: "redirections.add", kind: "truncate" });
+    const err = await failure(
+      t.client.request("redirections.add", { ...HOSTING.v4, domain: "agency-demo.com", rType: 301, destinationUrl: "https://client-shop.net/" }),
+    );
+    expect(err.code).toBe("outcome-unknown");
+    expect(t.sim.requests.count("redirections.add")).toBe(1);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * The sample outputs the docs show are what the commands print now: `reseller ping` and
+ * `reseller generate` run again against the simulator, through the masks of
+ * `npm run docs:samples` (ports, durations, digests), and must equal the committed blocks.
+ * The demo's samples are compared in test/engine/demo.test.ts, on the runs it already makes.
+ */
+import { describe, expect, it } from "vitest";
+import { committedSample, generateSample, pingSample } from "../../scripts/doc-samples";
+
+describe("sample outputs in docs/ (npm run docs:samples rewrites them)", () => {
+  it("docs/installation.md shows what reseller ping prints, allowed and refused", async () => {
+    expect(committedSample("ping")).toBe(`${(await pingSample()).trimEnd()}\n`);
+  }, 60_000);
+
+  it("docs/generate.md shows what reseller generate prints and the index.ts it writes", async () => {
+    const fresh = await generateSample();
+    expect(committedSample("generate")).toBe(`${fresh.console.trimEnd()}\n`);
+    expect(committedSample("generate-index")).toBe(`${fresh.program.trimEnd()}\n`);
+  }, 60_000);
+});

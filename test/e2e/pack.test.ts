@@ -1,0 +1,123 @@
+/**
+ * The package as `npm publish` would make it, from a clean tree: the repository's files without
+ * `dist/` (what a fresh clone holds, uncommitted edits included), packed with `npm pack`, whose
+ * `prepack` script has to build `dist/` first. The tarball holds what a user needs and nothing
+ * else, and the `reseller` command runs from an install of it.
+ */
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { npm, repositoryRoot } from "./package";
+
+const run = promisify(execFile);
+
+interface Manifest {
+  name: string;
+  version: string;
+  files: string[];
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+  engines: { node: string };
+  dependencies: Record<string, string>;
+}
+
+/** One entry of `npm pack --json`. */
+interface Packed {
+  filename: string;
+  files: { path: string }[];
+}
+
+const manifest = JSON.parse(readFileSync(path.join(repositoryRoot, "package.json"), "utf8")) as Manifest;
+
+let scratch: string;
+let packed: Packed;
+let tarball: string;
+let installDir: string;
+
+/**
+ * The files a fresh clone has: tracked and untracked files git does not ignore, as they are in
+ * the working tree now. `node_modules` is linked, not copied: `prepack` needs the compiler.
+ */
+async function copyCleanTree(target: string): Promise<void> {
+  const { stdout } = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repositoryRoot, maxBuffer: 64 * 1024 * 1024 });
+  for (const file of stdout.split("\0")) {
+    // A file deleted in the working tree but still in the index is not part of the tree.
+    if (file === "" || !existsSync(path.join(repositoryRoot, file))) continue;
+    mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+    cpSync(path.join(repositoryRoot, file), path.join(target, file));
+  }
+  symlinkSync(path.join(repositoryRoot, "node_modules"), path.join(target, "node_modules"), "dir");
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), "reseller-pack-"));
+  const tree = path.join(scratch, "tree");
+  await copyCleanTree(tree);
+  expect(existsSync(path.join(tree, "dist"))).toBe(false);
+
+  const { stdout } = await npm(["pack", "--json", "--pack-destination", scratch], tree);
+  packed = (JSON.parse(stdout.slice(stdout.indexOf("["))) as Packed[])[0]!;
+  tarball = path.join(scratch, path.basename(packed.filename));
+
+  // What `npm install pulumi-hosting-reseller` gives a user who only wants the command:
+  // its dependencies, without the @pulumi/pulumi peer that `reseller` does not load.
+  installDir = path.join(scratch, "install");
+  mkdirSync(installDir);
+  writeFileSync(path.join(installDir, "package.json"), `${JSON.stringify({ name: "pack-check", version: "0.0.0", private: true }, null, 2)}\n`);
+  await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--omit=peer", tarball], installDir);
+}, 900_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("npm pack from a clean tree", () => {
+  it("builds dist/ through prepack and ships it with the license, the readme, the changelog and the config example", () => {
+    const files = packed.files.map((f) => f.path);
+    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "Pulumi.yaml.example", "dist/index.js", "dist/index.d.ts"]) {
+      expect(files).toContain(required);
+    }
+    const targets = [...Object.values(manifest.bin), ...Object.values(manifest.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t)))];
+    for (const target of targets) expect(files).toContain(path.posix.normalize(target));
+  });
+
+  it("ships no sources, tests, scripts, examples, build info or local state", () => {
+    const allowedTop = new Set(["package.json", "README.md", "LICENSE", "CHANGELOG.md", "Pulumi.yaml.example"]);
+    const stray = packed.files.map((f) => f.path).filter((file) => !allowedTop.has(file) && !file.startsWith("dist/") && !file.startsWith("templates/"));
+    expect(stray).toEqual([]);
+    const unwanted = packed.files.map((f) => f.path).filter((file) => /\.test\.|\.tsbuildinfo$|(^|\/)\.tmp\//.test(file) || (file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.startsWith("templates/")));
+    expect(unwanted).toEqual([]);
+  });
+
+  it("ships source maps that carry their sources, since src/ is not in the package", () => {
+    const maps = packed.files.map((f) => f.path).filter((file) => file.endsWith(".js.map"));
+    expect(maps.length).toBeGreaterThan(0);
+    const root = path.join(installDir, "node_modules", manifest.name);
+    const withoutSources = maps.filter((map) => {
+      const parsed = JSON.parse(readFileSync(path.join(root, map), "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
+      return parsed.sourcesContent?.length !== parsed.sources.length || parsed.sourcesContent.some((content) => typeof content !== "string");
+    });
+    expect(withoutSources).toEqual([]);
+  });
+
+  it("runs reseller --help and --version from an install of the tarball", async () => {
+    const bin = path.join(installDir, "node_modules", ".bin", "reseller");
+    const help = await run(bin, ["--help"], { cwd: installDir });
+    expect(help.stdout).toContain("Usage: reseller [options] [command]");
+    for (const command of ["sim", "ping", "generate"]) expect(help.stdout).toMatch(new RegExp(`^\\s+${command} \\[options\\]`, "m"));
+    const version = await run(bin, ["--version"], { cwd: installDir });
+    expect(version.stdout.trim()).toBe(manifest.version);
+  });
+
+  it("asks for the Node.js version undici needs, and has a changelog entry for its own version", () => {
+    // The undici the lockfile installs (the dependency's range is narrow: ~7.x.y).
+    const undici = JSON.parse(readFileSync(path.join(repositoryRoot, "node_modules", "undici", "package.json"), "utf8")) as { engines: { node: string } };
+    expect(manifest.engines.node).toBe(undici.engines.node);
+    expect(readFileSync(path.join(repositoryRoot, "CHANGELOG.md"), "utf8")).toMatch(new RegExp(`^## \\[${manifest.version.replace(/\./g, "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m"));
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * A slice of `npm run reliability` (scripts/reliability.ts) in the test suite, so that a
+ * regression of what the reliability report promises fails CI: a domain registration whose order
+ * is answered badly is charged once and never orphaned, every type's refresh reads an empty or
+ * malformed reply as `bad-response` rather than "gone", and a host killed mid-create does not
+ * order again. The full matrix runs in `npm run reliability`.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { figuresBlock, withFiguresBlock, type ReliabilityReport } from "../../scripts/reliability";
+import { runEmptyReplies } from "../../scripts/reliability/empty-replies";
+import { runFaultMatrix, type FaultCell } from "../../scripts/reliability/faults";
+import { runKillTest } from "../../scripts/reliability/kill";
+import { installedPackage, type InstalledPackage } from "../e2e/package";
+
+let pkg: InstalledPackage;
+
+beforeAll(async () => {
+  pkg = await installedPackage();
+}, 400_000);
+
+/** A failing cell as the assertion shows it: where, and what was left. */
+function failing(cells: FaultCell[]): string[] {
+  return cells.filter((c) => c.orphans + c.duplicates + c.doubleCharges + c.stuck > 0).map((c) => `${c.type} ${c.op} ${c.fault}: ${c.notes.join("; ")}`);
+}
+
+describe("the reliability report's slice", () => {
+  it("orders a domain and adds a cron line once, leaving nothing the state does not know, when the create's reply is truncated or lost", async () => {
+    const figures = await runFaultMatrix({ types: ["DomainRegistration", "CronJob"], ops: ["create"], faults: ["truncate", "lost-response"], pkg, concurrency: 2 });
+
+    expect(figures.broken).toEqual([]);
+    expect(figures.cells.map((c) => [c.type, c.fault, c.triggered])).toEqual([
+      ["DomainRegistration", "truncate", true],
+      ["DomainRegistration", "lost-response", true],
+      ["CronJob", "truncate", true],
+      ["CronJob", "lost-response", true],
+    ]);
+    expect(failing(figures.cells)).toEqual([]);
+  }, 120_000);
+
+  it("never reads an empty body, a 204, a success without its list, null data or a body that is not JSON as gone, and reads them as bad-response where a listing decides", async () => {
+    const figures = await runEmptyReplies();
+
+    expect(figures.emptyRepliesTried).toBe(110);
+    expect(figures.rows.filter((r) => r.outcome === "gone").map((r) => `${r.type} ${r.reply}`)).toEqual([]);
+    // A refresh that finds its object by a listing would drop it from the state on a misread.
+    // PHP extensions are read as a map with no list field (`{"success":true}` parses as no
+    // extension); the full report counts that as misread.
+    const listings = figures.rows.filter((r) => r.operations.some((op) => /\.list/.test(op)) && r.type !== "PhpExtensions");
+    expect(listings.length).toBeGreaterThan(50);
+    expect(listings.filter((r) => !r.ok).map((r) => `${r.type} ${r.reply}: ${r.outcome}`)).toEqual([]);
+  }, 120_000);
+
+  it("orders a domain once when the provider host is killed while the order is in flight", async () => {
+    const figures = await runKillTest({ types: ["DomainRegistration"], pkg });
+
+    expect(figures.rows.map((r) => ({ killed: r.killed, notes: r.notes }))).toEqual([{ killed: true, notes: [] }]);
+    expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
+  }, 120_000);
+});
+
+describe("the figures block of docs/reliability.md", () => {
+  const report = {
+    orphans: 0,
+    duplicates: 1,
+    doubleCharges: 0,
+    stuck: 0,
+    badInputsAccepted: 0,
+    faultCells: 1,
+    badInputsTried: 3,
+    emptyRepliesTried: 0,
+    emptyRepliesMisread: 0,
+    killRuns: 0,
+    shortfalls: [],
+    detail: {
+      faults: {
+        faultCells: 1,
+        broken: [],
+        orphans: 0,
+        duplicates: 1,
+        doubleCharges: 0,
+        stuck: 0,
+        notApplicable: [],
+        cells: [{ type: "CronJob", op: "create", fault: "truncate", operation: "cron.add", triggered: true, orphans: 0, duplicates: 1, doubleCharges: 0, stuck: 0, notes: ["left over: a | b"] }],
+      },
+      badInputs: { badInputsTried: 3, badInputsAccepted: 0, perType: { CronJob: { tried: 3, accepted: 0 } }, accepted: [] },
+      emptyReplies: { emptyRepliesTried: 0, emptyRepliesMisread: 0, emptyRepliesGone: 0, rows: [] },
+      kill: { killRuns: 0, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, rows: [] },
+    },
+  } satisfies ReliabilityReport;
+
+  it("replaces only the block between its markers, and lists each failing cell", () => {
+    const page = "# Reliability\n\nBefore.\n\n<!-- reliability:figures:start (generated) -->\nold figures\n<!-- reliability:figures:end -->\n\nAfter.\n";
+    const written = withFiguresBlock(page, figuresBlock(report, new Date("2026-11-23T00:00:00Z")));
+
+    expect(written.startsWith("# Reliability\n\nBefore.\n\n<!-- reliability:figures:start")).toBe(true);
+    expect(written.endsWith("<!-- reliability:figures:end -->\n\nAfter.\n")).toBe(true);
+    expect(written).not.toContain("old figures");
+    expect(written).toContain("| duplicates | 1 |");
+    expect(written).toContain("- CronJob create truncate (`cron.add`): left over: a \\| b");
+    expect(withFiguresBlock(written, figuresBlock(report, new Date("2026-11-23T00:00:00Z")))).toBe(written);
+  });
+});

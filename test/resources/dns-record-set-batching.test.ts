@@ -1,0 +1,104 @@
+/**
+ * Record-set writes to one zone that wait at the same time go out as one `dns.modifyZone`
+ * (decision 0016), counted through the simulator's request log.
+ */
+import { describe, expect, it } from "vitest";
+import { clearCache } from "../../src/provider/runtime";
+import { useProvider } from "../helpers/lifecycle";
+
+type Props = Record<string, unknown>;
+
+const ZONE = "agency-demo.com";
+
+describe("DnsRecordSet writes batched per zone", () => {
+  const t = useProvider("DnsRecordSet", { version: "v4" });
+  const find = (zone: string, name: string, type = "A") => t.sim.store.zones[zone]!.find((r) => r.name === `${name}.${zone}.` && r.type === type);
+  const checked = (count: number, prefix: string, zone = ZONE) =>
+    Promise.all(Array.from({ length: count }, (_, i) => t.engine.check({ domain: zone, name: `${prefix}${i}`, type: "A", hostingId: 101, records: [`198.51.100.${i + 1}`] })));
+
+  it("creates 50 record sets waiting at once in one zone with one modifyZone call, each with its own result", async () => {
+    const inputs = await checked(50, "b");
+    t.sim.requests.clear();
+    const created = await Promise.all(inputs.map((i) => t.engine.create(i)));
+    expect(created.map((c) => c.id)).toEqual(inputs.map((_, i) => `${ZONE}/b${i}/A`));
+    for (let i = 0; i < 50; i++) expect(find(ZONE, `b${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+  });
+
+  it("sends at most writeBatchSize record sets per call", async () => {
+    await t.configure({ "reseller:writeBatchSize": "10" });
+    const inputs = await checked(45, "s");
+    t.sim.requests.clear();
+    await Promise.all(inputs.map((i) => t.engine.create(i)));
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(5);
+    expect(t.sim.store.zones[ZONE]!.filter((r) => /^s\d+\./.test(r.name))).toHaveLength(45);
+  });
+
+  it("sends each record set alone when writeBatchSize is 1", async () => {
+    await t.configure({ "reseller:writeBatchSize": "1" });
+    const inputs = await checked(12, "one");
+    t.sim.requests.clear();
+    await Promise.all(inputs.map((i) => t.engine.create(i)));
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(12);
+  });
+
+  it("batches the writes of each zone apart: two zones, two calls", async () => {
+    const inputs = [...(await checked(20, "z")), ...(await checked(20, "z", "client-shop.net"))];
+    t.sim.requests.clear();
+    await Promise.all(inputs.map((i) => t.engine.create(i)));
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(2);
+    expect(find("client-shop.net", "z19")?.records).toEqual([{ ip: "198.51.100.20" }]);
+  });
+
+  it("finds the one record set the API refuses by halving the batch; the others are created once and the refused one gets its own error", async () => {
+    const good = await checked(7, "g");
+    // `mail` already holds A records in the seed zone: the API refuses a CNAME beside them.
+    const bad = await t.engine.check({ domain: ZONE, name: "mail", type: "CNAME", hostingId: 101, records: [ZONE] });
+    t.sim.requests.clear();
+    const results = await Promise.allSettled([...good.slice(0, 3), bad, ...good.slice(3)].map((i) => t.engine.create(i)));
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect(results[3]!.status).toBe("rejected");
+    expect(String((results[3] as PromiseRejectedResult).reason)).toMatch(/CNAME/);
+    for (let i = 0; i < 7; i++) expect(find(ZONE, `g${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
+    // 8 refused, then 4 + 4 (one refused), then 2 + 2 of the refused half, then 1 + 1.
+    expect(t.sim.requests.list().filter((r) => r.id === "dns.modifyZone").map((r) => r.status)).toEqual([400, 400, 200, 400, 200, 400, 200]);
+    expect(find(ZONE, "mail", "CNAME")).toBeUndefined();
+  });
+
+  it("settles a batch whose answer was lost by reading the zone back, never by sending it again", async () => {
+    await t.configure({ "reseller:maxAttempts": "1" });
+    const inputs = await checked(6, "lost");
+    clearCache();
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "dns.modifyZone", kind: "lost-response", times: 1 });
+    const created = await Promise.all(inputs.map((i) => t.engine.create(i)));
+    expect(created).toHaveLength(6);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    expect(t.sim.requests.count("dns.getZone")).toBe(1);
+    for (let i = 0; i < 6; i++) expect(find(ZONE, `lost${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
+  });
+
+  it("gives every record set of a batch the server's error when the zone shows none of them applied", async () => {
+    await t.configure({ "reseller:maxAttempts": "1" });
+    const inputs = await checked(4, "down");
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "dns.modifyZone", kind: "status", status: 503, times: 1 });
+    const results = await Promise.allSettled(inputs.map((i) => t.engine.create(i)));
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/503/);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    expect(find(ZONE, "down0")).toBeUndefined();
+  });
+
+  it("keeps a delete and a create of one name and type in order, in two calls, while other writes join the first", async () => {
+    const old = await t.engine.create(await t.engine.check({ domain: ZONE, name: "swap", type: "A", hostingId: 101, records: ["198.51.100.50"] }));
+    const others = await checked(5, "o");
+    const next = await t.engine.check({ domain: ZONE, name: "swap", type: "A", hostingId: 101, records: ["198.51.100.51"] });
+    t.sim.requests.clear();
+    await Promise.all([t.engine.delete(old.id, old.outs as Props), t.engine.create(next), ...others.map((i) => t.engine.create(i))]);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(2);
+    expect(find(ZONE, "swap")?.records).toEqual([{ ip: "198.51.100.51" }]);
+    expect(find(ZONE, "o4")?.records).toEqual([{ ip: "198.51.100.5" }]);
+  });
+});
