@@ -87,7 +87,8 @@ describe("npm pack from a clean tree", () => {
   });
 
   it("ships no sources, tests, scripts, examples, build info or local state", () => {
-    const allowedTop = new Set(["package.json", "README.md", "LICENSE", "CHANGELOG.md", "Pulumi.yaml.example"]);
+    // The provider plugin's executable and the schema it serves (docs/native-provider.md) ship too.
+    const allowedTop = new Set(["package.json", "README.md", "LICENSE", "CHANGELOG.md", "Pulumi.yaml.example", "schema.json", "bin/pulumi-resource-reseller"]);
     const stray = packed.files.map((f) => f.path).filter((file) => !allowedTop.has(file) && !file.startsWith("dist/") && !file.startsWith("templates/"));
     expect(stray).toEqual([]);
     const unwanted = packed.files.map((f) => f.path).filter((file) => /\.test\.|\.tsbuildinfo$|(^|\/)\.tmp\//.test(file) || (file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.startsWith("templates/")));

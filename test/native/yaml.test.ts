@@ -190,15 +190,48 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
   );
 
   it(
-    "destroys what it created and leaves the imported record set once released from protection by the user",
+    "imports an FTP login with an empty password, which preview refuses naming it until the program gives one, and the next up sets it in place",
+    async () => {
+      const out = path.join(dir, "imported-ftp.yaml");
+      const mark = sim.requests.list().length;
+      await ok(stack, ["import", "reseller:index:FtpAccount", "deploy", "101/deploy@agency-demo.com", "--yes", "--out", out]);
+      expect(writesSince(engine, sim, mark)).toEqual([]);
+      const generated = readFileSync(out, "utf8");
+      expect(generated).toContain('password: ""');
+      expect(generated).not.toContain("adopt");
+      const apex = readFileSync(path.join(dir, "imported.yaml"), "utf8");
+      const entries = (text: string) => text.slice(text.indexOf("resources:") + "resources:".length + 1);
+
+      writeFileSync(path.join(dir, "Pulumi.yaml"), program(engine, entries(apex) + entries(generated)));
+      const refused = await run(stack, ["preview"]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stdout + refused.stderr).toMatch(/password/);
+
+      const withPassword = entries(generated).replace('password: ""', "password:\n        fn::secret: Deploy-Reset-2026x");
+      writeFileSync(path.join(dir, "Pulumi.yaml"), program(engine, entries(apex) + withPassword));
+      const preview = await run(stack, ["preview"]);
+      expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+      expect(preview.stdout).toMatch(/~\s+reseller:index:FtpAccount\s+deploy\s+update/);
+      expect(preview.stdout).not.toMatch(/reseller:index:DnsRecordSet\s+apex\s+update/);
+      await ok(stack, ["up", "--yes", "--skip-preview"]);
+      expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "deploy@agency-demo.com")?.password).toBe("Deploy-Reset-2026x");
+      expect((await run(stack, ["preview", "--expect-no-changes"])).code).toBe(0);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "destroys what it created and leaves the imported objects once released from protection by the user",
     async () => {
       await ok(stack, ["state", "unprotect", "--all", "--yes"]);
       writeFileSync(path.join(dir, "Pulumi.yaml"), program(engine));
       await ok(stack, ["state", "delete", `urn:pulumi:dev::native-yaml::reseller:index:DnsRecordSet::apex`, "--yes"]);
+      await ok(stack, ["state", "delete", `urn:pulumi:dev::native-yaml::reseller:index:FtpAccount::deploy`, "--yes"]);
       await ok(stack, ["destroy", "--yes", "--skip-preview"]);
       expect(records(sim, "www-native.agency-demo.com.")).toEqual([]);
       expect(records(sim, "agency-demo.com.")).toEqual(["198.51.100.10"]);
       expect(sim.store.hostings["101"]!.ftpAccounts.some((x) => x.username === "nativeci@agency-demo.com")).toBe(false);
+      expect(sim.store.hostings["101"]!.ftpAccounts.some((x) => x.username === "deploy@agency-demo.com")).toBe(true);
     },
     STEP_TIMEOUT,
   );
