@@ -1,10 +1,18 @@
 /**
- * `npm run bench`: speed and memory of the client, the simulator and the provider's read path,
- * measured against the simulator on loopback. Numbers depend on the machine; what matters is
- * their order of magnitude and the request counts, which do not.
+ * `npm run bench`: the reseller stack at N = 100, 500, 1000 through the real Pulumi CLI (when one
+ * is found) and the testing toolkit, with the package's default settings and in naive mode, the
+ * targets of each figure printed as met or missed (`bench/stack.ts`, `bench/report.ts`); then
+ * speed and memory of the client, the simulator and the provider's read path, measured against
+ * the simulator on loopback. Numbers depend on the machine; what matters is their order of
+ * magnitude and the request counts, which do not.
  *
- * Scenarios:
- * 1. sequential reads (`account.getInfo`) without and with ETag revalidation: latency percentiles;
+ * Options: `--n 100` (repeatable, or `--n 100,500`) runs a subset of N; `--json PATH` writes the
+ * run's figures; `--write-docs` writes `docs/benchmarks.md` and its chart from this run;
+ * `--no-micro` skips the client scenarios below.
+ *
+ * Client scenarios:
+ * 1. sequential reads (`account.getInfo`) without and with ETag revalidation, alternating
+ *    request by request after warming both, so neither gains from running second: latency percentiles;
  * 2. concurrent reads through one limiter: throughput;
  * 3. writing 300 record sets into one zone through the provider (serialised per zone);
  * 4. refreshing 300 record sets in 3 zones: wall time and zone reads (the cache makes it 3);
@@ -12,15 +20,18 @@
  * 6. the read cache: 100 reads of a 20,000-record zone, shared frozen value against a copy each;
  * 7. the adaptive rate against a rate-limited simulator, with the default limits.
  *
- * Scenarios 1 to 4 measure the client and the provider, not the rate limit: they start at and
- * keep a rate no limit reaches.
+ * Client scenarios 1 to 4 measure the client and the provider, not the rate limit: they start at
+ * and keep a rate no limit reaches. The stack runs use the package's defaults.
  */
 import { performance } from "node:perf_hooks";
 import { createClient, type ClientOptions } from "../src/client/client";
 import { configure, clearCache, create, read } from "../src/provider/runtime";
 import { startSimulator, type Simulator } from "../src/simulator";
+import { writeFileSync } from "node:fs";
 import { adaptiveLimit } from "./adaptive-limit";
 import { readCacheMemory } from "./read-cache";
+import { evaluateTargets, printTable, writeDocs, type BenchReport } from "./report";
+import { LATENCY_MS, machine, prepareStackBench, SIM_RATE_LIMIT, type Path } from "./stack";
 
 interface Row {
   scenario: string;
@@ -36,21 +47,29 @@ function options(sim: Simulator, extra: Partial<ClientOptions> = {}): ClientOpti
   return { baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey, limits: { concurrency: 8, perMinute: 10_000_000, initialPerMinute: 10_000_000 }, ...extra };
 }
 
-async function sequentialReads(sim: Simulator, etag: boolean, n: number): Promise<void> {
-  const client = createClient(options(sim, { etag }));
-  const times: number[] = [];
+async function sequentialReads(sim: Simulator, n: number): Promise<void> {
+  const clients = { off: createClient(options(sim, { etag: false })), on: createClient(options(sim, { etag: true })) };
+  const times: Record<"off" | "on", number[]> = { off: [], on: [] };
+  // Warm both (connections, JIT, the first 200 that the 304s revalidate), then alternate which
+  // goes first on each round: neither figure depends on the order the scenarios run in.
+  for (let i = 0; i < 50; i++) for (const c of Object.values(clients)) await c.request("account.getInfo");
   for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await client.request("account.getInfo");
-    times.push(performance.now() - t0);
+    const order = i % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
+    for (const which of order) {
+      const t0 = performance.now();
+      await clients[which].request("account.getInfo");
+      times[which].push(performance.now() - t0);
+    }
   }
-  await client.close();
-  times.sort((a, b) => a - b);
-  const total = times.reduce((a, b) => a + b, 0);
-  rows.push({
-    scenario: `${n} sequential reads, ETag ${etag ? "on (304s)" : "off"}`,
-    result: `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms, ${(n / (total / 1000)).toFixed(0)} req/s`,
-  });
+  await Promise.all(Object.values(clients).map((c) => c.close()));
+  for (const which of ["off", "on"] as const) {
+    const sorted = [...times[which]].sort((a, b) => a - b);
+    const total = sorted.reduce((a, b) => a + b, 0);
+    rows.push({
+      scenario: `${n} sequential reads, ETag ${which === "on" ? "on (304s)" : "off"}, alternating`,
+      result: `p50 ${percentile(sorted, 50).toFixed(2)} ms, p95 ${percentile(sorted, 95).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, ${(n / (total / 1000)).toFixed(0)} req/s`,
+    });
+  }
 }
 
 async function concurrentReads(sim: Simulator, n: number, concurrency: number): Promise<void> {
@@ -116,11 +135,10 @@ async function memory(): Promise<void> {
   await sim.close();
 }
 
-async function main(): Promise<void> {
+async function micro(): Promise<void> {
   const sim = await startSimulator({ seed: "demo" });
   try {
-    await sequentialReads(sim, false, 2000);
-    await sequentialReads(sim, true, 2000);
+    await sequentialReads(sim, 2000);
     await concurrentReads(sim, 4000, 8);
     await recordSets(sim);
   } finally {
@@ -129,9 +147,80 @@ async function main(): Promise<void> {
   await memory();
   rows.push(...(await readCacheMemory()));
   rows.push(...(await adaptiveLimit()));
-  const width = Math.max(...rows.map((r) => r.scenario.length));
-  process.stdout.write(`pulumi-hosting-reseller benchmarks (node ${process.version})\n\n`);
-  for (const r of rows) process.stdout.write(`${r.scenario.padEnd(width)}  ${r.result}\n`);
+}
+
+function argsOf(argv: readonly string[]): { ns: number[]; json?: string; writeDocs: boolean; micro: boolean } {
+  const ns: number[] = [];
+  let json: string | undefined;
+  let writeDocs = false;
+  let micro = true;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--n") {
+      for (const part of (argv[++i] ?? "").split(",")) {
+        const n = Number(part);
+        if (!Number.isInteger(n) || n < 10) throw new Error(`--n takes whole numbers of at least 10, got "${part}"`);
+        ns.push(n);
+      }
+    } else if (a === "--json") json = argv[++i];
+    else if (a === "--write-docs") writeDocs = true;
+    else if (a === "--no-micro") micro = false;
+    else throw new Error(`unknown option ${a} (known: --n N[,N...], --json PATH, --write-docs, --no-micro)`);
+  }
+  if (json === "") throw new Error("--json takes a file path");
+  return { ns: ns.length > 0 ? [...new Set(ns)].sort((a, b) => a - b) : [100, 500, 1000], json, writeDocs, micro };
+}
+
+async function main(): Promise<void> {
+  const args = argsOf(process.argv.slice(2));
+  const started = Date.now();
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const bench = await prepareStackBench(Math.max(...args.ns));
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: machine(bench.cliVersion),
+    latencyMs: LATENCY_MS,
+    simulatorRateLimit: SIM_RATE_LIMIT,
+    fixedCostSeconds: bench.fixedCost,
+    runs: [],
+    micro: [],
+    targets: [],
+    complete: false,
+  };
+  const paths: Path[] = bench.cliDir ? ["engine", "toolkit"] : ["toolkit"];
+  // Naive mode runs through the first path only: its figures are about calls, which the path does not change.
+  const save = () => {
+    report.targets = evaluateTargets(report);
+    if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (args.writeDocs) writeDocs(report);
+  };
+  try {
+    for (const n of args.ns) {
+      for (const [where, mode] of [...paths.map((p) => [p, "default"] as const), [paths[0]!, "naive"] as const]) {
+        out(`N=${n} ${mode} through the ${where === "engine" ? "Pulumi CLI" : "toolkit"}`);
+        // Five previews in a row only where the heap target is read: the largest N, first path, defaults.
+        const previews = n === Math.max(...args.ns) && where === paths[0] && mode === "default" ? 5 : 1;
+        report.runs.push(await bench.run(n, mode, where, out, previews));
+        save();
+      }
+    }
+  } finally {
+    await bench.close();
+  }
+  if (args.micro) {
+    await micro();
+    report.micro = rows;
+  }
+  report.complete = true;
+  report.seconds = Math.round((Date.now() - started) / 1000);
+  save();
+  out("");
+  out(printTable(report));
+  if (rows.length > 0) {
+    const width = Math.max(...rows.map((r) => r.scenario.length));
+    out(`\nclient scenarios (node ${process.version})\n`);
+    for (const r of rows) out(`${r.scenario.padEnd(width)}  ${r.result}`);
+  }
   // The provider's process-wide client keeps a keep-alive pool open; the benchmark is done.
   process.exit(0);
 }

@@ -83,7 +83,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   {
     key: "writeBatchWindowMs",
     env: "RESELLER_WRITE_BATCH_WINDOW_MS",
-    default: "10",
+    default: "150",
     description: "Milliseconds a zone write waits for others to join its request",
   },
   { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },

@@ -34,7 +34,7 @@ describe("provider configuration", () => {
     expect(readSettings(stack({ "reseller:apiUser": "stack-user", "reseller:apiVersion": "v4" }), env)).toMatchObject({ apiUser: "stack-user", apiKey: "env-key", apiVersion: "v4" });
   });
 
-  it("defaults to the production URL, API v4, a rate that starts at 120 a minute and may rise to 1200, and zone writes of up to 100 record sets gathered for 10 ms", () => {
+  it("defaults to the production URL, API v4, a rate that starts at 120 a minute and may rise to 1200, and zone writes of up to 100 record sets gathered for 150 ms", () => {
     expect(readSettings(stack({}), {})).toMatchObject({
       apiUrl: "https://api.planethoster.net",
       apiVersion: "v4",
@@ -47,7 +47,7 @@ describe("provider configuration", () => {
       minRequestsPerMinute: 10,
       readCacheTtlMs: 300_000,
       writeBatchSize: 100,
-      writeBatchWindowMs: 10,
+      writeBatchWindowMs: 150,
       paramsInQuery: false,
       methodOverride: false,
       endpointOverrides: {},

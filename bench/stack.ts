@@ -1,0 +1,361 @@
+/**
+ * The reseller stack benchmark: N resources (60 % record sets over 5 zones, the rest SSH keys,
+ * FTP accounts, redirections and object-storage URLs over 3 hosting accounts) through the real
+ * Pulumi CLI when one is found and through the testing toolkit, against a simulator in its own
+ * process with 20 ms latency and a rate limit, with the package's default settings; and the same
+ * stack in naive mode (read cache, write batching and rate adaptation off).
+ *
+ * Each phase (up, no-change preview, refresh, an up changing 1 %, destroy) reports its API calls
+ * (the simulator's request log) and wall time. Beside them: the program process's CPU per
+ * resource, the provider host's peak RSS (polled from /proc) and the serialized shell's size in
+ * state; the heap of the program process after five consecutive previews.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { demoState } from "../src/simulator/seed";
+import type * as Resources from "../src";
+import type * as Testing from "../src/testing";
+import { repoPulumiCli } from "../scripts/lib/pulumi-cli";
+import { installedPackage } from "../test/e2e/package";
+
+/** Latency the simulator adds to every request. */
+export const LATENCY_MS = 20;
+/** The simulator's limit: above the package's default ceiling (1200 a minute) plus its burst. */
+export const SIM_RATE_LIMIT = "1500/60s";
+
+const ZONES: readonly { domain: string; hostingId: number }[] = [
+  { domain: "agency-demo.com", hostingId: 101 },
+  { domain: "client-shop.net", hostingId: 101 },
+  { domain: "xn--caf-dma.com", hostingId: 101 },
+  { domain: "staging-agency.com", hostingId: 102 },
+  { domain: "bench-three.com", hostingId: 103 },
+];
+const HOSTINGS: readonly { id: number; domain: string }[] = [
+  { id: 101, domain: "agency-demo.com" },
+  { id: 102, domain: "staging-agency.com" },
+  { id: 103, domain: "bench-three.com" },
+];
+const OTHER_KINDS = ["SshKey", "FtpAccount", "Redirection", "ObjectStorageUrl"] as const;
+
+export type Mode = "default" | "naive";
+export type Path = "engine" | "toolkit";
+export type PhaseName = "up" | "preview" | "refresh" | "update1pct" | "destroy";
+
+/** What one phase did. */
+export interface PhaseResult {
+  calls: number;
+  byOperation: Record<string, number>;
+  seconds: number;
+  /** 429 answers received. */
+  refused: number;
+}
+
+/** One run of the stack at one N, one mode, one path. */
+export interface StackRun {
+  n: number;
+  mode: Mode;
+  path: Path;
+  phases: Record<PhaseName, PhaseResult>;
+  /** Program-process CPU of `up`, in milliseconds per resource. */
+  programCpuMsPerResource: number;
+  /** Highest resident set size of a provider host seen during the run, in MiB. */
+  providerPeakRssMiB: number;
+  /** Largest serialized provider text in one resource's state, in bytes. */
+  shellBytes: number;
+  /** Heap of the program process after each of 5 consecutive no-change previews, in MiB. */
+  heapMiB: number[];
+  /** Distinct reads a refresh needs: the zones and the per-hosting listings the stack uses. */
+  distinctReads: number;
+  /** Writes no batching can merge: one per resource that is not a record set, plus one per zone. */
+  writeBound: number;
+}
+
+/** The simulator in a child process, so its CPU is not the program's. */
+interface SimProcess {
+  url: string;
+  apiUser: string;
+  apiKey: string;
+  admin(method: string, route: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function benchSeed() {
+  const s = demoState();
+  const three = structuredClone(s.hostings["102"]!);
+  Object.assign(three, { id: 103, username: "benchthr", domain: "bench-three.com", domains: ["bench-three.com"], ip: "198.51.100.30" });
+  s.hostings["103"] = three;
+  s.zones["bench-three.com"] = structuredClone(s.zones["staging-agency.com"]!).map((r) => ({ ...r, name: r.name.replace("staging-agency.com", "bench-three.com") }));
+  for (const h of Object.values(s.hostings)) {
+    h.objectStorage.initialized = true;
+    // One attached domain per redirection the largest stack declares.
+    for (let i = 0; i < 100; i++) h.domains.push(`r${i}.h${h.id}.bench-redirect.com`);
+  }
+  return s;
+}
+
+async function startSimProcess(root: string): Promise<SimProcess> {
+  const seedFile = path.join(root, "seed.json");
+  writeFileSync(seedFile, JSON.stringify(benchSeed()));
+  const adminToken = randomUUID();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(__dirname, "../src/cli/index.ts"), "sim", "--port", "0", "--seed", seedFile, "--latency", String(LATENCY_MS), "--rate-limit", SIM_RATE_LIMIT, "--admin-token", adminToken],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const text = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("admin token")) resolve(out);
+    });
+    child.on("exit", (code) => reject(new Error(`the simulator exited with ${code}: ${out}`)));
+  });
+  const value = (re: RegExp) => re.exec(text)?.[1] ?? "";
+  const url = value(/listening on (\S+)/);
+  const admin = async (method: string, route: string) => {
+    const res = await fetch(`${url}${route}`, { method, headers: { "X-Sim-Admin-Token": adminToken } });
+    return res.json();
+  };
+  return {
+    url,
+    apiUser: value(/RESELLER_API_USER=(\S+)/),
+    apiKey: value(/RESELLER_API_KEY=(\S+)/),
+    admin,
+    close: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+/** The resident set size of every provider host alive now, polled from /proc. */
+function providerRss(): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!cmd.includes("dynamic-provider")) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (rss) found.push(Number(rss[1]) / 1024);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found;
+}
+
+function sshKeys(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const raw = generateKeyPairSync("ed25519").publicKey.export({ format: "der", type: "spki" }).subarray(-32);
+    const str = (b: Buffer) => {
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(b.length);
+      return Buffer.concat([len, b]);
+    };
+    const blob = Buffer.concat([str(Buffer.from("ssh-ed25519")), str(raw)]);
+    return `ssh-ed25519 ${blob.toString("base64")} bench-${i}@example.org`;
+  });
+}
+
+/** How the stack of `n` resources is made up. */
+export function stackShape(n: number): { recordSets: number; others: Record<(typeof OTHER_KINDS)[number], number>; distinctReads: number; writeBound: number } {
+  const recordSets = Math.round(n * 0.6);
+  const rest = n - recordSets;
+  const others = Object.fromEntries(OTHER_KINDS.map((k, j) => [k, Math.floor(rest / 4) + (j < rest % 4 ? 1 : 0)])) as Record<(typeof OTHER_KINDS)[number], number>;
+  const hostingsUsed = (count: number) => Math.min(count, HOSTINGS.length);
+  const zones = Math.min(recordSets, ZONES.length);
+  const listings = OTHER_KINDS.reduce((sum, k) => sum + hostingsUsed(others[k]), 0);
+  return { recordSets, others, distinctReads: zones + listings, writeBound: zones + rest };
+}
+
+function program(R: typeof Resources, n: number, keys: readonly string[], changed: boolean): () => void {
+  const shape = stackShape(n);
+  // The 1 % change: every hundredth record set gets another address.
+  const changedEvery = 100;
+  return () => {
+    for (let i = 0; i < shape.recordSets; i++) {
+      const zone = ZONES[i % ZONES.length]!;
+      const moved = changed && i % changedEvery === 0;
+      new R.DnsRecordSet(`rs-${i}`, { domain: zone.domain, name: `h${i}`, type: "A", ttl: 3600, hostingId: zone.hostingId, records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`] });
+    }
+    for (let i = 0; i < shape.others.SshKey; i++) new R.SshKey(`key-${i}`, { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` });
+    for (let i = 0; i < shape.others.FtpAccount; i++) {
+      const h = HOSTINGS[i % 3]!;
+      new R.FtpAccount(`ftp-${i}`, { hostingId: h.id, domain: h.domain, user: `u${i}`, path: "/public_html", password: `Bench-Pass-2026-${i}!` });
+    }
+    for (let i = 0; i < shape.others.Redirection; i++) {
+      const h = HOSTINGS[i % 3]!;
+      new R.Redirection(`redir-${i}`, { hostingId: h.id, domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`, destinationUrl: `https://example.org/${i}` });
+    }
+    for (let i = 0; i < shape.others.ObjectStorageUrl; i++) new R.ObjectStorageUrl(`url-${i}`, { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` });
+  };
+}
+
+/** Stack config of a mode: the defaults, or naive (cache, batching and adaptation off). */
+function configOf(sim: SimProcess, mode: Mode): Testing.StackConfig {
+  return {
+    "reseller:apiUrl": sim.url,
+    "reseller:apiUser": sim.apiUser,
+    "reseller:apiKey": { secret: sim.apiKey },
+    ...(mode === "naive"
+      ? {
+          "reseller:readCacheTtlSeconds": "0",
+          "reseller:writeBatchSize": "1",
+          // A fixed rate at the default ceiling: no adaptation, and no slower start either.
+          "reseller:initialRequestsPerMinute": "1200",
+          "reseller:requestsPerMinute": "1200",
+        }
+      : {}),
+  };
+}
+
+function heapMiB(): number {
+  global.gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/** Where one stack run happens: the installed package and a simulator. */
+export interface StackBench {
+  cliDir: string | undefined;
+  cliVersion: string | undefined;
+  /** Wall time of refreshing a one-record-set stack (engine and provider host start, one read), per path. */
+  fixedCost: Partial<Record<Path, number>>;
+  /** One run; `previews` no-change previews in a row (the heap figure needs 5). */
+  run(n: number, mode: Mode, where: Path, log: (line: string) => void, previews?: number): Promise<StackRun>;
+  close(): Promise<void>;
+}
+
+/**
+ * Prepares the installed package (build, pack, install, as the engine suite does) and the
+ * simulator process.
+ *
+ * @example
+ * const bench = await prepareStackBench(1000); const run = await bench.run(100, "default", "toolkit", console.log);
+ */
+export async function prepareStackBench(maxN: number): Promise<StackBench> {
+  const pkg = await installedPackage();
+  const R = pkg.require("pulumi-hosting-reseller") as typeof Resources;
+  const T = pkg.require("pulumi-hosting-reseller/testing") as typeof Testing;
+  const cli = repoPulumiCli();
+  const root = path.join(pkg.dir, "bench", randomUUID().slice(0, 8));
+  mkdirSync(root, { recursive: true });
+  const sim = await startSimProcess(root);
+  const keys = sshKeys(stackShape(maxN).others.SshKey);
+  const fixedCost: Partial<Record<Path, number>> = {};
+
+  const open = async (where: Path, mode: Mode, prog: () => void) =>
+    T.createTestStack({
+      program: prog,
+      workDir: root,
+      stack: `s${randomUUID().slice(0, 8)}`,
+      config: configOf(sim, mode),
+      engine: where === "engine" ? "cli" : "double",
+      ...(where === "engine" && cli ? { pulumiCli: cli.dir } : {}),
+      ...(where === "toolkit" ? { hostPerOperation: true } : {}),
+    });
+
+  async function phase(op: () => Promise<unknown>): Promise<PhaseResult> {
+    await sim.admin("DELETE", "/_sim/requests");
+    const t0 = performance.now();
+    await op();
+    const seconds = (performance.now() - t0) / 1000;
+    const { requests } = (await sim.admin("GET", "/_sim/requests")) as { requests: { id: string; status: number }[] };
+    const byOperation: Record<string, number> = {};
+    for (const r of requests) byOperation[r.id] = (byOperation[r.id] ?? 0) + 1;
+    return { calls: requests.length, byOperation, seconds, refused: requests.filter((r) => r.status === 429).length };
+  }
+
+  async function measureFixedCost(where: Path): Promise<number> {
+    const stack = await open(where, "default", () => {
+      new R.DnsRecordSet("probe", { domain: "bench-three.com", name: "probe", type: "A", records: ["198.51.100.1"], hostingId: 103 });
+    });
+    try {
+      await stack.up();
+      const t0 = performance.now();
+      await stack.refresh();
+      const seconds = (performance.now() - t0) / 1000 - LATENCY_MS / 1000;
+      await stack.destroy();
+      return seconds;
+    } finally {
+      await stack.close();
+    }
+  }
+
+  return {
+    cliDir: cli?.dir,
+    cliVersion: cli?.version,
+    fixedCost,
+    async run(n, mode, where, log, previews = 1) {
+      fixedCost[where] ??= await measureFixedCost(where);
+      const shape = stackShape(n);
+      const stack = await open(where, mode, program(R, n, keys, false));
+      let peak = 0;
+      const poll = setInterval(() => {
+        for (const rss of providerRss()) peak = Math.max(peak, rss);
+      }, 200);
+      try {
+        const cpu0 = process.cpuUsage();
+        const up = await phase(() => stack.up());
+        const cpu = process.cpuUsage(cpu0);
+        log(`    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s`);
+        const shellBytes = Math.max(
+          ...stack.state.resources.map((r) => {
+            const text = (r.outputs as Record<string, unknown> | undefined)?.__provider ?? (r.inputs as Record<string, unknown> | undefined)?.__provider;
+            return typeof text === "string" ? Buffer.byteLength(text) : 0;
+          }),
+        );
+        const heapMiBs: number[] = [];
+        let preview: PhaseResult | undefined;
+        // Five consecutive no-change previews: the first is the phase's figure; the heap after
+        // each shows whether the program process keeps what a run built.
+        for (let i = 0; i < previews; i++) {
+          const p = await phase(() => stack.preview());
+          preview ??= p;
+          heapMiBs.push(heapMiB());
+        }
+        log(`    preview      ${preview!.calls} calls, ${preview!.seconds.toFixed(1)} s`);
+        const refresh = await phase(() => stack.refresh());
+        log(`    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s`);
+        stack.setProgram(program(R, n, keys, true));
+        const update1pct = await phase(() => stack.up());
+        log(`    up (1 %)     ${update1pct.calls} calls, ${update1pct.seconds.toFixed(1)} s`);
+        const destroy = await phase(() => stack.destroy());
+        log(`    destroy      ${destroy.calls} calls, ${destroy.seconds.toFixed(1)} s`);
+        return {
+          n,
+          mode,
+          path: where,
+          phases: { up, preview: preview!, refresh, update1pct, destroy },
+          programCpuMsPerResource: (cpu.user + cpu.system) / 1000 / n,
+          providerPeakRssMiB: peak,
+          shellBytes,
+          heapMiB: heapMiBs,
+          distinctReads: shape.distinctReads,
+          writeBound: shape.writeBound,
+        };
+      } finally {
+        clearInterval(poll);
+        await stack.close();
+      }
+    },
+    async close() {
+      await sim.close();
+    },
+  };
+}
+
+/** The machine a run is on. */
+export function machine(cliVersion: string | undefined): { cpu: string; cores: number; node: string; pulumiCli: string; os: string } {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? "unknown",
+    cores: os.cpus().length,
+    node: process.version,
+    pulumiCli: cliVersion ?? "none found (toolkit only)",
+    os: `${os.type()} ${os.release()}`,
+  };
+}
