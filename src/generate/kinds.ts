@@ -135,7 +135,7 @@ const RULES = {
   },
   DnsRecordSet: {
     mode: "declare",
-    reason: "creating a record set replaces the rrset of the same name and type with the declared records",
+    reason: "adopt: true takes the live record set over; without it the create would stop, since the record set exists already",
     args: (p) => ({
       ...(p.hostingId !== undefined ? { hostingId: p.hostingId as number } : {}),
       domain: str(p.domain),
@@ -143,6 +143,7 @@ const RULES = {
       type: str(p.type),
       ttl: p.ttl as number,
       records: (p.records as { value: string; priority?: number }[]).map((r) => recordArg(str(p.type), r)),
+      adopt: true,
     }),
   },
   Redirection: {

@@ -14,6 +14,7 @@
  * Inputs the API never returns (passwords, SSH key lines) are not checked against the live object:
  * `check` sees them as values unknown until deployment, and `diff` does not compare them.
  */
+import { runtimeAdopts, withoutAdoption } from "../provider/takeover";
 import type { ProviderContext } from "../provider/context";
 import { checkInputs, UNKNOWN } from "../provider/check";
 import { inputKeys, type AnyResourceDefinition } from "../provider/define";
@@ -108,8 +109,10 @@ type Verdict = { ok: true } | { ok: false; reason: string };
  * of the diff.
  */
 function verify(kind: Kind, args: Record<string, PrintValue>, props: LiveProps, version: ProviderContext["version"]): Verdict {
-  const plain: Record<string, unknown> = { ...args };
-  for (const input of kind.config ?? []) plain[input.property] = input.readable ? props[input.property] : UNKNOWN;
+  const given: Record<string, unknown> = { ...args };
+  for (const input of kind.config ?? []) given[input.property] = input.readable ? props[input.property] : UNKNOWN;
+  // `adopt` is the runtime's input where the definition declares an identity read (provider/takeover.ts).
+  const plain = runtimeAdopts(kind.definition) ? withoutAdoption(given) : given;
   const checked = checkInputs(kind.definition, plain, version);
   if (!checked.inputs) {
     return { ok: false, reason: `its live state does not pass the resource's check (${(checked.failures ?? []).map((f) => `${f.property}: ${f.reason}`).join("; ")})` };
@@ -235,7 +238,7 @@ export async function planProgram(ctx: ProviderContext, discovery: Discovery): P
       }
     }
     comments.push(`import id: ${found.id}`);
-    resources.push({ kind: found.kind, name, id: found.id, mode, args, protect: mode === "declare" && kind.protect === true, comments, section: found.section, sortKey: found.sortKey });
+    resources.push({ kind: found.kind, name, id: found.id, mode, args, protect: mode === "declare", comments, section: found.section, sortKey: found.sortKey });
   }
   return { resources, config, notes };
 }

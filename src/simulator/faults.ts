@@ -43,6 +43,8 @@ export interface FaultSpec {
   reply?: HollowReply;
   /** For `latency`: milliseconds to wait; for `delayed-apply`: until the change is applied. Default 1000. */
   latencyMs?: number;
+  /** Matching calls to let through before the fault applies (a follow-up read after a create's own read). Default 0. */
+  skip?: number;
   /** How many matching calls the fault applies to. Default 1; `Infinity` until cleared. */
   times?: number;
   /** Chance that a matching call is affected, 0 to 1. Default 1. */
@@ -53,6 +55,8 @@ export interface ActiveFault extends Required<Pick<FaultSpec, "kind">> {
   id: number;
   spec: FaultSpec;
   remaining: number;
+  /** Matching calls still to let through. */
+  skipping: number;
 }
 
 export interface Faults {
@@ -100,6 +104,7 @@ export function parseFaultSpec(value: unknown): FaultSpec {
     status: num("status"),
     retryAfter: typeof v.retryAfter === "string" || typeof v.retryAfter === "number" ? v.retryAfter : undefined,
     latencyMs: num("latencyMs"),
+    skip: num("skip"),
     times: v.times === "Infinity" ? Infinity : num("times"),
     probability: num("probability"),
   };
@@ -110,7 +115,7 @@ export function createFaults(random: () => number): Faults {
   let active: ActiveFault[] = [];
   return {
     add(spec) {
-      const f: ActiveFault = { id: next++, kind: spec.kind, spec, remaining: spec.times ?? 1 };
+      const f: ActiveFault = { id: next++, kind: spec.kind, spec, remaining: spec.times ?? 1, skipping: spec.skip ?? 0 };
       active.push(f);
       return f.id;
     },
@@ -123,6 +128,10 @@ export function createFaults(random: () => number): Faults {
         const op = f.spec.operation;
         if (op !== undefined && op !== key && op !== id) continue;
         if (f.spec.probability !== undefined && random() >= f.spec.probability) continue;
+        if (f.skipping > 0) {
+          f.skipping -= 1;
+          continue;
+        }
         f.remaining -= 1;
         if (f.remaining <= 0) active = active.filter((x) => x !== f);
         return f;

@@ -171,11 +171,11 @@ describe("the program generated from the whole demo account", () => {
       "// Its password cannot be read: it comes from the secret config key\n// ftpPassword_deploy_agency_demo_com; the first `pulumi up` sets it on the login.\n" +
         "// import id: 101/deploy@agency-demo.com\n" +
         'new FtpAccount("ftp_deploy_agency_demo_com", {\n  hostingId: 101,\n  domain: "agency-demo.com",\n  user: "deploy",\n  path: "/public_html",\n' +
-        '  password: config.requireSecret("ftpPassword_deploy_agency_demo_com"),\n  adopt: true,\n});',
+        '  password: config.requireSecret("ftpPassword_deploy_agency_demo_com"),\n  adopt: true,\n}, { protect: true });',
     );
-    expect(index).toContain('  password: config.requireSecret("dbPassword_agencyde_wpuser"),\n  databaseType: "MYSQL",\n  adopt: true,\n});');
+    expect(index).toContain('  password: config.requireSecret("dbPassword_agencyde_wpuser"),\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });');
     expect(index).toContain("// Its password cannot be read: it comes from the secret config key dbPassword_agencyde_wpuser; the");
-    expect(index).toContain('  publicKey: config.require("sshPublicKey_101_a4775108"),\n  comment: "ci-deploy@agency-demo.com",\n  fromIps: ["203.0.113.0/24"],\n  adopt: true,\n});');
+    expect(index).toContain('  publicKey: config.require("sshPublicKey_101_a4775108"),\n  comment: "ci-deploy@agency-demo.com",\n  fromIps: ["203.0.113.0/24"],\n  adopt: true,\n}, { protect: true });');
     expect(index).toContain('new Database("db_agencyde_wp", {\n  hostingId: 101,\n  name: "agencyde_wp",\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });');
 
     const yaml = files["Pulumi.yaml"]!;

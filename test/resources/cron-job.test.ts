@@ -23,7 +23,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
     const { id, outs } = await t.engine.create(inputs);
     const job = crons().find((c) => c.command === canonical.command)!;
     expect(id).toBe(`101/${job.id}`);
-    expect(outs).toEqual({ ...canonical, cronId: job.id });
+    expect(outs).toEqual({ ...canonical, cronId: job.id, adopted: false });
     expect(job.schedule).toBe("30 2 * * 1-5");
 
     const read = await t.engine.read(id, outs);
@@ -35,7 +35,8 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
     });
 
     const imported = await t.engine.read(id);
-    expect(imported.props).toEqual(outs);
+    // An import knows nothing of how the job came into a stack: no `adopted`.
+    expect(imported.props).toEqual({ ...canonical, cronId: job.id });
     expect((await t.engine.diff(id, imported.props, await t.engine.check(backup, imported.inputs))).changes).toBe(false);
 
     for (const [change, property] of [
@@ -54,13 +55,18 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
     expect(t.sim.requests.count("cron.add")).toBe(1);
   });
 
-  it("tracks two identical lines by their own ids and deletes only its own", async () => {
-    const first = await createJob(t.engine);
-    const second = await createJob(t.engine);
-    expect(second.id).not.toBe(first.id);
-    await t.engine.delete(first.id, first.outs);
-    expect(crons().map((c) => c.id).sort()).toEqual([11, second.outs.cronId].sort());
-    expect((await t.engine.read(second.id, second.outs)).props).toEqual(second.outs);
+  it("refuses to add a line the crontab already has, before any write, and adopts it with adopt: true", async () => {
+    // The same line, added outside the stack.
+    crons().push({ id: 40, schedule: canonical.schedule, command: canonical.command });
+    await expect(createJob(t.engine)).rejects.toThrow(/CronJob 101\/40: the cron job "30 2 \* \* 1-5 php \/home\/agencyde\/artisan backup:run" \(cron id 40\) exists already.*`adopt: true`/s);
+    expect(t.sim.requests.count("cron.add")).toBe(0);
+
+    const adopted = await createJob(t.engine, { ...backup, adopt: true });
+    expect(adopted.id).toBe("101/40");
+    expect(adopted.outs).toMatchObject({ ...canonical, cronId: 40, adopt: true, adopted: true });
+    expect(t.sim.requests.count("cron.add")).toBe(0);
+    expect(crons().filter((c) => c.command === canonical.command)).toHaveLength(1);
+    expect((await t.engine.read(adopted.id, adopted.outs)).props).toEqual(adopted.outs);
   });
 
   it("sees a job edited outside Pulumi, and plans its replacement", async () => {
@@ -73,11 +79,32 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
     expect(diff.replaces).toEqual(["schedule"]);
   });
 
-  it("settles an add whose response was lost by listing, without adding twice", async () => {
-    t.sim.faults.add({ operation: "cron.add", kind: "lost-response" });
-    const { outs } = await createJob(t.engine);
+  it.each([
+    { kind: "lost-response" },
+    { kind: "truncate" },
+    { kind: "hollow", reply: "empty" },
+    { kind: "hollow", reply: "no-content" },
+  ] as const)("settles an add answered with $kind $reply by the identity read, without adding twice", async (fault) => {
+    t.sim.faults.add({ operation: "cron.add", ...fault });
+    const { id, outs } = await createJob(t.engine);
     expect(t.sim.requests.count("cron.add")).toBe(1);
     expect(crons().filter((c) => c.command === canonical.command)).toEqual([{ id: outs.cronId, schedule: canonical.schedule, command: canonical.command }]);
+    expect(id).toBe(`101/${outs.cronId as number}`);
+  });
+
+  it("fails an add whose outcome is unknown and that no read finds, saying so, without sending it again or telling to retry", async () => {
+    await t.configure({ "reseller:settleWaitMs": "300" });
+    // Dropped after the request was sent: nothing was applied, and the client cannot know it.
+    t.sim.faults.add({ operation: "cron.add", kind: "drop" });
+    const err = await createJob(t.engine).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/^CronJob: the create may or may not have been applied .*reads? by its identity over 300 ms \(reseller:settleWaitMs\) found no such object\. It was not sent again/);
+    expect(err?.message).not.toMatch(/`pulumi up` again to add|try again/i);
+    expect(t.sim.requests.count("cron.add")).toBe(1);
+    expect(t.sim.requests.count("cron.list")).toBeGreaterThanOrEqual(3);
+    expect(crons()).toHaveLength(1);
   });
 
   it("fails a create whose add was refused without sending it again", async () => {

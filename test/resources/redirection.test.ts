@@ -23,7 +23,7 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
     const { checked, id, outs } = await createOne(t.engine);
     expect(checked).toMatchObject({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302 });
     expect(id).toBe("101/agency-demo.com");
-    expect(outs).toEqual({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302, https: true, www: false });
+    expect(outs).toEqual({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302, https: true, www: false, adopted: false });
     expect(stored("agency-demo.com")).toMatchObject({ rType: 302, destinationUrl: "https://client-shop.net/promo" });
 
     const read = await t.engine.read(id, outs);
@@ -73,7 +73,8 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
     const { outs } = await createOne(t.engine);
     const imported = await t.engine.read("101/agency-demo.com/https://client-shop.net/promo");
     expect(imported.id).toBe("101/agency-demo.com");
-    expect(imported.props).toEqual(outs);
+    const { adopted: _adopted, ...declared } = outs;
+    expect(imported.props).toEqual(declared);
     const diff = await t.engine.diff(imported.id, imported.props, await t.engine.check(base, imported.inputs));
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
@@ -100,9 +101,31 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
     expect(diff.replaces).toEqual(["destinationUrl"]);
   });
 
-  it("refuses a domain that already has a redirection and says how to adopt it", async () => {
+  it("refuses a domain that already has a redirection before any write, naming it and adopt: true", async () => {
     const inputs = await t.engine.check({ hostingId: 101, domain: "client-shop.net", destinationUrl: shop });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/client-shop\.net already has a redirection.*"101\/client-shop\.net\/https:\/\/agency-demo\.com\/shop"/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(/Redirection 101\/client-shop\.net: the redirection \(30[12]\) of client-shop\.net on hosting account 101 exists already.*`adopt: true`/s);
+    expect(t.sim.requests.list().filter((r) => r.id !== "redirections.list" && r.id !== "hosting.listAccounts")).toEqual([]);
+  });
+
+  it("adopts a domain's redirection with adopt: true, replacing it with the declared one", async () => {
+    const { id, outs } = await createOne(t.engine, { hostingId: 101, domain: "client-shop.net", destinationUrl: shop, type: 301, adopt: true });
+    expect(id).toBe("101/client-shop.net");
+    expect(outs).toMatchObject({ destinationUrl: shop, type: 301, adopt: true, adopted: true });
+    expect(stored("client-shop.net")).toMatchObject({ rType: 301, destinationUrl: shop });
+  });
+
+  it("keeps a redirection whose read-back failed in state with its id, and the next update reads it back without adding again", async () => {
+    // The identity read before the add goes through; the read-back after it fails.
+    t.sim.faults.add({ operation: "redirections.list", kind: "status", status: 500, skip: 1 });
+    const inputs = await t.engine.check(base);
+    const err = (await t.provider.create(inputs).then(() => undefined, (e: unknown) => e)) as { id?: string; message: string };
+    expect(err.id).toBe("101/agency-demo.com");
+    expect(err.message).toContain("reading it back failed");
+    const partial = (err as unknown as { properties: Record<string, unknown> }).properties;
+    const repaired = await t.engine.update(err.id!, partial, inputs);
+    expect(repaired).toMatchObject({ destinationUrl: "https://client-shop.net/promo", type: 302, https: true });
+    expect(t.sim.requests.count("redirections.add")).toBe(1);
+    expect(t.sim.store.hostings["101"]!.redirections.filter((r) => r.domain === "agency-demo.com")).toHaveLength(1);
   });
 
   it("treats a redirection that is already gone as deleted", async () => {

@@ -14,11 +14,15 @@
  *   for a job whose schedule was changed elsewhere. A job already gone counts as deleted.
  *
  * An add whose response was lost is settled by listing, never by adding again: a repeated add
- * would leave a second crontab line running the same command.
+ * would leave a second crontab line running the same command. The identity read (`find`: a line
+ * of the same schedule and command) runs before the add, so a line that exists already is not
+ * taken over (nor doubled) unless `adopt: true`, and after an add whose outcome is unknown, when
+ * the runtime polls it until the line shows (provider/settle.ts, docs/decisions/0019).
  */
+import { ResellerApiError } from "../../client/errors";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import { apiErrorCode } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
 import { cronListing, cronScope, type CronEntry, type CronListing } from "../shared/cron";
@@ -69,22 +73,17 @@ function existing(listing: CronListing | undefined, v: Inputs): CronListing {
  */
 async function addJob(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<CronEntry> {
   const before = new Set(existing(await cronListing(ctx, address, true), v).crons.map((c) => c.id));
-  let lost: unknown;
-  try {
-    await ctx.write("cron.add", { ...address, schedule: v.schedule, command: v.command }, [cronScope(v.hostingId)]);
-  } catch (err) {
-    // The add may have been applied with its response lost: the listing tells, never a second add.
-    if (apiErrorCode(err) !== "outcome-unknown") throw err;
-    lost = err;
-  }
+  // An add whose outcome is unknown throws `outcome-unknown` from here: the runtime settles it by
+  // the identity read (a matching line is this add's, since `find` found none before it).
+  await ctx.write("cron.add", { ...address, schedule: v.schedule, command: v.command }, [cronScope(v.hostingId)]);
   const added = existing(await cronListing(ctx, address, true), v).crons.filter((c) => !before.has(c.id) && matches(c, v));
   if (added.length === 0) {
-    const what = `the cron job "${v.schedule} ${v.command}" on hosting account ${v.hostingId}`;
-    throw new Error(
-      lost
-        ? `Adding ${what} may not have been applied (${messageOf(lost)}), and the listing shows no such new job; it was not sent again. Run \`pulumi up\` again to add it`
-        : `The API accepted ${what}, but the cron listing shows no new job with that schedule and command, so its id is unknown. Check the account's crontab before running \`pulumi up\` again`,
-    );
+    // The API said it added the line, yet the listing lacks it: a reply unrelated to the request,
+    // or a listing that lags. Both leave the outcome unknown, which the identity read settles.
+    throw new ResellerApiError({
+      code: "outcome-unknown",
+      message: `The API accepted the cron job "${v.schedule} ${v.command}" on hosting account ${v.hostingId}, but the cron listing shows no new job with that schedule and command`,
+    });
   }
   if (added.length > 1) {
     // Only another client adding the same line at the same moment leads here: take the newest.
@@ -122,7 +121,20 @@ export const cronJobDefinition = defineResource<typeof cronJobInputs, Inputs, Ou
   onMissing: "remove",
   requires: () => [{ property: "schedule", operations: ["cron.list", "cron.add", "cron.remove"] }],
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs, { fresh }) {
+    const listing = await cronListing(ctx, await ctx.hosting(inputs.hostingId), fresh);
+    const same = (listing?.crons ?? []).filter((c) => matches(c, inputs));
+    if (same.length === 0) return undefined;
+    // Two identical lines: the newest is the one an add whose reply was lost made.
+    const job = same.reduce((a, b) => (b.id > a.id ? b : a));
+    return { id: cronJobId({ hostingId: inputs.hostingId, cronId: job.id }), description: `the cron job "${inputs.schedule} ${inputs.command}" (cron id ${job.id})` };
+  },
+
+  async create(ctx, inputs, adopting) {
+    if (adopting) {
+      const key = parseCronJobId(adopting.id)!;
+      return { id: adopting.id, outs: { ...inputs, cronId: key.cronId } };
+    }
     const address = await ctx.hosting(inputs.hostingId);
     const job = await ctx.serial(cronScope(inputs.hostingId), () => addJob(ctx, address, inputs));
     const outs: Outputs = { ...inputs, cronId: job.id };

@@ -2,11 +2,11 @@
  * The `CronJob` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { cronJobDefinition } from "./provider";
 
 /** The arguments of a {@link CronJob}. */
-export interface CronJobArgs {
+export interface CronJobArgs extends AdoptInput {
   /** The hosting account whose crontab holds the job. Changing it replaces the job. */
   hostingId: pulumi.Input<number>;
   /**
@@ -41,6 +41,8 @@ export interface CronJobArgs {
  *
  * The id is `<hostingId>/<cronId>`, e.g. `101/11`, with the id the cron listing gives the job.
  * Dynamic providers cannot be imported with `pulumi import` (pulumi#16175); use `CronJob.get`.
+ * Declaring a job whose schedule and command a line of the crontab already has fails before any
+ * write, naming that line; `adopt: true` takes the line over (a destroy then removes it).
  */
 export class CronJob extends ResellerResource<CronJobArgs> {
   protected static override readonly spec = resourceClassSpec(cronJobDefinition, { outputs: { cronId: true } });
@@ -51,6 +53,10 @@ export class CronJob extends ResellerResource<CronJobArgs> {
   declare public readonly command: pulumi.Output<string>;
   /** The job's id in the cron listing. */
   declare public readonly cronId: pulumi.Output<number>;
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create took over an identical crontab line that existed already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing cron job by its id (`101/11`).

@@ -19,7 +19,7 @@ import type { z } from "zod";
 import type { RedirectionEntry, redirectionEntry } from "../../client/endpoints/redirections";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, unlessNotFound } from "../../provider/errors";
+import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/ids";
 import { normalizeDomain } from "../../provider/names";
@@ -138,11 +138,26 @@ function outputsOf(v: Inputs, entry: RedirectionEntry | undefined): Outputs {
   };
 }
 
-async function createRedirection(ctx: ProviderContext, v: Inputs): Promise<Outputs> {
+/**
+ * Adds the redirection (removing the one found first when adopting it: the API cannot change a
+ * redirection, and a domain holds one), then reads it back. A read-back that fails leaves an
+ * object the API holds: it is reported with its id, so that the engine keeps it in state, and the
+ * next `up` (an update, for its init error) reads it back.
+ */
+async function createRedirection(ctx: ProviderContext, v: Inputs, adopting = false): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
   return ctx.serial(scopeOf(v.hostingId), async () => {
+    if (adopting) await remove(ctx, address, v);
     await add(ctx, address, v);
-    return outputsOf(v, await liveEntry(ctx, address, v.domain));
+    try {
+      return outputsOf(v, await liveEntry(ctx, address, v.domain));
+    } catch (err) {
+      throw new PartialCreateError(
+        redirectionId(v),
+        outputsOf(v, undefined),
+        `The redirection of ${v.domain} was added, but reading it back failed (${messageOf(err)}); it is kept in state, and the next \`pulumi up\` or \`pulumi refresh\` reads it back`,
+      );
+    }
   });
 }
 
@@ -170,8 +185,15 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
   onMissing: "remove",
   requires: () => [{ property: "destinationUrl", operations: ["redirections.list", "redirections.add", "redirections.delete"] }],
 
-  async create(ctx, inputs) {
-    return { id: redirectionId(inputs), outs: await createRedirection(ctx, inputs) };
+  async find(ctx, inputs, { fresh }) {
+    const entry = await liveEntry(ctx, await ctx.hosting(inputs.hostingId), inputs.domain, fresh);
+    if (!entry) return undefined;
+    const status = entry.rType === 301 || entry.rType === 302 ? ` (${entry.rType})` : "";
+    return { id: redirectionId(inputs), description: `the redirection${status} of ${inputs.domain} on hosting account ${inputs.hostingId}` };
+  },
+
+  async create(ctx, inputs, adopting) {
+    return { id: redirectionId(inputs), outs: await createRedirection(ctx, inputs, adopting !== undefined) };
   },
 
   async read(ctx, { key, props }) {
@@ -191,9 +213,14 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
   },
 
   async update(ctx, _id, olds, news) {
-    // Every input is declared replace-on, so the engine replaces instead of updating; if an
-    // update is asked for anyway, the only way the API offers is to remove and add again.
+    // Every input is declared replace-on, so the engine asks for an update only to finish a
+    // create whose read-back failed (its init error): the redirection then is there, and reading
+    // it back is all that is left. Otherwise the only way the API offers is to remove and add.
     const address = await ctx.hosting(olds.hostingId);
+    if (olds.hostingId === news.hostingId && olds.domain === news.domain && olds.destinationUrl === news.destinationUrl && olds.type === news.type) {
+      const entry = await liveEntry(ctx, address, news.domain, true);
+      if (entry) return outputsOf(news, entry);
+    }
     await ctx.serial(scopeOf(olds.hostingId), () => remove(ctx, address, olds));
     return createRedirection(ctx, news);
   },

@@ -2,11 +2,11 @@
  * The `Redirection` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { redirectionDefinition } from "./provider";
 
 /** The arguments of a {@link Redirection}. */
-export interface RedirectionArgs {
+export interface RedirectionArgs extends AdoptInput {
   /** The hosting account the domain is attached to. Changing it replaces the redirection. */
   hostingId: pulumi.Input<number>;
   /** The domain to redirect, Unicode or ASCII. Changing it replaces the redirection. */
@@ -41,7 +41,10 @@ export interface RedirectionArgs {
  * The id is `<hostingId>/<domain>`, e.g. `101/client-shop.net`. Because the API cannot tell
  * the destination, an adopted redirection is recreated on the next `up` unless the id also
  * carries it: `101/client-shop.net/https://agency-demo.com/shop`. Dynamic providers cannot be
- * imported with `pulumi import` (pulumi#16175); use `Redirection.get` or declare the resource.
+ * imported with `pulumi import` (pulumi#16175); use `Redirection.get`. Declaring a redirection
+ * for a domain that has one fails before any write, naming it; with `adopt: true` the existing
+ * one is removed and the declared one added (the API cannot change a redirection), and a destroy
+ * then deletes it.
  */
 export class Redirection extends ResellerResource<RedirectionArgs> {
   protected static override readonly spec = resourceClassSpec(redirectionDefinition, { outputs: { https: true, www: true } });
@@ -56,6 +59,10 @@ export class Redirection extends ResellerResource<RedirectionArgs> {
   declare public readonly https: pulumi.Output<boolean>;
   /** As the API lists it: whether the redirection forces `www`. */
   declare public readonly www: pulumi.Output<boolean>;
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create took over a redirection of the domain that existed already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing redirection by its id (`101/client-shop.net`, optionally followed by
