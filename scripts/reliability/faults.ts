@@ -33,6 +33,8 @@
 import type * as ResourcesModule from "../../src";
 import type * as TestingModule from "../../src/testing";
 import { createClient } from "../../src/client/client";
+import type { EndpointDef } from "../../src/client/endpoint";
+import { endpoints } from "../../src/client/endpoints";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import { startSimulator, type FaultSpec, type Simulator, type SimState } from "../../src/simulator";
 import { generateSelfSigned } from "../../src/simulator/x509";
@@ -47,6 +49,9 @@ export type Op = (typeof OPS)[number];
 
 /** The client's per-attempt timeout in the matrix's stack config, in milliseconds. */
 export const CLIENT_TIMEOUT_MS = 2000;
+
+/** How long a create whose outcome is unknown keeps reading for its object, in the matrix's stack config. */
+export const SETTLE_WAIT_MS = 5000;
 
 /** The faults of the matrix, as the simulator's fault injector takes them (each applies once). */
 export const FAULTS = {
@@ -219,7 +224,11 @@ export async function simulatorFor(type: ResourceType): Promise<Simulator> {
 /** Fields that differ between two runs of the same steps without meaning a different object. */
 const VOLATILE = /^(id|orderId|cronId|createdAt|updatedAt|created|modified|etag|accessKey|secretKey|secret|csr|pem|privateKey|key)$/i;
 
+/** A time of day in a value (an expiry computed from now): differs between runs, means nothing here. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 function stable(value: unknown): unknown {
+  if (typeof value === "string" && TIMESTAMP.test(value)) return "<time>";
   if (Array.isArray(value)) return value.map(stable);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(
@@ -312,6 +321,9 @@ export function stackConfig(sim: Simulator): TestingModule.StackConfig {
     // One host serves the whole lane, so a cache kept from the previous cell would answer from a
     // store the simulator has since reset.
     "reseller:readCacheTtlSeconds": "0",
+    // Long enough for a delayed apply (1 s) and a create held past the timeout (1 s after it) to
+    // show; a create that was never applied fails after it, where the default would wait 60 s.
+    "reseller:settleWaitMs": String(SETTLE_WAIT_MS),
   };
 }
 
@@ -373,6 +385,14 @@ async function pendingChanges(lane: Lane): Promise<string | undefined> {
   }
 }
 
+/**
+ * Whether an operation changes anything, from the endpoint table: a validation sent by POST is a
+ * read, and faulting it would not test what a lost write does.
+ */
+export function safetyOf(key: string): EndpointDef["safety"] | undefined {
+  return (endpoints as Record<string, EndpointDef | undefined>)[key]?.safety;
+}
+
 /** The first API operation of the faulted step in a run without faults: its first write, or a refresh's first read. */
 async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof ResourcesModule): Promise<{ operation?: string; outcome: Outcome }> {
   lane.sim.reset();
@@ -381,7 +401,7 @@ async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof R
   const failed = await attempt(operationOf(lane, op));
   if (failed) throw new Error(`${lane.type} ${op}: fails without a fault: ${failed}`);
   const calls = lane.sim.requests.list().slice(mark);
-  const first = op === "read" ? calls.find((c) => c.method === "GET") : calls.find((c) => c.method !== "GET");
+  const first = calls.find((c) => (op === "read") === (safetyOf(c.key) === "read"));
   const outcome = await finish(lane, op);
   return { operation: first?.id, outcome };
 }

@@ -21,7 +21,7 @@ import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import type { Simulator } from "../../src/simulator";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
 import { material } from "./bad-inputs";
-import { beyond, messageOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
+import { beyond, messageOf, safetyOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
 
 /** How long the simulator holds the create while the host is killed. */
 const HOLD_MS = 2500;
@@ -95,7 +95,7 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
   try {
     // Without a kill: which request creates, and what the steps leave.
     await stack.up();
-    const write = sim.requests.list().find((entry) => entry.method !== "GET");
+    const write = sim.requests.list().find((entry) => safetyOf(entry.key) !== "read");
     const cleanBefore = objectsOf(sim.store);
     await stack.destroy();
     const cleanAfter = objectsOf(sim.store);
