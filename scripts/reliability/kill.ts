@@ -122,8 +122,10 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
     // resource was never recorded).
     stack = await open(inputs);
     row.nextError = await attempt(() => stack.up());
-    if (row.nextError && "adopt" in (RESOURCES[type].inputs as Record<string, unknown>)) {
-      if (!/adopt/.test(row.nextError)) row.notes.push("the next up failed without naming adopt: true");
+    // The way to take the object over is the one the error names: `adopt: true` (the runtime
+    // handles it for every type with a find-by-identity read, whether or not its schema lists it).
+    if (row.nextError && !/adopt: true/.test(row.nextError)) row.notes.push("the next up failed without naming adopt: true");
+    if (row.nextError && /adopt: true/.test(row.nextError)) {
       stack.setProgram(programOf(resources, type, { ...inputs, adopt: true }));
       row.adopted = true;
       const adoptError = await attempt(() => stack.up());
