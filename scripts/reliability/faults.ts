@@ -154,7 +154,16 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
     WafDisabledRules: { change: { ruleIds: [942100] } },
     PhpOptions: { change: { options: { memory_limit: "512M", display_errors: false, max_execution_time: 60 } } },
     // The demo zone's own records stay the platform's: the matrix manages only what it declares.
-    DnsZone: { inputs: { ignore: ["_acme-challenge*", "@:A", "@:TXT", "mail:*", "www:*"] }, change: { recordSets: [{ name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=reject"] }] } },
+    DnsZone: {
+      inputs: { ignore: ["_acme-challenge*", "@:A", "@:TXT", "mail:*", "www:*"] },
+      // The MX set stays: dropping one of two sets is over the zone's bulk-delete guard.
+      change: {
+        recordSets: [
+          { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
+          { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=reject"] },
+        ],
+      },
+    },
     DomainNameservers: { change: { nameservers: ["ns3.example.net", "ns4.example.net"] } },
     DomainLock: { change: { locked: false } },
     PhpVersion: { change: { phpVersion: "8.2" } },
@@ -259,6 +268,8 @@ export function objectsOf(store: SimState): Map<string, number> {
       if (Array.isArray(value)) for (const element of value) add(`hostings/${id}/${field}`, element);
       else if (value !== null && typeof value === "object") {
         for (const [k, v] of Object.entries(value)) {
+          // Object storage credentials and names are generated anew by each initialisation.
+          if (VOLATILE.test(k) || (field === "objectStorage" && (k === "name" || k === "s3user"))) continue;
           if (Array.isArray(v)) for (const element of v) add(`hostings/${id}/${field}/${k}`, element);
           else add(`hostings/${id}/${field}/${k}`, v);
         }
