@@ -33,6 +33,8 @@
 import type * as ResourcesModule from "../../src";
 import type * as TestingModule from "../../src/testing";
 import { createClient } from "../../src/client/client";
+import type { EndpointDef } from "../../src/client/endpoint";
+import { endpoints } from "../../src/client/endpoints";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import { startSimulator, type FaultSpec, type Simulator, type SimState } from "../../src/simulator";
 import { generateSelfSigned } from "../../src/simulator/x509";
@@ -47,6 +49,9 @@ export type Op = (typeof OPS)[number];
 
 /** The client's per-attempt timeout in the matrix's stack config, in milliseconds. */
 export const CLIENT_TIMEOUT_MS = 2000;
+
+/** How long a create whose outcome is unknown keeps reading for its object, in the matrix's stack config. */
+export const SETTLE_WAIT_MS = 5000;
 
 /** The faults of the matrix, as the simulator's fault injector takes them (each applies once). */
 export const FAULTS = {
@@ -149,7 +154,16 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
     WafDisabledRules: { change: { ruleIds: [942100] } },
     PhpOptions: { change: { options: { memory_limit: "512M", display_errors: false, max_execution_time: 60 } } },
     // The demo zone's own records stay the platform's: the matrix manages only what it declares.
-    DnsZone: { inputs: { ignore: ["_acme-challenge*", "@:A", "@:TXT", "mail:*", "www:*"] }, change: { recordSets: [{ name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=reject"] }] } },
+    DnsZone: {
+      inputs: { ignore: ["_acme-challenge*", "@:A", "@:TXT", "mail:*", "www:*"] },
+      // The MX set stays: dropping one of two sets is over the zone's bulk-delete guard.
+      change: {
+        recordSets: [
+          { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
+          { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=reject"] },
+        ],
+      },
+    },
     DomainNameservers: { change: { nameservers: ["ns3.example.net", "ns4.example.net"] } },
     DomainLock: { change: { locked: false } },
     PhpVersion: { change: { phpVersion: "8.2" } },
@@ -219,7 +233,11 @@ export async function simulatorFor(type: ResourceType): Promise<Simulator> {
 /** Fields that differ between two runs of the same steps without meaning a different object. */
 const VOLATILE = /^(id|orderId|cronId|createdAt|updatedAt|created|modified|etag|accessKey|secretKey|secret|csr|pem|privateKey|key)$/i;
 
+/** A time of day in a value (an expiry computed from now): differs between runs, means nothing here. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 function stable(value: unknown): unknown {
+  if (typeof value === "string" && TIMESTAMP.test(value)) return "<time>";
   if (Array.isArray(value)) return value.map(stable);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(
@@ -250,6 +268,8 @@ export function objectsOf(store: SimState): Map<string, number> {
       if (Array.isArray(value)) for (const element of value) add(`hostings/${id}/${field}`, element);
       else if (value !== null && typeof value === "object") {
         for (const [k, v] of Object.entries(value)) {
+          // Object storage credentials and names are generated anew by each initialisation.
+          if (VOLATILE.test(k) || (field === "objectStorage" && (k === "name" || k === "s3user"))) continue;
           if (Array.isArray(v)) for (const element of v) add(`hostings/${id}/${field}/${k}`, element);
           else add(`hostings/${id}/${field}/${k}`, v);
         }
@@ -312,6 +332,9 @@ export function stackConfig(sim: Simulator): TestingModule.StackConfig {
     // One host serves the whole lane, so a cache kept from the previous cell would answer from a
     // store the simulator has since reset.
     "reseller:readCacheTtlSeconds": "0",
+    // Long enough for a delayed apply (1 s) and a create held past the timeout (1 s after it) to
+    // show; a create that was never applied fails after it, where the default would wait 60 s.
+    "reseller:settleWaitMs": String(SETTLE_WAIT_MS),
   };
 }
 
@@ -373,6 +396,14 @@ async function pendingChanges(lane: Lane): Promise<string | undefined> {
   }
 }
 
+/**
+ * Whether an operation changes anything, from the endpoint table: a validation sent by POST is a
+ * read, and faulting it would not test what a lost write does.
+ */
+export function safetyOf(key: string): EndpointDef["safety"] | undefined {
+  return (endpoints as Record<string, EndpointDef | undefined>)[key]?.safety;
+}
+
 /** The first API operation of the faulted step in a run without faults: its first write, or a refresh's first read. */
 async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof ResourcesModule): Promise<{ operation?: string; outcome: Outcome }> {
   lane.sim.reset();
@@ -381,7 +412,7 @@ async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof R
   const failed = await attempt(operationOf(lane, op));
   if (failed) throw new Error(`${lane.type} ${op}: fails without a fault: ${failed}`);
   const calls = lane.sim.requests.list().slice(mark);
-  const first = op === "read" ? calls.find((c) => c.method === "GET") : calls.find((c) => c.method !== "GET");
+  const first = calls.find((c) => (op === "read") === (safetyOf(c.key) === "read"));
   const outcome = await finish(lane, op);
   return { operation: first?.id, outcome };
 }

@@ -21,7 +21,7 @@ import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import type { Simulator } from "../../src/simulator";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
 import { material } from "./bad-inputs";
-import { beyond, messageOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
+import { beyond, messageOf, safetyOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
 
 /** How long the simulator holds the create while the host is killed. */
 const HOLD_MS = 2500;
@@ -72,12 +72,13 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
   return condition();
 }
 
+/** Runs an operation; its whole error message (the way out is named at its end), or undefined. */
 async function attempt(run: () => Promise<unknown>): Promise<string | undefined> {
   try {
     await run();
     return undefined;
   } catch (error) {
-    return messageOf(error);
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -95,7 +96,7 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
   try {
     // Without a kill: which request creates, and what the steps leave.
     await stack.up();
-    const write = sim.requests.list().find((entry) => entry.method !== "GET");
+    const write = sim.requests.list().find((entry) => safetyOf(entry.key) !== "read");
     const cleanBefore = objectsOf(sim.store);
     await stack.destroy();
     const cleanAfter = objectsOf(sim.store);
@@ -121,23 +122,26 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
     // The next `up`, from the state the killed run left (the double keeps it in memory; the
     // resource was never recorded).
     stack = await open(inputs);
-    row.nextError = await attempt(() => stack.up());
-    if (row.nextError && "adopt" in (RESOURCES[type].inputs as Record<string, unknown>)) {
-      if (!/adopt/.test(row.nextError)) row.notes.push("the next up failed without naming adopt: true");
+    const nextError = await attempt(() => stack.up());
+    // The way to take the object over is the one the error names: `adopt: true` (the runtime
+    // handles it for every type with a find-by-identity read, whether or not its schema lists it).
+    if (nextError !== undefined) row.nextError = messageOf(nextError);
+    if (nextError && !/adopt: true/.test(nextError)) row.notes.push(`the next up failed without naming adopt: true: ${row.nextError}`);
+    if (nextError && /adopt: true/.test(nextError)) {
       stack.setProgram(programOf(resources, type, { ...inputs, adopt: true }));
       row.adopted = true;
       const adoptError = await attempt(() => stack.up());
-      if (adoptError) row.notes.push(`up with adopt: true failed: ${adoptError}`);
+      if (adoptError) row.notes.push(`up with adopt: true failed: ${messageOf(adoptError)}`);
     }
     const converged = await attempt(async () => {
       const result = await stack.preview({ refresh: true });
       const changes = Object.entries(result.resourceChanges).filter(([op, n]) => op !== "same" && (n ?? 0) > 0);
       if (changes.length > 0) throw new Error(`preview --refresh wants ${changes.map(([op, n]) => `${op} ${n}`).join(", ")}`);
     });
-    if (converged) row.notes.push(converged);
+    if (converged) row.notes.push(messageOf(converged));
     const before = objectsOf(sim.store);
     const destroyError = await attempt(() => stack.destroy());
-    if (destroyError) row.notes.push(`destroy failed: ${destroyError}`);
+    if (destroyError) row.notes.push(`destroy failed: ${messageOf(destroyError)}`);
     const after = objectsOf(sim.store);
     if (converged || destroyError || (row.nextError && !row.adopted)) row.stuck = 1;
 

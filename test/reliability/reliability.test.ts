@@ -72,6 +72,7 @@ describe("the figures block of docs/reliability.md", () => {
     emptyRepliesMisread: 0,
     killRuns: 0,
     shortfalls: [],
+    slice: false,
     detail: {
       faults: {
         faultCells: 1,
