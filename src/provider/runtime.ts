@@ -154,7 +154,11 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
   let found: ExistingObject | undefined;
   if (def.find) {
     // Before any write: an object of this identity that exists is taken over only when asked.
-    found = await def.find(ctx, typed, { fresh: true });
+    // The shared read (single-flight, dropped by this process's own writes to its scope) is
+    // enough here: what existed before the stack was there before this process read it, and
+    // many creates in one zone or listing then cost one read rather than one each (decision
+    // 0016). Settling an unknown outcome reads afresh (provider/settle.ts).
+    found = await def.find(ctx, typed, { fresh: false });
     const own = !runtimeAdopts(def);
     if (found && !own && inputs[ADOPT_KEY] !== true) throw takeoverRefused(def.type, found);
     if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined };

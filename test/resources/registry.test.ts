@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import * as root from "../../src";
 import { types } from "../../src/provider/runtime";
 import { ResellerResource, type ResourceClassSpec } from "../../src/provider/resource";
+import { ADOPT_KEY, runtimeAdopts } from "../../src/provider/takeover";
 import { definitions, RESOURCES, resourceFolder } from "../../src/resources/registry";
 
 const REPO = path.resolve(__dirname, "../..");
@@ -48,6 +49,9 @@ describe("the resource registry", () => {
     const cls = (root as Record<string, unknown>)[type] as { prototype: unknown; spec?: ResourceClassSpec } | undefined;
     expect(cls?.prototype).toBeInstanceOf(ResellerResource);
     expect(cls?.spec?.type).toBe(type);
-    expect(cls?.spec?.inputs).toEqual(Object.keys(RESOURCES[type as keyof typeof RESOURCES].inputs));
+    // A definition with an identity read also takes the runtime's `adopt` input (provider/takeover.ts).
+    const definition = RESOURCES[type as keyof typeof RESOURCES];
+    const adopt = runtimeAdopts(definition) ? [ADOPT_KEY] : [];
+    expect(cls?.spec?.inputs).toEqual([...Object.keys(definition.inputs), ...adopt]);
   });
 });
