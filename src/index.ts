@@ -19,10 +19,10 @@ import { normalizeCronSchedule, normalizeDestination, normalizeFromIps, normaliz
 
 export { createClient, DEFAULT_BASE_URL, parseBaseUrl } from "./client/client";
 export type { ClientOptions, ClientMethods, EndpointOverride, RequestEvent, RequestOptions, ResellerClient } from "./client/client";
-export { endpoints } from "./client/endpoints";
-export type { EndpointKey, Endpoints, VersionKey } from "./client/endpoints";
+export { endpoints, operations } from "./client/endpoints";
+export type { EndpointKey, Endpoints, OperationId, OperationParams, OperationReply, VersionKey } from "./client/endpoints";
 export { API_VERSIONS } from "./client/endpoint";
-export type { ApiVersion, EndpointDef, Evidence, HttpMethod, ParamLocation, Safety } from "./client/endpoint";
+export type { ApiVersion, EndpointDef, Evidence, HttpMethod, Operation, ParamLocation, Route, Safety, Unwrap } from "./client/endpoint";
 export { ERROR_CODES, ResellerApiError, isResellerApiError } from "./client/errors";
 export type { ErrorCode } from "./client/errors";
 export { RateLimitPause, createLimiter } from "./client/limiter";

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { API_VERSIONS, type ApiVersion, type EndpointDef, type HttpMethod } from "./endpoint";
+import { API_VERSIONS, unwrapReply, type ApiVersion, type EndpointDef, type HttpMethod } from "./endpoint";
 import { endpoints, type EndpointKey, type Endpoints, type VersionKey } from "./endpoints";
 import {
   ResellerApiError,
@@ -474,7 +474,9 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
   }
 
   function parseResponse(ep: EndpointDef, status: number, json: unknown): unknown {
-    const parsed = ep.response.safeParse(json);
+    // v3 and v2 put the fields of many replies in `data`; the entry says where they belong, so
+    // every version's reply parses into the one shape of the operation.
+    const parsed = ep.response.safeParse(unwrapReply(ep, json));
     if (!parsed.success) {
       const issues = formatIssues(parsed.error.issues);
       throw unreadableSuccess(ep, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);

@@ -55,7 +55,17 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
   envelope: boolean;
   /** One line for the operations table of docs/api-operations.md. */
   summary: string;
+  /**
+   * Where this version's reply carries the operation's fields inside `data` (v3 and v2 hosting
+   * operations, legacy document difference 3): `true` when `data` holds the fields themselves,
+   * a field name when `data` holds that one field (a listing v4 names `keys`). The client moves
+   * them to where {@link response} expects them before parsing, so every version answers one shape.
+   */
+  unwrap?: Unwrap;
 }
+
+/** How a version wraps its reply in `data`; see {@link EndpointSpec.unwrap}. */
+export type Unwrap = true | string;
 
 /** A table entry: the spec plus its key, id and version, filled in by `defineEndpoints`. */
 export type EndpointDef<
@@ -93,4 +103,141 @@ export function splitKey(key: string): { version: ApiVersion; id: string; area: 
     throw new Error(`Not an endpoint key: "${key}" (expected "<version>.<area>.<verbNoun>")`);
   }
   return { version: version as ApiVersion, id: `${area}.${rest.join(".")}`, area };
+}
+
+/**
+ * One version's route of an operation: where it lives, how sure we are of it, and only what
+ * differs from the operation's row (a request or response variant, a `data` envelope to unwrap).
+ */
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  /** Default `body`. */
+  params?: ParamLocation;
+  evidence: Evidence;
+  /** The catalog's finer label and row, e.g. `INFERRED-M, catalog §1 #14`. */
+  source: string;
+  /** This version's request schema, where it takes other parameters than the row's. */
+  request?: z.ZodType;
+  /** This version's response schema, where it answers other fields than the row's. */
+  response?: z.ZodType;
+  unwrap?: Unwrap;
+  envelope?: boolean;
+  summary?: string;
+}
+
+/**
+ * One operation, once: what it does, whether it is safe to repeat, the request and response
+ * schemas, and per API version the route that serves it.
+ */
+export interface Operation {
+  summary: string;
+  safety: Safety;
+  /** Hosting operations answer with the envelope `success`, `errors`, `reseller_id`. */
+  envelope: boolean;
+  request: z.ZodType;
+  response: z.ZodType;
+  v4?: Route;
+  v3?: Route;
+  v2?: Route;
+}
+
+/** Operations keyed by id, `"<area>.<verbNoun>"`. */
+export type OperationTable = Record<`${string}.${string}`, Operation>;
+
+type RouteSchema<O, V extends ApiVersion, F extends "request" | "response"> =
+  O extends { readonly [P in V]: Record<F, infer S extends z.ZodType> }
+    ? S
+    : O extends Record<F, infer S extends z.ZodType>
+      ? S
+      : never;
+
+/** The `"<version>.<id>"` keys of a table of operations. */
+export type RouteKeys<T extends OperationTable> = { [Id in keyof T & string]: `${keyof T[Id] & ApiVersion}.${Id}` }[keyof T & string];
+
+/** The table entries of a table of operations, one per version each operation has. */
+export type EndpointsOf<T extends OperationTable> = {
+  [K in RouteKeys<T>]: K extends `${infer V extends ApiVersion}.${infer Id extends keyof T & string}`
+    ? EndpointDef<K, RouteSchema<T[Id], V, "request">, RouteSchema<T[Id], V, "response">>
+    : never;
+};
+
+const OPERATION_ID = /^[a-z]+\.[a-z][A-Za-z]+$/;
+
+/**
+ * Declares an area's operations, one row each. Fails at load on a malformed id or a row without
+ * any route, so a slip in the table never reaches a request.
+ *
+ * @example
+ * export const sshOperations = defineOperations({
+ *   "ssh.removeKey": {
+ *     summary: "Remove an SSH key", safety: "idempotent", envelope: true,
+ *     request: z.strictObject({ id: hostingId, key: z.string() }), response: envelope({}),
+ *     v4: { method: "DELETE", path: "/v4/hosting/ssh-key", evidence: "inferred", source: "INFERRED-L" },
+ *   },
+ * });
+ */
+export function defineOperations<const T extends OperationTable>(rows: T): T {
+  for (const [id, op] of Object.entries(rows)) {
+    if (!OPERATION_ID.test(id)) throw new Error(`Not an operation id: "${id}" (expected "<area>.<verbNoun>")`);
+    if (!API_VERSIONS.some((v) => op[v])) throw new Error(`Operation "${id}" has no route in any API version`);
+  }
+  return rows;
+}
+
+/**
+ * The table entries of `rows`: one per operation and version, keyed `"<version>.<id>"`, area by
+ * area, and in each area v4 first, then v3, then v2, in the order of the rows.
+ *
+ * @example
+ * const table = endpointsOf(sshOperations);
+ * table["v3.ssh.listKeys"].unwrap; // "keys"
+ */
+export function endpointsOf<const T extends OperationTable>(rows: T): EndpointsOf<T> {
+  const out: Record<string, EndpointDef> = {};
+  const all = Object.entries(rows) as [string, Operation][];
+  const areas = [...new Set(all.map(([id]) => id.slice(0, id.indexOf("."))))];
+  for (const [area, version] of areas.flatMap((a) => API_VERSIONS.map((v) => [a, v] as const))) {
+    for (const [id, op] of all) {
+      const route = id.startsWith(`${area}.`) ? op[version] : undefined;
+      if (!route) continue;
+      const key = `${version}.${id}`;
+      out[key] = {
+        key,
+        id,
+        version,
+        method: route.method,
+        path: route.path,
+        params: route.params ?? "body",
+        request: route.request ?? op.request,
+        response: route.response ?? op.response,
+        evidence: route.evidence,
+        source: route.source,
+        safety: op.safety,
+        envelope: route.envelope ?? op.envelope,
+        summary: route.summary ?? op.summary,
+        ...(route.unwrap !== undefined ? { unwrap: route.unwrap } : {}),
+      };
+    }
+  }
+  return out as EndpointsOf<T>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * A reply with its `data` envelope undone as the entry declares ({@link EndpointSpec.unwrap}),
+ * ready for the entry's response schema. Anything else passes through unchanged.
+ *
+ * @example
+ * unwrapReply({ unwrap: "keys" }, { success: true, data: [{ key: "a4:77" }] }); // { success: true, keys: [{ key: "a4:77" }] }
+ * unwrapReply({ unwrap: true }, { success: true, data: { key: "a4:77" } }); // { success: true, key: "a4:77" }
+ */
+export function unwrapReply(entry: Pick<EndpointSpec, "unwrap">, body: unknown): unknown {
+  if (entry.unwrap === undefined || !isRecord(body) || !("data" in body)) return body;
+  const { data, ...rest } = body;
+  if (entry.unwrap !== true) return { ...rest, [entry.unwrap]: data };
+  // PHP encodes an empty object as `[]` (catalog §7.7 #6); null says there is nothing to add.
+  if (data === null || (Array.isArray(data) && data.length === 0)) return rest;
+  return isRecord(data) ? { ...rest, ...data } : body;
 }

@@ -21,15 +21,14 @@ import {
   hostingIdArg,
   instantArg,
   outputOf,
-  payloadOf,
   prepareCall,
   unsupportedArgument,
   type AccountArgs,
   type DataSourceCall,
   type DataSourceOutputOptions,
   type OutputArgs,
-  type ReplyOf,
 } from "./define";
+import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getAccessLogs}.
@@ -149,7 +148,7 @@ const spec = {
     unsupportedArgument(a.queryFields !== undefined, version, ["v4"], "queryFields", "only the v4 log search takes a query"),
 };
 
-type RawEntry = ReplyOf<"v4.logs.getAccessLogs">["data"][number];
+type RawEntry = OperationReply<"logs.getAccessLogs">["data"][number];
 
 /** `"-"` is the combined log format's "nothing"; some referrers arrive quoted (S3 strips the quotes). */
 function field(value: string | undefined): string | undefined {
@@ -199,7 +198,7 @@ async function* pages(call: DataSourceCall, a: Parsed): AsyncGenerator<RawEntry[
         size: a.pageSize,
         searchAfter,
       });
-      const page = payloadOf<RawEntry[]>(reply);
+      const page = reply.data;
       if (page.length === 0) return;
       yield page;
       searchAfter = page[page.length - 1]!.sort;
@@ -221,7 +220,7 @@ async function* pages(call: DataSourceCall, a: Parsed): AsyncGenerator<RawEntry[
         message: `getAccessLogs: API ${call.version} pages by offset and cannot read past ${V3_WINDOW} entries of one time window; narrow "after" and "before" (or set "limit")`,
       });
     }
-    const page = payloadOf<RawEntry[]>(await call.hostingRequest("logs.getAccessLogs", a.hostingId, { ...base, size, from }));
+    const page = (await call.hostingRequest("logs.getAccessLogs", a.hostingId, { ...base, size, from })).data;
     if (page.length === 0) return;
     yield page;
     from += page.length;

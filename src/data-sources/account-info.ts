@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getAccountInfo}: only the account.
@@ -39,14 +39,12 @@ export interface GetAccountInfoResult {
   activeDomains?: number;
 }
 
-type Reply = ReplyOf<"v4.account.getInfo">;
-
 const source = defineDataSource<GetAccountInfoArgs, Record<string, never>, GetAccountInfoResult>({
   name: "getAccountInfo",
   args: z.strictObject({}),
   operations: () => ["account.getInfo"],
   run: async (call) => {
-    const r = await call.request<Reply>("account.getInfo", {});
+    const r = await call.request("account.getInfo", {});
     return {
       creditRemaining: r.credit_remaining,
       creditCurrency: r.credit_currency,

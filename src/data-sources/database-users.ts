@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { databaseType } from "../client/schemas";
 import type { DatabaseType } from "../client/schemas";
-import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDatabaseUsers}.
@@ -51,7 +51,7 @@ const source = defineDataSource<GetDatabaseUsersArgs, GetDatabaseUsersArgs, GetD
     unsupportedArgument(a.databaseType !== undefined, version, ["v4", "v3"], "databaseType", "its database user listing takes no type"),
   run: async (call, a) => {
     const params = a.databaseType ? { databaseType: a.databaseType } : {};
-    const groups = payloadOf<string[][]>(await call.hostingRequest("databases.listUsers", a.hostingId, params));
+    const groups = (await call.hostingRequest("databases.listUsers", a.hostingId, params)).data;
     return { hostingId: a.hostingId, databaseType: a.databaseType, users: [...new Set(groups.flat())] };
   },
 });

@@ -6,9 +6,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { databaseEntry } from "../client/endpoints/databases";
 import { databaseType, type DatabaseType } from "../client/schemas";
-import { defineDataSource, hostingIdArg, payloadOf, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 
 /**
@@ -67,8 +66,6 @@ export interface GetDatabasesResult {
   databases: DatabaseInfo[];
 }
 
-type Entry = z.output<typeof databaseEntry>;
-
 const source = defineDataSource<GetDatabasesArgs, GetDatabasesArgs, GetDatabasesResult>({
   name: "getDatabases",
   args: z.strictObject({ hostingId: hostingIdArg, databaseType: databaseType.optional() }),
@@ -77,7 +74,7 @@ const source = defineDataSource<GetDatabasesArgs, GetDatabasesArgs, GetDatabases
     unsupportedArgument(a.databaseType !== undefined, version, ["v4", "v3"], "databaseType", "its database listing takes no type"),
   run: async (call, a) => {
     const params = a.databaseType ? { databaseType: a.databaseType } : {};
-    const entries = payloadOf<Entry[]>(await call.hostingRequest("databases.list", a.hostingId, params));
+    const entries = (await call.hostingRequest("databases.list", a.hostingId, params)).data;
     return {
       hostingId: a.hostingId,
       databaseType: a.databaseType,

@@ -11,7 +11,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
-import { endpoints, type Endpoints } from "../client/endpoints";
+import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { ResellerApiError } from "../client/errors";
 import { hostingId } from "../client/schemas";
 import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/config";
@@ -50,8 +50,8 @@ type DeclaresAccount<A> = string extends A[Extract<"account", keyof A>] ? unknow
  */
 export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
-/** The parsed reply of one operation of one version, as the client returns it. */
-export type ReplyOf<K extends keyof Endpoints> = z.output<Endpoints[K]["response"]>;
+/** The parameters of hosting operation `Id` beside the hosting address, which the call adds. */
+export type HostedParams<Id extends OperationId> = OperationParams<Id> extends infer P ? (P extends unknown ? Omit<P, "id" | "username"> : never) : never;
 
 /**
  * Options of an `...Output` variant. `dependsOn` delays the read until those resources are
@@ -69,13 +69,14 @@ export interface DataSourceCall {
   readonly version: ApiVersion;
   /** Whether the version has operation `id` (for reads that only some versions offer). */
   has(id: string): boolean;
-  request<T = Record<string, unknown>>(id: string, params: Record<string, unknown>): Promise<T>;
+  /** Operation `id` with `params`; the reply is typed from the table, `data` envelopes undone. */
+  request<Id extends OperationId>(id: Id, params: OperationParams<Id>): Promise<OperationReply<Id>>;
   /**
    * A hosting operation on account `hostingId`: the account is addressed as the version wants it,
    * `{ id }` on v4 and v2, `{ id, username }` on v3 (the username from the hosting listing, read
    * once per run), followed by `params`.
    */
-  hostingRequest<T = Record<string, unknown>>(id: string, hostingId: number, params?: Record<string, unknown>): Promise<T>;
+  hostingRequest<Id extends OperationId>(id: Id, hostingId: number, params?: HostedParams<Id>): Promise<OperationReply<Id>>;
 }
 
 /**
@@ -228,8 +229,10 @@ export function prepareCall<A extends AccountArgs, P>(
   const call: DataSourceCall = {
     version,
     has: (id) => ctx.has(id),
-    request: (id, params) => ctx.request(id, params),
-    hostingRequest: async (id, hostingId, params = {}) => ctx.request(id, { ...(await hostingAddress(ctx, hostingId)), ...params }),
+    // The table types what each operation takes and answers; the context beneath is generic.
+    request: (id, params) => ctx.request(id, params as Record<string, unknown>) as never,
+    hostingRequest: async (id, hostingId, params = {} as never) =>
+      ctx.request(id, { ...(await hostingAddress(ctx, hostingId)), ...(params as Record<string, unknown>) }) as never,
   };
   return { args, call };
 }
@@ -277,17 +280,6 @@ export function defineDataSource<A extends AccountArgs, P, R>(spec: DataSourceSp
     get,
     output: (args, opts) => outputOf(get, args, opts, spec.secret === true),
   };
-}
-
-/**
- * The result of an operation, whichever version answered. v3 (legacy document, difference 3)
- * and v2 hosting operations wrap it in `data`; v4 returns it beside the envelope, or, for some
- * lists, under its own name (`keys`, `hits`, `activeConnections`), given as `v4Field`.
- */
-export function payloadOf<T>(reply: Record<string, unknown>, v4Field?: string): T {
-  if (reply.data !== undefined && reply.data !== null) return reply.data as T;
-  if (v4Field !== undefined) return reply[v4Field] as T;
-  return reply as T;
 }
 
 /** A counter the API sends as text (`"67108864"`), as a number; undefined when absent or not numeric. */

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDiskUsage}.
@@ -40,14 +40,12 @@ export interface GetDiskUsageResult {
   databases: Record<string, number>;
 }
 
-type Usage = ReplyOf<"v3.stats.getDiskUsage">["data"];
-
 const source = defineDataSource<GetDiskUsageArgs, GetDiskUsageArgs, GetDiskUsageResult>({
   name: "getDiskUsage",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["stats.getDiskUsage"],
   run: async (call, a) => {
-    const usage = payloadOf<Usage>(await call.hostingRequest("stats.getDiskUsage", a.hostingId));
+    const usage = await call.hostingRequest("stats.getDiskUsage", a.hostingId);
     return {
       hostingId: a.hostingId,
       totalBytes: usage.total,

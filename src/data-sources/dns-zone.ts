@@ -6,9 +6,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DnsRRSet } from "../client/dns-records";
 import { normalizeRecordName } from "../provider/names";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getDnsZone}.
@@ -85,7 +84,7 @@ const source = defineDataSource<GetDnsZoneArgs, GetDnsZoneArgs, GetDnsZoneResult
       a.hostingId === undefined
         ? await call.request("dns.getZone", { domain: a.domain })
         : await call.hostingRequest("dns.getZone", a.hostingId, { domain: a.domain });
-    const sets = payloadOf<DnsRRSet[]>(reply);
+    const sets = reply.data;
     return {
       domain: a.domain,
       hostingId: a.hostingId,

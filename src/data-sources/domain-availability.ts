@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs } from "./define";
 
 /**
  * Arguments of {@link getDomainAvailability}.
@@ -51,7 +51,7 @@ const source = defineDataSource<GetDomainAvailabilityArgs, { domain: string }, G
   args: z.strictObject({ domain: registrableDomainArg }),
   operations: () => ["domains.checkAvailability"],
   run: async (call, { domain }) => {
-    const r = await call.request<ReplyOf<"v4.domains.checkAvailability">>("domains.checkAvailability", splitDomain(domain));
+    const r = await call.request("domains.checkAvailability", splitDomain(domain));
     const premium = r.is_premium === true;
     // Ordinary names come with premium prices of 0 or null (the simulator sends 0; the documents
     // do not say): outside a premium name those fields are not prices.

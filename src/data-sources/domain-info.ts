@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { splitDomain } from "../provider/names";
-import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs, type ReplyOf } from "./define";
+import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs } from "./define";
 
 /**
  * Arguments of {@link getDomainInfo}.
@@ -68,7 +68,7 @@ const source = defineDataSource<GetDomainInfoArgs, { domain: string }, GetDomain
   args: z.strictObject({ domain: registrableDomainArg }),
   operations: () => ["domains.getInfo"],
   run: async (call, { domain }) => {
-    const r = await call.request<ReplyOf<"v4.domains.getInfo">>("domains.getInfo", splitDomain(domain));
+    const r = await call.request("domains.getInfo", splitDomain(domain));
     return {
       domain,
       registrationStatus: r.registration_status,

@@ -6,7 +6,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { normalizeDomain, unicodeDomain } from "../provider/names";
-import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getDomains}: only the account.
@@ -63,7 +64,7 @@ export interface GetDomainsResult {
   domains: AccountDomain[];
 }
 
-type Entry = ReplyOf<"v4.domains.list">["active_domains"][number];
+type Entry = OperationReply<"domains.list">["active_domains"][number];
 
 function asciiOf(entry: Entry): string {
   const raw = entry.idn_domain_name || entry.domain_name;
@@ -77,7 +78,7 @@ const source = defineDataSource<GetDomainsArgs, Record<string, never>, GetDomain
   args: z.strictObject({}),
   operations: () => ["domains.list"],
   run: async (call) => {
-    const r = await call.request<ReplyOf<"v4.domains.list">>("domains.list", {});
+    const r = await call.request("domains.list", {});
     return {
       activeCount: r.num_active_domains,
       domains: r.active_domains.map((d) => {

@@ -6,8 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ftpAccountEntry } from "../client/endpoints/ftp";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getFtpAccounts}.
@@ -56,14 +55,12 @@ export interface GetFtpAccountsResult {
   accounts: FtpAccountInfo[];
 }
 
-type Entry = z.output<typeof ftpAccountEntry>;
-
 const source = defineDataSource<GetFtpAccountsArgs, GetFtpAccountsArgs, GetFtpAccountsResult>({
   name: "getFtpAccounts",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["ftp.listAccounts"],
   run: async (call, a) => {
-    const entries = payloadOf<Entry[]>(await call.hostingRequest("ftp.listAccounts", a.hostingId));
+    const entries = (await call.hostingRequest("ftp.listAccounts", a.hostingId)).data;
     return {
       hostingId: a.hostingId,
       accounts: entries.map((e) => {

@@ -5,8 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ftpConnectionEntry } from "../client/endpoints/ftp";
-import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getFtpConnections}.
@@ -60,8 +59,6 @@ export interface GetFtpConnectionsResult {
   connections: FtpConnection[];
 }
 
-type Entry = z.output<typeof ftpConnectionEntry>;
-
 const source = defineDataSource<GetFtpConnectionsArgs, GetFtpConnectionsArgs, GetFtpConnectionsResult>({
   name: "getFtpConnections",
   args: z.strictObject({ hostingId: hostingIdArg }),
@@ -70,7 +67,7 @@ const source = defineDataSource<GetFtpConnectionsArgs, GetFtpConnectionsArgs, Ge
     const reply = await call.hostingRequest("ftp.listConnections", a.hostingId);
     return {
       hostingId: a.hostingId,
-      connections: payloadOf<Entry[]>(reply, "activeConnections").map((c) => ({
+      connections: reply.activeConnections.map((c) => ({
         pid: c.pid,
         account: c.account,
         seconds: c.time,

@@ -7,7 +7,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getHostingAccounts}: only the account.
@@ -98,8 +99,7 @@ export interface GetHostingAccountsResult {
   worldResourcesAvailable?: HostingResources;
 }
 
-type HostingEntry = ReplyOf<"v4.hosting.listAccounts">["hosting_accounts"][number];
-type V2WorldReply = ReplyOf<"v2.hosting.listWorldAccounts">;
+type HostingEntry = OperationReply<"hosting.listAccounts">["hosting_accounts"][number];
 
 function resourcesOf(r: HostingEntry["resources"]): HostingResources | undefined {
   return r === undefined ? undefined : { cpu: r.cpu, mem: r.mem, io: r.io };
@@ -111,8 +111,8 @@ const source = defineDataSource<GetHostingAccountsArgs, Record<string, never>, G
   operations: () => ["hosting.listWorldAccounts"],
   run: async (call) => {
     const [hostings, worlds] = await Promise.all([
-      call.has("hosting.listAccounts") ? call.request<ReplyOf<"v4.hosting.listAccounts">>("hosting.listAccounts", {}) : undefined,
-      call.request<V2WorldReply>("hosting.listWorldAccounts", {}),
+      call.has("hosting.listAccounts") ? call.request("hosting.listAccounts", {}) : undefined,
+      call.request("hosting.listWorldAccounts", {}),
     ]);
     return {
       hostingAccounts: hostings?.hosting_accounts.map((h) => ({

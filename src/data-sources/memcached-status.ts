@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getMemcachedStatus}.
@@ -57,14 +57,12 @@ export interface GetMemcachedStatusResult {
   stats: Record<string, string>;
 }
 
-type Status = ReplyOf<"v3.cache.getMemcached">["data"];
-
 const source = defineDataSource<GetMemcachedStatusArgs, GetMemcachedStatusArgs, GetMemcachedStatusResult>({
   name: "getMemcachedStatus",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["cache.getMemcached"],
   run: async (call, a) => {
-    const s = payloadOf<Status>(await call.hostingRequest("cache.getMemcached", a.hostingId));
+    const s = await call.hostingRequest("cache.getMemcached", a.hostingId);
     const stats: Record<string, string> = {};
     for (const [k, v] of Object.entries(s.stats ?? {})) if (v !== undefined && v !== null) stats[k] = String(v);
     return {

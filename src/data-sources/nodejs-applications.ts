@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getNodejsApplications}.
@@ -58,14 +58,12 @@ export interface GetNodejsApplicationsResult {
   applications: NodejsApplication[];
 }
 
-type Entry = ReplyOf<"v4.nodejs.listApplications">["data"][number];
-
 const source = defineDataSource<GetNodejsApplicationsArgs, GetNodejsApplicationsArgs, GetNodejsApplicationsResult>({
   name: "getNodejsApplications",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["nodejs.listApplications"],
   run: async (call, a) => {
-    const apps = payloadOf<Entry[]>(await call.hostingRequest("nodejs.listApplications", a.hostingId));
+    const apps = (await call.hostingRequest("nodejs.listApplications", a.hostingId)).data;
     return {
       hostingId: a.hostingId,
       applications: apps.map((app) => ({

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getNodejsVersions}.
@@ -38,14 +38,12 @@ export interface GetNodejsVersionsResult {
   versions: string[];
 }
 
-type Versions = ReplyOf<"v3.nodejs.listVersions">["data"];
-
 const source = defineDataSource<GetNodejsVersionsArgs, GetNodejsVersionsArgs, GetNodejsVersionsResult>({
   name: "getNodejsVersions",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["nodejs.listVersions"],
   run: async (call, a) => {
-    const v = payloadOf<Versions>(await call.hostingRequest("nodejs.listVersions", a.hostingId));
+    const v = await call.hostingRequest("nodejs.listVersions", a.hostingId);
     return { hostingId: a.hostingId, interpreter: v.interpreter, versions: [...v.versions] };
   },
 });

@@ -14,7 +14,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getObjectStorage}.
@@ -78,15 +78,13 @@ export interface GetObjectStorageResult {
   usage?: GetObjectStorageUsage;
 }
 
-type Account = ReplyOf<"v3.storage.getAccount">["data"];
-
 const source = defineDataSource<GetObjectStorageArgs, GetObjectStorageArgs, GetObjectStorageResult>({
   name: "getObjectStorage",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["storage.getAccount"],
   secret: true,
   run: async (call, a) => {
-    const s = payloadOf<Account>(await call.hostingRequest("storage.getAccount", a.hostingId));
+    const s = await call.hostingRequest("storage.getAccount", a.hostingId);
     return {
       hostingId: a.hostingId,
       id: s.id,

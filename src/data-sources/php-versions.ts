@@ -6,7 +6,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ResellerApiError } from "../client/errors";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceCall, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceCall, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getPhpVersions}.
@@ -42,14 +43,14 @@ export interface GetPhpVersionsResult {
   availableVersions: string[];
 }
 
-type Versions = ReplyOf<"v3.php.listVersions">["data"];
+type Versions = OperationReply<"php.listVersions">;
 
 /** A PHP version argument such as `8.2`. */
 export const phpVersionArg = z.string().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2"');
 
 /** The PHP versions of hosting account `hostingId`. */
 export async function readPhpVersions(call: DataSourceCall, hostingId: number): Promise<Versions> {
-  return payloadOf<Versions>(await call.hostingRequest("php.listVersions", hostingId));
+  return await call.hostingRequest("php.listVersions", hostingId);
 }
 
 /** The version a per-version PHP read applies to: the one asked for, or the account's current one. */

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, numberOf, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getRedisStatus}.
@@ -51,14 +51,12 @@ export interface GetRedisStatusResult {
   info: Record<string, Record<string, string>>;
 }
 
-type Status = ReplyOf<"v3.cache.getRedis">["data"];
-
 const source = defineDataSource<GetRedisStatusArgs, GetRedisStatusArgs, GetRedisStatusResult>({
   name: "getRedisStatus",
   args: z.strictObject({ hostingId: hostingIdArg }),
   operations: () => ["cache.getRedis"],
   run: async (call, a) => {
-    const s = payloadOf<Status>(await call.hostingRequest("cache.getRedis", a.hostingId));
+    const s = await call.hostingRequest("cache.getRedis", a.hostingId);
     const info: Record<string, Record<string, string>> = {};
     for (const [section, fields] of Object.entries(s.stats ?? {})) {
       if (fields === null || typeof fields !== "object") continue;

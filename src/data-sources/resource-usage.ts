@@ -7,7 +7,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getResourceUsage}.
@@ -86,7 +87,7 @@ export interface GetResourceUsageResult {
   rows: ResourceUsageRow[];
 }
 
-type Row = ReplyOf<"v4.stats.getResourceUsage">["data"][number];
+type Row = OperationReply<"stats.getResourceUsage">["data"][number];
 
 function counter(row: Row, name: "CPU" | "EP" | "VMem" | "PMem" | "Nproc" | "IO" | "IOPS"): UsageCounter {
   return { average: row[`a${name}`], max: row[`m${name}`], limit: row[`l${name}`] };
@@ -104,7 +105,7 @@ const source = defineDataSource<GetResourceUsageArgs, GetResourceUsageArgs, GetR
   operations: () => ["stats.getResourceUsage"],
   run: async (call, a) => {
     const reply = await call.hostingRequest("stats.getResourceUsage", a.hostingId, { periodType: a.periodType, period: a.period });
-    const rows = payloadOf<Row[]>(reply).map((row) => ({
+    const rows = reply.data.map((row) => ({
       from: row.From,
       to: row.To,
       cpu: counter(row, "CPU"),

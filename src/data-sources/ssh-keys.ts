@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getSshKeys}.
@@ -51,8 +51,6 @@ export interface GetSshKeysResult {
   keys: SshKeyInfo[];
 }
 
-type Entry = ReplyOf<"v4.ssh.listKeys">["keys"][number];
-
 const source = defineDataSource<GetSshKeysArgs, GetSshKeysArgs, GetSshKeysResult>({
   name: "getSshKeys",
   args: z.strictObject({ hostingId: hostingIdArg }),
@@ -61,7 +59,7 @@ const source = defineDataSource<GetSshKeysArgs, GetSshKeysArgs, GetSshKeysResult
     const reply = await call.hostingRequest("ssh.listKeys", a.hostingId);
     return {
       hostingId: a.hostingId,
-      keys: payloadOf<Entry[]>(reply, "keys").map((k) => ({ fingerprint: k.key, comment: k.comment, fromIps: [...(k.fromIps ?? [])] })),
+      keys: reply.keys.map((k) => ({ fingerprint: k.key, comment: k.comment, fromIps: [...(k.fromIps ?? [])] })),
     };
   },
 });

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getSslCertificate}.
@@ -49,14 +49,12 @@ export interface GetSslCertificateResult {
   errorCode?: string;
 }
 
-type Certificate = ReplyOf<"v3.ssl.getCertificate">["data"];
-
 const source = defineDataSource<GetSslCertificateArgs, GetSslCertificateArgs, GetSslCertificateResult>({
   name: "getSslCertificate",
   args: z.strictObject({ hostingId: hostingIdArg, domain: domainArg }),
   operations: () => ["ssl.getCertificate"],
   run: async (call, a) => {
-    const c = payloadOf<Certificate>(await call.hostingRequest("ssl.getCertificate", a.hostingId, { domain: a.domain }));
+    const c = await call.hostingRequest("ssl.getCertificate", a.hostingId, { domain: a.domain });
     return {
       hostingId: a.hostingId,
       domain: a.domain,

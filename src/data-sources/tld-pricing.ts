@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getTldPricing}.
@@ -71,7 +71,7 @@ const source = defineDataSource<GetTldPricingArgs, GetTldPricingArgs, GetTldPric
   unsupported: (args, version) =>
     unsupportedArgument(args.currency !== undefined, version, ["v4", "v3"], "currency", "its tld-prices operation answers in the account currency only"),
   run: async (call, args) => {
-    const r = await call.request<ReplyOf<"v4.account.getTldPricing">>(
+    const r = await call.request(
       "account.getTldPricing",
       args.currency === undefined ? {} : { currency_code: args.currency },
     );

@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiVersion } from "../client/endpoint";
 import { VISITOR_PERIODS } from "../client/endpoints/stats";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * A reporting window: `30d` (daily buckets), `7d`, `24h`, `12h`, `1h` (v4 document, Limits).
@@ -75,8 +75,6 @@ export interface GetVisitorStatsResult {
   buckets: VisitorBucket[];
 }
 
-type Series = ReplyOf<"v3.stats.getVisitors">["data"];
-
 interface Parsed {
   hostingId: number;
   domain: string;
@@ -85,7 +83,7 @@ interface Parsed {
 }
 
 /** v2 counts unique visitors with an operation of its own; v4 with a flag on the usual one. */
-function operationFor(a: Parsed, version: ApiVersion): string {
+function operationFor(a: Parsed, version: ApiVersion): "stats.getUniqueVisitors" | "stats.getVisitors" {
   return version === "v2" && a.unique ? "stats.getUniqueVisitors" : "stats.getVisitors";
 }
 
@@ -97,9 +95,9 @@ const source = defineDataSource<GetVisitorStatsArgs, Parsed, GetVisitorStatsResu
     version === "v3" && a.unique ? "unique visitors are not available in API v3 (API v4 and v2 count them)" : undefined,
   run: async (call, a) => {
     const params = { domain: a.domain, period: a.period, ...(call.version === "v4" && a.unique ? { unique: true } : {}) };
-    const reply = await call.hostingRequest(operationFor(a, call.version), a.hostingId, params);
-    // v4 puts the series beside the envelope, and its `success` is the 2xx series itself.
-    const series = payloadOf<Series>(reply);
+    // Every version's series arrives beside the envelope (the client undoes v3 and v2's `data`);
+    // `success` is the 2xx series itself (v4 document).
+    const series = await call.hostingRequest(operationFor(a, call.version), a.hostingId, params);
     const at = (values: unknown, i: number) => (Array.isArray(values) ? Number(values[i] ?? 0) : 0);
     return {
       hostingId: a.hostingId,

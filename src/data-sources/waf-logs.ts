@@ -5,8 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { wafLogHit } from "../client/endpoints/waf";
-import { defineDataSource, domainArg, hostingIdArg, instantArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, instantArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getWafLogs}.
@@ -102,8 +101,6 @@ export interface GetWafLogsResult {
   nextOffset?: number;
 }
 
-type Hit = z.output<typeof wafLogHit>;
-
 const source = defineDataSource<GetWafLogsArgs, GetWafLogsArgs, GetWafLogsResult>({
   name: "getWafLogs",
   args: z.strictObject({
@@ -118,7 +115,7 @@ const source = defineDataSource<GetWafLogsArgs, GetWafLogsArgs, GetWafLogsResult
   operations: () => ["waf.getLogs"],
   run: async (call, a) => {
     const { hostingId: _id, ...query } = a;
-    const hits = payloadOf<Hit[]>(await call.hostingRequest("waf.getLogs", a.hostingId, query), "hits");
+    const hits = (await call.hostingRequest("waf.getLogs", a.hostingId, query)).hits;
     const offset = a.offset ?? 0;
     const full = a.size === undefined ? hits.length > 0 : hits.length >= a.size;
     return {

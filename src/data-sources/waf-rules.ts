@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, domainArg, hostingIdArg, payloadOf, type DataSourceOutputOptions, type OutputArgs, type ReplyOf, type AccountArgs } from "./define";
+import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 
 /**
  * Arguments of {@link getWafRules}.
@@ -69,8 +69,6 @@ export interface GetWafRulesResult {
   disabledRuleIds: number[];
 }
 
-type Rules = ReplyOf<"v3.waf.getRules">["data"];
-
 function rangeOf(ids: readonly number[]): WafRuleRange | undefined {
   if (ids.length === 0) return undefined;
   const from = ids[0]!;
@@ -87,7 +85,7 @@ const source = defineDataSource<GetWafRulesArgs, GetWafRulesArgs, GetWafRulesRes
   args: z.strictObject({ hostingId: hostingIdArg, domain: domainArg }),
   operations: () => ["waf.getRules"],
   run: async (call, a) => {
-    const r = payloadOf<Rules>(await call.hostingRequest("waf.getRules", a.hostingId, { domain: a.domain }));
+    const r = await call.hostingRequest("waf.getRules", a.hostingId, { domain: a.domain });
     const disabledRules = rangesOf(r.disabledRules);
     const ids = new Set<number>();
     for (const { from, to } of disabledRules) for (let id = from; id <= to; id++) ids.add(id);

@@ -14,7 +14,7 @@ import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { endpoints } from "../client/endpoints";
-import type { EndpointDef, HttpMethod } from "../client/endpoint";
+import { unwrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
 import { createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
 import { areas } from "./handlers";
@@ -421,7 +421,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator error in ${ep.key}: ${(err as Error).message}`)) };
     }
     if (checkReplies && status === 200) {
-      const parsed = ep.response.safeParse(body);
+      const parsed = ep.response.safeParse(unwrapReply(ep, body));
       if (!parsed.success) {
         const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
         return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator reply for ${ep.key} does not match the client's schema: ${issues}`)) };

@@ -17,9 +17,9 @@ interface Status {
   stats: Record<string, unknown>;
 }
 
-/** Unwraps v3's `data` so both versions read alike (legacy document, difference 3). */
+/** The reply as `T`: the client answers v3 (which wraps it in `data`) in v4's shape. */
 function unwrap<T>(version: Version, reply: Record<string, unknown>): T {
-  return (version === "v3" ? reply.data : reply) as T;
+  return reply as T;
 }
 
 /** A controllable clock for the simulator, so uptimes are exact. */

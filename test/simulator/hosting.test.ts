@@ -197,14 +197,14 @@ describe("hosting accounts against the simulator", () => {
 
     it.each(MANAGED)("gives a single sign-on URL for the control panel on %s", async (version) => {
       const reply = await t.clientFor(version).request("hosting.getLoginUrl", HOSTING[version]);
-      const url = version === "v4" ? reply.login_url : (reply.data as { login_url: string }).login_url;
+      const url = reply.login_url;
       expect(String(url)).toMatch(/^https:\/\/world-ca-01\.n0c\.sim\.test\/sso\/agencyde\?token=[0-9a-f]{32}$/);
     });
 
     it.each(ALL)("enables a temporary URL that the listing shows, then disables it, on %s", async (version) => {
       const client = t.clientFor(version);
       const reply = await client.request("hosting.enableTemporaryUrl", HOSTING[version]);
-      const url = version === "v4" ? reply.temporary_url : (reply.data as { temporary_url: string }).temporary_url;
+      const url = reply.temporary_url;
       expect(url).toBe("agencyde.tmp.n0c.sim.test");
       expect((await accounts("v3")).find((a) => a.id === 101)?.temporary_url).toBe(url);
       await client.request("hosting.disableTemporaryUrl", HOSTING[version]);

@@ -19,9 +19,10 @@ describe("Node.js against the simulator", () => {
     expect(reply).toMatchObject({ interpreter: "nodejs", versions: ["18", "20", "22"] });
   });
 
-  it("wraps the interpreter and its versions in data on v3", async () => {
+  it("answers the interpreter and its versions on v3 as on v4, once the client undoes v3's data", async () => {
     const reply = await t.clientFor("v3").request("v3.nodejs.listVersions", HOSTING.v3);
-    expect(reply.data).toMatchObject({ interpreter: "nodejs", versions: ["18", "20", "22"] });
+    expect(reply.data).toBeUndefined();
+    expect(reply).toMatchObject({ interpreter: "nodejs", versions: ["18", "20", "22"] });
   });
 
   it("follows the versions the store offers", async () => {

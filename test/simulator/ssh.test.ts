@@ -22,12 +22,12 @@ describe("SSH keys against the simulator", () => {
   /** v4 lists in `keys`, v3 and v2 in `data`. */
   const listKeys = async (version: ApiVersion): Promise<KeyEntry[]> => {
     const reply = await t.clientFor(version).request("ssh.listKeys", HOSTING[version]);
-    return (version === "v4" ? reply.keys : reply.data) as KeyEntry[];
+    return reply.keys as KeyEntry[];
   };
   /** v4 answers the fingerprint as `key`, v3 and v2 as `data.key`. */
   const addKey = async (version: ApiVersion, params: Record<string, unknown>): Promise<string> => {
     const reply = await t.clientFor(version).request("ssh.addKey", { ...HOSTING[version], ...params });
-    return (version === "v4" ? reply.key : (reply.data as { key: string }).key) as string;
+    return reply.key as string;
   };
 
   it.each(ALL)("lists the seeded Ed25519 key by its MD5 fingerprint on %s", async (version) => {

@@ -52,7 +52,7 @@ describe("SSL certificates of hosting domains", () => {
   /** The result of a call: v3 wraps results in `data` (legacy document, difference 3). */
   const call = async (version: SslVersion, id: string, params: Record<string, unknown>) => {
     const reply = await t.clientFor(version).request(id, params);
-    return (version === "v3" && reply.data !== undefined ? reply.data : reply) as Record<string, unknown>;
+    return reply as Record<string, unknown>;
   };
 
   it.each(VERSIONS)("reports an automatic Let's Encrypt certificate for a domain of the hosting account on %s", async (version) => {
@@ -151,7 +151,7 @@ describe("certificate signing requests", () => {
   };
   const call = async (version: SslVersion, id: string, params: Record<string, unknown>) => {
     const reply = await t.clientFor(version).request(id, params);
-    return (version === "v3" && id !== "ssl.listCsrs" ? reply.data : reply) as Record<string, unknown>;
+    return reply as Record<string, unknown>;
   };
 
   it.each(VERSIONS)("generates a real CSR with the subject fields, lists it by public-key fingerprint and hands out its key on %s", async (version) => {

@@ -20,9 +20,8 @@ interface UrlEntry {
   domain: string;
 }
 
-/** v3 wraps results in `data` (confirmed for the account by S3); v4 does not. */
+/** The reply, or its `v4Field`, as `T`: the client answers v3 (which wraps results in `data`) in v4's shape. */
 function unwrap<T>(version: Version, reply: Record<string, unknown>, v4Field?: string): T {
-  if (version === "v3") return reply.data as T;
   return (v4Field ? reply[v4Field] : reply) as T;
 }
 

@@ -22,17 +22,17 @@ const NOW = new Date("2026-03-15T12:00:00.000Z");
 describe("web application firewall against the simulator", () => {
   const t = useSimulator({ version: "v4", simulator: { now: () => NOW } });
 
-  /** v4 answers the rules result at the top level, v3 and v2 in `data`. */
+  /** v4 answers the rules result at the top level, v3 and v2 in `data`; the client answers all three alike. */
   const rules = async (version: ApiVersion, domain = DOMAIN.domain): Promise<RulesResult> => {
     const reply = await t.clientFor(version).request("waf.getRules", { ...HOSTING[version], domain });
-    return (version === "v4" ? reply : reply.data) as RulesResult;
+    return reply as unknown as RulesResult;
   };
   const update = (version: ApiVersion, wafDisabledRules: number[], append?: boolean) =>
     t.clientFor(version).request("waf.updateRules", { ...HOSTING[version], ...DOMAIN, wafDisabledRules, ...(append === undefined ? {} : { append }) });
   /** v4 answers hits in `hits`, v3 and v2 in `data`. */
   const logs = async (version: ApiVersion, params: Record<string, unknown> = {}): Promise<Hit[]> => {
     const reply = await t.clientFor(version).request("waf.getLogs", { ...HOSTING[version], ...DOMAIN, ...params });
-    return (version === "v4" ? reply.hits : reply.data) as Hit[];
+    return reply.hits as Hit[];
   };
 
   it.each(ALL)("describes the rule catalogue with [from, to] id ranges inside allRulesRange on %s", async (version) => {

@@ -7,7 +7,7 @@
  * `/reseller-api` and takes GET parameters in the query string (catalog §3).
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { bool, dict, int, noParams, num, obj, str } from "../schemas";
 
 /**
@@ -74,115 +74,32 @@ const tldPricingRequest = z.strictObject({ currency_code: z.string().min(3).max(
  * import { endpoints } from "pulumi-hosting-reseller";
  * endpoints["v2.account.hello"].path; // "/reseller-api/test-connection"
  */
-export const accountEndpoints = defineEndpoints({
-  "v4.account.hello": {
-    method: "GET",
-    path: "/v4/hello",
-    params: "body",
+export const accountOperations = defineOperations({
+  "account.hello": {
+    summary: "Test the connection and the credentials",
+    safety: "read", envelope: false,
     request: noParams,
     response: helloResponse,
-    evidence: "seed",
-    source: "SEED, catalog §1 #1",
-    safety: "read",
-    envelope: false,
-    summary: "Test the connection and the credentials",
+    v4: { method: "GET", path: "/v4/hello", evidence: "seed", source: "SEED, catalog §1 #1" },
+    v3: { method: "GET", path: "/v3/hello", evidence: "confirmed", source: "CONFIRMED, catalog §2 #1" },
+    v2: { method: "GET", path: "/reseller-api/test-connection", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #1" },
   },
-  "v3.account.hello": {
-    method: "GET",
-    path: "/v3/hello",
-    params: "body",
-    request: noParams,
-    response: helloResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §2 #1",
-    safety: "read",
-    envelope: false,
-    summary: "Test the connection and the credentials",
-  },
-  "v2.account.hello": {
-    method: "GET",
-    path: "/reseller-api/test-connection",
-    params: "query",
-    request: noParams,
-    response: helloResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #1",
-    safety: "read",
-    envelope: false,
-    summary: "Test the connection and the credentials",
-  },
-
-  "v4.account.getInfo": {
-    method: "GET",
-    path: "/v4/account/info",
-    params: "body",
+  "account.getInfo": {
+    summary: "Read the reseller's remaining credit and active order and domain counts",
+    safety: "read", envelope: false,
     request: noParams,
     response: accountInfoResponse,
-    evidence: "seed",
-    source: "SEED, catalog §1 #2",
-    safety: "read",
-    envelope: false,
-    summary: "Read the reseller's remaining credit and active order and domain counts",
+    v4: { method: "GET", path: "/v4/account/info", evidence: "seed", source: "SEED, catalog §1 #2" },
+    v3: { method: "GET", path: "/v3/account/info", evidence: "confirmed", source: "CONFIRMED, catalog §2 #2" },
+    v2: { method: "GET", path: "/reseller-api/account-info", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #2" },
   },
-  "v3.account.getInfo": {
-    method: "GET",
-    path: "/v3/account/info",
-    params: "body",
-    request: noParams,
-    response: accountInfoResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §2 #2",
-    safety: "read",
-    envelope: false,
-    summary: "Read the reseller's remaining credit and active order and domain counts",
-  },
-  "v2.account.getInfo": {
-    method: "GET",
-    path: "/reseller-api/account-info",
-    params: "query",
-    request: noParams,
-    response: accountInfoResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #2",
-    safety: "read",
-    envelope: false,
-    summary: "Read the reseller's remaining credit and active order and domain counts",
-  },
-
-  "v4.account.getTldPricing": {
-    method: "GET",
-    path: "/v4/tlds/pricing",
-    params: "body",
+  "account.getTldPricing": {
+    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
+    safety: "read", envelope: false,
     request: tldPricingRequest,
     response: tldPricingResponse,
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #3",
-    safety: "read",
-    envelope: false,
-    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
-  },
-  "v3.account.getTldPricing": {
-    method: "GET",
-    path: "/v3/tlds/pricing",
-    params: "body",
-    request: tldPricingRequest,
-    response: tldPricingResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §2 #4",
-    safety: "read",
-    envelope: false,
-    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
-  },
-  "v2.account.getTldPricing": {
-    method: "GET",
-    path: "/reseller-api/tld-prices",
-    params: "query",
-    request: noParams,
-    response: tldPricingResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #3",
-    safety: "read",
-    envelope: false,
-    summary: "Read register, transfer and renew prices per TLD in the account currency",
+    v4: { method: "GET", path: "/v4/tlds/pricing", evidence: "inferred", source: "INFERRED-M, catalog §1 #3" },
+    v3: { method: "GET", path: "/v3/tlds/pricing", evidence: "confirmed", source: "CONFIRMED, catalog §2 #4" },
+    v2: { method: "GET", path: "/reseller-api/tld-prices", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #3", summary: "Read register, transfer and renew prices per TLD in the account currency", request: noParams },
   },
 });

@@ -6,7 +6,7 @@
  * the Ruby client's n0c branch (S7-PR29). Neither v3 nor v4 shows these operations.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { bool, domainName, envelope, hostingV4, list, obj, str } from "../schemas";
 
 /** The installation directory, relative to the account's home (`/public_html/blog`). */
@@ -46,23 +46,17 @@ const dataMessage = envelope({ data: obj({ message: str().optional() }).optional
  * await client.request("v2.apps.installCms", { id: 101, cmsType: "joomla", path: "/public_html/site", domain: "client-shop.net",
  *   siteName: "Shop", adminName: "admin", adminPassword: "Adm1n-Passw0rd!", email: "admin@client-shop.net" });
  */
-export const appsEndpoints = defineEndpoints({
-  "v2.apps.listWordpress": {
-    method: "GET",
-    path: "/n0c-api/wordpress",
-    params: "body",
+export const appsOperations = defineOperations({
+  "apps.listWordpress": {
+    summary: "List the WordPress installations",
+    safety: "read", envelope: true,
     request: hostingOnly,
     response: envelope({ data: list(wordpressInstall) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #34",
-    safety: "read",
-    envelope: true,
-    summary: "List the WordPress installations",
+    v2: { method: "GET", path: "/n0c-api/wordpress", evidence: "confirmed", source: "CONFIRMED, catalog §3 #34" },
   },
-  "v2.apps.installWordpress": {
-    method: "POST",
-    path: "/n0c-api/wordpress/add",
-    params: "body",
+  "apps.installWordpress": {
+    summary: "Install WordPress in a directory of a domain",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({
       ...hostingV4,
       adminUser: z.string().min(1),
@@ -72,43 +66,27 @@ export const appsEndpoints = defineEndpoints({
       path: installPath,
       title: z.string().min(1),
       locale: locale.optional(),
-    }),
+      }),
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #35",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Install WordPress in a directory of a domain",
+    v2: { method: "POST", path: "/n0c-api/wordpress/add", evidence: "confirmed", source: "CONFIRMED, catalog §3 #35" },
   },
-  "v2.apps.deleteWordpress": {
-    method: "POST",
-    path: "/n0c-api/wordpress/remove",
-    params: "body",
+  "apps.deleteWordpress": {
+    summary: "Delete a WordPress installation",
+    safety: "idempotent", envelope: true,
     request: byPath,
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #36",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Delete a WordPress installation",
+    v2: { method: "POST", path: "/n0c-api/wordpress/remove", evidence: "confirmed", source: "CONFIRMED, catalog §3 #36" },
   },
-  "v2.apps.listAvailableCms": {
-    method: "GET",
-    path: "/n0c-api/cms/list-available",
-    params: "body",
+  "apps.listAvailableCms": {
+    summary: "List the CMSs the installer offers, with their versions",
+    safety: "read", envelope: true,
     request: hostingOnly,
     response: envelope({ data: list(availableCms) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #37",
-    safety: "read",
-    envelope: true,
-    summary: "List the CMSs the installer offers, with their versions",
+    v2: { method: "GET", path: "/n0c-api/cms/list-available", evidence: "confirmed", source: "CONFIRMED, catalog §3 #37" },
   },
-  // The v2 document: "response data is a string".
-  "v2.apps.installCms": {
-    method: "POST",
-    path: "/n0c-api/cms/install",
-    params: "body",
+  "apps.installCms": {
+    summary: "Start installing a CMS (it shows in progress, then installed)",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({
       ...hostingV4,
       cmsType: z.string().min(1),
@@ -120,48 +98,30 @@ export const appsEndpoints = defineEndpoints({
       email: z.email(),
       www: z.boolean().optional(),
       https: z.boolean().optional(),
-    }),
+      }),
     response: envelope({ data: str().optional() }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #38",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Start installing a CMS (it shows in progress, then installed)",
+    // The v2 document: "response data is a string".
+    v2: { method: "POST", path: "/n0c-api/cms/install", evidence: "confirmed", source: "CONFIRMED, catalog §3 #38" },
   },
-  "v2.apps.listInstalledCms": {
-    method: "GET",
-    path: "/n0c-api/cms/list-installed",
-    params: "body",
-    request: hostingOnly,
-    response: envelope({ data: list(cmsInstall) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #39",
-    safety: "read",
-    envelope: true,
+  "apps.listInstalledCms": {
     summary: "List the installed CMSs",
-  },
-  "v2.apps.listCmsInProgress": {
-    method: "GET",
-    path: "/n0c-api/cms/installations-progress",
-    params: "body",
+    safety: "read", envelope: true,
     request: hostingOnly,
     response: envelope({ data: list(cmsInstall) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #40",
-    safety: "read",
-    envelope: true,
-    summary: "List the CMS installations still in progress",
+    v2: { method: "GET", path: "/n0c-api/cms/list-installed", evidence: "confirmed", source: "CONFIRMED, catalog §3 #39" },
   },
-  "v2.apps.deleteCms": {
-    method: "POST",
-    path: "/n0c-api/cms/delete",
-    params: "body",
+  "apps.listCmsInProgress": {
+    summary: "List the CMS installations still in progress",
+    safety: "read", envelope: true,
+    request: hostingOnly,
+    response: envelope({ data: list(cmsInstall) }),
+    v2: { method: "GET", path: "/n0c-api/cms/installations-progress", evidence: "confirmed", source: "CONFIRMED, catalog §3 #40" },
+  },
+  "apps.deleteCms": {
+    summary: "Delete a CMS installation",
+    safety: "idempotent", envelope: true,
     request: byPath,
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #41",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Delete a CMS installation",
+    v2: { method: "POST", path: "/n0c-api/cms/delete", evidence: "confirmed", source: "CONFIRMED, catalog §3 #41" },
   },
 });

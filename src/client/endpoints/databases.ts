@@ -9,8 +9,8 @@
  * (INFERRED-M). v2 has no sizes, user change or autologin.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
-import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, optionalList, obj, str } from "../schemas";
+import { defineOperations } from "../endpoint";
+import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, obj, optionalList, str } from "../schemas";
 
 /**
  * A database with the users that hold privileges on it; `permissions` is one comma-separated
@@ -75,235 +75,113 @@ const v2Extra = "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)";
  * @example
  * await client.request("v3.databases.create", { id: 101, username: "agencyde", name: "shop" }); // creates agencyde_shop
  */
-export const databasesEndpoints = defineEndpoints({
-  "v4.databases.list": {
-    method: "GET", path: "/v4/hosting/databases", params: "body",
+export const databasesOperations = defineOperations({
+  "databases.list": {
+    summary: "List the databases of a hosting account with their users' privileges",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4, ...typeField }),
     response: envelope({ data: list(databaseEntry) }),
-    evidence: "inferred", source: v4FromV3(27), safety: "read", envelope: true,
-    summary: "List the databases of a hosting account with their users' privileges",
+    v4: { method: "GET", path: "/v4/hosting/databases", evidence: "inferred", source: v4FromV3(27) },
+    // v3: S2 sends only `id` on most of these; the legacy document requires `username` too (difference 2).
+    v3: { method: "GET", path: "/v3/hosting/databases", evidence: "confirmed", source: v3(27), request: z.strictObject({ ...hostingV3, ...typeField }) },
+    // v2 (legacy document, 2.0.0 databases): no databaseType, privileges without ALL PRIVILEGES.
+    v2: { method: "GET", path: "/n0c-api/databases", evidence: "confirmed", source: v2Extra, request: z.strictObject({ ...hostingV4 }) },
   },
-  "v4.databases.listSizes": {
-    method: "GET", path: "/v4/hosting/databases/sizes", params: "body",
+  "databases.listSizes": {
+    summary: "Database sizes, in total and per database",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4, ...typeField }),
     response: envelope({ data: databaseSizes }),
-    evidence: "inferred", source: "INFERRED-L: v3 path pattern (catalog §2 #28)", safety: "read", envelope: true,
-    summary: "Database sizes, in total and per database",
+    v4: { method: "GET", path: "/v4/hosting/databases/sizes", evidence: "inferred", source: "INFERRED-L: v3 path pattern (catalog §2 #28)" },
+    v3: { method: "GET", path: "/v3/hosting/databases/sizes", evidence: "inferred", source: v3(28, "INFERRED-L"), request: z.strictObject({ ...hostingV3, ...typeField }) },
   },
-  "v4.databases.create": {
-    method: "POST", path: "/v4/hosting/database", params: "body",
+  "databases.create": {
+    summary: "Create a database (the server prefixes its name with the hosting username)",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, ...nameFields }),
     response: created,
-    evidence: "inferred", source: v4FromV3(29), safety: "unsafe", envelope: true,
-    summary: "Create a database (the server prefixes its name with the hosting username)",
+    v4: { method: "POST", path: "/v4/hosting/database", evidence: "inferred", source: v4FromV3(29) },
+    v3: { method: "POST", path: "/v3/hosting/database", evidence: "confirmed", source: v3(29), request: z.strictObject({ ...hostingV3, ...nameFields }) },
+    v2: { method: "POST", path: "/n0c-api/database/add", evidence: "confirmed", source: v2Extra, request: z.strictObject({ ...hostingV4, name: z.string().min(1) }) },
   },
-  "v4.databases.delete": {
-    method: "DELETE", path: "/v4/hosting/database", params: "body",
+  "databases.delete": {
+    summary: "Remove a database",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...nameFields }),
     response: envelope({}),
-    evidence: "inferred", source: v4FromV3(30), safety: "idempotent", envelope: true,
-    summary: "Remove a database",
+    v4: { method: "DELETE", path: "/v4/hosting/database", evidence: "inferred", source: v4FromV3(30) },
+    v3: { method: "DELETE", path: "/v3/hosting/database", evidence: "confirmed", source: v3(30), request: z.strictObject({ ...hostingV3, ...nameFields }) },
+    v2: { method: "POST", path: "/n0c-api/database/remove", evidence: "confirmed", source: v2Seed(17), request: z.strictObject({ ...hostingV4, name: z.string().min(1) }) },
   },
-  "v4.databases.listUsers": {
-    method: "GET", path: "/v4/hosting/databases/users", params: "body",
+  "databases.listUsers": {
+    summary: "List the database users of a hosting account",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4, ...typeField }),
     response: envelope({ data: list(list(str())) }),
-    evidence: "inferred", source: v4FromV3(31), safety: "read", envelope: true,
-    summary: "List the database users of a hosting account",
+    v4: { method: "GET", path: "/v4/hosting/databases/users", evidence: "inferred", source: v4FromV3(31) },
+    // `data` is an array of arrays of user names (T1 calls `.flat()` on it).
+    v3: { method: "GET", path: "/v3/hosting/databases/users", evidence: "confirmed", source: v3(31, "CONFIRMED-3P"), request: z.strictObject({ ...hostingV3, ...typeField }) },
+    v2: { method: "GET", path: "/n0c-api/database/users", evidence: "confirmed", source: v2Seed(18), request: z.strictObject({ ...hostingV4 }) },
   },
-  "v4.databases.createUser": {
-    method: "POST", path: "/v4/hosting/database/user", params: "body",
+  "databases.createUser": {
+    summary: "Create a database user (the server prefixes its name with the hosting username)",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, ...newUserFields }),
     response: created,
-    evidence: "inferred", source: v4FromV3(32), safety: "unsafe", envelope: true,
-    summary: "Create a database user (the server prefixes its name with the hosting username)",
+    v4: { method: "POST", path: "/v4/hosting/database/user", evidence: "inferred", source: v4FromV3(32) },
+    v3: { method: "POST", path: "/v3/hosting/database/user", evidence: "confirmed", source: v3(32), request: z.strictObject({ ...hostingV3, ...newUserFields }) },
+    v2: { method: "POST", path: "/n0c-api/database/user/add", evidence: "confirmed", source: v2Seed(19), request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1), password: z.string().min(1) }) },
   },
-  "v4.databases.updateUser": {
-    method: "PATCH", path: "/v4/hosting/database/user", params: "body",
+  "databases.updateUser": {
+    summary: "Change the password, and optionally the name, of a database user",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...updateUserFields }),
     response: envelope({}),
-    evidence: "inferred", source: v4FromV3(33), safety: "idempotent", envelope: true,
-    summary: "Change the password, and optionally the name, of a database user",
+    v4: { method: "PATCH", path: "/v4/hosting/database/user", evidence: "inferred", source: v4FromV3(33) },
+    v3: { method: "PATCH", path: "/v3/hosting/database/user", evidence: "confirmed", source: v3(33), request: z.strictObject({ ...hostingV3, ...updateUserFields }) },
   },
-  "v4.databases.deleteUser": {
-    method: "DELETE", path: "/v4/hosting/database/user", params: "body",
+  "databases.deleteUser": {
+    summary: "Remove a database user",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...userFields }),
     response: envelope({}),
-    evidence: "inferred", source: v4Seed(41), safety: "idempotent", envelope: true,
-    summary: "Remove a database user",
+    v4: { method: "DELETE", path: "/v4/hosting/database/user", evidence: "inferred", source: v4Seed(41) },
+    v3: { method: "DELETE", path: "/v3/hosting/database/user", evidence: "confirmed", source: v3(34), request: z.strictObject({ ...hostingV3, ...userFields }) },
+    v2: { method: "POST", path: "/n0c-api/database/user/remove", evidence: "confirmed", source: v2Seed(20), request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1) }) },
   },
-  "v4.databases.grantPrivileges": {
-    method: "PUT", path: "/v4/hosting/database/user/privileges", params: "body",
+  "databases.grantPrivileges": {
+    summary: "Grant privileges on a database to a user",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...grantFields }),
     response: envelope({}),
-    evidence: "inferred", source: v4Seed(42), safety: "idempotent", envelope: true,
-    summary: "Grant privileges on a database to a user",
+    v4: { method: "PUT", path: "/v4/hosting/database/user/privileges", evidence: "inferred", source: v4Seed(42) },
+    v3: { method: "PUT", path: "/v3/hosting/database/user/privileges", evidence: "confirmed", source: v3(35), request: z.strictObject({ ...hostingV3, ...grantFields }) },
+    v2: { method: "POST", path: "/n0c-api/database/user/grant-access", evidence: "confirmed", source: v2Seed(21), request: z.strictObject({ ...hostingV4, ...v2GrantFields }) },
   },
-  "v4.databases.revokePrivileges": {
-    method: "DELETE", path: "/v4/hosting/database/user/privileges", params: "body",
+  "databases.revokePrivileges": {
+    summary: "Remove privileges on a database from a user (all when none are given)",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...revokeFields }),
     response: envelope({}),
-    evidence: "inferred", source: v4Seed(43), safety: "idempotent", envelope: true,
-    summary: "Remove privileges on a database from a user (all when none are given)",
+    v4: { method: "DELETE", path: "/v4/hosting/database/user/privileges", evidence: "inferred", source: v4Seed(43) },
+    v3: { method: "DELETE", path: "/v3/hosting/database/user/privileges", evidence: "confirmed", source: v3(36), request: z.strictObject({ ...hostingV3, ...revokeFields }) },
+    v2: { method: "POST", path: "/n0c-api/database/user/remove-access", evidence: "confirmed", source: v2Seed(22), summary: "Remove privileges on a database from a user", request: z.strictObject({ ...hostingV4, ...v2GrantFields }) },
   },
-  "v4.databases.getPhpMyAdminUrl": {
-    method: "GET", path: "/v4/hosting/databases/phpmyadmin", params: "body",
-    request: z.strictObject({ ...hostingV4 }),
-    response: loginUrl,
-    evidence: "inferred", source: v4Seed(44), safety: "read", envelope: true,
+  "databases.getPhpMyAdminUrl": {
     summary: "An autologin URL for phpMyAdmin",
-  },
-  "v4.databases.getPhpPgAdminUrl": {
-    method: "GET", path: "/v4/hosting/databases/phppgadmin", params: "body",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
     response: loginUrl,
-    evidence: "inferred", source: v4Seed(45, "INFERRED-L"), safety: "read", envelope: true,
+    v4: { method: "GET", path: "/v4/hosting/databases/phpmyadmin", evidence: "inferred", source: v4Seed(44) },
+    // S2 passes a database-user object as `username` here (catalog §2 #37); we send the hosting username.
+    v3: { method: "GET", path: "/v3/hosting/databases/phpmyadmin", evidence: "confirmed", source: v3(37), request: z.strictObject({ ...hostingV3 }) },
+  },
+  "databases.getPhpPgAdminUrl": {
     summary: "An autologin URL for phpPgAdmin",
-  },
-
-  // v3: S2 sends only `id` on most of these; the legacy document requires `username` too (difference 2).
-  "v3.databases.list": {
-    method: "GET", path: "/v3/hosting/databases", params: "body",
-    request: z.strictObject({ ...hostingV3, ...typeField }),
-    response: envelope({ data: list(databaseEntry) }),
-    evidence: "confirmed", source: v3(27), safety: "read", envelope: true,
-    summary: "List the databases of a hosting account with their users' privileges",
-  },
-  "v3.databases.listSizes": {
-    method: "GET", path: "/v3/hosting/databases/sizes", params: "body",
-    request: z.strictObject({ ...hostingV3, ...typeField }),
-    response: envelope({ data: databaseSizes }),
-    evidence: "inferred", source: v3(28, "INFERRED-L"), safety: "read", envelope: true,
-    summary: "Database sizes, in total and per database",
-  },
-  "v3.databases.create": {
-    method: "POST", path: "/v3/hosting/database", params: "body",
-    request: z.strictObject({ ...hostingV3, ...nameFields }),
-    response: created,
-    evidence: "confirmed", source: v3(29), safety: "unsafe", envelope: true,
-    summary: "Create a database (the server prefixes its name with the hosting username)",
-  },
-  "v3.databases.delete": {
-    method: "DELETE", path: "/v3/hosting/database", params: "body",
-    request: z.strictObject({ ...hostingV3, ...nameFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v3(30), safety: "idempotent", envelope: true,
-    summary: "Remove a database",
-  },
-  // `data` is an array of arrays of user names (T1 calls `.flat()` on it).
-  "v3.databases.listUsers": {
-    method: "GET", path: "/v3/hosting/databases/users", params: "body",
-    request: z.strictObject({ ...hostingV3, ...typeField }),
-    response: envelope({ data: list(list(str())) }),
-    evidence: "confirmed", source: v3(31, "CONFIRMED-3P"), safety: "read", envelope: true,
-    summary: "List the database users of a hosting account",
-  },
-  "v3.databases.createUser": {
-    method: "POST", path: "/v3/hosting/database/user", params: "body",
-    request: z.strictObject({ ...hostingV3, ...newUserFields }),
-    response: created,
-    evidence: "confirmed", source: v3(32), safety: "unsafe", envelope: true,
-    summary: "Create a database user (the server prefixes its name with the hosting username)",
-  },
-  "v3.databases.updateUser": {
-    method: "PATCH", path: "/v3/hosting/database/user", params: "body",
-    request: z.strictObject({ ...hostingV3, ...updateUserFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v3(33), safety: "idempotent", envelope: true,
-    summary: "Change the password, and optionally the name, of a database user",
-  },
-  "v3.databases.deleteUser": {
-    method: "DELETE", path: "/v3/hosting/database/user", params: "body",
-    request: z.strictObject({ ...hostingV3, ...userFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v3(34), safety: "idempotent", envelope: true,
-    summary: "Remove a database user",
-  },
-  "v3.databases.grantPrivileges": {
-    method: "PUT", path: "/v3/hosting/database/user/privileges", params: "body",
-    request: z.strictObject({ ...hostingV3, ...grantFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v3(35), safety: "idempotent", envelope: true,
-    summary: "Grant privileges on a database to a user",
-  },
-  "v3.databases.revokePrivileges": {
-    method: "DELETE", path: "/v3/hosting/database/user/privileges", params: "body",
-    request: z.strictObject({ ...hostingV3, ...revokeFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v3(36), safety: "idempotent", envelope: true,
-    summary: "Remove privileges on a database from a user (all when none are given)",
-  },
-  // S2 passes a database-user object as `username` here (catalog §2 #37); we send the hosting username.
-  "v3.databases.getPhpMyAdminUrl": {
-    method: "GET", path: "/v3/hosting/databases/phpmyadmin", params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: loginUrl,
-    evidence: "confirmed", source: v3(37), safety: "read", envelope: true,
-    summary: "An autologin URL for phpMyAdmin",
-  },
-  "v3.databases.getPhpPgAdminUrl": {
-    method: "GET", path: "/v3/hosting/databases/phppgadmin", params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: loginUrl,
-    evidence: "inferred", source: v3(38, "INFERRED-L"), safety: "read", envelope: true,
-    summary: "An autologin URL for phpPgAdmin",
-  },
-
-  // v2 (legacy document, 2.0.0 databases): no databaseType, privileges without ALL PRIVILEGES.
-  "v2.databases.list": {
-    method: "GET", path: "/n0c-api/databases", params: "body",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ data: list(databaseEntry) }),
-    evidence: "confirmed", source: v2Extra, safety: "read", envelope: true,
-    summary: "List the databases of a hosting account with their users' privileges",
-  },
-  "v2.databases.create": {
-    method: "POST", path: "/n0c-api/database/add", params: "body",
-    request: z.strictObject({ ...hostingV4, name: z.string().min(1) }),
-    response: created,
-    evidence: "confirmed", source: v2Extra, safety: "unsafe", envelope: true,
-    summary: "Create a database (the server prefixes its name with the hosting username)",
-  },
-  "v2.databases.delete": {
-    method: "POST", path: "/n0c-api/database/remove", params: "body",
-    request: z.strictObject({ ...hostingV4, name: z.string().min(1) }),
-    response: envelope({}),
-    evidence: "confirmed", source: v2Seed(17), safety: "idempotent", envelope: true,
-    summary: "Remove a database",
-  },
-  "v2.databases.listUsers": {
-    method: "GET", path: "/n0c-api/database/users", params: "body",
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ data: list(list(str())) }),
-    evidence: "confirmed", source: v2Seed(18), safety: "read", envelope: true,
-    summary: "List the database users of a hosting account",
-  },
-  "v2.databases.createUser": {
-    method: "POST", path: "/n0c-api/database/user/add", params: "body",
-    request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1), password: z.string().min(1) }),
-    response: created,
-    evidence: "confirmed", source: v2Seed(19), safety: "unsafe", envelope: true,
-    summary: "Create a database user (the server prefixes its name with the hosting username)",
-  },
-  "v2.databases.deleteUser": {
-    method: "POST", path: "/n0c-api/database/user/remove", params: "body",
-    request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1) }),
-    response: envelope({}),
-    evidence: "confirmed", source: v2Seed(20), safety: "idempotent", envelope: true,
-    summary: "Remove a database user",
-  },
-  "v2.databases.grantPrivileges": {
-    method: "POST", path: "/n0c-api/database/user/grant-access", params: "body",
-    request: z.strictObject({ ...hostingV4, ...v2GrantFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v2Seed(21), safety: "idempotent", envelope: true,
-    summary: "Grant privileges on a database to a user",
-  },
-  "v2.databases.revokePrivileges": {
-    method: "POST", path: "/n0c-api/database/user/remove-access", params: "body",
-    request: z.strictObject({ ...hostingV4, ...v2GrantFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v2Seed(22), safety: "idempotent", envelope: true,
-    summary: "Remove privileges on a database from a user",
+    response: loginUrl,
+    v4: { method: "GET", path: "/v4/hosting/databases/phppgadmin", evidence: "inferred", source: v4Seed(45, "INFERRED-L") },
+    v3: { method: "GET", path: "/v3/hosting/databases/phppgadmin", evidence: "inferred", source: v3(38, "INFERRED-L"), request: z.strictObject({ ...hostingV3 }) },
   },
 });

@@ -8,7 +8,7 @@
  * to a hosting account, so `id` (and on v3 `username`) is optional here.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { domainName, envelope, hostingId, list, messageResponse, obj, sldTld, str } from "../schemas";
 import { dnsRRSet, dnsRRSetInput, v2DnsRecord, v2SaveRecordsRequest } from "../dns-records";
 
@@ -40,160 +40,59 @@ const zoneResponse = envelope({ data: list(dnsRRSet) });
  * await client.request("dns.modifyZone", { id: 101, domain: "example.com",
  *   rrsets: [{ type: "A", name: "www", ttl: 3600, records: [{ ip: "198.51.100.10" }] }] });
  */
-export const dnsEndpoints = defineEndpoints({
-  // ---- v4 ----
-  "v4.dns.getZone": {
-    method: "GET",
-    path: "/v4/hosting/domain/dns-zone",
-    params: "body",
+export const dnsOperations = defineOperations({
+  "dns.getZone": {
+    summary: "Retrieve the DNS zone of a domain (rrsets)",
+    safety: "read", envelope: true,
     request: z.strictObject(zoneV4),
     response: zoneResponse,
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #14",
-    safety: "read",
-    envelope: true,
-    summary: "Retrieve the DNS zone of a domain (rrsets)",
+    v4: { method: "GET", path: "/v4/hosting/domain/dns-zone", evidence: "inferred", source: "INFERRED-M, catalog §1 #14" },
+    v3: { method: "GET", path: "/v3/hosting/domain/dns-zone", evidence: "confirmed", source: "CONFIRMED, catalog §2 #14 (S1 RetrieveDNSZone)", request: zoneV3 },
+    // v2: hosting DNS (/n0c-api; GETs carry a JSON body, catalog §7.4)
+    v2: { method: "GET", path: "/n0c-api/dns/get-records", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)" },
   },
-  "v4.dns.modifyZone": {
-    method: "PATCH",
-    path: "/v4/hosting/domain/dns-zone",
-    params: "body",
+  "dns.modifyZone": {
+    summary: "Replace, add or delete rrsets of a DNS zone",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...zoneV4, rrsets: z.array(dnsRRSetInput).min(1) }),
     response: envelope({}),
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #15",
     // each rrset replaces the one with the same name and type: sending it again changes nothing
-    safety: "idempotent",
-    envelope: true,
-    summary: "Replace, add or delete rrsets of a DNS zone",
+    v4: { method: "PATCH", path: "/v4/hosting/domain/dns-zone", evidence: "inferred", source: "INFERRED-M, catalog §1 #15" },
+    v3: { method: "PATCH", path: "/v3/hosting/domain/dns-zone", evidence: "confirmed", source: "CONFIRMED, catalog §2 #15 (S1 ModifyDNSZone)", request: zoneV3Modify },
+    v2: { method: "POST", path: "/n0c-api/dns/edit-zone", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)" },
   },
-  "v4.dns.resetZone": {
+  "dns.resetZone": {
+    summary: "Reset a DNS zone to the provider defaults",
+    safety: "idempotent", envelope: true,
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
     // The method is a guess (catalog §1 #16: "POST (guess)", alternative path `.../dns-zone/reset`).
-    method: "POST",
-    path: "/v4/hosting/domain/dns-zone",
-    params: "body",
-    request: z.strictObject(zoneV4),
-    response: zoneResponse,
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §1 #16",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Reset a DNS zone to the provider defaults",
+    v4: { method: "POST", path: "/v4/hosting/domain/dns-zone", evidence: "inferred", source: "INFERRED-L, catalog §1 #16" },
+    v3: { method: "POST", path: "/v3/hosting/domain/dns-zone", evidence: "inferred", source: "INFERRED-L, catalog §2 #16", request: zoneV3 },
+    v2: { method: "POST", path: "/n0c-api/dns/reset-zone", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)", summary: "Create or reset a DNS zone to the provider defaults" },
   },
-
-  // ---- v3 ----
-  "v3.dns.getZone": {
-    method: "GET",
-    path: "/v3/hosting/domain/dns-zone",
-    params: "body",
-    request: zoneV3,
-    response: zoneResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §2 #14 (S1 RetrieveDNSZone)",
-    safety: "read",
-    envelope: true,
-    summary: "Retrieve the DNS zone of a domain (rrsets)",
-  },
-  "v3.dns.modifyZone": {
-    method: "PATCH",
-    path: "/v3/hosting/domain/dns-zone",
-    params: "body",
-    request: zoneV3Modify,
-    response: envelope({}),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §2 #15 (S1 ModifyDNSZone)",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Replace, add or delete rrsets of a DNS zone",
-  },
-  "v3.dns.resetZone": {
-    method: "POST",
-    path: "/v3/hosting/domain/dns-zone",
-    params: "body",
-    request: zoneV3,
-    response: zoneResponse,
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §2 #16",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Reset a DNS zone to the provider defaults",
-  },
-
-  // ---- v2: hosting DNS (/n0c-api; GETs carry a JSON body, catalog §7.4) ----
-  "v2.dns.getZone": {
-    method: "GET",
-    path: "/n0c-api/dns/get-records",
-    params: "body",
-    request: z.strictObject(zoneV4),
-    response: zoneResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)",
-    safety: "read",
-    envelope: true,
-    summary: "Retrieve the DNS zone of a domain (rrsets)",
-  },
-  "v2.dns.modifyZone": {
-    method: "POST",
-    path: "/n0c-api/dns/edit-zone",
-    params: "body",
-    request: z.strictObject({ ...zoneV4, rrsets: z.array(dnsRRSetInput).min(1) }),
-    response: envelope({}),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Replace, add or delete rrsets of a DNS zone",
-  },
-  "v2.dns.resetZone": {
-    method: "POST",
-    path: "/n0c-api/dns/reset-zone",
-    params: "body",
-    request: z.strictObject(zoneV4),
-    response: zoneResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Create or reset a DNS zone to the provider defaults",
-  },
-
-  // ---- v2: provider DNS of a registered domain (/reseller-api). The spec writes the path with
-  // a `{provider}` placeholder; the real word is `ph` (catalog §6), hence `get-ph-dns-records`.
-  "v2.dns.getDomainRecords": {
-    method: "GET",
-    path: "/reseller-api/get-ph-dns-records",
-    params: "query",
+  "dns.getDomainRecords": {
+    summary: "List the provider DNS records of a domain (flat entries)",
+    safety: "read", envelope: false,
     request: z.strictObject(sldTld),
     response: obj({ message: str().optional(), records: list(v2DnsRecord) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #9",
-    safety: "read",
-    envelope: false,
-    summary: "List the provider DNS records of a domain (flat entries)",
+    // ---- v2: provider DNS of a registered domain (/reseller-api). The spec writes the path with
+    // a `{provider}` placeholder; the real word is `ph` (catalog §6), hence `get-ph-dns-records`.
+    v2: { method: "GET", path: "/reseller-api/get-ph-dns-records", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #9" },
   },
-  "v2.dns.saveDomainRecords": {
-    method: "POST",
-    path: "/reseller-api/save-ph-dns-records",
-    params: "body",
+  "dns.saveDomainRecords": {
+    summary: "Replace the provider DNS records of a domain (numbered type/hostname/address fields)",
+    safety: "idempotent", envelope: false,
     request: v2SaveRecordsRequest,
     response: messageResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #13",
     // the numbered records replace the domain's records of the v2 types: a repeat is a no-op
-    safety: "idempotent",
-    envelope: false,
-    summary: "Replace the provider DNS records of a domain (numbered type/hostname/address fields)",
+    v2: { method: "POST", path: "/reseller-api/save-ph-dns-records", evidence: "confirmed", source: "CONFIRMED, catalog §3 #13" },
   },
-  "v2.dns.deleteDomainZone": {
-    method: "POST",
-    path: "/reseller-api/delete-ph-dns-zone",
-    params: "body",
+  "dns.deleteDomainZone": {
+    summary: "Delete the provider DNS zone of a domain",
+    safety: "idempotent", envelope: false,
     request: z.strictObject(sldTld),
     response: messageResponse,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #14",
-    safety: "idempotent",
-    envelope: false,
-    summary: "Delete the provider DNS zone of a domain",
+    v2: { method: "POST", path: "/reseller-api/delete-ph-dns-zone", evidence: "confirmed", source: "CONFIRMED, catalog §3 #14" },
   },
 });

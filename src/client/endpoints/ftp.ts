@@ -8,7 +8,7 @@
  * password and path changes where v3/v4 have one edit.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
 
 /**
@@ -62,122 +62,66 @@ const v2Source = (row: number) => `CONFIRMED, catalog §3 #${row} (S8, S5, S7-PR
  *   id: 101, domain: "agency-demo.com", ftpUser: "ci", path: "/public_html/ci", password: "Ci-Pass-2026", createFolder: true,
  * });
  */
-export const ftpEndpoints = defineEndpoints({
-  "v4.ftp.listAccounts": {
-    method: "GET", path: "/v4/hosting/ftp", params: "body",
+export const ftpOperations = defineOperations({
+  "ftp.listAccounts": {
+    summary: "List the FTP accounts of a hosting account",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
     response: envelope({ data: list(ftpAccountEntry) }),
-    evidence: "inferred", source: v4FromV3(64), safety: "read", envelope: true,
-    summary: "List the FTP accounts of a hosting account",
+    v4: { method: "GET", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(64) },
+    // v3 wraps results in `data` (legacy document, difference 3); the list's `data[]{username, path}` is seen in S2.
+    v3: { method: "GET", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} getFtpAccounts`, request: z.strictObject({ ...hostingV3 }) },
+    v2: { method: "GET", path: "/n0c-api/ftp-accounts", evidence: "confirmed", source: v2Source(28) },
   },
-  "v4.ftp.createAccount": {
-    method: "POST", path: "/v4/hosting/ftp", params: "body",
+  "ftp.createAccount": {
+    summary: "Create an FTP account user@domain",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, ...createFields }),
     response: envelope({ id: int().optional(), username: str().optional(), path: str().optional() }),
-    evidence: "inferred", source: v4FromV3(65), safety: "unsafe", envelope: true,
-    summary: "Create an FTP account user@domain",
+    v4: { method: "POST", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(65) },
+    v3: { method: "POST", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} createFTPAccount`, unwrap: true, request: z.strictObject({ ...hostingV3, ...createFields }) },
+    // v2 has no createFolder (S8 FtpaccountAddBody).
+    v2: { method: "POST", path: "/n0c-api/ftp-account/add", evidence: "confirmed", source: v2Source(29), unwrap: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password: z.string().min(1) }) },
   },
-  "v4.ftp.editAccount": {
-    method: "PATCH", path: "/v4/hosting/ftp", params: "body",
+  "ftp.editAccount": {
+    summary: "Change the password and optionally the path of an FTP account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...editFields }),
     response: changeMessages,
-    evidence: "inferred", source: v4FromV3(66), safety: "idempotent", envelope: true,
-    summary: "Change the password and optionally the path of an FTP account",
+    v4: { method: "PATCH", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(66) },
+    v3: { method: "PATCH", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} updateFTPAccount`, request: z.strictObject({ ...hostingV3, ...editFields }) },
   },
-  "v4.ftp.deleteAccount": {
-    method: "DELETE", path: "/v4/hosting/ftp", params: "body",
+  "ftp.deleteAccount": {
+    summary: "Delete an FTP account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...account }),
     response: envelope({}),
-    evidence: "inferred", source: v4FromV3(67), safety: "idempotent", envelope: true,
-    summary: "Delete an FTP account",
+    v4: { method: "DELETE", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(67) },
+    v3: { method: "DELETE", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} deleteFTPAccount`, request: z.strictObject({ ...hostingV3, ...account }) },
+    v2: { method: "POST", path: "/n0c-api/ftp-account/remove", evidence: "confirmed", source: v2Source(30) },
   },
-  "v4.ftp.listConnections": {
-    method: "GET", path: "/v4/hosting/ftp/active-connections", params: "body",
+  "ftp.listConnections": {
+    summary: "List the active FTP connections",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
     response: envelope({ activeConnections: list(ftpConnectionEntry) }),
-    evidence: "inferred", source: "INFERRED-L, catalog §1 #68 (pattern + v2 §3 #33)", safety: "read", envelope: true,
-    summary: "List the active FTP connections",
+    v4: { method: "GET", path: "/v4/hosting/ftp/active-connections", evidence: "inferred", source: "INFERRED-L, catalog §1 #68 (pattern + v2 §3 #33)" },
+    v3: { method: "GET", path: "/v3/hosting/ftp/active-connections", evidence: "inferred", source: "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", unwrap: "activeConnections", request: z.strictObject({ ...hostingV3 }) },
+    v2: { method: "GET", path: "/n0c-api/ftp-account/active-connection", evidence: "confirmed", source: v2Source(33), unwrap: "activeConnections" },
   },
-
-  // v3 wraps results in `data` (legacy document, difference 3); the list's `data[]{username, path}` is seen in S2.
-  "v3.ftp.listAccounts": {
-    method: "GET", path: "/v3/hosting/ftp", params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: envelope({ data: list(ftpAccountEntry) }),
-    evidence: "confirmed", source: `${v3Confirmed} getFtpAccounts`, safety: "read", envelope: true,
-    summary: "List the FTP accounts of a hosting account",
-  },
-  "v3.ftp.createAccount": {
-    method: "POST", path: "/v3/hosting/ftp", params: "body",
-    request: z.strictObject({ ...hostingV3, ...createFields }),
-    response: envelope({ data: ftpAccountEntry.optional() }),
-    evidence: "confirmed", source: `${v3Confirmed} createFTPAccount`, safety: "unsafe", envelope: true,
-    summary: "Create an FTP account user@domain",
-  },
-  "v3.ftp.editAccount": {
-    method: "PATCH", path: "/v3/hosting/ftp", params: "body",
-    request: z.strictObject({ ...hostingV3, ...editFields }),
-    response: changeMessages,
-    evidence: "confirmed", source: `${v3Confirmed} updateFTPAccount`, safety: "idempotent", envelope: true,
-    summary: "Change the password and optionally the path of an FTP account",
-  },
-  "v3.ftp.deleteAccount": {
-    method: "DELETE", path: "/v3/hosting/ftp", params: "body",
-    request: z.strictObject({ ...hostingV3, ...account }),
-    response: envelope({}),
-    evidence: "confirmed", source: `${v3Confirmed} deleteFTPAccount`, safety: "idempotent", envelope: true,
-    summary: "Delete an FTP account",
-  },
-  "v3.ftp.listConnections": {
-    method: "GET", path: "/v3/hosting/ftp/active-connections", params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: envelope({ data: list(ftpConnectionEntry) }),
-    evidence: "inferred", source: "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", safety: "read", envelope: true,
-    summary: "List the active FTP connections",
-  },
-
-  "v2.ftp.listAccounts": {
-    method: "GET", path: "/n0c-api/ftp-accounts", params: "body",
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ data: list(ftpAccountEntry) }),
-    evidence: "confirmed", source: v2Source(28), safety: "read", envelope: true,
-    summary: "List the FTP accounts of a hosting account",
-  },
-  // v2 has no createFolder (S8 FtpaccountAddBody).
-  "v2.ftp.createAccount": {
-    method: "POST", path: "/n0c-api/ftp-account/add", params: "body",
-    request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password: z.string().min(1) }),
-    response: envelope({ data: ftpAccountEntry.optional() }),
-    evidence: "confirmed", source: v2Source(29), safety: "unsafe", envelope: true,
-    summary: "Create an FTP account user@domain",
-  },
-  "v2.ftp.deleteAccount": {
-    method: "POST", path: "/n0c-api/ftp-account/remove", params: "body",
-    request: z.strictObject({ ...hostingV4, ...account }),
-    response: envelope({}),
-    evidence: "confirmed", source: v2Source(30), safety: "idempotent", envelope: true,
-    summary: "Delete an FTP account",
-  },
-  // What v2 answers in `data` for the two changes is not shown; the message is all we rely on.
-  "v2.ftp.changePassword": {
-    method: "POST", path: "/n0c-api/ftp-account/password", params: "body",
+  "ftp.changePassword": {
+    summary: "Change the password of an FTP account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...account, password: z.string().min(1) }),
     response: envelope({}),
-    evidence: "confirmed", source: v2Source(31), safety: "idempotent", envelope: true,
-    summary: "Change the password of an FTP account",
+    // What v2 answers in `data` for the two changes is not shown; the message is all we rely on.
+    v2: { method: "POST", path: "/n0c-api/ftp-account/password", evidence: "confirmed", source: v2Source(31) },
   },
-  "v2.ftp.updatePath": {
-    method: "POST", path: "/n0c-api/ftp-account/update-path", params: "body",
+  "ftp.updatePath": {
+    summary: "Change the root path of an FTP account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1) }),
     response: envelope({}),
-    evidence: "confirmed", source: v2Source(32), safety: "idempotent", envelope: true,
-    summary: "Change the root path of an FTP account",
-  },
-  "v2.ftp.listConnections": {
-    method: "GET", path: "/n0c-api/ftp-account/active-connection", params: "body",
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ data: list(ftpConnectionEntry) }),
-    evidence: "confirmed", source: v2Source(33), safety: "read", envelope: true,
-    summary: "List the active FTP connections",
+    v2: { method: "POST", path: "/n0c-api/ftp-account/update-path", evidence: "confirmed", source: v2Source(32) },
   },
 });

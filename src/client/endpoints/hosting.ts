@@ -9,7 +9,7 @@
  * (§1 #4, #5), so users can override its method and path from configuration.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import {
   apiErrors,
   bool,
@@ -124,8 +124,6 @@ const created = envelope({ id: int(), username: str(), password: str().optional(
 const done = envelope({});
 /** v3 and v2 results wrapped in `data` (legacy document, difference 3). */
 const dataMessage = envelope({ data: obj({ message: str().optional() }).optional() });
-const loginUrl = obj({ login_url: str() }, { login_url: ["loginUrl"] });
-const tempUrl = obj({ temporary_url: str().nullish() });
 
 /**
  * Hosting-account operations of v4, v3 and v2.
@@ -134,506 +132,206 @@ const tempUrl = obj({ temporary_url: str().nullish() });
  * const { hosting_accounts } = await client.request("hosting.listAccounts", {});
  * const site = hosting_accounts.find((h) => h.domain === "agency-demo.com");
  */
-export const hostingEndpoints = defineEndpoints({
-  // ---- listings ----
-  "v4.hosting.listWorldAccounts": {
-    method: "GET",
-    path: "/v4/the-world/info",
-    params: "body",
-    request: noParams,
-    response: envelope({ world_accounts: list(worldAccount) }),
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #4",
-    safety: "read",
-    envelope: true,
+export const hostingOperations = defineOperations({
+  "hosting.listWorldAccounts": {
     summary: "List the dedicated (World) hosting accounts",
-  },
-  "v3.hosting.listWorldAccounts": {
-    method: "GET",
-    path: "/v3/the-world/info",
-    params: "body",
+    safety: "read", envelope: true,
     request: noParams,
-    response: envelope({ world_accounts: list(worldAccount) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §2 #12",
-    safety: "read",
-    envelope: true,
-    summary: "List the dedicated (World) hosting accounts",
-  },
-  // The v2 document references this listing as `/get-accounts`; the path is under `/world-api`
-  // (catalog §3 "ref", §6). It is reseller-level and answers without the hosting envelope (S8).
-  "v2.hosting.listWorldAccounts": {
-    method: "GET",
-    path: "/world-api/get-accounts",
-    params: "body",
-    request: noParams,
-    response: obj({
+    // v2 adds the count and the resources left in the plan (S8); v4 and v3 document neither.
+    response: envelope({
       nb_active_or_suspended_accounts: int().optional(),
       total_available_resources: resources.optional(),
       world_accounts: list(worldAccount),
     }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 ref",
-    safety: "read",
-    envelope: false,
-    summary: "List the World account and its sub-accounts, with the resources left in the plan",
+    v4: { method: "GET", path: "/v4/the-world/info", evidence: "inferred", source: "INFERRED-M, catalog §1 #4" },
+    v3: { method: "GET", path: "/v3/the-world/info", evidence: "confirmed", source: "CONFIRMED, catalog §2 #12" },
+    // The v2 document references this listing as `/get-accounts`; the path is under `/world-api`
+    // (catalog §3 "ref", §6). It is reseller-level and answers without the hosting envelope (S8).
+    v2: { method: "GET", path: "/world-api/get-accounts", evidence: "confirmed", source: "CONFIRMED, catalog §3 ref", summary: "List the World account and its sub-accounts, with the resources left in the plan", envelope: false },
   },
-  // Shared-hosting info (catalog §1 #5) is UNKNOWN: the v4 document only says the path ends in
-  // `/info`. We keep the v3 collection name (`/v3/hostings`) and add the `/info` suffix the
-  // document gives both listings (`/v4/the-world/info`); `/v4/hosting/...` is the prefix of
-  // operations on one account, so `/v4/hosting/info` would read as "info about one account".
-  "v4.hosting.listAccounts": {
-    method: "GET",
-    path: "/v4/hostings/info",
-    params: "body",
+  "hosting.listAccounts": {
+    summary: "List every hosting account (World and shared) with its id and username",
+    safety: "read", envelope: true,
     request: z.strictObject({ id: hostingId.optional() }),
     response: envelope({ hosting_accounts: list(hostingAccount) }),
-    evidence: "inferred",
-    source: "UNKNOWN, catalog §1 #5",
-    safety: "read",
-    envelope: true,
-    summary: "List every hosting account (World and shared) with its id and username",
+    // Shared-hosting info (catalog §1 #5) is UNKNOWN: the v4 document only says the path ends in
+    // `/info`. We keep the v3 collection name (`/v3/hostings`) and add the `/info` suffix the
+    // document gives both listings (`/v4/the-world/info`); `/v4/hosting/...` is the prefix of
+    // operations on one account, so `/v4/hosting/info` would read as "info about one account".
+    v4: { method: "GET", path: "/v4/hostings/info", evidence: "inferred", source: "UNKNOWN, catalog §1 #5" },
+    // S3 sends no parameters; S2 sends `{id}` to read one account (catalog §4.1).
+    v3: { method: "GET", path: "/v3/hostings", evidence: "confirmed", source: "CONFIRMED, catalog §4.1" },
   },
-  // S3 sends no parameters; S2 sends `{id}` to read one account (catalog §4.1).
-  "v3.hosting.listAccounts": {
-    method: "GET",
-    path: "/v3/hostings",
-    params: "body",
-    request: z.strictObject({ id: hostingId.optional() }),
-    response: envelope({ hosting_accounts: list(hostingAccount) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "List every hosting account (World and shared) with its id and username",
-  },
-  "v4.hosting.listDomains": {
-    method: "GET",
-    path: "/v4/hosting/domains",
-    params: "body",
+  "hosting.listDomains": {
+    summary: "List the domains attached to a hosting account",
+    safety: "read", envelope: true,
     request: hostingOnlyV4,
     response: domainsReply,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "read",
-    envelope: true,
-    summary: "List the domains attached to a hosting account",
+    v4: { method: "GET", path: "/v4/hosting/domains", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "GET", path: "/v3/hosting/domains", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: hostingOnlyV3 },
+    v2: { method: "GET", path: "/n0c-api/domains", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
-  "v3.hosting.listDomains": {
-    method: "GET",
-    path: "/v3/hosting/domains",
-    params: "body",
-    request: hostingOnlyV3,
-    response: domainsReply,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "List the domains attached to a hosting account",
-  },
-  "v2.hosting.listDomains": {
-    method: "GET",
-    path: "/n0c-api/domains",
-    params: "body",
-    request: hostingOnlyV4,
-    response: domainsReply,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "read",
-    envelope: true,
-    summary: "List the domains attached to a hosting account",
-  },
-
-  // ---- account management ----
-  "v4.hosting.create": {
-    method: "POST",
-    path: "/v4/hosting",
-    params: "body",
+  "hosting.create": {
+    summary: "Create a hosting account",
+    safety: "unsafe", envelope: true,
     request: z.strictObject(createV3Shape).refine(oneLocation, locationIssue),
     response: created,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Create a hosting account",
-  },
-  "v3.hosting.create": {
-    method: "POST",
-    path: "/v3/hosting",
-    params: "body",
-    request: z.strictObject(createV3Shape).refine(oneLocation, locationIssue),
-    response: created,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Create a hosting account",
-  },
-  // S4 master also sends `cms` and `with_cpanel` (catalog §4.2); the official spec lists the rest.
-  "v2.hosting.create": {
-    method: "POST",
-    path: "/world-api/create-account",
-    params: "body",
-    request: z.strictObject({
+    // ---- account management ----
+    v4: { method: "POST", path: "/v4/hosting", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "POST", path: "/v3/hosting", evidence: "confirmed", source: "CONFIRMED, catalog §4.1" },
+    // S4 master also sends `cms` and `with_cpanel` (catalog §4.2); the official spec lists the rest.
+    v2: { method: "POST", path: "/world-api/create-account", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", summary: "Create a World sub-account with the requested resources", envelope: false, request: z.strictObject({
       domain: domainName,
       country: z.enum(["CA", "FR"]),
       ...v2ResourceShape,
       ls: z.boolean().optional(),
       cms: z.string().optional(),
       with_cpanel: z.boolean().optional(),
-    }),
-    response: obj({
+      }), response: obj({
       account_created: bool().optional(),
       server_hostname: str().optional(),
       server_ip: str().optional(),
       id: int(),
       username: str(),
       password: str().optional(),
-    }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "unsafe",
-    envelope: false,
-    summary: "Create a World sub-account with the requested resources",
+      }) },
   },
-  "v4.hosting.update": {
-    method: "PUT",
-    path: "/v4/hosting",
-    params: "body",
+  "hosting.update": {
+    summary: "Change the resources or the password of a hosting account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...updateShape }).refine(resourcesXorPassword, updateIssue),
     response: done,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Change the resources or the password of a hosting account",
+    v4: { method: "PUT", path: "/v4/hosting", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "PUT", path: "/v3/hosting", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: z.strictObject({ ...hostingV3, ...updateShape }).refine(resourcesXorPassword, updateIssue) },
   },
-  "v3.hosting.update": {
-    method: "PUT",
-    path: "/v3/hosting",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, ...updateShape }).refine(resourcesXorPassword, updateIssue),
-    response: done,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Change the resources or the password of a hosting account",
-  },
-  "v4.hosting.delete": {
-    method: "DELETE",
-    path: "/v4/hosting",
-    params: "body",
+  "hosting.delete": {
+    summary: "Terminate a hosting account",
+    safety: "idempotent", envelope: true,
     request: hostingOnlyV4,
     response: done,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Terminate a hosting account",
+    v4: { method: "DELETE", path: "/v4/hosting", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    // S2 `terminatedAccount` also sends the account password; what the server does with it is not
+    // known, so it is optional here.
+    v3: { method: "DELETE", path: "/v3/hosting", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: z.strictObject({ ...hostingV3, password: z.string().optional() }) },
   },
-  // S2 `terminatedAccount` also sends the account password; what the server does with it is not
-  // known, so it is optional here.
-  "v3.hosting.delete": {
-    method: "DELETE",
-    path: "/v3/hosting",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, password: z.string().optional() }),
-    response: done,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Terminate a hosting account",
-  },
-  "v4.hosting.suspend": {
-    method: "POST",
-    path: "/v4/hosting/suspend",
-    params: "body",
+  "hosting.suspend": {
+    summary: "Suspend a hosting account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, reason: z.string().optional() }),
     response: done,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Suspend a hosting account",
+    v4: { method: "POST", path: "/v4/hosting/suspend", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "POST", path: "/v3/hosting/suspend", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: z.strictObject({ ...hostingV3, reason: z.string().optional() }) },
+    v2: { method: "POST", path: "/world-api/suspend-account", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", summary: "Suspend a World sub-account", envelope: false, request: z.strictObject({ ...hostingV4, reason: z.string().min(1) }), response: obj({ account_suspended: bool().optional(), message: str().optional(), suspension_reason: str().optional() }) },
   },
-  "v3.hosting.suspend": {
-    method: "POST",
-    path: "/v3/hosting/suspend",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, reason: z.string().optional() }),
-    response: done,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Suspend a hosting account",
-  },
-  "v2.hosting.suspend": {
-    method: "POST",
-    path: "/world-api/suspend-account",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, reason: z.string().min(1) }),
-    response: obj({ account_suspended: bool().optional(), message: str().optional(), suspension_reason: str().optional() }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: false,
-    summary: "Suspend a World sub-account",
-  },
-  "v4.hosting.unsuspend": {
-    method: "POST",
-    path: "/v4/hosting/unsuspend",
-    params: "body",
+  "hosting.unsuspend": {
+    summary: "Reactivate a suspended hosting account",
+    safety: "idempotent", envelope: true,
     request: hostingOnlyV4,
     response: done,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Reactivate a suspended hosting account",
+    v4: { method: "POST", path: "/v4/hosting/unsuspend", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "POST", path: "/v3/hosting/unsuspend", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: hostingOnlyV3 },
+    v2: { method: "POST", path: "/world-api/unsuspend-account", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", summary: "Reactivate a suspended World sub-account", envelope: false, response: obj({ account_unsuspended: bool().optional(), message: str().optional() }) },
   },
-  "v3.hosting.unsuspend": {
-    method: "POST",
-    path: "/v3/hosting/unsuspend",
-    params: "body",
-    request: hostingOnlyV3,
-    response: done,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Reactivate a suspended hosting account",
-  },
-  "v2.hosting.unsuspend": {
-    method: "POST",
-    path: "/world-api/unsuspend-account",
-    params: "body",
-    request: hostingOnlyV4,
-    response: obj({ account_unsuspended: bool().optional(), message: str().optional() }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: false,
-    summary: "Reactivate a suspended World sub-account",
-  },
-  // The official spec (S8) and S5 spell it `modify-resources`; S4, S6 and S7 call
-  // `/world-api/modify-ressources` (catalog §7.7 #2). Override the path if your account needs it.
-  "v2.hosting.modifyResources": {
-    method: "POST",
-    path: "/world-api/modify-resources",
-    params: "body",
+  "hosting.modifyResources": {
+    summary: "Change the CPU, memory and I/O of a World sub-account",
+    safety: "idempotent", envelope: false,
     request: z.strictObject({ ...hostingV4, ...v2ResourceShape }).refine(someResource, resourceIssue),
     response: obj({
       cpu_updated: bool().optional(),
       mem_updated: bool().optional(),
       io_updated: bool().optional(),
       errors: apiErrors.optional(),
-    }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: false,
-    summary: "Change the CPU, memory and I/O of a World sub-account",
+      }),
+    // The official spec (S8) and S5 spell it `modify-resources`; S4, S6 and S7 call
+    // `/world-api/modify-ressources` (catalog §7.7 #2). Override the path if your account needs it.
+    v2: { method: "POST", path: "/world-api/modify-resources", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
-  // Seen only in S4, S6 and S7 (not in the official spec); it raises the reseller's World plan and
-  // is billed, so it is never retried. Its response is not documented.
-  "v2.hosting.upgradePlan": {
-    method: "POST",
-    path: "/world-api/upgrade-plan",
-    params: "body",
+  "hosting.upgradePlan": {
+    summary: "Raise the CPU, memory and I/O of the reseller's World plan",
+    safety: "unsafe", envelope: false,
     request: z.strictObject(v2ResourceShape).refine(someResource, resourceIssue),
     response: obj({ message: str().optional(), plan_resources: resources.optional() }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S4, S6, S7 only)",
-    safety: "unsafe",
-    envelope: false,
-    summary: "Raise the CPU, memory and I/O of the reseller's World plan",
+    // Seen only in S4, S6 and S7 (not in the official spec); it raises the reseller's World plan and
+    // is billed, so it is never retried. Its response is not documented.
+    v2: { method: "POST", path: "/world-api/upgrade-plan", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S4, S6, S7 only)" },
   },
-  "v4.hosting.getLoginUrl": {
-    method: "GET",
-    path: "/v4/hosting/login",
-    params: "body",
+  "hosting.getLoginUrl": {
+    summary: "Get a single sign-on URL for the hosting control panel",
+    safety: "read", envelope: true,
     request: hostingOnlyV4,
     response: envelope({ login_url: str() }, { login_url: ["loginUrl"] }),
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "read",
-    envelope: true,
-    summary: "Get a single sign-on URL for the hosting control panel",
+    v4: { method: "GET", path: "/v4/hosting/login", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    // `data.login_url` is snake_case here but `data.loginUrl` on phpMyAdmin (catalog §7.7 #3).
+    v3: { method: "GET", path: "/v3/hosting/login", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, request: hostingOnlyV3 },
   },
-  // `data.login_url` is snake_case here but `data.loginUrl` on phpMyAdmin (catalog §7.7 #3).
-  "v3.hosting.getLoginUrl": {
-    method: "GET",
-    path: "/v3/hosting/login",
-    params: "body",
-    request: hostingOnlyV3,
-    response: envelope({ data: loginUrl }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "Get a single sign-on URL for the hosting control panel",
-  },
-  "v4.hosting.enableTemporaryUrl": {
-    method: "POST",
-    path: "/v4/hosting/temporary-url",
-    params: "body",
+  "hosting.enableTemporaryUrl": {
+    summary: "Give the account a temporary URL (to reach the site before DNS points to it)",
+    safety: "idempotent", envelope: true,
     request: hostingOnlyV4,
     response: envelope({ temporary_url: str().nullish() }),
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Give the account a temporary URL (to reach the site before DNS points to it)",
+    v4: { method: "POST", path: "/v4/hosting/temporary-url", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "POST", path: "/v3/hosting/temporary-url", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, request: hostingOnlyV3 },
+    v2: { method: "POST", path: "/n0c-api/user/temp-domain", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", unwrap: true, summary: "Give the account a temporary domain" },
   },
-  "v3.hosting.enableTemporaryUrl": {
-    method: "POST",
-    path: "/v3/hosting/temporary-url",
-    params: "body",
-    request: hostingOnlyV3,
-    response: envelope({ data: tempUrl.optional() }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Give the account a temporary URL (to reach the site before DNS points to it)",
-  },
-  "v2.hosting.enableTemporaryUrl": {
-    method: "POST",
-    path: "/n0c-api/user/temp-domain",
-    params: "body",
-    request: hostingOnlyV4,
-    response: envelope({ data: tempUrl.optional() }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Give the account a temporary domain",
-  },
-  "v4.hosting.disableTemporaryUrl": {
-    method: "DELETE",
-    path: "/v4/hosting/temporary-url",
-    params: "body",
+  "hosting.disableTemporaryUrl": {
+    summary: "Remove the temporary URL of an account",
+    safety: "idempotent", envelope: true,
     request: hostingOnlyV4,
     response: done,
-    evidence: "inferred",
-    source: "INFERRED-M: v3 §4.1 path with /v4",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Remove the temporary URL of an account",
+    v4: { method: "DELETE", path: "/v4/hosting/temporary-url", evidence: "inferred", source: "INFERRED-M: v3 §4.1 path with /v4" },
+    v3: { method: "DELETE", path: "/v3/hosting/temporary-url", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, request: hostingOnlyV3 },
+    v2: { method: "POST", path: "/n0c-api/user/disable-temp-domain", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", unwrap: true, summary: "Remove the temporary domain of an account" },
   },
-  "v3.hosting.disableTemporaryUrl": {
-    method: "DELETE",
-    path: "/v3/hosting/temporary-url",
-    params: "body",
-    request: hostingOnlyV3,
-    response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Remove the temporary URL of an account",
-  },
-  "v2.hosting.disableTemporaryUrl": {
-    method: "POST",
-    path: "/n0c-api/user/disable-temp-domain",
-    params: "body",
-    request: hostingOnlyV4,
-    response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Remove the temporary domain of an account",
-  },
-
-  // ---- domains of an account ----
-  // The legacy document's "extra operation" (difference 4); the path follows the v3 unsuspend
-  // analogs (catalog §2 #13).
-  "v3.hosting.reactivateDomain": {
-    method: "POST",
-    path: "/v3/hosting/domain/unsuspend",
-    params: "body",
+  "hosting.reactivateDomain": {
+    summary: "Reactivate a suspended domain of a hosting account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV3, domain: domainName }),
     response: dataMessage,
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §2 #13",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Reactivate a suspended domain of a hosting account",
+    // ---- domains of an account ----
+    // The legacy document's "extra operation" (difference 4); the path follows the v3 unsuspend
+    // analogs (catalog §2 #13).
+    v3: { method: "POST", path: "/v3/hosting/domain/unsuspend", evidence: "inferred", source: "INFERRED-L, catalog §2 #13" },
   },
-  "v2.hosting.addDomain": {
-    method: "POST",
-    path: "/n0c-api/domain/add",
-    params: "body",
+  "hosting.addDomain": {
+    summary: "Attach a domain to a hosting account",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName, docroot }),
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Attach a domain to a hosting account",
+    v2: { method: "POST", path: "/n0c-api/domain/add", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
-  "v2.hosting.removeDomain": {
-    method: "POST",
-    path: "/n0c-api/domain/remove",
-    params: "body",
+  "hosting.removeDomain": {
+    summary: "Detach a domain (and its sub-domains) from a hosting account",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName }),
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Detach a domain (and its sub-domains) from a hosting account",
+    v2: { method: "POST", path: "/n0c-api/domain/remove", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
-  "v2.hosting.addSubdomain": {
-    method: "POST",
-    path: "/n0c-api/domain/add-sub-domain",
-    params: "body",
+  "hosting.addSubdomain": {
+    summary: "Add a sub-domain of an attached domain",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName, subDomain: z.string().min(1), docroot }),
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Add a sub-domain of an attached domain",
+    v2: { method: "POST", path: "/n0c-api/domain/add-sub-domain", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
-  "v2.hosting.suspendDomains": {
-    method: "POST",
-    path: "/n0c-api/domain/suspend",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }),
-    response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: true,
+  "hosting.suspendDomains": {
     summary: "Suspend one or more domains of a hosting account",
-  },
-  "v2.hosting.unsuspendDomains": {
-    method: "POST",
-    path: "/n0c-api/domain/unsuspend",
-    params: "body",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }),
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Reactivate one or more suspended domains of a hosting account",
+    v2: { method: "POST", path: "/n0c-api/domain/suspend", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
-  "v2.hosting.changeDocRoot": {
-    method: "POST",
-    path: "/n0c-api/domain/change-doc-root",
-    params: "body",
+  "hosting.unsuspendDomains": {
+    summary: "Reactivate one or more suspended domains of a hosting account",
+    safety: "idempotent", envelope: true,
+    request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }),
+    response: dataMessage,
+    v2: { method: "POST", path: "/n0c-api/domain/unsuspend", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
+  },
+  "hosting.changeDocRoot": {
+    summary: "Change the document root of an attached domain",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName, docroot }),
     response: dataMessage,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Change the document root of an attached domain",
+    v2: { method: "POST", path: "/n0c-api/domain/change-doc-root", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
   },
 });

@@ -3,26 +3,61 @@
  * `"<version>.<area>.<verbNoun>"`. Each area's entries live in their own file; this one merges
  * them. The client derives its methods from it and the simulator routes with it.
  */
-import type { ApiVersion } from "../endpoint";
-import { accountEndpoints } from "./account";
-import { hostingEndpoints } from "./hosting";
-import { domainsEndpoints } from "./domains";
-import { dnsEndpoints } from "./dns";
-import { sslEndpoints } from "./ssl";
-import { redirectionsEndpoints } from "./redirections";
-import { phpEndpoints } from "./php";
-import { nodejsEndpoints } from "./nodejs";
-import { databasesEndpoints } from "./databases";
-import { cacheEndpoints } from "./cache";
-import { storageEndpoints } from "./storage";
-import { sshEndpoints } from "./ssh";
-import { ftpEndpoints } from "./ftp";
-import { wafEndpoints } from "./waf";
-import { statsEndpoints } from "./stats";
-import { logsEndpoints } from "./logs";
-import { cronEndpoints } from "./cron";
-import { emailEndpoints } from "./email";
-import { appsEndpoints } from "./apps";
+import type { z } from "zod";
+import { endpointsOf, type ApiVersion } from "../endpoint";
+import { accountOperations } from "./account";
+import { hostingOperations } from "./hosting";
+import { domainsOperations } from "./domains";
+import { dnsOperations } from "./dns";
+import { sslOperations } from "./ssl";
+import { redirectionsOperations } from "./redirections";
+import { phpOperations } from "./php";
+import { nodejsOperations } from "./nodejs";
+import { databasesOperations } from "./databases";
+import { cacheOperations } from "./cache";
+import { storageOperations } from "./storage";
+import { sshOperations } from "./ssh";
+import { ftpOperations } from "./ftp";
+import { wafOperations } from "./waf";
+import { statsOperations } from "./stats";
+import { logsOperations } from "./logs";
+import { cronOperations } from "./cron";
+import { emailOperations } from "./email";
+import { appsOperations } from "./apps";
+
+/**
+ * Every operation, one row each, keyed by id (`"dns.getZone"`): summary, safety, request and
+ * response schemas, and per version its route.
+ *
+ * @example
+ * import { operations } from "pulumi-hosting-reseller";
+ * const row = operations["dns.getZone"];
+ * console.log(row.safety, row.v4.path, row.v3.path); // read /v4/hosting/domain/dns-zone /v3/hosting/domain/dns-zone
+ */
+export const operations = {
+  ...accountOperations,
+  ...hostingOperations,
+  ...domainsOperations,
+  ...dnsOperations,
+  ...sslOperations,
+  ...redirectionsOperations,
+  ...phpOperations,
+  ...nodejsOperations,
+  ...databasesOperations,
+  ...cacheOperations,
+  ...storageOperations,
+  ...sshOperations,
+  ...ftpOperations,
+  ...wafOperations,
+  ...statsOperations,
+  ...logsOperations,
+  ...cronOperations,
+  ...emailOperations,
+  ...appsOperations,
+};
+
+/** The operation ids, `"dns.getZone"`. */
+export type OperationId = keyof typeof operations & string;
 
 /**
  * Every operation of every API version.
@@ -32,30 +67,24 @@ import { appsEndpoints } from "./apps";
  * const op = endpoints["v4.dns.getZone"];
  * console.log(op.method, op.path, op.evidence); // GET /v4/hosting/domain/dns-zone inferred
  */
-export const endpoints = {
-  ...accountEndpoints,
-  ...hostingEndpoints,
-  ...domainsEndpoints,
-  ...dnsEndpoints,
-  ...sslEndpoints,
-  ...redirectionsEndpoints,
-  ...phpEndpoints,
-  ...nodejsEndpoints,
-  ...databasesEndpoints,
-  ...cacheEndpoints,
-  ...storageEndpoints,
-  ...sshEndpoints,
-  ...ftpEndpoints,
-  ...wafEndpoints,
-  ...statsEndpoints,
-  ...logsEndpoints,
-  ...cronEndpoints,
-  ...emailEndpoints,
-  ...appsEndpoints,
-};
+export const endpoints = endpointsOf(operations);
 
 export type Endpoints = typeof endpoints;
 /** A full endpoint key, `"v4.dns.getZone"`. */
 export type EndpointKey = keyof Endpoints & string;
 /** The keys of one version. */
 export type VersionKey<V extends ApiVersion> = Extract<EndpointKey, `${V}.${string}`>;
+
+type Rows = typeof operations;
+/** The table keys of the versions that serve operation `Id`: `"v4.dns.getZone" | "v3.dns.getZone" | ...`. */
+export type KeysOf<Id extends OperationId> = `${keyof Rows[Id] & ApiVersion}.${Id}` & EndpointKey;
+/**
+ * What operation `Id` takes, whichever version serves it (a union where versions differ, such as
+ * v3's hosting `username`). A misspelt field is a compile error.
+ */
+export type OperationParams<Id extends OperationId> = z.input<Endpoints[KeysOf<Id>]["request"]>;
+/**
+ * What operation `Id` answers once the client has parsed it, whichever version serves it: the
+ * `data` envelopes of v3 and v2 are already undone.
+ */
+export type OperationReply<Id extends OperationId> = z.output<Endpoints[KeysOf<Id>]["response"]>;

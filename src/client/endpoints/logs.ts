@@ -7,8 +7,8 @@
  * per the v4 document; its path is the v3 path with `/v4`.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, optionalList, num, obj, str } from "../schemas";
+import { defineOperations } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
 
 /** ISO 8601 instants such as `2026-01-31T00:00:00.000Z` (S3 sends this form). */
 const instant = z.iso.datetime({ offset: true });
@@ -65,13 +65,10 @@ const logsReply = envelope({ data: list(accessLogEntry) });
  *   from += data.length;
  * }
  */
-export const logsEndpoints = defineEndpoints({
-  // The v4 document names `query`, `queryFields`, `before`, `after` and `searchAfter` and says the
-  // full list is not shown; `id`, `domain` and `size` are carried over from v3.
-  "v4.logs.getAccessLogs": {
-    method: "GET",
-    path: "/v4/hosting/domain/access-logs",
-    params: "body",
+export const logsOperations = defineOperations({
+  "logs.getAccessLogs": {
+    summary: "Read a domain's access logs, paging with searchAfter",
+    safety: "read", envelope: true,
     request: z.strictObject({
       ...hostingV4,
       domain: domainName,
@@ -80,30 +77,17 @@ export const logsEndpoints = defineEndpoints({
       ...window,
       searchAfter: z.array(z.number().int()).optional(),
       size: size.optional(),
-    }),
+      }),
     response: logsReply,
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #75",
-    safety: "read",
-    envelope: true,
-    summary: "Read a domain's access logs, paging with searchAfter",
-  },
-  "v3.logs.getAccessLogs": {
-    method: "GET",
-    path: "/v3/hosting/domain/access-logs",
-    params: "body",
-    request: z.strictObject({
+    // The v4 document names `query`, `queryFields`, `before`, `after` and `searchAfter` and says the
+    // full list is not shown; `id`, `domain` and `size` are carried over from v3.
+    v4: { method: "GET", path: "/v4/hosting/domain/access-logs", evidence: "inferred", source: "INFERRED-M, catalog §1 #75" },
+    v3: { method: "GET", path: "/v3/hosting/domain/access-logs", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", summary: "Read a domain's access logs, paging with size and from", request: z.strictObject({
       ...hostingV3,
       domain: domainName,
       size: size.optional(),
       from: z.number().int().min(0).optional(),
       ...window,
-    }),
-    response: logsReply,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "Read a domain's access logs, paging with size and from",
+      }) },
   },
 });

@@ -6,7 +6,7 @@
  * exist but the document does not show them (v4 document, general rule 7).
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
 
 /**
@@ -53,55 +53,23 @@ const applicationList = envelope({ data: list(nodejsApplication) });
  * const { versions } = await client.request("v4.nodejs.listVersions", { id: 101 });
  * const { data: apps } = await client.request("nodejs.listApplications", { id: 101 });
  */
-export const nodejsEndpoints = defineEndpoints({
-  "v4.nodejs.listVersions": {
-    method: "GET",
-    path: "/v4/hosting/nodejs/versions",
-    params: "body",
+export const nodejsOperations = defineOperations({
+  "nodejs.listVersions": {
+    summary: "List the Node.js versions available to a hosting account",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
     response: envelope(versionsShape),
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §1 #39",
-    safety: "read",
-    envelope: true,
-    summary: "List the Node.js versions available to a hosting account",
+    v4: { method: "GET", path: "/v4/hosting/nodejs/versions", evidence: "inferred", source: "INFERRED-L, catalog §1 #39" },
+    // v3 wraps the versions resource in `data` (legacy document, difference 3); the application
+    // list is already `data`.
+    v3: { method: "GET", path: "/v3/hosting/nodejs/versions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #39", unwrap: true, request: z.strictObject({ ...hostingV3 }) },
   },
-  "v4.nodejs.listApplications": {
-    method: "GET",
-    path: "/v4/hosting/nodejs/applications",
-    params: "body",
+  "nodejs.listApplications": {
+    summary: "List the Node.js applications of a hosting account",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
     response: applicationList,
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §1 #40",
-    safety: "read",
-    envelope: true,
-    summary: "List the Node.js applications of a hosting account",
-  },
-  // v3 wraps the versions resource in `data` (legacy document, difference 3); the application
-  // list is already `data`.
-  "v3.nodejs.listVersions": {
-    method: "GET",
-    path: "/v3/hosting/nodejs/versions",
-    params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: envelope({ data: obj(versionsShape) }),
-    evidence: "inferred",
-    source: "INFERRED-L: v4 path pattern, catalog §1 #39",
-    safety: "read",
-    envelope: true,
-    summary: "List the Node.js versions available to a hosting account",
-  },
-  "v3.nodejs.listApplications": {
-    method: "GET",
-    path: "/v3/hosting/nodejs/applications",
-    params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: applicationList,
-    evidence: "inferred",
-    source: "INFERRED-L: v4 path pattern, catalog §1 #40",
-    safety: "read",
-    envelope: true,
-    summary: "List the Node.js applications of a hosting account",
+    v4: { method: "GET", path: "/v4/hosting/nodejs/applications", evidence: "inferred", source: "INFERRED-L, catalog §1 #40" },
+    v3: { method: "GET", path: "/v3/hosting/nodejs/applications", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #40", request: z.strictObject({ ...hostingV3 }) },
   },
 });

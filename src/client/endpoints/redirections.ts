@@ -8,7 +8,7 @@
  * domain and an internal one that only forces HTTPS and/or `www` on the same domain.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { bool, domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
 
 /** HTTP status of a redirection: permanent (301) or temporary (302). */
@@ -43,136 +43,48 @@ const v2Write = envelope({ data: z.unknown().optional() });
  * await client.request("redirections.add", { id: 101, domain: "client-shop.net", rType: 301, destinationUrl: "https://agency-demo.com/shop" });
  * const { data } = await client.request("redirections.list", { id: 101 });
  */
-export const redirectionsEndpoints = defineEndpoints({
-  "v4.redirections.list": {
-    method: "GET",
-    path: "/v4/hosting/redirections",
-    params: "body",
+export const redirectionsOperations = defineOperations({
+  "redirections.list": {
+    summary: "List the redirections of a hosting account's domains",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4 }),
     response: redirectionList,
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §1 #27",
-    safety: "read",
-    envelope: true,
-    summary: "List the redirections of a hosting account's domains",
+    v4: { method: "GET", path: "/v4/hosting/redirections", evidence: "inferred", source: "INFERRED-L, catalog §1 #27" },
+    // v3: the legacy document does not show redirections (difference 9); same paths as v4 under /v3,
+    // addressed by id and username (difference 2).
+    v3: { method: "GET", path: "/v3/hosting/redirections", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #27", request: z.strictObject({ ...hostingV3 }) },
+    // v2 (/n0c-api): a JSON body with `id` on every verb, GET included (catalog §7.4).
+    v2: { method: "GET", path: "/n0c-api/domain/redirections", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5 getRedirections)" },
   },
-  "v4.redirections.add": {
-    method: "POST",
-    path: "/v4/hosting/domain/redirection",
-    params: "body",
+  "redirections.add": {
+    summary: "Redirect a domain to a URL",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }),
     response: envelope({}),
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §1 #28",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Redirect a domain to a URL",
-  },
-  "v4.redirections.delete": {
-    method: "DELETE",
-    path: "/v4/hosting/domain/redirection",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, domain: domainName }),
-    response: envelope({}),
-    evidence: "inferred",
-    source: "INFERRED-L, catalog §1 #29",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Remove the redirection of a domain",
-  },
-
-  // v3: the legacy document does not show redirections (difference 9); same paths as v4 under /v3,
-  // addressed by id and username (difference 2).
-  "v3.redirections.list": {
-    method: "GET",
-    path: "/v3/hosting/redirections",
-    params: "body",
-    request: z.strictObject({ ...hostingV3 }),
-    response: redirectionList,
-    evidence: "inferred",
-    source: "INFERRED-L: v4 path pattern, catalog §1 #27",
-    safety: "read",
-    envelope: true,
-    summary: "List the redirections of a hosting account's domains",
-  },
-  "v3.redirections.add": {
-    method: "POST",
-    path: "/v3/hosting/domain/redirection",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }),
-    response: envelope({}),
-    evidence: "inferred",
-    source: "INFERRED-L: v4 path pattern, catalog §1 #28",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Redirect a domain to a URL",
-  },
-  "v3.redirections.delete": {
-    method: "DELETE",
-    path: "/v3/hosting/domain/redirection",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, domain: domainName }),
-    response: envelope({}),
-    evidence: "inferred",
-    source: "INFERRED-L: v4 path pattern, catalog §1 #29",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Remove the redirection of a domain",
-  },
-
-  // v2 (/n0c-api): a JSON body with `id` on every verb, GET included (catalog §7.4).
-  "v2.redirections.list": {
-    method: "GET",
-    path: "/n0c-api/domain/redirections",
-    params: "body",
-    request: z.strictObject({ ...hostingV4 }),
-    response: redirectionList,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8, S5 getRedirections)",
-    safety: "read",
-    envelope: true,
-    summary: "List the redirections of a hosting account's domains",
-  },
-  "v2.redirections.add": {
-    method: "POST",
-    path: "/n0c-api/domain/external-redirection",
-    params: "body",
-    request: z.strictObject({
+    v4: { method: "POST", path: "/v4/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L, catalog §1 #28" },
+    v3: { method: "POST", path: "/v3/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #28", request: z.strictObject({ ...hostingV3, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }) },
+    v2: { method: "POST", path: "/n0c-api/domain/external-redirection", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)", summary: "Redirect a domain to another domain", request: z.strictObject({
       ...hostingV4,
       domain: domainName,
       https: z.boolean(),
       rType: redirectionType,
       destinationDomain: z.string().min(1),
-    }),
-    response: v2Write,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Redirect a domain to another domain",
+      }) },
   },
-  "v2.redirections.addInternal": {
-    method: "POST",
-    path: "/n0c-api/domain/redirection",
-    params: "body",
+  "redirections.delete": {
+    summary: "Remove the redirection of a domain",
+    safety: "idempotent", envelope: true,
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope({}),
+    v4: { method: "DELETE", path: "/v4/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L, catalog §1 #29" },
+    v3: { method: "DELETE", path: "/v3/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #29", request: z.strictObject({ ...hostingV3, domain: domainName }) },
+    v2: { method: "POST", path: "/n0c-api/domain/delete-redirection", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5 deleteRedirection)" },
+  },
+  "redirections.addInternal": {
+    summary: "Force HTTPS and/or www on a domain",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, www: z.boolean() }),
     response: v2Write,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8 DomainRedirectionBody, S5 setInternalRedirection)",
-    safety: "unsafe",
-    envelope: true,
-    summary: "Force HTTPS and/or www on a domain",
-  },
-  "v2.redirections.delete": {
-    method: "POST",
-    path: "/n0c-api/domain/delete-redirection",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, domain: domainName }),
-    response: v2Write,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.2 (S8, S5 deleteRedirection)",
-    safety: "idempotent",
-    envelope: true,
-    summary: "Remove the redirection of a domain",
+    v2: { method: "POST", path: "/n0c-api/domain/redirection", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8 DomainRedirectionBody, S5 setInternalRedirection)" },
   },
 });

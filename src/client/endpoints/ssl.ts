@@ -9,8 +9,8 @@
  * message (install, delete custom, remove CSR) answer the same way on v3.
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, optionalList, obj, str } from "../schemas";
+import { defineOperations } from "../endpoint";
+import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalList, str } from "../schemas";
 
 const siteV4 = { ...hostingV4, domain: domainName };
 const siteV3 = { ...hostingV3, domain: domainName };
@@ -49,9 +49,7 @@ const csrEntry = obj({
 });
 const generatedCsrShape = { csr: str(), selfSignedCert: str().optional() };
 const csrPrivateKeyShape = { privateKey: str() };
-const messageOnly = obj({ message: str().optional() });
 
-const common = { params: "body", evidence: "inferred", envelope: true } as const;
 
 /**
  * The SSL operations of v4 and v3: `ssl.getCertificate`, `ssl.renewCertificate`,
@@ -61,208 +59,86 @@ const common = { params: "body", evidence: "inferred", envelope: true } as const
  * @example
  * const { valid } = await client.request("v4.ssl.validateCustom", { id: 101, domain: "example.com", certificate: pem });
  */
-export const sslEndpoints = defineEndpoints({
-  // ---- v4 ----
-  "v4.ssl.getCertificate": {
-    ...common,
-    method: "GET",
-    path: "/v4/hosting/domain/ssl",
+export const sslOperations = defineOperations({
+  "ssl.getCertificate": {
+    summary: "Retrieve the active SSL certificate of a domain",
+    safety: "read", envelope: true,
     request: z.strictObject(siteV4),
     response: envelope(activeCertificateShape),
-    source: "INFERRED-L, catalog §1 #17",
-    safety: "read",
-    summary: "Retrieve the active SSL certificate of a domain",
+    v4: { method: "GET", path: "/v4/hosting/domain/ssl", evidence: "inferred", source: "INFERRED-L, catalog §1 #17" },
+    // v3: same sub-paths, `id` + `username`, results in `data`
+    v3: { method: "GET", path: "/v3/hosting/domain/ssl", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
   },
-  "v4.ssl.renewCertificate": {
-    ...common,
-    method: "POST",
-    path: "/v4/hosting/domain/ssl/renew",
+  "ssl.renewCertificate": {
+    summary: "Renew the automatic certificate of a domain (asynchronous job)",
+    safety: "unsafe", envelope: true,
     request: z.strictObject(siteV4),
     response: envelope(renewalJobShape),
-    source: "INFERRED-L, catalog §1 #18",
-    safety: "unsafe",
-    summary: "Renew the automatic certificate of a domain (asynchronous job)",
+    v4: { method: "POST", path: "/v4/hosting/domain/ssl/renew", evidence: "inferred", source: "INFERRED-L, catalog §1 #18" },
+    v3: { method: "POST", path: "/v3/hosting/domain/ssl/renew", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
   },
-  "v4.ssl.getCustom": {
-    ...common,
-    method: "GET",
-    path: "/v4/hosting/domain/ssl/custom",
+  "ssl.getCustom": {
+    summary: "Retrieve the custom certificate and key of a domain",
+    safety: "read", envelope: true,
     request: z.strictObject(siteV4),
     response: envelope(customCertificateShape, customCertificateAliases),
-    source: "INFERRED-L, catalog §1 #19",
-    safety: "read",
-    summary: "Retrieve the custom certificate and key of a domain",
+    v4: { method: "GET", path: "/v4/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §1 #19" },
+    v3: { method: "GET", path: "/v3/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
   },
-  "v4.ssl.installCustom": {
-    ...common,
-    method: "POST",
-    path: "/v4/hosting/domain/ssl/custom",
+  "ssl.installCustom": {
+    summary: "Install a custom certificate and key for a domain",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...siteV4, certificate: z.string().min(1), privateKey: z.string().min(1) }),
     response: envelope({}),
-    source: "INFERRED-L, catalog §1 #20",
-    safety: "idempotent",
-    summary: "Install a custom certificate and key for a domain",
+    v4: { method: "POST", path: "/v4/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §1 #20" },
+    v3: { method: "POST", path: "/v3/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1), privateKey: z.string().min(1) }) },
   },
-  "v4.ssl.deleteCustom": {
-    ...common,
-    method: "DELETE",
-    path: "/v4/hosting/domain/ssl/custom",
+  "ssl.deleteCustom": {
+    summary: "Delete the custom certificate of a domain (back to the automatic one)",
+    safety: "idempotent", envelope: true,
     request: z.strictObject(siteV4),
     response: envelope({}),
-    source: "INFERRED-L, catalog §1 #21",
-    safety: "idempotent",
-    summary: "Delete the custom certificate of a domain (back to the automatic one)",
+    v4: { method: "DELETE", path: "/v4/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §1 #21" },
+    v3: { method: "DELETE", path: "/v3/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
   },
-  "v4.ssl.validateCustom": {
-    ...common,
-    method: "POST",
-    path: "/v4/hosting/domain/ssl/custom/validate",
+  "ssl.validateCustom": {
+    summary: "Check that a certificate is currently valid for a domain",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...siteV4, certificate: z.string().min(1) }),
     response: envelope(validationShape),
-    source: "INFERRED-L, catalog §1 #22",
-    safety: "read",
-    summary: "Check that a certificate is currently valid for a domain",
+    v4: { method: "POST", path: "/v4/hosting/domain/ssl/custom/validate", evidence: "inferred", source: "INFERRED-L, catalog §1 #22" },
+    v3: { method: "POST", path: "/v3/hosting/domain/ssl/custom/validate", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1) }) },
   },
-  "v4.ssl.listCsrs": {
-    ...common,
-    method: "GET",
-    path: "/v4/hosting/domain/ssl/csrs",
+  "ssl.listCsrs": {
+    summary: "List the CSRs generated for a domain",
+    safety: "read", envelope: true,
     request: z.strictObject(siteV4),
     response: envelope({ data: list(csrEntry) }),
-    source: "INFERRED-L, catalog §1 #23",
-    safety: "read",
-    summary: "List the CSRs generated for a domain",
+    v4: { method: "GET", path: "/v4/hosting/domain/ssl/csrs", evidence: "inferred", source: "INFERRED-L, catalog §1 #23" },
+    v3: { method: "GET", path: "/v3/hosting/domain/ssl/csrs", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", request: z.strictObject(siteV3) },
   },
-  "v4.ssl.generateCsr": {
-    ...common,
-    method: "POST",
-    path: "/v4/hosting/domain/ssl/csr",
+  "ssl.generateCsr": {
+    summary: "Generate a key, a CSR and a self-signed certificate for a domain",
+    safety: "unsafe", envelope: true,
     request: z.strictObject({ ...siteV4, ...csrFields }),
     response: envelope(generatedCsrShape),
-    source: "INFERRED-L, catalog §1 #24",
-    safety: "unsafe",
-    summary: "Generate a key, a CSR and a self-signed certificate for a domain",
+    v4: { method: "POST", path: "/v4/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §1 #24" },
+    v3: { method: "POST", path: "/v3/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, ...csrFields }) },
   },
-  "v4.ssl.removeCsr": {
-    ...common,
-    method: "DELETE",
-    path: "/v4/hosting/domain/ssl/csr",
+  "ssl.removeCsr": {
+    summary: "Remove a CSR of a domain",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }),
     response: envelope({}),
-    source: "INFERRED-L, catalog §1 #25",
-    safety: "idempotent",
-    summary: "Remove a CSR of a domain",
+    v4: { method: "DELETE", path: "/v4/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §1 #25" },
+    v3: { method: "DELETE", path: "/v3/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) },
   },
-  "v4.ssl.getCsrPrivateKey": {
-    ...common,
-    method: "GET",
-    path: "/v4/hosting/domain/ssl/csr/private-key",
+  "ssl.getCsrPrivateKey": {
+    summary: "Retrieve the private key of a CSR",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }),
     response: envelope(csrPrivateKeyShape),
-    source: "INFERRED-L, catalog §1 #26",
-    safety: "read",
-    summary: "Retrieve the private key of a CSR",
-  },
-
-  // ---- v3: same sub-paths, `id` + `username`, results in `data` ----
-  "v3.ssl.getCertificate": {
-    ...common,
-    method: "GET",
-    path: "/v3/hosting/domain/ssl",
-    request: z.strictObject(siteV3),
-    response: envelope({ data: obj(activeCertificateShape) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "read",
-    summary: "Retrieve the active SSL certificate of a domain",
-  },
-  "v3.ssl.renewCertificate": {
-    ...common,
-    method: "POST",
-    path: "/v3/hosting/domain/ssl/renew",
-    request: z.strictObject(siteV3),
-    response: envelope({ data: obj(renewalJobShape) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "unsafe",
-    summary: "Renew the automatic certificate of a domain (asynchronous job)",
-  },
-  "v3.ssl.getCustom": {
-    ...common,
-    method: "GET",
-    path: "/v3/hosting/domain/ssl/custom",
-    request: z.strictObject(siteV3),
-    response: envelope({ data: obj(customCertificateShape, customCertificateAliases) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "read",
-    summary: "Retrieve the custom certificate and key of a domain",
-  },
-  "v3.ssl.installCustom": {
-    ...common,
-    method: "POST",
-    path: "/v3/hosting/domain/ssl/custom",
-    request: z.strictObject({ ...siteV3, certificate: z.string().min(1), privateKey: z.string().min(1) }),
-    response: envelope({ data: messageOnly.optional() }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "idempotent",
-    summary: "Install a custom certificate and key for a domain",
-  },
-  "v3.ssl.deleteCustom": {
-    ...common,
-    method: "DELETE",
-    path: "/v3/hosting/domain/ssl/custom",
-    request: z.strictObject(siteV3),
-    response: envelope({ data: messageOnly.optional() }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "idempotent",
-    summary: "Delete the custom certificate of a domain (back to the automatic one)",
-  },
-  "v3.ssl.validateCustom": {
-    ...common,
-    method: "POST",
-    path: "/v3/hosting/domain/ssl/custom/validate",
-    request: z.strictObject({ ...siteV3, certificate: z.string().min(1) }),
-    response: envelope({ data: obj(validationShape) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "read",
-    summary: "Check that a certificate is currently valid for a domain",
-  },
-  "v3.ssl.listCsrs": {
-    ...common,
-    method: "GET",
-    path: "/v3/hosting/domain/ssl/csrs",
-    request: z.strictObject(siteV3),
-    response: envelope({ data: list(csrEntry) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "read",
-    summary: "List the CSRs generated for a domain",
-  },
-  "v3.ssl.generateCsr": {
-    ...common,
-    method: "POST",
-    path: "/v3/hosting/domain/ssl/csr",
-    request: z.strictObject({ ...siteV3, ...csrFields }),
-    response: envelope({ data: obj(generatedCsrShape) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "unsafe",
-    summary: "Generate a key, a CSR and a self-signed certificate for a domain",
-  },
-  "v3.ssl.removeCsr": {
-    ...common,
-    method: "DELETE",
-    path: "/v3/hosting/domain/ssl/csr",
-    request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }),
-    response: envelope({ data: messageOnly.optional() }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "idempotent",
-    summary: "Remove a CSR of a domain",
-  },
-  "v3.ssl.getCsrPrivateKey": {
-    ...common,
-    method: "GET",
-    path: "/v3/hosting/domain/ssl/csr/private-key",
-    request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }),
-    response: envelope({ data: obj(csrPrivateKeyShape) }),
-    source: "INFERRED-L, catalog §2 #17-26",
-    safety: "read",
-    summary: "Retrieve the private key of a CSR",
+    v4: { method: "GET", path: "/v4/hosting/domain/ssl/csr/private-key", evidence: "inferred", source: "INFERRED-L, catalog §1 #26" },
+    v3: { method: "GET", path: "/v3/hosting/domain/ssl/csr/private-key", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) },
   },
 });

@@ -8,7 +8,7 @@
  * versions: v2 `POST`s performance and visits, v3 `GET`s them (catalog §7.7 #5).
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
+import { defineOperations } from "../endpoint";
 import { bool, dict, domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
 
 // ---- request pieces ----
@@ -90,7 +90,8 @@ const visitorSeries = {
   serverErrors: series.optional(),
 };
 /** v3 and v2: the series are under `data`, beside the usual boolean `success`. */
-const visitorsInData = envelope({ data: obj(visitorSeries) });
+/** The visitor series beside the envelope; v3 and v2 answer them in `data`, which the client undoes. */
+const visitorsReply = envelope({ ...visitorSeries, success: series.or(bool()) });
 
 /**
  * Statistics operations of v4, v3 and v2.
@@ -99,128 +100,42 @@ const visitorsInData = envelope({ data: obj(visitorSeries) });
  * const { data } = await client.request("stats.getResourceUsage", { id: 101, periodType: "day", period: 7 });
  * console.log(data.map((row) => row.aCPU));
  */
-export const statsEndpoints = defineEndpoints({
-  "v4.stats.getResourceUsage": {
-    method: "GET",
-    path: "/v4/hosting/stats/performance",
-    params: "body",
+export const statsOperations = defineOperations({
+  "stats.getResourceUsage": {
+    summary: "Resource usage (CPU, memory, I/O, processes) per day or hour",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4, ...performanceShape }),
     response: performanceReply,
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #72",
-    safety: "read",
-    envelope: true,
-    summary: "Resource usage (CPU, memory, I/O, processes) per day or hour",
+    v4: { method: "GET", path: "/v4/hosting/stats/performance", evidence: "inferred", source: "INFERRED-M, catalog §1 #72" },
+    v3: { method: "GET", path: "/v3/hosting/stats/performance", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: z.strictObject({ ...hostingV3, ...performanceShape }) },
+    v2: { method: "POST", path: "/n0c-api/stats/performance", evidence: "confirmed", source: "CONFIRMED, catalog §3 #42" },
   },
-  "v3.stats.getResourceUsage": {
-    method: "GET",
-    path: "/v3/hosting/stats/performance",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, ...performanceShape }),
-    response: performanceReply,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "Resource usage (CPU, memory, I/O, processes) per day or hour",
-  },
-  "v2.stats.getResourceUsage": {
-    method: "POST",
-    path: "/n0c-api/stats/performance",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, ...performanceShape }),
-    response: performanceReply,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #42",
-    safety: "read",
-    envelope: true,
-    summary: "Resource usage (CPU, memory, I/O, processes) per day or hour",
-  },
-  "v4.stats.getDiskUsage": {
-    method: "GET",
-    path: "/v4/hosting/stats/disk-usage",
-    params: "body",
+  "stats.getDiskUsage": {
+    summary: "Disk usage in bytes, per directory and per database",
+    safety: "read", envelope: true,
     request: z.strictObject(hostingV4),
     response: envelope(diskUsageShape),
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #73",
-    safety: "read",
-    envelope: true,
-    summary: "Disk usage in bytes, per directory and per database",
+    v4: { method: "GET", path: "/v4/hosting/stats/disk-usage", evidence: "inferred", source: "INFERRED-M, catalog §1 #73" },
+    v3: { method: "GET", path: "/v3/hosting/stats/disk-usage", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, request: z.strictObject(hostingV3) },
+    v2: { method: "GET", path: "/n0c-api/stats/disk-usage", evidence: "confirmed", source: "CONFIRMED, catalog §3 #43", unwrap: true },
   },
-  "v3.stats.getDiskUsage": {
-    method: "GET",
-    path: "/v3/hosting/stats/disk-usage",
-    params: "body",
-    request: z.strictObject(hostingV3),
-    response: envelope({ data: obj(diskUsageShape) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "Disk usage in bytes, per directory and per database",
-  },
-  "v2.stats.getDiskUsage": {
-    method: "GET",
-    path: "/n0c-api/stats/disk-usage",
-    params: "body",
-    request: z.strictObject(hostingV4),
-    response: envelope({ data: obj(diskUsageShape) }),
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #43",
-    safety: "read",
-    envelope: true,
-    summary: "Disk usage in bytes, per directory and per database",
-  },
-  // The one exception to the envelope: the v4 document says the visitor resource's `success` is
-  // an array of numbers (the 2xx count per label), so it is read as the series, and a boolean is
-  // still accepted in case the server sends the flag.
-  "v4.stats.getVisitors": {
-    method: "GET",
-    path: "/v4/hosting/stats/apache",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, ...visitorShape, unique: z.boolean().optional() }),
-    response: envelope({ ...visitorSeries, success: series.or(bool()) }),
-    evidence: "inferred",
-    source: "INFERRED-M, catalog §1 #74",
-    safety: "read",
-    envelope: true,
+  "stats.getVisitors": {
     summary: "Web server visits of a domain (all or unique) by status class",
+    safety: "read", envelope: true,
+    request: z.strictObject({ ...hostingV4, ...visitorShape, unique: z.boolean().optional() }),
+    response: visitorsReply,
+    // The one exception to the envelope: the v4 document says the visitor resource's `success` is
+    // an array of numbers (the 2xx count per label), so it is read as the series, and a boolean is
+    // still accepted in case the server sends the flag.
+    v4: { method: "GET", path: "/v4/hosting/stats/apache", evidence: "inferred", source: "INFERRED-M, catalog §1 #74" },
+    v3: { method: "GET", path: "/v3/hosting/stats/apache", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV3, ...visitorShape }) },
+    v2: { method: "POST", path: "/n0c-api/stats/apache", evidence: "confirmed", source: "CONFIRMED, catalog §3 #44", unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV4, ...visitorShape }) },
   },
-  "v3.stats.getVisitors": {
-    method: "GET",
-    path: "/v3/hosting/stats/apache",
-    params: "body",
-    request: z.strictObject({ ...hostingV3, ...visitorShape }),
-    response: visitorsInData,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §4.1",
-    safety: "read",
-    envelope: true,
-    summary: "Web server visits of a domain by status class",
-  },
-  "v2.stats.getVisitors": {
-    method: "POST",
-    path: "/n0c-api/stats/apache",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, ...visitorShape }),
-    response: visitorsInData,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #44",
-    safety: "read",
-    envelope: true,
-    summary: "Web server visits of a domain by status class",
-  },
-  "v2.stats.getUniqueVisitors": {
-    method: "POST",
-    path: "/n0c-api/stats/apache/unique",
-    params: "body",
-    request: z.strictObject({ ...hostingV4, ...visitorShape }),
-    response: visitorsInData,
-    evidence: "confirmed",
-    source: "CONFIRMED, catalog §3 #45",
-    safety: "read",
-    envelope: true,
+  "stats.getUniqueVisitors": {
     summary: "Unique visitors of a domain by status class",
+    safety: "read", envelope: true,
+    request: z.strictObject({ ...hostingV4, ...visitorShape }),
+    response: visitorsReply,
+    v2: { method: "POST", path: "/n0c-api/stats/apache/unique", evidence: "confirmed", source: "CONFIRMED, catalog §3 #45", unwrap: true },
   },
 });

@@ -7,8 +7,8 @@
  * under `/v3` with `username` (its firewall group is not shown, legacy document difference 9).
  */
 import { z } from "zod";
-import { defineEndpoints } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, optionalList, num, obj, str } from "../schemas";
+import { defineOperations } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
 
 /** `[from, to]` rule-id ranges (`[id]` for a single id, as the simulator answers disabled rules). */
 const idRanges = list(list(int()));
@@ -91,72 +91,34 @@ const v2Source = "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)";
  * @example
  * await client.request("v4.waf.updateRules", { id: 101, domain: "agency-demo.com", wafDisabledRules: [942100], append: true });
  */
-export const wafEndpoints = defineEndpoints({
-  // The v4 document marks the log "temporarily disabled"; the simulator serves it anyway.
-  "v4.waf.getLogs": {
-    method: "GET", path: "/v4/hosting/domain/waf-logs", params: "body",
+export const wafOperations = defineOperations({
+  "waf.getLogs": {
+    summary: "Read the firewall log of a domain, paged by size and offset",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4, ...logsFields }),
     response: envelope({ hits: list(wafLogHit) }),
-    evidence: "inferred", source: v4Source(69), safety: "read", envelope: true,
-    summary: "Read the firewall log of a domain, paged by size and offset",
+    // The v4 document marks the log "temporarily disabled"; the simulator serves it anyway.
+    v4: { method: "GET", path: "/v4/hosting/domain/waf-logs", evidence: "inferred", source: v4Source(69) },
+    // v3 and v2 wrap results in `data` (legacy document, difference 3 and 2.0.0 hosting operations).
+    v3: { method: "GET", path: "/v3/hosting/domain/waf-logs", evidence: "inferred", source: v3Source(69), unwrap: "hits", request: z.strictObject({ ...hostingV3, ...logsFields }) },
+    v2: { method: "GET", path: "/n0c-api/domain/waf-logs", evidence: "confirmed", source: v2Source, unwrap: "hits" },
   },
-  "v4.waf.getRules": {
-    method: "GET", path: "/v4/hosting/domain/waf-rules", params: "body",
+  "waf.getRules": {
+    summary: "List the firewall rules and those disabled for a domain",
+    safety: "read", envelope: true,
     request: z.strictObject({ ...hostingV4, domain: domainName }),
     response: envelope(rulesShape),
-    evidence: "inferred", source: v4Source(70), safety: "read", envelope: true,
-    summary: "List the firewall rules and those disabled for a domain",
+    v4: { method: "GET", path: "/v4/hosting/domain/waf-rules", evidence: "inferred", source: v4Source(70) },
+    v3: { method: "GET", path: "/v3/hosting/domain/waf-rules", evidence: "inferred", source: v3Source(70), unwrap: true, request: z.strictObject({ ...hostingV3, domain: domainName }) },
+    v2: { method: "GET", path: "/n0c-api/domain/waf-rules", evidence: "confirmed", source: v2Source, unwrap: true },
   },
-  "v4.waf.updateRules": {
-    method: "PATCH", path: "/v4/hosting/domain/waf-rules", params: "body",
+  "waf.updateRules": {
+    summary: "Replace or extend the firewall rules disabled for a domain",
+    safety: "idempotent", envelope: true,
     request: z.strictObject({ ...hostingV4, ...updateFields }),
     response: envelope({}),
-    evidence: "inferred", source: v4Source(71), safety: "idempotent", envelope: true,
-    summary: "Replace or extend the firewall rules disabled for a domain",
-  },
-
-  // v3 and v2 wrap results in `data` (legacy document, difference 3 and 2.0.0 hosting operations).
-  "v3.waf.getLogs": {
-    method: "GET", path: "/v3/hosting/domain/waf-logs", params: "body",
-    request: z.strictObject({ ...hostingV3, ...logsFields }),
-    response: envelope({ data: list(wafLogHit) }),
-    evidence: "inferred", source: v3Source(69), safety: "read", envelope: true,
-    summary: "Read the firewall log of a domain, paged by size and offset",
-  },
-  "v3.waf.getRules": {
-    method: "GET", path: "/v3/hosting/domain/waf-rules", params: "body",
-    request: z.strictObject({ ...hostingV3, domain: domainName }),
-    response: envelope({ data: wafRulesResult }),
-    evidence: "inferred", source: v3Source(70), safety: "read", envelope: true,
-    summary: "List the firewall rules and those disabled for a domain",
-  },
-  "v3.waf.updateRules": {
-    method: "PATCH", path: "/v3/hosting/domain/waf-rules", params: "body",
-    request: z.strictObject({ ...hostingV3, ...updateFields }),
-    response: envelope({}),
-    evidence: "inferred", source: v3Source(71), safety: "idempotent", envelope: true,
-    summary: "Replace or extend the firewall rules disabled for a domain",
-  },
-
-  "v2.waf.getLogs": {
-    method: "GET", path: "/n0c-api/domain/waf-logs", params: "body",
-    request: z.strictObject({ ...hostingV4, ...logsFields }),
-    response: envelope({ data: list(wafLogHit) }),
-    evidence: "confirmed", source: v2Source, safety: "read", envelope: true,
-    summary: "Read the firewall log of a domain, paged by size and offset",
-  },
-  "v2.waf.getRules": {
-    method: "GET", path: "/n0c-api/domain/waf-rules", params: "body",
-    request: z.strictObject({ ...hostingV4, domain: domainName }),
-    response: envelope({ data: wafRulesResult }),
-    evidence: "confirmed", source: v2Source, safety: "read", envelope: true,
-    summary: "List the firewall rules and those disabled for a domain",
-  },
-  "v2.waf.updateRules": {
-    method: "POST", path: "/n0c-api/domain/update-waf-rules", params: "body",
-    request: z.strictObject({ ...hostingV4, ...updateFields }),
-    response: envelope({}),
-    evidence: "confirmed", source: v2Source, safety: "idempotent", envelope: true,
-    summary: "Replace or extend the firewall rules disabled for a domain",
+    v4: { method: "PATCH", path: "/v4/hosting/domain/waf-rules", evidence: "inferred", source: v4Source(71) },
+    v3: { method: "PATCH", path: "/v3/hosting/domain/waf-rules", evidence: "inferred", source: v3Source(71), request: z.strictObject({ ...hostingV3, ...updateFields }) },
+    v2: { method: "POST", path: "/n0c-api/domain/update-waf-rules", evidence: "confirmed", source: v2Source },
   },
 });

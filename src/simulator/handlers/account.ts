@@ -7,7 +7,8 @@
  * tables).
  */
 import { splitKey } from "../../client/endpoint";
-import { accountEndpoints } from "../../client/endpoints/account";
+import { endpointsOf } from "../../client/endpoint";
+import { accountOperations } from "../../client/endpoints/account";
 import type { SimState } from "../state";
 import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
 import { bindByOperation } from "./shared";
@@ -120,9 +121,9 @@ const resolvers: Record<string, Resolver> = {
 /** Every key of the account area, bound to the resolver of its operation id. */
 export const accountArea: SimArea = {
   name: "account",
-  handlers: bindByOperation(accountEndpoints, resolvers),
+  handlers: bindByOperation(endpointsOf(accountOperations), resolvers),
   samples: Object.fromEntries(
-    Object.keys(accountEndpoints).map((key) => {
+    Object.keys(endpointsOf(accountOperations)).map((key) => {
       const { version, id } = splitKey(key);
       // v2 `tld-prices` takes no parameters; v3 and v4 may ask for a currency.
       const params = id === "account.getTldPricing" && version !== "v2" ? { currency_code: "EUR" } : {};

@@ -12,11 +12,11 @@
  */
 import { domainToASCII } from "node:url";
 import type { z } from "zod";
-import { splitKey, type ApiVersion } from "../../client/endpoint";
+import { endpointsOf, splitKey, type ApiVersion } from "../../client/endpoint";
 import {
   CONTACT_FIELDS,
   CONTACT_ROLES,
-  domainsEndpoints,
+  domainsOperations,
   type ContactRoleName,
   type registerRequest,
   type updateContactsRequest,
@@ -593,9 +593,9 @@ const samples: Record<string, Sample> = {
 /** Every key of the domains area, bound to the resolver and sample of its operation id. */
 export const domainsArea: SimArea = {
   name: "domains",
-  handlers: bindByOperation(domainsEndpoints, resolvers),
+  handlers: bindByOperation(endpointsOf(domainsOperations), resolvers),
   samples: Object.fromEntries(
-    Object.entries(bindByOperation(domainsEndpoints, samples, "sample")).map(([key, sample]) => {
+    Object.entries(bindByOperation(endpointsOf(domainsOperations), samples, "sample")).map(([key, sample]) => {
       const { version } = splitKey(key);
       return [key, (state: SimState) => sample(state, version)];
     }),
