@@ -11,10 +11,8 @@
  *   cache of `npm run pulumi-cli`); without one its block is left as it is, and the script says so.
  *
  * What changes from one run to the next (ports, durations, temporary directories, generated
- * hashes) is masked by `maskSample`; `test/docs/samples.test.ts` compares fresh runs of `ping`
- * and `generate` with the committed blocks through the same masks. The demo's blocks are not
- * compared: zone writes are batched in a short window, so the first `up` sends one or two zone
- * writes depending on timing.
+ * hashes) is masked by `maskSample`; `test/docs/samples.test.ts` and `test/engine/demo.test.ts`
+ * compare fresh runs with the committed blocks through the same masks.
  *
  * @example
  * npm run docs:samples                 # every sample

@@ -2,9 +2,8 @@
  * `npm run demo` (scripts/demo.ts) as a user runs it: with the real Pulumi CLI when one is found,
  * where its first line names the CLI and its version and its summary names the drifted resources
  * and properties from the engine's events; and without one, through the testing toolkit, saying
- * so. Both runs use `.tmp/demo/`, so they run one after the other. Their output is not compared
- * with the samples of docs/demo.md: since zone writes are batched in a short window, how many
- * zone writes the first `up` sends (one or two) depends on timing.
+ * so. Both runs use `.tmp/demo/`, so they run one after the other. Each run's output, through the
+ * masks of `npm run docs:samples`, is the sample docs/demo.md shows for its engine.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +12,7 @@ import * as path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { committedSample, maskCliPath, maskSample } from "../../scripts/doc-samples";
 import { installedPackage, repositoryRoot } from "../e2e/package";
 import { pulumiCli } from "./harness";
 
@@ -62,6 +62,9 @@ describe("npm run demo", () => {
       expect(output).toMatch(/^== refresh: 12 same, 2 update /m);
       expect(driftLine(output)).toEqual(["app (DnsRecordSet): records", "php (PhpOptions): options"]);
       expect(output).toContain("credit 1000 USD; domain orders placed: 0");
+      expect(committedSample("demo-cli"), "docs/demo.md is out of date: run npm run docs:samples -- demo-cli").toBe(
+        `${maskSample(maskCliPath(output, pulumiCli!.dir)).trimEnd()}\n`,
+      );
     },
     DEMO_TIMEOUT,
   );
@@ -75,6 +78,7 @@ describe("npm run demo", () => {
       expect(code, output).toBe(0);
       expect(output.split("\n")[0]).toMatch(/^Pulumi CLI not found: running the hosting-site example through the testing toolkit/);
       expect(driftLine(output)).toEqual(["app (DnsRecordSet): records", "php (PhpOptions): options"]);
+      expect(committedSample("demo-toolkit"), "docs/demo.md is out of date: run npm run docs:samples -- demo-toolkit").toBe(`${maskSample(output).trimEnd()}\n`);
     },
     DEMO_TIMEOUT,
   );
