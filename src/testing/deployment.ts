@@ -22,6 +22,13 @@ import { deletionAntichains, dependencyUrns, type StateResource } from "./state"
 import type { DeploymentStack } from "./types";
 import { changedKeys, containsUnknowns, UNKNOWN, type WireMap } from "./wire";
 
+/**
+ * The engine's answer for a registration it skipped (`pulumirpc.Result.SKIP`, 2 on the wire). The
+ * stubs of @pulumi/pulumi 3.248 name it; those of 3.270 no longer do, and treat every answer but
+ * `SUCCESS` as a failed registration.
+ */
+const RESULT_SKIP = 2 as resourceProto.Result;
+
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const structProto = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as typeof import("google-protobuf/google/protobuf/struct_pb");
 
@@ -106,7 +113,7 @@ export class Deployment extends StepJournal {
     const skip = (): resourceProto.RegisterResourceResponse => {
       if (old) this.news.push(old);
       this.record({ op: "skipped", urn: goal.urn, type: goal.type });
-      response.setResult(resourceProto.Result.SKIP);
+      response.setResult(RESULT_SKIP);
       return response;
     };
     // After a failure the engine starts no new step; a registration whose inputs are unknown

@@ -119,6 +119,7 @@ export function runProgram(options: ProgramRunOptions): Promise<ProgramRunResult
 
     let outputs: WireMap = {};
     let error: unknown;
+    const restoreHandlers = setAsideFailedRegistrations();
     try {
       const returned = await options.program();
       if (returned !== undefined && returned !== null && typeof returned === "object") {
@@ -127,13 +128,43 @@ export function runProgram(options: ProgramRunOptions): Promise<ProgramRunResult
     } catch (thrown) {
       error = thrown;
     }
-    await waitForRegistrations();
+    try {
+      await waitForRegistrations();
+      // Rejections are reported once the microtasks of the last registration have run.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      restoreHandlers();
+    }
     // Leave the runtime in plain mock mode, without our hooks (they belong to a finished
     // deployment) and without the stack's config.
     await pulumi.runtime.setMocks(options.mocks, options.project, options.stack, false);
     pulumi.runtime.setAllConfig({}, []);
     return { outputs, error };
   });
+}
+
+/**
+ * Since 3.26x, @pulumi/pulumi rejects the outputs of a resource whose registration failed or was
+ * skipped ("resource <name> [<type>] failed to register", runtime/resource.js) so that
+ * `pulumi.recover` can catch it; a program that never reads them leaves those rejections
+ * unhandled. Under the real engine the program's process logs them and ends with the failed
+ * deployment (cmd/run/run.js); here the program runs in the caller's process, and the failure is
+ * already the step's error. So while a run lasts those rejections, and only those, are kept from
+ * the process's handlers; any other one reaches them (or, with none, is thrown as Node.js would).
+ */
+function setAsideFailedRegistrations(): () => void {
+  const others = process.listeners("unhandledRejection");
+  const handler = (reason: unknown, promise: Promise<unknown>) => {
+    if (reason instanceof Error && / failed to register$/.test(reason.message)) return;
+    if (others.length === 0) throw reason;
+    for (const listener of others) listener.call(process, reason, promise);
+  };
+  process.removeAllListeners("unhandledRejection");
+  process.on("unhandledRejection", handler);
+  return () => {
+    process.removeListener("unhandledRejection", handler);
+    for (const listener of others) process.on("unhandledRejection", listener);
+  };
 }
 
 /**
