@@ -126,6 +126,44 @@ export interface Route {
   summary?: string;
 }
 
+/** What a route may say beyond its method, path and source: only what differs from its row. */
+export type RouteOptions = Partial<Pick<Route, "params" | "request" | "response" | "unwrap" | "envelope" | "summary">>;
+
+/** A method and an absolute path in one value, as octokit writes its routes: `"GET /v4/hosting/ssh-keys"`. */
+export type RouteLine = `${HttpMethod} /${string}`;
+
+/** The catalog labels that open a `source`, and the evidence each stands for (see {@link Evidence}). */
+const EVIDENCE_OF_LABEL: Record<string, Evidence> = {
+  SEED: "seed",
+  CONFIRMED: "confirmed",
+  "CONFIRMED-3P": "confirmed",
+  "INFERRED-M": "inferred",
+  "INFERRED-L": "inferred",
+  UNKNOWN: "inferred",
+};
+const METHODS: readonly string[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * One version's route, in one line: its method and path, the catalog's source (whose opening label
+ * gives the evidence, so the two cannot disagree), and only what differs from the row. Fails at
+ * load on an unknown method or label, so a slip in the table never reaches a request.
+ *
+ * @example
+ * route("GET /v3/hosting/ssh-keys", "INFERRED-L: v4 path pattern under /v3 (catalog §1 #60)", { unwrap: "keys" });
+ * // { method: "GET", path: "/v3/hosting/ssh-keys", evidence: "inferred", source: "INFERRED-L: ...", unwrap: "keys" }
+ */
+export function route<const X extends RouteOptions = {}>(line: RouteLine, source: string, options?: X): RouteCore & X {
+  const space = line.indexOf(" ");
+  const method = line.slice(0, space);
+  const evidence = EVIDENCE_OF_LABEL[/^[A-Z0-9-]+/.exec(source)?.[0] ?? ""];
+  if (!METHODS.includes(method)) throw new Error(`Not a route: "${line}" (expected "<METHOD> /<path>")`);
+  if (!evidence) throw new Error(`Source "${source}" does not open with a catalog label (${Object.keys(EVIDENCE_OF_LABEL).join(", ")})`);
+  return { method: method as HttpMethod, path: line.slice(space + 1), evidence, source, ...options } as RouteCore & X;
+}
+
+/** What every route says; {@link route} builds it. */
+export type RouteCore = Pick<Route, "method" | "path" | "evidence" | "source">;
+
 /**
  * One operation, once: what it does, whether it is safe to repeat, the request and response
  * schemas, and per API version the route that serves it.
@@ -173,7 +211,7 @@ const OPERATION_ID = /^[a-z]+\.[a-z][A-Za-z]+$/;
  *   "ssh.removeKey": {
  *     summary: "Remove an SSH key", safety: "idempotent", envelope: true,
  *     request: z.strictObject({ id: hostingId, key: z.string() }), response: envelope({}),
- *     v4: { method: "DELETE", path: "/v4/hosting/ssh-key", evidence: "inferred", source: "INFERRED-L" },
+ *     v4: route("DELETE /v4/hosting/ssh-key", "INFERRED-L, catalog §1 #63 (pattern + v2 §4.2)"),
  *   },
  * });
  */

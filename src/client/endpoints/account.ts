@@ -7,7 +7,7 @@
  * `/reseller-api` and takes GET parameters in the query string (catalog §3).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
+import { defineOperations, route } from "../endpoint";
 import { bool, dict, int, noParams, num, obj, str } from "../schemas";
 
 /**
@@ -75,31 +75,19 @@ const tldPricingRequest = z.strictObject({ currency_code: z.string().min(3).max(
  * endpoints["v2.account.hello"].path; // "/reseller-api/test-connection"
  */
 export const accountOperations = defineOperations({
-  "account.hello": {
-    summary: "Test the connection and the credentials",
-    safety: "read", envelope: false,
-    request: noParams,
-    response: helloResponse,
-    v4: { method: "GET", path: "/v4/hello", evidence: "seed", source: "SEED, catalog §1 #1" },
-    v3: { method: "GET", path: "/v3/hello", evidence: "confirmed", source: "CONFIRMED, catalog §2 #1" },
-    v2: { method: "GET", path: "/reseller-api/test-connection", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #1" },
+  "account.hello": { summary: "Test the connection and the credentials", safety: "read", envelope: false, request: noParams, response: helloResponse,
+    v4: route("GET /v4/hello", "SEED, catalog §1 #1"),
+    v3: route("GET /v3/hello", "CONFIRMED, catalog §2 #1"),
+    v2: route("GET /reseller-api/test-connection", "CONFIRMED, catalog §3 #1", { params: "query" }),
   },
-  "account.getInfo": {
-    summary: "Read the reseller's remaining credit and active order and domain counts",
-    safety: "read", envelope: false,
-    request: noParams,
-    response: accountInfoResponse,
-    v4: { method: "GET", path: "/v4/account/info", evidence: "seed", source: "SEED, catalog §1 #2" },
-    v3: { method: "GET", path: "/v3/account/info", evidence: "confirmed", source: "CONFIRMED, catalog §2 #2" },
-    v2: { method: "GET", path: "/reseller-api/account-info", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #2" },
+  "account.getInfo": { summary: "Read the reseller's remaining credit and active order and domain counts", safety: "read", envelope: false, request: noParams, response: accountInfoResponse,
+    v4: route("GET /v4/account/info", "SEED, catalog §1 #2"),
+    v3: route("GET /v3/account/info", "CONFIRMED, catalog §2 #2"),
+    v2: route("GET /reseller-api/account-info", "CONFIRMED, catalog §3 #2", { params: "query" }),
   },
-  "account.getTldPricing": {
-    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
-    safety: "read", envelope: false,
-    request: tldPricingRequest,
-    response: tldPricingResponse,
-    v4: { method: "GET", path: "/v4/tlds/pricing", evidence: "inferred", source: "INFERRED-M, catalog §1 #3" },
-    v3: { method: "GET", path: "/v3/tlds/pricing", evidence: "confirmed", source: "CONFIRMED, catalog §2 #4" },
-    v2: { method: "GET", path: "/reseller-api/tld-prices", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #3", summary: "Read register, transfer and renew prices per TLD in the account currency", request: noParams },
+  "account.getTldPricing": { summary: "Read register, transfer and renew prices per TLD, optionally in another currency", safety: "read", envelope: false, request: tldPricingRequest, response: tldPricingResponse,
+    v4: route("GET /v4/tlds/pricing", "INFERRED-M, catalog §1 #3"),
+    v3: route("GET /v3/tlds/pricing", "CONFIRMED, catalog §2 #4"),
+    v2: route("GET /reseller-api/tld-prices", "CONFIRMED, catalog §3 #3", { params: "query", summary: "Read register, transfer and renew prices per TLD in the account currency", request: noParams }),
   },
 });

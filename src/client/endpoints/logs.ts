@@ -7,7 +7,7 @@
  * per the v4 document; its path is the v3 path with `/v4`.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
+import { defineOperations, route } from "../endpoint";
 import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
 
 /** ISO 8601 instants such as `2026-01-31T00:00:00.000Z` (S3 sends this form). */
@@ -18,6 +18,17 @@ const window = { after: instant.optional(), before: instant.optional() };
  * consistent with an Elasticsearch `from + size` cap (catalog §7.3).
  */
 const size = z.number().int().min(1).max(10_000);
+
+/**
+ * The v4 document names `query`, `queryFields`, `before`, `after` and `searchAfter` and says the
+ * full list is not shown; `id`, `domain` and `size` are carried over from v3.
+ */
+const v4Request = z.strictObject({
+  ...hostingV4, domain: domainName, query: z.string().optional(), queryFields: z.array(z.string().min(1)).optional(),
+  ...window, searchAfter: z.array(z.number().int()).optional(), size: size.optional(),
+});
+/** v3 pages with `size` and `from` (S3). */
+const v3Request = z.strictObject({ ...hostingV3, domain: domainName, size: size.optional(), from: z.number().int().min(0).optional(), ...window });
 
 const userAgent = obj({
   name: str().optional(),
@@ -66,28 +77,8 @@ const logsReply = envelope({ data: list(accessLogEntry) });
  * }
  */
 export const logsOperations = defineOperations({
-  "logs.getAccessLogs": {
-    summary: "Read a domain's access logs, paging with searchAfter",
-    safety: "read", envelope: true,
-    request: z.strictObject({
-      ...hostingV4,
-      domain: domainName,
-      query: z.string().optional(),
-      queryFields: z.array(z.string().min(1)).optional(),
-      ...window,
-      searchAfter: z.array(z.number().int()).optional(),
-      size: size.optional(),
-      }),
-    response: logsReply,
-    // The v4 document names `query`, `queryFields`, `before`, `after` and `searchAfter` and says the
-    // full list is not shown; `id`, `domain` and `size` are carried over from v3.
-    v4: { method: "GET", path: "/v4/hosting/domain/access-logs", evidence: "inferred", source: "INFERRED-M, catalog §1 #75" },
-    v3: { method: "GET", path: "/v3/hosting/domain/access-logs", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", summary: "Read a domain's access logs, paging with size and from", request: z.strictObject({
-      ...hostingV3,
-      domain: domainName,
-      size: size.optional(),
-      from: z.number().int().min(0).optional(),
-      ...window,
-      }) },
+  "logs.getAccessLogs": { summary: "Read a domain's access logs, paging with searchAfter", safety: "read", envelope: true, request: v4Request, response: logsReply,
+    v4: route("GET /v4/hosting/domain/access-logs", "INFERRED-M, catalog §1 #75"),
+    v3: route("GET /v3/hosting/domain/access-logs", "CONFIRMED, catalog §4.1", { summary: "Read a domain's access logs, paging with size and from", request: v3Request }),
   },
 });

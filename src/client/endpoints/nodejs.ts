@@ -6,7 +6,7 @@
  * exist but the document does not show them (v4 document, general rule 7).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
+import { defineOperations, route } from "../endpoint";
 import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
 
 /**
@@ -54,22 +54,14 @@ const applicationList = envelope({ data: list(nodejsApplication) });
  * const { data: apps } = await client.request("nodejs.listApplications", { id: 101 });
  */
 export const nodejsOperations = defineOperations({
-  "nodejs.listVersions": {
-    summary: "List the Node.js versions available to a hosting account",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope(versionsShape),
-    v4: { method: "GET", path: "/v4/hosting/nodejs/versions", evidence: "inferred", source: "INFERRED-L, catalog §1 #39" },
+  "nodejs.listVersions": { summary: "List the Node.js versions available to a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(versionsShape),
+    v4: route("GET /v4/hosting/nodejs/versions", "INFERRED-L, catalog §1 #39"),
     // v3 wraps the versions resource in `data` (legacy document, difference 3); the application
     // list is already `data`.
-    v3: { method: "GET", path: "/v3/hosting/nodejs/versions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #39", unwrap: true, request: z.strictObject({ ...hostingV3 }) },
+    v3: route("GET /v3/hosting/nodejs/versions", "INFERRED-L: v4 path pattern, catalog §1 #39", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
   },
-  "nodejs.listApplications": {
-    summary: "List the Node.js applications of a hosting account",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: applicationList,
-    v4: { method: "GET", path: "/v4/hosting/nodejs/applications", evidence: "inferred", source: "INFERRED-L, catalog §1 #40" },
-    v3: { method: "GET", path: "/v3/hosting/nodejs/applications", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #40", request: z.strictObject({ ...hostingV3 }) },
+  "nodejs.listApplications": { summary: "List the Node.js applications of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: applicationList,
+    v4: route("GET /v4/hosting/nodejs/applications", "INFERRED-L, catalog §1 #40"),
+    v3: route("GET /v3/hosting/nodejs/applications", "INFERRED-L: v4 path pattern, catalog §1 #40", { request: z.strictObject({ ...hostingV3 }) }),
   },
 });
