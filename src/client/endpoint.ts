@@ -108,6 +108,7 @@ export function splitKey(key: string): { version: ApiVersion; id: string; area: 
 /**
  * One version's route of an operation: where it lives, how sure we are of it, and only what
  * differs from the operation's row (a request or response variant, a `data` envelope to unwrap).
+ * The table writes each with {@link route}, on one line.
  */
 export interface Route {
   method: HttpMethod;
@@ -141,7 +142,10 @@ const EVIDENCE_OF_LABEL: Record<string, Evidence> = {
   "INFERRED-L": "inferred",
   UNKNOWN: "inferred",
 };
-const METHODS: readonly string[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** What every route says; {@link route} builds it. */
+export type RouteCore = Pick<Route, "method" | "path" | "evidence" | "source">;
 
 /**
  * One version's route, in one line: its method and path, the catalog's source (whose opening label
@@ -153,16 +157,12 @@ const METHODS: readonly string[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  * // { method: "GET", path: "/v3/hosting/ssh-keys", evidence: "inferred", source: "INFERRED-L: ...", unwrap: "keys" }
  */
 export function route<const X extends RouteOptions = {}>(line: RouteLine, source: string, options?: X): RouteCore & X {
-  const space = line.indexOf(" ");
-  const method = line.slice(0, space);
+  const [method, path = "", ...rest] = line.split(" ") as [HttpMethod, string?, ...string[]];
   const evidence = EVIDENCE_OF_LABEL[/^[A-Z0-9-]+/.exec(source)?.[0] ?? ""];
-  if (!METHODS.includes(method)) throw new Error(`Not a route: "${line}" (expected "<METHOD> /<path>")`);
+  if (!METHODS.includes(method) || !path.startsWith("/") || rest.length > 0) throw new Error(`Not a route: "${line}" (expected "<METHOD> /<path>")`);
   if (!evidence) throw new Error(`Source "${source}" does not open with a catalog label (${Object.keys(EVIDENCE_OF_LABEL).join(", ")})`);
-  return { method: method as HttpMethod, path: line.slice(space + 1), evidence, source, ...options } as RouteCore & X;
+  return { ...options, method, path, evidence, source } as RouteCore & X;
 }
-
-/** What every route says; {@link route} builds it. */
-export type RouteCore = Pick<Route, "method" | "path" | "evidence" | "source">;
 
 /**
  * One operation, once: what it does, whether it is safe to repeat, the request and response
@@ -208,10 +208,9 @@ const OPERATION_ID = /^[a-z]+\.[a-z][A-Za-z]+$/;
  *
  * @example
  * export const sshOperations = defineOperations({
- *   "ssh.removeKey": {
- *     summary: "Remove an SSH key", safety: "idempotent", envelope: true,
- *     request: z.strictObject({ id: hostingId, key: z.string() }), response: envelope({}),
+ *   "ssh.removeKey": { summary: "Remove an SSH key", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, key: z.string() }), response: envelope({}),
  *     v4: route("DELETE /v4/hosting/ssh-key", "INFERRED-L, catalog §1 #63 (pattern + v2 §4.2)"),
+ *     v2: route("POST /n0c-api/user/remove-ssh-key", "CONFIRMED, catalog §4.2 (S8, S5)"),
  *   },
  * });
  */

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, dict, int, noParams, num, obj, str } from "../schemas";
+import { bool, dict, int, noParams, num, obj, optionalFields, str } from "../schemas";
 
 /**
  * Reply of the test-connection operation (`hello`).
@@ -16,10 +16,7 @@ import { bool, dict, int, noParams, num, obj, str } from "../schemas";
  * @example
  * helloResponse.parse({ message: "Hello", successful_connection: "true" }).successful_connection; // true
  */
-export const helloResponse = obj({
-  message: str().optional(),
-  successful_connection: bool().optional(),
-});
+export const helloResponse = obj(optionalFields({ message: str(), successful_connection: bool() }));
 
 /**
  * The reseller account resource (v4 document, Reseller account).
@@ -27,13 +24,13 @@ export const helloResponse = obj({
  * @example
  * accountInfoResponse.parse({ credit_remaining: "12.50", credit_currency: "USD" }).credit_remaining; // 12.5
  */
-export const accountInfoResponse = obj({
-  message: str().optional(),
-  credit_remaining: num().optional(),
-  credit_currency: str().optional(),
-  num_active_orders: int().optional(),
-  num_active_domains: int().optional(),
-});
+export const accountInfoResponse = obj(optionalFields({
+  message: str(),
+  credit_remaining: num(),
+  credit_currency: str(),
+  num_active_orders: int(),
+  num_active_domains: int(),
+}));
 
 /**
  * The prices of one TLD (v4 document, TLD pricing).
@@ -41,13 +38,13 @@ export const accountInfoResponse = obj({
  * @example
  * tldPrice.parse({ register: 12.5, transfer: 12.5, renew: 14 }).renew; // 14
  */
-export const tldPrice = obj({
-  register: num().optional(),
-  transfer: num().optional(),
-  renew: num().optional(),
-  transfer_requires_epp_code: bool().optional(),
-  id_protection_supported: bool().optional(),
-});
+export const tldPrice = obj(optionalFields({
+  register: num(),
+  transfer: num(),
+  renew: num(),
+  transfer_requires_epp_code: bool(),
+  id_protection_supported: bool(),
+}));
 
 /**
  * The TLD pricing resource. `tlds` is keyed by the TLD with its leading period (`".com"`), as
@@ -58,8 +55,7 @@ export const tldPrice = obj({
  * tldPricingResponse.parse({ currency_code: "EUR", tlds: { ".com": { register: 11.5 } } });
  */
 export const tldPricingResponse = obj({
-  message: str().optional(),
-  currency_code: str().optional(),
+  ...optionalFields({ message: str(), currency_code: str() }),
   // A PHP backend encodes an empty associative array as `[]`; read it as no TLDs.
   tlds: dict(tldPrice),
 });

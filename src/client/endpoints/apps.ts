@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, domainName, envelope, hostingV4, list, obj, str } from "../schemas";
+import { bool, dataMessageResponse, domainName, envelope, hostingV4, list, obj, optionalFields, str } from "../schemas";
 
 /** The installation directory, relative to the account's home (`/public_html/blog`). */
 const installPath = z.string().min(1);
@@ -19,11 +19,7 @@ const hostingOnly = z.strictObject(hostingV4);
 const wordpressInstall = obj({
   domain: str().optional(),
   path: str(),
-  url: str().optional(),
-  title: str().optional(),
-  adminUser: str().optional(),
-  adminEmail: str().optional(),
-  locale: str().optional(),
+  ...optionalFields({ url: str(), title: str(), adminUser: str(), adminEmail: str(), locale: str() }),
 });
 const availableCms = obj({ cmsType: str(), name: str().optional(), versions: list(str()) });
 const cmsInstall = obj({
@@ -31,13 +27,8 @@ const cmsInstall = obj({
   version: str().optional(),
   domain: str().optional(),
   path: str(),
-  url: str().optional(),
-  siteName: str().optional(),
-  www: bool().optional(),
-  https: bool().optional(),
-  status: str().optional(),
+  ...optionalFields({ url: str(), siteName: str(), www: bool(), https: bool(), status: str() }),
 });
-const dataMessage = envelope({ data: obj({ message: str().optional() }).optional() });
 
 /** The installer's forms: the first administrator, and where the site goes. */
 const installWordpressRequest = z.strictObject({
@@ -63,17 +54,17 @@ export const appsOperations = defineOperations({
   "apps.listWordpress": { summary: "List the WordPress installations", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(wordpressInstall) }),
     v2: route("GET /n0c-api/wordpress", "CONFIRMED, catalog §3 #34"),
   },
-  "apps.installWordpress": { summary: "Install WordPress in a directory of a domain", safety: "unsafe", envelope: true, request: installWordpressRequest, response: dataMessage,
+  "apps.installWordpress": { summary: "Install WordPress in a directory of a domain", safety: "unsafe", envelope: true, request: installWordpressRequest, response: dataMessageResponse,
     v2: route("POST /n0c-api/wordpress/add", "CONFIRMED, catalog §3 #35"),
   },
-  "apps.deleteWordpress": { summary: "Delete a WordPress installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessage,
+  "apps.deleteWordpress": { summary: "Delete a WordPress installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessageResponse,
     v2: route("POST /n0c-api/wordpress/remove", "CONFIRMED, catalog §3 #36"),
   },
   "apps.listAvailableCms": { summary: "List the CMSs the installer offers, with their versions", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(availableCms) }),
     v2: route("GET /n0c-api/cms/list-available", "CONFIRMED, catalog §3 #37"),
   },
+  // The v2 document: "response data is a string".
   "apps.installCms": { summary: "Start installing a CMS (it shows in progress, then installed)", safety: "unsafe", envelope: true, request: installCmsRequest, response: envelope({ data: str().optional() }),
-    // The v2 document: "response data is a string".
     v2: route("POST /n0c-api/cms/install", "CONFIRMED, catalog §3 #38"),
   },
   "apps.listInstalledCms": { summary: "List the installed CMSs", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
@@ -82,7 +73,7 @@ export const appsOperations = defineOperations({
   "apps.listCmsInProgress": { summary: "List the CMS installations still in progress", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
     v2: route("GET /n0c-api/cms/installations-progress", "CONFIRMED, catalog §3 #40"),
   },
-  "apps.deleteCms": { summary: "Delete a CMS installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessage,
+  "apps.deleteCms": { summary: "Delete a CMS installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessageResponse,
     v2: route("POST /n0c-api/cms/delete", "CONFIRMED, catalog §3 #41"),
   },
 });

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, obj, str } from "../schemas";
+import { bool, domainName, envelope, hostingV3, hostingV4, obj, optionalFields, str } from "../schemas";
 
 /** What a control call does to the service (v4 document, Performance). */
 export const SERVICE_ACTIONS = ["on", "off", "start", "stop", "restart"] as const;
@@ -23,16 +23,16 @@ const serviceAction = z.enum(SERVICE_ACTIONS);
  * @example
  * memcachedStats.parse({ curr_items: "12", version: "1.6.21" });
  */
-export const memcachedStats = obj({
-  version: str().optional(),
-  uptime: str().optional(),
-  curr_items: str().optional(),
-  curr_connections: str().optional(),
-  bytes: str().optional(),
-  limit_maxbytes: str().optional(),
-  get_hits: str().optional(),
-  get_misses: str().optional(),
-});
+export const memcachedStats = obj(optionalFields({
+  version: str(),
+  uptime: str(),
+  curr_items: str(),
+  curr_connections: str(),
+  bytes: str(),
+  limit_maxbytes: str(),
+  get_hits: str(),
+  get_misses: str(),
+}));
 
 /** A section of Redis `INFO`; the document says Modules, Errorstats and Keyspace may be null. */
 const redisSection = obj({}).nullable().optional();

@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, int, list, noParams, num, obj, optionalList, sldTld, str } from "../schemas";
+import { bool, int, list, noParams, num, obj, optionalFields, optionalList, sldTld, str } from "../schemas";
 
 // ---- request building blocks ----
 
@@ -150,14 +150,16 @@ const saveLockRequest = z.strictObject({ ...sldTld, lock_action: z.enum(["Lock",
  */
 export const activeDomain = obj({
   domain_name: str(),
-  idn_domain_name: str().optional(),
-  nameservers: obj({ ns1: str().nullish(), ns2: str().nullish(), ns3: str().nullish() }).optional(),
-  registration_date: str().optional(),
-  next_invoice_date: str().optional(),
-  registration_period_in_years: int().optional(),
-  registry_lock: bool().optional(),
-  id_protection: bool().optional(),
-  renew_enabled: bool().optional(),
+  ...optionalFields({
+    idn_domain_name: str(),
+    nameservers: obj({ ns1: str().nullish(), ns2: str().nullish(), ns3: str().nullish() }),
+    registration_date: str(),
+    next_invoice_date: str(),
+    registration_period_in_years: int(),
+    registry_lock: bool(),
+    id_protection: bool(),
+    renew_enabled: bool(),
+  }),
 });
 
 /**
@@ -180,10 +182,7 @@ export const domainListResponse = obj({
  * domainInfoResponse.parse({ registration_status: "Active", expiry_date: "2027-03-01", is_transfer: "0" });
  */
 export const domainInfoResponse = obj({
-  message: str().optional(),
-  order_id: int().optional(),
-  is_transfer: bool().optional(),
-  is_registration: bool().optional(),
+  ...optionalFields({ message: str(), order_id: int(), is_transfer: bool(), is_registration: bool() }),
   registration_date: str().nullish(),
   expiry_date: str().nullish(),
   // Values seen in v3 clients: "Active", "Cancelled" (catalog §1 #7); the simulator also uses
@@ -221,12 +220,12 @@ export const availabilityResponse = obj({
  * @example
  * registerResponse.parse({ order_id: "1005", order_total: "12.50", expiry_date: "2027-05-01" }).order_id; // 1005
  */
-export const registerResponse = obj({
-  message: str().optional(),
-  order_id: int().optional(),
-  order_total: num().optional(),
-  expiry_date: str().optional(),
-});
+export const registerResponse = obj(optionalFields({
+  message: str(),
+  order_id: int(),
+  order_total: num(),
+  expiry_date: str(),
+}));
 
 /**
  * Renewal result; the document types `order_id` as a string here (v4 document, Domain order results).
@@ -234,11 +233,11 @@ export const registerResponse = obj({
  * @example
  * renewResponse.parse({ order_id: 1006, order_total: 14 }).order_id; // "1006"
  */
-export const renewResponse = obj({
-  message: str().optional(),
-  order_id: str().optional(),
-  order_total: num().optional(),
-});
+export const renewResponse = obj(optionalFields({
+  message: str(),
+  order_id: str(),
+  order_total: num(),
+}));
 
 /**
  * One WHOIS contact entry (v4 document, WHOIS contact entry; S1 `Actions/GetContactDetails.php`).

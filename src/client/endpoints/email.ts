@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, num, obj, str } from "../schemas";
+import { bool, dataMessageResponse, domainName, envelope, hostingV3, hostingV4, list, num, obj, optionalFields, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -38,15 +38,10 @@ const authKind = { auth: z.enum(["dkim", "spf", "dMarc"]) };
  */
 const mailAccount = obj({
   email: str(),
-  account: str().optional(),
-  domain: str().optional(),
-  mailUser: str().optional(),
-  quota: num().optional(),
-  status: str().optional(),
+  ...optionalFields({ account: str(), domain: str(), mailUser: str(), quota: num(), status: str() }),
 });
 const listReply = envelope({ data: list(mailAccount) });
 const done = envelope({});
-const dataMessage = envelope({ data: obj({ message: str().optional() }).optional() });
 
 const authsReply = envelope({ data: obj({ usingPhDns: bool().optional(), dkim: bool().optional(), spf: bool().optional(), dMarc: bool().optional() }) });
 const V4_SOURCE = "INFERRED-M: v3 §4.1 path with /v4";
@@ -75,10 +70,10 @@ export const emailOperations = defineOperations({
     v4: route("PATCH /v4/hosting/email", V4_SOURCE),
     v3: route("PATCH /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue) }),
   },
-  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password: z.string().min(1) }), response: dataMessage,
+  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password: z.string().min(1) }), response: dataMessageResponse,
     v2: route("POST /n0c-api/email/change-password", V2_SOURCE),
   },
-  "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: dataMessage,
+  "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: dataMessageResponse,
     v2: route("POST /n0c-api/email/change-quota", V2_SOURCE),
   },
   "email.delete": { summary: "Delete an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: done,
@@ -99,10 +94,10 @@ export const emailOperations = defineOperations({
   "email.getAuths": { summary: "Read whether DKIM, SPF and DMARC are enabled for an e-mail account's domain", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: authsReply,
     v2: route("GET /n0c-api/email/auths", V2_SOURCE),
   },
-  "email.enableAuth": { summary: "Enable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessage,
+  "email.enableAuth": { summary: "Enable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessageResponse,
     v2: route("POST /n0c-api/email/auth/enable", V2_SOURCE),
   },
-  "email.disableAuth": { summary: "Disable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessage,
+  "email.disableAuth": { summary: "Disable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessageResponse,
     v2: route("POST /n0c-api/email/auth/disable", V2_SOURCE),
   },
 });

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+import { domainName, envelope, hostingV3, hostingV4, int, list, obj, optionalFields, str } from "../schemas";
 
 /**
  * An FTP account entry: `id`, `username` (`user@domain`), `path` (v4 document).
@@ -29,15 +29,15 @@ export const ftpAccountEntry = obj({
  * @example
  * ftpConnectionEntry.parse({ pid: "4211", account: "deploy@agency-demo.com", time: 42, state: "IDLE" });
  */
-export const ftpConnectionEntry = obj({
-  pid: str().optional(),
-  account: str().optional(),
-  time: int().optional(),
-  state: str().optional(),
-  host: str().optional(),
-  localhost: str().optional(),
-  localport: str().optional(),
-});
+export const ftpConnectionEntry = obj(optionalFields({
+  pid: str(),
+  account: str(),
+  time: int(),
+  state: str(),
+  host: str(),
+  localhost: str(),
+  localport: str(),
+}));
 
 /** `data`: one `{ message }` per change applied (v4 document, Edit account). */
 const changeMessages = envelope({ data: list(obj({ message: str().optional() })) });

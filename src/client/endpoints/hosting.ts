@@ -10,21 +10,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import {
-  apiErrors,
-  bool,
-  domainName,
-  envelope,
-  hostingId,
-  hostingV3,
-  hostingV4,
-  int,
-  list,
-  noParams,
-  num,
-  obj,
-  str,
-} from "../schemas";
+import { apiErrors, bool, dataMessageResponse, domainName, envelope, hostingId, hostingV3, hostingV4, int, list, noParams, num, obj, optionalFields, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -89,12 +75,7 @@ const resources = obj({ cpu: num().optional(), mem: num().optional(), io: num().
 const worldAccount = obj(
   {
     id: int(),
-    username: str().optional(),
-    domain: str().optional(),
-    hostname: str().optional(),
-    ip: str().optional(),
-    status: str().optional(),
-    resources: resources.optional(),
+    ...optionalFields({ username: str(), domain: str(), hostname: str(), ip: str(), status: str(), resources }),
   },
   { resources: ["ressources"] },
 );
@@ -104,12 +85,7 @@ const hostingAccount = obj(
   {
     id: int(),
     username: str(),
-    domain: str().optional(),
-    ip: str().optional(),
-    location: str().optional(),
-    status: str().optional(),
-    resources: resources.optional(),
-    litespeed: bool().optional(),
+    ...optionalFields({ domain: str(), ip: str(), location: str(), status: str(), resources, litespeed: bool() }),
     cms_name: str().nullish(),
     temporary_url: str().nullish(),
   },
@@ -122,13 +98,10 @@ const domainsReply = envelope({ data: list(hostingDomain) });
 const created = envelope({ id: int(), username: str(), password: str().optional(), server_ip: str().optional() });
 /** Envelope plus `message`; the operation returns nothing else. */
 const done = envelope({});
-/** v3 and v2 results wrapped in `data` (legacy document, difference 3). */
-const dataMessage = envelope({ data: obj({ message: str().optional() }).optional() });
 
 /** v2 adds the count and the resources left in the plan (S8); v4 and v3 document neither. */
 const worldAccountsReply = envelope({
-  nb_active_or_suspended_accounts: int().optional(),
-  total_available_resources: resources.optional(),
+  ...optionalFields({ nb_active_or_suspended_accounts: int(), total_available_resources: resources }),
   world_accounts: list(worldAccount),
 });
 /** v2 `create-account`: S4 master also sends `cms` and `with_cpanel` (catalog §4.2); the official spec lists the rest. */
@@ -137,12 +110,12 @@ const v2CreateRequest = z.strictObject({
   ls: z.boolean().optional(), cms: z.string().optional(), with_cpanel: z.boolean().optional(),
 });
 const v2Created = obj({
-  account_created: bool().optional(), server_hostname: str().optional(), server_ip: str().optional(),
+  ...optionalFields({ account_created: bool(), server_hostname: str(), server_ip: str() }),
   id: int(), username: str(), password: str().optional(),
 });
-const v2Suspended = obj({ account_suspended: bool().optional(), message: str().optional(), suspension_reason: str().optional() });
-const v2Unsuspended = obj({ account_unsuspended: bool().optional(), message: str().optional() });
-const resourcesModified = obj({ cpu_updated: bool().optional(), mem_updated: bool().optional(), io_updated: bool().optional(), errors: apiErrors.optional() });
+const v2Suspended = obj(optionalFields({ account_suspended: bool(), message: str(), suspension_reason: str() }));
+const v2Unsuspended = obj(optionalFields({ account_unsuspended: bool(), message: str() }));
+const resourcesModified = obj(optionalFields({ cpu_updated: bool(), mem_updated: bool(), io_updated: bool(), errors: apiErrors }));
 
 /**
  * Hosting-account operations of v4, v3 and v2.
@@ -225,27 +198,27 @@ export const hostingOperations = defineOperations({
     v2: route("POST /n0c-api/user/disable-temp-domain", "CONFIRMED, catalog §4.2", { unwrap: true, summary: "Remove the temporary domain of an account" }),
   },
   // Domains of an account.
-  "hosting.reactivateDomain": { summary: "Reactivate a suspended domain of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV3, domain: domainName }), response: dataMessage,
+  "hosting.reactivateDomain": { summary: "Reactivate a suspended domain of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV3, domain: domainName }), response: dataMessageResponse,
     // The legacy document's "extra operation" (difference 4); the path follows the v3 unsuspend
     // analogs (catalog §2 #13).
     v3: route("POST /v3/hosting/domain/unsuspend", "INFERRED-L, catalog §2 #13"),
   },
-  "hosting.addDomain": { summary: "Attach a domain to a hosting account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: dataMessage,
+  "hosting.addDomain": { summary: "Attach a domain to a hosting account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: dataMessageResponse,
     v2: route("POST /n0c-api/domain/add", "CONFIRMED, catalog §4.2"),
   },
-  "hosting.removeDomain": { summary: "Detach a domain (and its sub-domains) from a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: dataMessage,
+  "hosting.removeDomain": { summary: "Detach a domain (and its sub-domains) from a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: dataMessageResponse,
     v2: route("POST /n0c-api/domain/remove", "CONFIRMED, catalog §4.2"),
   },
-  "hosting.addSubdomain": { summary: "Add a sub-domain of an attached domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, subDomain: z.string().min(1), docroot }), response: dataMessage,
+  "hosting.addSubdomain": { summary: "Add a sub-domain of an attached domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, subDomain: z.string().min(1), docroot }), response: dataMessageResponse,
     v2: route("POST /n0c-api/domain/add-sub-domain", "CONFIRMED, catalog §4.2"),
   },
-  "hosting.suspendDomains": { summary: "Suspend one or more domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: dataMessage,
+  "hosting.suspendDomains": { summary: "Suspend one or more domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: dataMessageResponse,
     v2: route("POST /n0c-api/domain/suspend", "CONFIRMED, catalog §4.2"),
   },
-  "hosting.unsuspendDomains": { summary: "Reactivate one or more suspended domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: dataMessage,
+  "hosting.unsuspendDomains": { summary: "Reactivate one or more suspended domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: dataMessageResponse,
     v2: route("POST /n0c-api/domain/unsuspend", "CONFIRMED, catalog §4.2"),
   },
-  "hosting.changeDocRoot": { summary: "Change the document root of an attached domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: dataMessage,
+  "hosting.changeDocRoot": { summary: "Change the document root of an attached domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: dataMessageResponse,
     v2: route("POST /n0c-api/domain/change-doc-root", "CONFIRMED, catalog §4.2"),
   },
 });

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalFields, optionalList, str } from "../schemas";
 
 /** ISO 8601 instants such as `2026-01-31T00:00:00.000Z` (S3 sends this form). */
 const instant = z.iso.datetime({ offset: true });
@@ -30,17 +30,17 @@ const v4Request = z.strictObject({
 /** v3 pages with `size` and `from` (S3). */
 const v3Request = z.strictObject({ ...hostingV3, domain: domainName, size: size.optional(), from: z.number().int().min(0).optional(), ...window });
 
-const userAgent = obj({
-  name: str().optional(),
-  version: str().optional(),
-  major: str().optional(),
-  minor: str().optional(),
-  patch: str().optional(),
-  os_name: str().optional(),
-  os_full: str().optional(),
-  device: str().optional(),
-  original: str().optional(),
-});
+const userAgent = obj(optionalFields({
+  name: str(),
+  version: str(),
+  major: str(),
+  minor: str(),
+  patch: str(),
+  os_name: str(),
+  os_full: str(),
+  device: str(),
+  original: str(),
+}));
 
 /**
  * One log entry, as S3's `JsonToRawLogConverter` reads it: `@timestamp` and `access` with the
@@ -49,18 +49,18 @@ const userAgent = obj({
  */
 const accessLogEntry = obj({
   "@timestamp": str().optional(),
-  access: obj({
-    clientip: str().optional(),
-    ident: str().optional(),
-    auth: str().optional(),
-    verb: str().optional(),
-    request: str().optional(),
-    httpversion: str().optional(),
-    response: int().optional(),
-    bytes: num().or(z.string()).optional(),
-    referrer: str().optional(),
-    user_agent: userAgent.optional(),
-  }).optional(),
+  access: obj(optionalFields({
+    clientip: str(),
+    ident: str(),
+    auth: str(),
+    verb: str(),
+    request: str(),
+    httpversion: str(),
+    response: int(),
+    bytes: num().or(z.string()),
+    referrer: str(),
+    user_agent: userAgent,
+  })).optional(),
   sort: optionalList(num()),
 });
 const logsReply = envelope({ data: list(accessLogEntry) });

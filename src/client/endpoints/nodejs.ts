@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { envelope, hostingV3, hostingV4, list, obj, optionalFields, str } from "../schemas";
 
 /**
  * One Node.js application. The v4 document lists what an entry carries (root directory, Node.js
@@ -22,15 +22,7 @@ import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
  * // { appRoot: "apps/api", version: "20", startupFile: "server.js", ... }
  */
 export const nodejsApplication = obj(
-  {
-    appRoot: str().optional(),
-    version: str().optional(),
-    uri: str().optional(),
-    domain: str().optional(),
-    startupFile: str().optional(),
-    status: str().optional(),
-    virtualenvPath: str().optional(),
-  },
+  optionalFields({ appRoot: str(), version: str(), uri: str(), domain: str(), startupFile: str(), status: str(), virtualenvPath: str() }),
   {
     appRoot: ["app_root", "root"],
     version: ["nodejs_version", "nodeVersion"],

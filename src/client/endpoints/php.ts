@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, optionalFields, str } from "../schemas";
 
 /**
  * One option of the option map (v4 document, PHP): the default and current values, a comment,
@@ -21,13 +21,13 @@ import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from ".
  * @example
  * phpOption.parse({ default: "256M", value: "512M", type: "list", range: "128M,256M,512M", comment: "..." });
  */
-export const phpOption = obj({
-  default: str().optional(),
-  comment: str().optional(),
-  type: str().optional(),
-  range: str().optional(),
-  value: str().optional(),
-});
+export const phpOption = obj(optionalFields({
+  default: str(),
+  comment: str(),
+  type: str(),
+  range: str(),
+  value: str(),
+}));
 export type PhpOption = z.output<typeof phpOption>;
 
 /**

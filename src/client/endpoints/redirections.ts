@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+import { bool, domainName, envelope, hostingV3, hostingV4, int, list, obj, optionalFields, str } from "../schemas";
 
 /** HTTP status of a redirection: permanent (301) or temporary (302). */
 export const redirectionType = z.union([z.literal(301), z.literal(302)]);
@@ -25,10 +25,7 @@ export const redirectionType = z.union([z.literal(301), z.literal(302)]);
  */
 export const redirectionEntry = obj({
   domain: str(),
-  https: bool().optional(),
-  www: bool().optional(),
-  rType: int().optional(),
-  domainRedirection: bool().optional(),
+  ...optionalFields({ https: bool(), www: bool(), rType: int(), domainRedirection: bool() }),
 });
 export type RedirectionEntry = z.output<typeof redirectionEntry>;
 

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalList, str } from "../schemas";
+import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalFields, optionalList, str } from "../schemas";
 
 const siteV4 = { ...hostingV4, domain: domainName };
 const siteV3 = { ...hostingV3, domain: domainName };
@@ -27,23 +27,21 @@ const csrFields = {
 };
 
 /** The active certificate (v4 document, SSL: "Active certificate"). */
-const activeCertificateShape = {
-  status: str().optional(),
-  expireAt: str().optional(),
-  requestedAt: str().optional(),
-  issuer: str().optional(),
-  lastError: str().nullable().optional(),
-  errorCode: str().nullable().optional(),
-};
+const activeCertificateShape = optionalFields({
+  status: str(),
+  expireAt: str(),
+  requestedAt: str(),
+  issuer: str(),
+  lastError: str().nullable(),
+  errorCode: str().nullable(),
+});
 const renewalJobShape = { jobId: str().optional() };
 const customCertificateShape = { cert: str(), key: str() };
 /** `certificate`/`privateKey` are the request's names; accept them if a reply uses them. */
 const customCertificateAliases = { cert: ["certificate"], key: ["privateKey"] };
 const validationShape = { valid: bool(), message: str().optional() };
 const csrEntry = obj({
-  creationDate: str().optional(),
-  csr: str().optional(),
-  selfSignedCert: str().optional(),
+  ...optionalFields({ creationDate: str(), csr: str(), selfSignedCert: str() }),
   csrPubKeyFingerPrint: str(),
   attributes: optionalList(obj({ name: str(), value: str() })),
 });

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
+import { bool, envelope, hostingV3, hostingV4, int, list, num, obj, optionalFields, str } from "../schemas";
 
 /**
  * Fields of the storage account (v4 document, "Object storage account"). `secretKey` is a
@@ -25,19 +25,15 @@ export const storageAccountShape = {
   s3user: str().optional(),
   accessKey: str(),
   secretKey: str(),
-  maxSizeKb: int().optional(),
-  maxObjects: int().optional(),
-  suspended: bool().optional(),
-  createdAt: str().optional(),
-  updatedAt: str().optional(),
-  usage: obj({
-    size: num().optional(),
-    max_size: num().optional(),
-    size_kb: num().optional(),
-    max_size_kb: num().optional(),
-    num_objects: num().optional(),
-    max_num_objects: num().optional(),
-  }).optional(),
+  ...optionalFields({ maxSizeKb: int(), maxObjects: int(), suspended: bool(), createdAt: str(), updatedAt: str() }),
+  usage: obj(optionalFields({
+    size: num(),
+    max_size: num(),
+    size_kb: num(),
+    max_size_kb: num(),
+    num_objects: num(),
+    max_num_objects: num(),
+  })).optional(),
 };
 /**
  * The storage account as one object (the v3 `data`).
@@ -89,8 +85,8 @@ export const storageOperations = defineOperations({
     v4: route("POST /v4/hosting/n0c-storage", "INFERRED-L, catalog §1 #54"),
     v3: route("POST /v3/hosting/n0c-storage", "INFERRED-L: v4 path pattern, catalog §1 #54", { request: z.strictObject({ ...hostingV3 }) }),
   },
+  // Each call issues a new key pair: a blind retry would discard the keys of the first call.
   "storage.resetCredentials": { summary: "Issue a new access key and secret key", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({}),
-    // Each call issues a new key pair: a blind retry would discard the keys of the first call.
     v4: route("POST /v4/hosting/n0c-storage/reset-credentials", "INFERRED-L, catalog §1 #55"),
     v3: route("POST /v3/hosting/n0c-storage/reset-credentials", "INFERRED-L: v4 path pattern, catalog §1 #55", { request: z.strictObject({ ...hostingV3 }) }),
   },

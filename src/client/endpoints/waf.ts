@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalFields, optionalList, str } from "../schemas";
 
 /** `[from, to]` rule-id ranges (`[id]` for a single id, as the simulator answers disabled rules). */
 const idRanges = list(list(int()));
@@ -39,28 +39,28 @@ export const wafRulesResult = obj(rulesShape);
 export const wafLogHit = obj({
   timestamp: str().optional(),
   request: obj(
-    {
-      geoip: obj({
-        continent_code: str().optional(),
-        country_code: str().optional(),
-        country_name: str().optional(),
-        latitude: num().optional(),
-        longitude: num().optional(),
-        ip: str().optional(),
-        timezone: str().optional(),
-      }).optional(),
-      headers: obj({}).optional(),
-      host: str().optional(),
-      clientPost: int().optional(),
-      clientIp: str().optional(),
-      localPort: int().optional(),
-      localIp: str().optional(),
-      method: str().optional(),
-      uri: str().optional(),
-      http_version: str().optional(),
-      responseStatus: int().optional(),
-      ruleId: int().optional(),
-    },
+    optionalFields({
+      geoip: obj(optionalFields({
+        continent_code: str(),
+        country_code: str(),
+        country_name: str(),
+        latitude: num(),
+        longitude: num(),
+        ip: str(),
+        timezone: str(),
+      })),
+      headers: obj({}),
+      host: str(),
+      clientPost: int(),
+      clientIp: str(),
+      localPort: int(),
+      localIp: str(),
+      method: str(),
+      uri: str(),
+      http_version: str(),
+      responseStatus: int(),
+      ruleId: int(),
+    }),
     { clientPost: ["clientPort"] },
   ).optional(),
   auditMessages: optionalList(obj({ details: obj({}).optional() })),
