@@ -69,7 +69,7 @@ export const optionalList = <T extends z.ZodType>(item: T) => z.preprocess((v) =
  * @example
  * obj(optionalFields({ message: str(), order_total: num() })).parse({}); // {}
  */
-export function optionalFields<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: z.ZodOptional<S[K]> } {
+export function optionalFields<S extends Record<string, z.ZodType>>(shape: S): { [K in keyof S]: z.ZodOptional<S[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, field.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> };
 }
 
