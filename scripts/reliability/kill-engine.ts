@@ -22,7 +22,7 @@
  * record set and releases the domain from the state (decision 0003).
  */
 import type { Simulator } from "../../src/simulator";
-import { callsSince, CliStack, programDirectory, simulatorConfig, writesSince, type CliResult, type Deployment, type Engine } from "../../test/engine/engine";
+import { callsSince, CliStack, CONTACT, simulatorConfig, typescriptProgram, writesSince, type CliResult, type Deployment, type Engine } from "../../test/engine/engine";
 import { maskSample } from "../doc-samples";
 import { until } from "./kill";
 
@@ -39,18 +39,6 @@ export const HELD_OPERATIONS = ["domains.register", "dns.modifyZone"] as const;
  * on a loaded machine (each is held from its own arrival), short enough to keep the run brief.
  */
 const HOLD_MS = 15_000;
-
-const CONTACT = {
-  firstName: "Alex",
-  lastName: "Martin",
-  email: "alex@example.org",
-  address1: "1 Example Street",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  state: "QC",
-  countryCode: "CA",
-  phone: "+1.5145550100",
-};
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import { DnsRecordSet, DomainRegistration } from "pulumi-hosting-reseller";
@@ -107,13 +95,7 @@ export class KillScenario {
 
   /** Writes the program into the engine's scratch directory and creates its stack. */
   static async start(engine: Engine, sim: Simulator): Promise<KillScenario> {
-    const dir = programDirectory(engine, "kill-host", {
-      files: {
-        "Pulumi.yaml": "name: kill-host\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-        "package.json": `${JSON.stringify({ name: "kill-host", private: true, main: "index.ts" }, null, 2)}\n`,
-        "index.ts": PROGRAM,
-      },
-    });
+    const dir = typescriptProgram(engine, "kill-host", PROGRAM);
     // The program is checked by what it does: transpiling only keeps runs short.
     const stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
     await stack.init(simulatorConfig(sim));
@@ -212,20 +194,39 @@ export class KillScenario {
 }
 
 /**
- * Masks what changes from one run to the next in a transcript: durations, the scratch
- * directory, loopback ports, the update's permalink and digests.
+ * The CLI's output without its progress rows: the non-interactive display prints a row whenever
+ * a resource's status changes, so which rows appear, and in which order, follows the timing of
+ * the run. What stays is the operation's header and its summary (diagnostics, resources).
+ */
+function withoutProgress(text: string): string {
+  const kept: string[] = [];
+  let inProgress = false;
+  for (const line of text.split("\n")) {
+    if (/^(Updating|Refreshing|Destroying|Previewing update) \(/.test(line)) {
+      kept.push(line);
+      inProgress = true;
+      continue;
+    }
+    if (inProgress && /^(Diagnostics|Resources|Outputs):/.test(line)) inProgress = false;
+    if (!inProgress) kept.push(line);
+  }
+  return kept.join("\n");
+}
+
+/**
+ * Masks what changes from one run to the next in a transcript: progress rows, durations, dates,
+ * the scratch directory, the lock file's name and owner, loopback ports and digests.
  *
  * @example
  * maskTranscript("Duration: 7s", "/tmp/x"); // "Duration: <s>"
  */
 export function maskTranscript(text: string, root: string): string {
-  return maskSample(text.split(root).join("<dir>"))
+  return maskSample(withoutProgress(text.split(root).join("<dir>")))
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, "<date>")
     .replace(/Duration: [\dm.]+s/g, "Duration: <s>")
     .replace(/created by \S+ \(pid \d+\) at \S+/g, "created by <user>@<host> (pid <pid>) at <time>")
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
-    .replace(/\(\d+(\.\d+)?s\)/g, "(<s>)")
-    .replace(/^View (in Browser|Live).*\n/gm, "")
-    .replace(/^(@ \w[\w ]*?)\.+$/gm, "$1....");
+    .replace(/^View (in Browser|Live).*\n/gm, "");
 }
 
 /** What the scenario's transcript looks like in docs/reliability.md: each command and its output, masked. */
@@ -234,7 +235,10 @@ export function transcriptMarkdown(transcript: TranscriptStep[], root: string): 
   for (const step of transcript) {
     // The export is long (the whole state): the page shows its pending operations only.
     if (step.command === "pulumi stack export") {
-      const pending = ((JSON.parse(step.result.stdout) as Deployment).deployment.pending_operations ?? []) as PendingOperation[];
+      // In URN order: the engine lists them in the order the creates began, which varies.
+      const pending = (((JSON.parse(step.result.stdout) as Deployment).deployment.pending_operations ?? []) as PendingOperation[]).sort((a, b) =>
+        a.resource.urn.localeCompare(b.resource.urn),
+      );
       lines.push("$ pulumi stack export | jq '.deployment.pending_operations[] | {type, urn: .resource.urn}'");
       for (const op of pending) lines.push(JSON.stringify({ type: op.type, urn: op.resource.urn }, null, 2));
       lines.push("");

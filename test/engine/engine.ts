@@ -252,6 +252,41 @@ export function programDirectory(engine: Engine, name: string, source: { example
   return dir;
 }
 
+/**
+ * A TypeScript directory program named `name` (its `Pulumi.yaml`, `package.json` and the given
+ * `index.ts`) in the engine's scratch directory; returns the directory.
+ *
+ * @example
+ * const dir = typescriptProgram(engine, "upgrade", `import { SshKey } from "pulumi-hosting-reseller"; ...`);
+ */
+export function typescriptProgram(engine: Engine, name: string, index: string): string {
+  return programDirectory(engine, name, {
+    files: {
+      "Pulumi.yaml": `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+      "package.json": `${JSON.stringify({ name, private: true, main: "index.ts" }, null, 2)}\n`,
+      "index.ts": index,
+    },
+  });
+}
+
+/**
+ * A WHOIS contact that passes every check, for programs that register a domain.
+ *
+ * @example
+ * new DomainRegistration("domain", { domain: "example-shop.com", registrant: CONTACT });
+ */
+export const CONTACT = {
+  firstName: "Alex",
+  lastName: "Martin",
+  email: "alex@example.org",
+  address1: "1 Example Street",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  state: "QC",
+  countryCode: "CA",
+  phone: "+1.5145550100",
+};
+
 /** The simulator's connection as stack config keys (the API key secret). */
 export function simulatorConfig(sim: SimulatorModule.Simulator): { key: string; value: string; secret?: boolean }[] {
   return [

@@ -18,7 +18,7 @@ import * as path from "node:path";
 import { expect, it } from "vitest";
 
 import { npm, PROGRAM_DEPENDENCIES, TARBALL } from "../e2e/package";
-import { CliStack, describeEngine, displayedSteps, engineScenario, programDirectory, resourcesByName, simulatorConfig, STEP_TIMEOUT } from "./harness";
+import { CliStack, describeEngine, displayedSteps, engineScenario, resourcesByName, simulatorConfig, STEP_TIMEOUT, typescriptProgram } from "./harness";
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import { DnsRecordSet, FtpAccount, SshKey } from "pulumi-hosting-reseller";
@@ -37,13 +37,7 @@ let newerVersion: string;
 let newerTarball: string;
 
 const scenario = engineScenario("upgrade", async ({ engine, sim }) => {
-  const dir = programDirectory(engine, "upgrade", {
-    files: {
-      "Pulumi.yaml": "name: upgrade\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-      "package.json": `${JSON.stringify({ name: "upgrade", private: true, main: "index.ts" }, null, 2)}\n`,
-      "index.ts": PROGRAM,
-    },
-  });
+  const dir = typescriptProgram(engine, "upgrade", PROGRAM);
   const older = path.join(engine.pkg.dir, TARBALL);
   await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", older, ...PROGRAM_DEPENDENCIES], dir);
   const newer = await packNewerBuild(older, engine.root);

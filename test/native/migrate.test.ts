@@ -12,7 +12,7 @@ import * as path from "node:path";
 
 import { expect, it } from "vitest";
 
-import { CliStack, describeEngine, engineScenario, programDirectory, simulatorConfig, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
+import { CliStack, describeEngine, engineScenario, simulatorConfig, STEP_TIMEOUT, typescriptProgram, writesSince, type Deployment, type Engine } from "../engine/harness";
 
 const FTP_PASSWORD = "Migrate-Ftp-2026x";
 
@@ -55,13 +55,7 @@ outputs:
 }
 
 const scenario = engineScenario("native-migrate", async ({ engine, sim }) => {
-  const dir = programDirectory(engine, "migrate", {
-    files: {
-      "Pulumi.yaml": "name: migrate\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-      "package.json": `${JSON.stringify({ name: "migrate", private: true, main: "index.ts" }, null, 2)}\n`,
-      "index.ts": DYNAMIC,
-    },
-  });
+  const dir = typescriptProgram(engine, "migrate", DYNAMIC);
   const stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
   await stack.init(simulatorConfig(sim));
   await stack.ok(["up", "--yes", "--skip-preview"]);
