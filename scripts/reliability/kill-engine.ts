@@ -38,7 +38,7 @@ export const HELD_OPERATIONS = ["domains.register", "dns.modifyZone"] as const;
  * How long the simulator holds each create: long enough that both creates are in flight at once
  * on a loaded machine (each is held from its own arrival), short enough to keep the run brief.
  */
-const HOLD_MS = 15_000;
+const HOLD_MS = 25_000;
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import { DnsRecordSet, DomainRegistration } from "pulumi-hosting-reseller";
