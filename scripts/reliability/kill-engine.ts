@@ -14,9 +14,9 @@
  * operations").
  *
  * The killed CLI also left its lock on the stack: the next command fails, naming `pulumi
- * cancel`, which removes it. The next `up` then warns of the pending operations and tries the creates again; each runs its
- * identity read first and stops before writing, naming the object it found and `adopt: true`
- * (decision 0019): no second order, no second charge. With `adopt: true` the `up` after that
+ * cancel`, which removes it. The next `up` then warns of the pending operations and tries the
+ * creates again; each runs its identity read first and stops before writing, naming the object
+ * it found and `adopt: true` (decision 0019): no second order, no second charge. With `adopt: true` the `up` after that
  * takes both into the state without ordering, `pulumi refresh --clear-pending-creates` drops the
  * pending creates the engine still lists, a preview wants nothing, and a destroy deletes the
  * record set and releases the domain from the state (decision 0003).
@@ -102,16 +102,17 @@ export class KillScenario {
     return new KillScenario(engine, sim, stack);
   }
 
-  private async command(args: string[], note?: string): Promise<CliResult> {
+  private async command(args: string[]): Promise<CliResult> {
     const result = await this.stack.run(args);
-    this.transcript.push({ command: `pulumi ${args.join(" ")}`, note, result });
+    this.transcript.push({ command: `pulumi ${args.join(" ")}`, result });
     return result;
   }
 
   /**
    * `pulumi up`, killed with everything it started once the simulator holds both creates'
-   * writes; then waits until the held writes have landed. Returns the processes killed, the
-   * held operations, and whether both objects exist afterwards.
+   * writes; then waits until the held writes have landed. Returns the processes killed, whether
+   * both writes were held at the kill, whether both objects exist afterwards, and the killed
+   * command's end.
    */
   async killedUp(): Promise<{ killed: number[]; held: boolean; landed: boolean; result: CliResult }> {
     const faults = HELD_OPERATIONS.map((operation) => this.sim.faults.add({ operation, kind: "latency", latencyMs: HOLD_MS }));
