@@ -53,7 +53,7 @@ describe.each(["v4", "v3"] as const)("DomainLock on API %s", (version) => {
     await t.engine.delete(id, refreshed.props);
     expect(writesSince(t.sim, mark)).toEqual([]);
     expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(true);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("records no value found at create (it was written by an earlier release), so it is released from Pulumi state and the domain stays locked"));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("records no value found at create (it was written by an earlier version), so it is released from Pulumi state and the domain stays locked"));
   });
 
   it("imported from the id alone, takes the live lock as found, and destroy after an update puts it back", async () => {

@@ -62,7 +62,7 @@ describe.each(["v4", "v3"] as const)("DomainNameservers on API %s", (version) =>
     await t.engine.delete(id, refreshed.props);
     expect(writesSince(t.sim, mark)).toEqual([]);
     expect(t.sim.store.domains["agency-demo.com"]!.nameservers).toEqual(PROVIDER);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("written by an earlier release), so it is released from Pulumi state and the domain keeps its nameservers"));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("written by an earlier version), so it is released from Pulumi state and the domain keeps its nameservers"));
   });
 });
 

@@ -13,7 +13,7 @@
  *   the service is on: simulator model, src/simulator/handlers/cache.ts, where the document lists
  *   the actions but not the transitions), `off` to disable (which also stops it), `stop` to put
  *   back a service found enabled but stopped. State without `previous` (written by an earlier
- *   release) is disabled at destroy, as that release did.
+ *   version) is disabled at destroy, as that version did.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";

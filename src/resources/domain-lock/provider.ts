@@ -10,8 +10,8 @@
  *   Create records the lock it finds (`previous`);
  * - delete: reads the lock and, when it differs from `previous`, sets that back, so a destroy
  *   leaves the domain's transfer protection as the stack found it (decision 0020). State
- *   without `previous` (written by an earlier release) leaves the lock as it is, as that
- *   release did.
+ *   without `previous` (written by an earlier version) leaves the lock as it is, as that version
+ *   did.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";

@@ -11,7 +11,7 @@
  * - delete: `domains.getNameservers`, then `domains.updateNameservers` with `previous` when the
  *   live set differs, so a destroy leaves the delegation as the stack found it (decision 0020).
  *   A registered domain always has nameservers, so there is nothing to unset: state without
- *   `previous` (written by an earlier release) leaves them as they are, as that release did.
+ *   `previous` (written by an earlier version) leaves them as they are, as that version did.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";

@@ -10,9 +10,9 @@
  * - `php.getVersion` (`phpVersion`) for read, and at create when the listing gives no
  *   `currentVersion`;
  * - `php.setVersion` (`version`) for create, update and delete. Delete sets `previous`, the
- *   version found active at create; when state has none (written by an earlier release) or that
+ *   version found active at create; when state has none (written by an earlier version) or that
  *   version is no longer installed, it sets the listing's `defaultVersion` read at that moment,
- *   as earlier releases did.
+ *   as earlier versions did.
  */
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";

@@ -5,8 +5,9 @@
  * it, and destroy puts that value back rather than the platform default (DESIGN.md §4, decision
  * 0020). A destroy then leaves the account as the stack found it.
  *
- * `previous` is an output added after the first release: state written before it has none, and
- * those resources destroy as the earlier release did (each resource's docs say what that is).
+ * `previous` is an output added after the others: state written before it has none, and those
+ * resources destroy as earlier versions of the package did (each resource's docs say what that
+ * is).
  */
 import type { ProviderContext } from "../../provider/context";
 
@@ -54,5 +55,5 @@ export function previousOnRead<T>(state: FoundSetting<T> | undefined, live: T): 
  * noPreviousNote(ctx, "DomainLock", "example.com", "the lock is left as it is");
  */
 export function noPreviousNote(ctx: ProviderContext, type: string, id: string, instead: string): void {
-  ctx.log.info(`${type} ${id}: the state records no value found at create (it was written by an earlier release), so ${instead}`);
+  ctx.log.info(`${type} ${id}: the state records no value found at create (it was written by an earlier version), so ${instead}`);
 }

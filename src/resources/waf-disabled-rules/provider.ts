@@ -12,7 +12,7 @@
  * - `waf.updateRules` with `append: false`, which replaces the disabled list ("append to the
  *   disabled list, otherwise the list is replaced", v4 document), for create, update and delete
  *   (`previous`, when the live list differs; an empty list for state without `previous`, written
- *   by an earlier release, as that release did). Never `append: true`: the resource owns the
+ *   by an earlier version, as that version did). Never `append: true`: the resource owns the
  *   list, so the result must not depend on what was there.
  */
 import type { ProviderContext } from "../../provider/context";
@@ -97,7 +97,7 @@ async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inp
 /**
  * Destroy: writes `previous` back unless the live list already is it. The ids are the API's own
  * list, so they are not checked against the rule ranges again. State without `previous` empties
- * the list without reading it, as earlier releases did.
+ * the list without reading it, as earlier versions did.
  */
 async function putBack(ctx: ProviderContext, id: string, address: HostingAddress, props: Outputs): Promise<void> {
   const site = { ...address, domain: props.domain };
