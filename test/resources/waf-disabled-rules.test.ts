@@ -53,14 +53,6 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     expect(writesSince(t.sim, mark)).toEqual(["waf.updateRules"]);
   });
 
-  it("writes nothing at destroy when the live list already is the one found at create", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, domain: "agency-demo.com" }));
-    t.sim.store.hostings["101"]!.waf["agency-demo.com"] = [920350];
-    const mark = t.sim.requests.list().length;
-    await t.engine.delete(id, outs);
-    expect(writesSince(t.sim, mark)).toEqual([]);
-  });
-
   it("reads, refreshes and destroys state written before `previous` existed: destroy enables every rule again", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ ...base, domain: "agency-demo.com" }));
     const { previous: _previous, ...old } = outs;

@@ -8,11 +8,11 @@
  * catalog §4.2 S8/S5/S7-PR29; v3 and v2 answer the rules inside `data`):
  * - `waf.getRules` for read, before every write to check the ids against the rule ranges the
  *   API reports (nothing is written when an id is outside them) and, at create, to record the
- *   list found; at delete, to compare the live list with `previous`;
+ *   list found;
  * - `waf.updateRules` with `append: false`, which replaces the disabled list ("append to the
  *   disabled list, otherwise the list is replaced", v4 document), for create, update and delete
- *   (`previous`, when the live list differs; an empty list for state without `previous`, written
- *   by an earlier version, as that version did). Never `append: true`: the resource owns the
+ *   (`previous`; an empty list for state without `previous`, written by an earlier version, as
+ *   that version did). Never `append: true`: the resource owns the
  *   list, so the result must not depend on what was there.
  */
 import type { ProviderContext } from "../../provider/context";
@@ -61,14 +61,6 @@ export const parseWafDisabledRulesId: (id: string) => Pick<Inputs, "hostingId" |
 
 const resultOf = (reply: RulesReply): RulesResult => reply.data ?? reply;
 
-/** The domain's rules, read live (bypassing the read cache): what a write is checked and recorded against. */
-async function liveRules(ctx: ProviderContext, site: HostingAddress & { domain: string }): Promise<RulesResult> {
-  return resultOf(await ctx.request<RulesReply>("waf.getRules", site));
-}
-
-/** Whether two sorted id lists are the same. */
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, k) => id === b[k]);
-
 /**
  * Replaces the disabled list of a domain with the program's `ruleIds` (at least one). The rules
  * are read first and every id is checked against the ranges they report; nothing is written when
@@ -77,7 +69,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<number[]> {
   const site = { ...address, domain: v.domain };
   return ctx.serial(scopeOf(v), async () => {
-    const rules = await liveRules(ctx, site);
+    const rules = resultOf(await ctx.request<RulesReply>("waf.getRules", site));
     const problem = rulesProblem(v.ruleIds, {
       all: parseRuleRange(rules.allRulesRange),
       groups: rangesOf((rules.rules ?? []).flatMap((r) => r.ids ?? [])),
@@ -95,23 +87,15 @@ async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inp
 }
 
 /**
- * Destroy: writes `previous` back unless the live list already is it. The ids are the API's own
- * list, so they are not checked against the rule ranges again. State without `previous` empties
- * the list without reading it, as earlier versions did.
+ * Destroy: writes `previous` back (state without it: an empty list, as earlier versions did).
+ * One call, as before: the write replaces the whole list, so it needs no read first, and the ids
+ * are the API's own list, so they are not checked against the rule ranges again.
  */
 async function putBack(ctx: ProviderContext, id: string, address: HostingAddress, props: Outputs): Promise<void> {
-  const site = { ...address, domain: props.domain };
   const found = props.previous;
-  await ctx.serial(scopeOf(props), async () => {
-    if (found === undefined) {
-      noPreviousNote(ctx, "WafDisabledRules", id, "every rule of the domain is enabled again");
-    } else {
-      const live = disabledIdsOf((await liveRules(ctx, site)).disabledRules ?? []);
-      if (sameIds(live, found)) return;
-      ctx.log.info(`WafDisabledRules ${id}: ${found.length === 0 ? "every rule enabled again" : `rules ${found.join(", ")} disabled again`}, as found at create`);
-    }
-    await ctx.write("waf.updateRules", { ...site, wafDisabledRules: found ?? [], append: false }, [scopeOf(props)]);
-  });
+  if (found === undefined) noPreviousNote(ctx, "WafDisabledRules", id, "every rule of the domain is enabled again");
+  else if (found.length > 0) ctx.log.info(`WafDisabledRules ${id}: rules ${found.join(", ")} disabled again, as found at create`);
+  await ctx.serial(scopeOf(props), () => ctx.write("waf.updateRules", { ...address, domain: props.domain, wafDisabledRules: found ?? [], append: false }, [scopeOf(props)]));
 }
 
 /**
