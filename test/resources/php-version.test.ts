@@ -47,6 +47,23 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
     expect(writesSince(t.sim, mark)).toEqual(["php.setVersion"]);
   });
 
+  it("keeps the version found in state when the create's write may have been applied, so the next up updates it and destroy still puts it back", async () => {
+    php().currentVersion = "7.4";
+    // The write is applied, but its reply arrives cut short: the create cannot tell.
+    t.sim.faults.add({ operation: "php.setVersion", kind: "truncate" });
+    const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3" });
+    const failure = (await t.provider.create(inputs).catch((err: unknown) => err)) as { id?: string; properties?: Record<string, unknown>; message: string };
+    expect(failure.message).toMatch(/the value found before this write is kept in state, and the next `pulumi up` sets the declared one/);
+    expect(failure.id).toBe("101");
+    expect(failure.properties).toMatchObject({ hostingId: 101, phpVersion: "7.4", previous: "7.4" });
+    expect(php().currentVersion).toBe("8.3");
+    // The engine keeps the resource as "failed to initialise" and updates it on the next up.
+    const updated = await t.engine.update("101", failure.properties!, inputs);
+    expect(updated).toMatchObject({ phpVersion: "8.3", previous: "7.4" });
+    await t.engine.delete("101", updated);
+    expect(php().currentVersion).toBe("7.4");
+  });
+
   it("writes nothing at destroy when the account already runs the version found at create", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
     php().currentVersion = "8.2";

@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { keptPrevious, noPreviousNote, previousOnRead, type FoundSetting } from "../shared/previous";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   CACHE_SERVICES,
   cacheServiceInputs,
@@ -114,11 +114,12 @@ async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<CacheS
   return ctx.serial(scopeOf(v), async () => {
     const creating = found === undefined;
     const kept = found ?? { previous: flagsOf(await status(ctx, address, v, true)) };
+    const asFound = creating ? outputsOf(v, kept.previous ?? {}, kept) : undefined;
     if (!v.enabled) {
-      await control(ctx, address, v, "off");
+      await writeKeepingFound(cacheServiceId(v), asFound, () => control(ctx, address, v, "off"));
       return outputsOf(v, await status(ctx, address, v), kept);
     }
-    await control(ctx, address, v, "on");
+    await writeKeepingFound(cacheServiceId(v), asFound, () => control(ctx, address, v, "on"));
     try {
       await control(ctx, address, v, "start");
     } catch (err) {

@@ -17,7 +17,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../shared/registrar";
-import { keptPrevious, noPreviousNote, previousOnRead, type FoundSetting } from "../shared/previous";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";
 
 type Inputs = DomainLockInputs;
@@ -40,8 +40,10 @@ async function liveLock(ctx: ProviderContext, domain: string): Promise<boolean |
 async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSetting<boolean> | undefined): Promise<Outputs> {
   const live = await liveLock(ctx, inputs.domain);
   if (live === undefined) throw new Error(`${inputs.domain} is not in this reseller account, so its registrar lock cannot be managed`);
-  if (live !== inputs.locked) await setRegistrarLock(ctx, nameOf(inputs.domain), inputs.locked);
-  return { domain: inputs.domain, locked: inputs.locked, ...(found ?? { previous: live }) };
+  const kept = found ?? { previous: live };
+  const creating = found === undefined ? { domain: inputs.domain, locked: live, ...kept } : undefined;
+  if (live !== inputs.locked) await writeKeepingFound(inputs.domain, creating, () => setRegistrarLock(ctx, nameOf(inputs.domain), inputs.locked));
+  return { domain: inputs.domain, locked: inputs.locked, ...kept };
 }
 
 /** How messages say a lock. */

@@ -16,7 +16,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
-import { keptPrevious, noPreviousNote, previousOnRead, type FoundSetting } from "../shared/previous";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {
   domainNameserversInputs,
@@ -47,7 +47,8 @@ async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSettin
   if (!live) throw new Error(`${inputs.domain} is not in this reseller account, so its nameservers cannot be managed`);
   const kept = found ?? { previous: live };
   if (sameNameservers(live, inputs.nameservers)) return outputsOf(inputs, live, kept);
-  await setNameservers(ctx, inputs, inputs.nameservers);
+  const creating = found === undefined ? outputsOf(inputs, live, kept) : undefined;
+  await writeKeepingFound(inputs.domain, creating, () => setNameservers(ctx, inputs, inputs.nameservers));
   ctx.log.info(`${inputs.domain}: nameservers set to ${inputs.nameservers.join(", ")} (were ${live.join(", ")})`);
   return outputsOf(inputs, inputs.nameservers, kept);
 }

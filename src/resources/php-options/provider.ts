@@ -23,7 +23,7 @@ import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { noPreviousNote, previousOnRead, type FoundSetting } from "../shared/previous";
+import { noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -128,7 +128,8 @@ async function apply(ctx: ProviderContext, v: Inputs, olds: Outputs | undefined)
       if (before !== undefined) previous[name] = before;
       else if (recording) ctx.log.warn(`PhpOptions ${where}: the value of option ${name} cannot be read; destroy will leave it as the program sets it`);
     }
-    await OPTIONS.write(ctx, address, v, { ...putBacksOf(ctx, dropped, map, olds?.previous, where), ...options });
+    const creating = olds === undefined ? outputsOf(v, previous, map, { previous }) : undefined;
+    await writeKeepingFound(phpOptionsId(v), creating, () => OPTIONS.write(ctx, address, v, { ...putBacksOf(ctx, dropped, map, olds?.previous, where), ...options }));
     return outputsOf(v, options, map, recording ? { previous } : {});
   });
 }

@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode, unlessNotFound } from "../../provider/errors";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
-import { keptPrevious, noPreviousNote, previousOnRead, type FoundSetting } from "../shared/previous";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs } from "./schema";
 
 type Inputs = PhpVersionInputs;
@@ -73,12 +73,14 @@ async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<string
     const problem = phpVersionProblem(v.phpVersion, versions, v.hostingId);
     if (problem) throw new Error(`PhpVersion: ${problem}; nothing was changed`);
     let kept = found;
+    let creating: Outputs | undefined;
     if (kept === undefined) {
       const current = versions.currentVersion || (await activeVersion(ctx, address, true));
       if (!current) ctx.log.warn(`PhpVersion ${v.hostingId}: the API reports no active version; destroy will return the account to its default version`);
       kept = current ? { previous: current } : {};
+      creating = outputsOf(v.hostingId, current, versions, kept);
     }
-    await ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]);
+    await writeKeepingFound(phpVersionId(v), creating, () => ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]));
     return outputsOf(v.hostingId, v.phpVersion, versions, kept);
   });
 }

@@ -10,6 +10,7 @@
  * is).
  */
 import type { ProviderContext } from "../../provider/context";
+import { messageOf, PartialCreateError } from "../../provider/errors";
 
 /** The part of a setting's state that records what it found. */
 export interface FoundSetting<T> {
@@ -56,4 +57,24 @@ export function previousOnRead<T>(state: FoundSetting<T> | undefined, live: T): 
  */
 export function noPreviousNote(ctx: ProviderContext, type: string, id: string, instead: string): void {
   ctx.log.info(`${type} ${id}: the state records no value found at create (it was written by an earlier version), so ${instead}`);
+}
+
+/**
+ * A create's write, run after what was found is known. A write that fails may still have been
+ * applied (a truncated or unreadable reply): with no state, the next `up` would create again and
+ * record the program's value as found, and destroy would then put back the program's value. So,
+ * given `kept` (the create's state, with `previous` and the found value as the live one), the
+ * failure carries the id and that state: the engine keeps the resource as "failed to initialise"
+ * and the next `up` updates it in place. Without `kept` (an update) the error is left as it is.
+ *
+ * @example
+ * await writeKeepingFound("101", creating ? { hostingId: 101, phpVersion: "7.4", previous: "7.4" } : undefined, () => ctx.write("php.setVersion", params, scopes));
+ */
+export async function writeKeepingFound<T>(id: string, kept: object | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (kept === undefined) throw err;
+    throw new PartialCreateError(id, kept, `${messageOf(err)}; the value found before this write is kept in state, and the next \`pulumi up\` sets the declared one`);
+  }
 }

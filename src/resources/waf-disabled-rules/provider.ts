@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
-import { keptPrevious, noPreviousNote, previousOnRead } from "../shared/previous";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound } from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -64,9 +64,10 @@ const resultOf = (reply: RulesReply): RulesResult => reply.data ?? reply;
 /**
  * Replaces the disabled list of a domain with the program's `ruleIds` (at least one). The rules
  * are read first and every id is checked against the ranges they report; nothing is written when
- * one is outside them. Returns the list found before the write.
+ * one is outside them. Returns the list found before the write; `creating`, a write that fails
+ * keeps that list in state (`writeKeepingFound`).
  */
-async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<number[]> {
+async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs, creating: boolean): Promise<number[]> {
   const site = { ...address, domain: v.domain };
   return ctx.serial(scopeOf(v), async () => {
     const rules = resultOf(await ctx.request<RulesReply>("waf.getRules", site));
@@ -81,7 +82,8 @@ async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inp
       // The resource owns the whole list: rules disabled by other means are enabled again.
       ctx.log.info(`WafDisabledRules ${whereOf(v)}: enabling rules ${dropped.join(", ")} again, which the program does not list`);
     }
-    await ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]);
+    const kept = creating ? { ...v, ruleIds: before, previous: before } : undefined;
+    await writeKeepingFound(wafDisabledRulesId(v), kept, () => ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]));
     return before;
   });
 }
@@ -117,7 +119,7 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
 
   async create(ctx, inputs) {
     // The list of a domain always exists: "create" records it and replaces it with the program's ids.
-    const found = await replaceList(ctx, await ctx.hosting(inputs.hostingId), inputs);
+    const found = await replaceList(ctx, await ctx.hosting(inputs.hostingId), inputs, true);
     return { id: wafDisabledRulesId(inputs), outs: { ...inputs, previous: found } };
   },
 
@@ -136,7 +138,7 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   },
 
   async update(ctx, _id, olds, news) {
-    await replaceList(ctx, await ctx.hosting(news.hostingId), news);
+    await replaceList(ctx, await ctx.hosting(news.hostingId), news, false);
     // The list found at create stays what destroy puts back.
     return { ...news, ...keptPrevious(olds) };
   },
