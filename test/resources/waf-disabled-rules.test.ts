@@ -53,6 +53,19 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     expect(writesSince(t.sim, mark)).toEqual(["waf.updateRules"]);
   });
 
+  it("keeps the list found in state when the create's write may have been applied, and destroy still puts it back", async () => {
+    t.sim.faults.add({ operation: "waf.updateRules", kind: "truncate" });
+    const inputs = await t.engine.check({ ...base, domain: "agency-demo.com" });
+    const failure = (await t.provider.create(inputs).catch((err: unknown) => err)) as { id?: string; properties?: Record<string, unknown> };
+    expect(failure.id).toBe("101/agency-demo.com");
+    expect(failure.properties).toMatchObject({ ruleIds: [920350], previous: [920350] });
+    expect(disabled("agency-demo.com")).toEqual([942100, 942110]);
+    const updated = await t.engine.update(failure.id!, failure.properties!, inputs);
+    expect(updated).toMatchObject({ ruleIds: [942100, 942110], previous: [920350] });
+    await t.engine.delete(failure.id!, updated);
+    expect(disabled("agency-demo.com")).toEqual([920350]);
+  });
+
   it("reads, refreshes and destroys state written before `previous` existed: destroy enables every rule again", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ ...base, domain: "agency-demo.com" }));
     const { previous: _previous, ...old } = outs;
