@@ -12,6 +12,8 @@
  *   the service is on: simulator model, src/simulator/handlers/cache.ts, where the document lists
  *   the actions but not the transitions), `off` to disable (which also stops it).
  */
+import type { OperationId } from "../../client/endpoints";
+import type { ServiceAction } from "../../client/endpoints/cache";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
@@ -29,13 +31,11 @@ import {
 type Inputs = CacheServiceInputs;
 type Outputs = CacheServiceOutputs;
 type Status = { enabled?: boolean; active?: boolean };
-/** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
-type StatusReply = Status & { data?: Status };
 
-const OPERATIONS: Record<CacheServiceName, { get: string; control: string }> = {
+const OPERATIONS = {
   memcached: { get: "cache.getMemcached", control: "cache.controlMemcached" },
   redis: { get: "cache.getRedis", control: "cache.controlRedis" },
-};
+} as const satisfies Record<CacheServiceName, { get: OperationId; control: OperationId }>;
 
 /** Cache and write scope: one service of one account. */
 const scopeOf = (v: { hostingId: number; service: string }) => `cache:${v.hostingId}:${v.service}`;
@@ -64,15 +64,14 @@ export function parseCacheServiceId(id: string): Pick<Inputs, "hostingId" | "ser
 }
 
 async function status(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">): Promise<Status> {
-  const reply = await ctx.read<StatusReply>(OPERATIONS[v.service].get, { ...address }, [scopeOf(v)]);
-  return reply.data ?? reply;
+  return ctx.read(OPERATIONS[v.service].get, { ...address }, [scopeOf(v)]);
 }
 
 function outputsOf(v: Pick<Inputs, "hostingId" | "service">, s: Status): Outputs {
   return { hostingId: v.hostingId, service: v.service, enabled: s.enabled === true, active: s.active === true };
 }
 
-async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, action: string): Promise<void> {
+async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, action: ServiceAction): Promise<void> {
   await ctx.write(OPERATIONS[v.service].control, { ...address, serviceAction: action }, [scopeOf(v)]);
 }
 

@@ -21,7 +21,6 @@ import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVer
 
 type Inputs = PhpVersionInputs;
 type Outputs = PhpVersionOutputs;
-type ActiveReply = { phpVersion?: string; data?: { phpVersion?: string } };
 
 /** Cache and write scope: the active PHP version of one account. */
 const scopeOf = phpVersionScope;
@@ -89,8 +88,7 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
     const hostingId = key.hostingId!;
     const address = await ctx.hosting(hostingId);
     try {
-      const active = await ctx.read<ActiveReply>("php.getVersion", { ...address }, [scopeOf(hostingId)]);
-      const phpVersion = active.data?.phpVersion ?? active.phpVersion ?? "";
+      const { phpVersion } = await ctx.read("php.getVersion", { ...address }, [scopeOf(hostingId)]);
       return { outs: outputsOf(hostingId, phpVersion, await phpVersionsOf(ctx, address, false)) };
     } catch (err) {
       // The hosting account is gone, and its PHP setting with it.
