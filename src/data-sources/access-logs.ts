@@ -28,7 +28,7 @@ import {
   type DataSourceOutputOptions,
   type OutputArgs,
 } from "./define";
-import type { OperationReply } from "../client/endpoints";
+import type { OperationId, OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getAccessLogs}.
@@ -142,7 +142,7 @@ type Parsed = z.output<typeof schema>;
 const spec = {
   name: "getAccessLogs",
   args: schema satisfies z.ZodType<Parsed, GetAccessLogsArgs>,
-  operations: () => ["logs.getAccessLogs"],
+  operations: (): OperationId[] => ["logs.getAccessLogs"],
   unsupported: (a: Parsed, version: ApiVersion) =>
     unsupportedArgument(a.query !== undefined, version, ["v4"], "query", "only the v4 log search takes a query") ??
     unsupportedArgument(a.queryFields !== undefined, version, ["v4"], "queryFields", "only the v4 log search takes a query"),

@@ -11,7 +11,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
-import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
+import { endpoints, type HostedParams, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { ResellerApiError } from "../client/errors";
 import { hostingId } from "../client/schemas";
 import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/config";
@@ -51,7 +51,7 @@ type DeclaresAccount<A> = string extends A[Extract<"account", keyof A>] ? unknow
 export type OutputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 
 /** The parameters of hosting operation `Id` beside the hosting address, which the call adds. */
-export type HostedParams<Id extends OperationId> = OperationParams<Id> extends infer P ? (P extends unknown ? Omit<P, "id" | "username"> : never) : never;
+export type { HostedParams };
 
 /**
  * Options of an `...Output` variant. `dependsOn` delays the read until those resources are
@@ -68,7 +68,7 @@ export interface DataSourceOutputOptions {
 export interface DataSourceCall {
   readonly version: ApiVersion;
   /** Whether the version has operation `id` (for reads that only some versions offer). */
-  has(id: string): boolean;
+  has(id: OperationId): boolean;
   /** Operation `id` with `params`; the reply is typed from the table, `data` envelopes undone. */
   request<Id extends OperationId>(id: Id, params: OperationParams<Id>): Promise<OperationReply<Id>>;
   /**
@@ -87,7 +87,7 @@ export interface DataSourceSpec<A extends AccountArgs, P, R> {
   name: string;
   args: z.ZodType<P, Omit<A, "account">>;
   /** Operation ids the call needs with these arguments on this version. */
-  operations: (args: P, version: ApiVersion) => readonly string[];
+  operations: (args: P, version: ApiVersion) => readonly OperationId[];
   /** Why these arguments cannot be served by this version (a phrase naming it), or undefined. */
   unsupported?: (args: P, version: ApiVersion) => string | undefined;
   run: (call: DataSourceCall, args: P) => Promise<R>;
@@ -229,10 +229,11 @@ export function prepareCall<A extends AccountArgs, P>(
   const call: DataSourceCall = {
     version,
     has: (id) => ctx.has(id),
-    // The table types what each operation takes and answers; the context beneath is generic.
-    request: (id, params) => ctx.request(id, params as Record<string, unknown>) as never,
-    hostingRequest: async (id, hostingId, params = {} as never) =>
-      ctx.request(id, { ...(await hostingAddress(ctx, hostingId)), ...(params as Record<string, unknown>) }) as never,
+    request: (id, params) => ctx.request(id, params),
+    // The address completes `params` to what the operation takes; TypeScript cannot see that an
+    // omitted `id` and `username` put back make `OperationParams<Id>` again for a generic `Id`.
+    hostingRequest: async (id, hostingId, params) =>
+      ctx.request(id, { ...(await hostingAddress(ctx, hostingId)), ...params } as OperationParams<typeof id>),
   };
   return { args, call };
 }

@@ -13,6 +13,7 @@
  * A listing the configured version does not have is skipped, and a note says what was left out.
  */
 import { DNS_RECORD_TYPES } from "../client/dns-records";
+import type { OperationId } from "../client/endpoints";
 import type { ProviderContext } from "../provider/context";
 import { apiErrorCode } from "../provider/errors";
 import { normalizeDomain, normalizeRecordName } from "../provider/names";
@@ -62,17 +63,6 @@ interface Hosting {
   domain?: string;
 }
 
-type Reply = Record<string, unknown>;
-
-/** The list in a reply: v4 answers beside the envelope (under its own name), v3 and v2 in `data`. */
-function listIn<T>(reply: Reply, ...fields: string[]): T[] {
-  for (const field of [...fields, "data"]) {
-    const value = reply[field];
-    if (Array.isArray(value)) return value as T[];
-  }
-  return [];
-}
-
 function ascii(domain: string): string {
   const result = normalizeDomain(domain);
   return result.ok ? result.value : domain.trim().toLowerCase();
@@ -89,11 +79,12 @@ async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
 }
 
 async function hostingAccounts(ctx: ProviderContext): Promise<Hosting[] | undefined> {
-  const op = ["hosting.listAccounts", "hosting.listWorldAccounts"].find((id) => ctx.has(id));
-  if (!op) return undefined;
-  const reply = await ctx.read<Reply>(op, {}, ["hostings"]);
-  const rows = listIn<{ id: number | string; username?: string; domain?: string }>(reply, "hosting_accounts", "world_accounts");
-  return rows.map((h) => ({ id: Number(h.id), username: h.username, domain: h.domain })).sort((a, b) => a.id - b.id);
+  const rows = ctx.has("hosting.listAccounts")
+    ? (await ctx.read("hosting.listAccounts", {}, ["hostings"])).hosting_accounts
+    : ctx.has("hosting.listWorldAccounts")
+      ? (await ctx.read("hosting.listWorldAccounts", {}, ["hostings"])).world_accounts
+      : undefined;
+  return rows?.map((h) => ({ id: h.id, username: h.username, domain: h.domain })).sort((a, b) => a.id - b.id);
 }
 
 function pad(id: number): string {
@@ -119,9 +110,9 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
   // ---- the reseller account's domains ----
   let accountDomains: string[] = [];
   if (ctx.has("domains.list")) {
-    const reply = await ctx.read<Reply>("domains.list", {}, ["domains"]);
-    accountDomains = listIn<{ domain_name?: string }>(reply, "active_domains")
-      .map((d) => ascii(d.domain_name ?? ""))
+    const reply = await ctx.read("domains.list", {}, ["domains"]);
+    accountDomains = reply.active_domains
+      .map((d) => ascii(d.domain_name))
       .filter((d) => d !== "")
       .sort();
   } else {
@@ -144,9 +135,9 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
   const hostingOf = new Map<string, Hosting>();
   for (const h of all) {
     const address = await ctx.hosting(h.id);
-    const reply = (await optional(() => ctx.read<Reply>("hosting.listDomains", { ...address }, [`hosting:${h.id}`]))) ?? {};
-    const domains = listIn<{ domain?: string }>(reply)
-      .map((d) => ascii(d.domain ?? ""))
+    const reply = await optional(() => ctx.read("hosting.listDomains", { ...address }, [`hosting:${h.id}`]));
+    const domains = (reply?.data ?? [])
+      .map((d) => ascii(d.domain))
       .filter((d) => d !== "")
       .sort();
     domainsOf.set(h.id, domains);
@@ -215,7 +206,7 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
 
   // ---- hosting accounts ----
   const missingOps = new Set<string>();
-  const able = (kind: string, ...ops: string[]): boolean => {
+  const able = (kind: string, ...ops: OperationId[]): boolean => {
     const lacking = ops.filter((op) => !ctx.has(op));
     if (lacking.length > 0) missingOps.add(`${kind} (API ${ctx.version} has no ${lacking.join(", ")})`);
     return lacking.length === 0;
@@ -227,20 +218,21 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     const who = label(h);
     const domains = (domainsOf.get(h.id) ?? []).filter(domainWanted);
     const add = (kind: KindName, id: string, name: string, sortKey = id) => found.push({ kind, id, name, section, sortKey });
-    const list = async (op: string, ...fields: string[]) => listIn<Record<string, unknown>>((await optional(() => ctx.read<Reply>(op, { ...address }, [`hosting:${h.id}`]))) ?? {}, ...fields);
+    const scopes = [`hosting:${h.id}`];
+    const storageUrls = async () => (await optional(() => ctx.read("storage.listUrls", { ...address }, scopes)))?.urls ?? [];
 
     // Per domain.
     if (able("Redirection", "redirections.list")) {
-      for (const r of await list("redirections.list", "redirections")) {
-        const domain = ascii(String(r.domain ?? ""));
+      for (const r of (await optional(() => ctx.read("redirections.list", { ...address }, scopes)))?.data ?? []) {
+        const domain = ascii(r.domain);
         if (domains.includes(domain)) add("Redirection", `${h.id}/${domain}`, resourceName("redirect", domain), domain);
       }
     }
     if (able("CustomSsl", "ssl.getCustom")) for (const d of domains) add("CustomSsl", `${h.id}/${d}`, resourceName("ssl", d), d);
     if (able("WafDisabledRules", "waf.getRules")) for (const d of domains) add("WafDisabledRules", `${h.id}/${d}`, resourceName("waf", d), d);
     if (able("FtpAccount", "ftp.listAccounts")) {
-      for (const a of await list("ftp.listAccounts", "accounts")) {
-        const login = String(a.username ?? "").toLowerCase();
+      for (const a of (await optional(() => ctx.read("ftp.listAccounts", { ...address }, scopes)))?.data ?? []) {
+        const login = a.username.toLowerCase();
         const at = login.lastIndexOf("@");
         if (at <= 0 || !domains.includes(ascii(login.slice(at + 1)))) continue;
         const key = `${login.slice(0, at)}@${ascii(login.slice(at + 1))}`;
@@ -251,16 +243,16 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     // Per hosting account: only without a domain selection.
     if (wantedDomains) {
       if (able("ObjectStorageUrl", "storage.listUrls")) {
-        for (const u of await list("storage.listUrls", "urls")) {
-          const domain = ascii(String(u.domain ?? ""));
-          if (domain !== "" && domains.includes(domain)) add("ObjectStorageUrl", `${h.id}/${String(u.id)}`, resourceName("storage_url", who, String(u.id)), pad(Number(u.id)));
+        for (const u of await storageUrls()) {
+          const domain = ascii(u.domain ?? "");
+          if (domain !== "" && domains.includes(domain)) add("ObjectStorageUrl", `${h.id}/${u.id}`, resourceName("storage_url", who, String(u.id)), pad(u.id));
         }
       }
       continue;
     }
     if (able("SshKey", "ssh.listKeys")) {
-      for (const k of await list("ssh.listKeys", "keys")) {
-        const fingerprint = String(k.key ?? "").toLowerCase();
+      for (const k of (await optional(() => ctx.read("ssh.listKeys", { ...address }, scopes)))?.keys ?? []) {
+        const fingerprint = k.key.toLowerCase();
         if (fingerprint === "") continue;
         add("SshKey", `${h.id}/${fingerprint}`, resourceName("ssh", who, fingerprint.replace(/[^0-9a-f]/g, "").slice(0, 8)), fingerprint);
       }
@@ -269,9 +261,7 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     if (able("Database", "databases.list") && users) {
       for (const type of typesToSearch(ctx, undefined)) {
         const params = { ...address, ...typeParam(type) };
-        const databases = listIn<{ name?: string; databaseUsers?: { name?: string }[] }>(
-          (await optional(() => ctx.read<Reply>("databases.list", params, [`databases:${h.id}`]))) ?? {},
-        );
+        const databases = (await optional(() => ctx.read("databases.list", params, [`databases:${h.id}`])))?.data ?? [];
         for (const db of databases) {
           if (!db.name) continue;
           add("Database", `${h.id}/${db.name}`, resourceName("db", db.name), db.name);
@@ -280,9 +270,9 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
             add("DatabaseUserGrant", `${h.id}/${db.name}/${user.name}`, resourceName("grant", db.name, user.name), `${db.name}/${user.name}`);
           }
         }
-        const rows = listIn<unknown>((await optional(() => ctx.read<Reply>("databases.listUsers", params, [`databases:${h.id}`]))) ?? {});
-        // Users come as arrays of names, one per server (catalog §2 #31), or as entries with a name.
-        const names = rows.flatMap((u) => (Array.isArray(u) ? u : [(u as { name?: string }).name])).filter((n): n is string => typeof n === "string");
+        const rows = (await optional(() => ctx.read("databases.listUsers", params, [`databases:${h.id}`])))?.data ?? [];
+        // Users come as arrays of names, one per server (catalog §2 #31).
+        const names = rows.flat();
         for (const name of [...new Set(names)]) add("DatabaseUser", `${h.id}/${name}`, resourceName("db_user", name), name);
       }
     }
@@ -302,9 +292,9 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     }
     if (able("ObjectStorageAccount", "storage.getAccount")) add("ObjectStorageAccount", String(h.id), resourceName("storage", who));
     if (able("ObjectStorageUrl", "storage.listUrls")) {
-      for (const u of await list("storage.listUrls", "urls")) {
-        const domain = ascii(String(u.domain ?? ""));
-        if (domain === "" || domains.includes(domain)) add("ObjectStorageUrl", `${h.id}/${String(u.id)}`, resourceName("storage_url", who, String(u.id)), pad(Number(u.id)));
+      for (const u of await storageUrls()) {
+        const domain = ascii(u.domain ?? "");
+        if (domain === "" || domains.includes(domain)) add("ObjectStorageUrl", `${h.id}/${u.id}`, resourceName("storage_url", who, String(u.id)), pad(u.id));
       }
     }
   }

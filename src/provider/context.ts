@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import { createClient, type ResellerClient } from "../client/client";
 import type { ApiVersion } from "../client/endpoint";
-import { endpoints } from "../client/endpoints";
+import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue } from "./cache";
@@ -27,21 +27,27 @@ export interface Logger {
   warn(message: string): void;
 }
 
-/** The API surface a resource's operations see. */
+/**
+ * The API surface a resource's operations see. Operations are named by id from the endpoint
+ * table: a misspelt id or parameter does not compile, and each reply is typed as the client
+ * returns it, parsed with the operation's response schema after v3 and v2 `data` envelopes are
+ * undone (decision 0022). Where versions take different parameters (v3's hosting `username`),
+ * `params` is the union of what they take.
+ */
 export interface ProviderContext {
   readonly version: ApiVersion;
   readonly settings: ProviderSettings;
   /** Whether the configured API version has operation `id` (static table; overrides cannot add one). */
-  has(id: string): boolean;
+  has(id: OperationId): boolean;
   /**
    * A read shared through the cache: concurrent and repeated calls with the same operation and
    * parameters make one request until a write invalidates one of `scopes` (`zone:example.com`).
    */
-  read<T = Record<string, unknown>>(id: string, params: Record<string, unknown>, scopes: readonly string[]): Promise<T>;
+  read<Id extends OperationId>(id: Id, params: OperationParams<Id>, scopes: readonly string[]): Promise<OperationReply<Id>>;
   /** A request that bypasses the cache (reads that must be fresh, and writes that touch no shared scope). */
-  request<T = Record<string, unknown>>(id: string, params: Record<string, unknown>): Promise<T>;
+  request<Id extends OperationId>(id: Id, params: OperationParams<Id>): Promise<OperationReply<Id>>;
   /** A write; afterwards (success or failure, since a failure may have applied) the scopes are invalidated. */
-  write<T = Record<string, unknown>>(id: string, params: Record<string, unknown>, scopes: readonly string[]): Promise<T>;
+  write<Id extends OperationId>(id: Id, params: OperationParams<Id>, scopes: readonly string[]): Promise<OperationReply<Id>>;
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
   /**
@@ -215,21 +221,22 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
   const scoped = (scope: string) => `${conn}|${scope}`;
+  // The client parses every reply with the schema of the entry it sent, so the reply is the
+  // operation's type; the client's by-id overload answers a plain record, narrowed here once.
+  const send = (id: OperationId, params: object) => clientFor(settings).request(id, params as Record<string, unknown>);
   const ctx: ProviderContext = {
     version: settings.apiVersion,
     settings,
     log,
     has: (id) => `${settings.apiVersion}.${id}` in endpoints,
-    async read<T>(id: string, params: Record<string, unknown>, scopes: readonly string[]): Promise<T> {
+    async read(id, params, scopes) {
       const key = `${conn}|${id}|${JSON.stringify(params)}`;
-      return (await cache.get(key, scopes.map(scoped), () => clientFor(settings).request(id, params))) as T;
+      return (await cache.get(key, scopes.map(scoped), () => send(id, params))) as never;
     },
-    async request<T>(id: string, params: Record<string, unknown>): Promise<T> {
-      return (await clientFor(settings).request(id, params)) as T;
-    },
-    async write<T>(id: string, params: Record<string, unknown>, scopes: readonly string[]): Promise<T> {
+    request: (id, params) => send(id, params) as never,
+    async write(id, params, scopes) {
       try {
-        return (await clientFor(settings).request(id, params)) as T;
+        return (await send(id, params)) as never;
       } finally {
         for (const s of scopes) cache.invalidate(scoped(s));
       }

@@ -25,26 +25,16 @@ export interface HostingAddress {
 /** Cache scope of the hosting accounts listing; writes that create or remove accounts invalidate it. */
 export const HOSTINGS_SCOPE = "hostings";
 
-interface HostingListing {
-  hosting_accounts?: { id: number; username: string }[];
-}
-
-/** What either listing gives: the accounts (v4, v3) or the World accounts (v2). */
-interface AccountListing {
-  hosting_accounts?: { id: number; username?: string }[];
-  world_accounts?: { id: number; username?: string }[];
-}
-
 /** The v3 operation whose listing resolves usernames (catalog §4.1). */
 const V3_LISTING = "v3.hosting.listAccounts";
 
 /** Address parameters for `hostingId` under the context's API version. */
 export async function hostingAddress(ctx: ProviderContext, hostingId: number): Promise<HostingAddress> {
   if (ctx.version !== "v3") return { id: hostingId };
-  const listing = await ctx.read<HostingListing>("hosting.listAccounts", {}, [HOSTINGS_SCOPE]);
-  const account = (listing.hosting_accounts ?? []).find((h) => Number(h.id) === hostingId);
+  const listing = await ctx.read("hosting.listAccounts", {}, [HOSTINGS_SCOPE]);
+  const account = listing.hosting_accounts.find((h) => h.id === hostingId);
   if (!account) {
-    const known = (listing.hosting_accounts ?? []).map((h) => h.id).join(", ") || "none";
+    const known = listing.hosting_accounts.map((h) => h.id).join(", ") || "none";
     // No HTTP status: the listing answered; the account is simply not in it.
     throw new ResellerApiError({
       code: "not-found",
@@ -68,10 +58,12 @@ export async function hostingAddress(ctx: ProviderContext, hostingId: number): P
 export async function hostingUsername(ctx: ProviderContext, hostingId: number): Promise<string | undefined> {
   try {
     if (ctx.version === "v3") return (await ctx.hosting(hostingId)).username;
-    const op = ["hosting.listAccounts", "hosting.listWorldAccounts"].find((id) => ctx.has(id));
-    if (!op) return undefined;
-    const listing = await ctx.read<AccountListing>(op, {}, [HOSTINGS_SCOPE]);
-    return [...(listing.hosting_accounts ?? []), ...(listing.world_accounts ?? [])].find((h) => Number(h.id) === hostingId)?.username;
+    const accounts = ctx.has("hosting.listAccounts")
+      ? (await ctx.read("hosting.listAccounts", {}, [HOSTINGS_SCOPE])).hosting_accounts
+      : ctx.has("hosting.listWorldAccounts")
+        ? (await ctx.read("hosting.listWorldAccounts", {}, [HOSTINGS_SCOPE])).world_accounts
+        : [];
+    return accounts.find((h) => h.id === hostingId)?.username;
   } catch (err) {
     if (apiErrorCode(err) === "not-found") return undefined;
     throw err;

@@ -18,5 +18,5 @@ export { demoState, emptyState, seedState, defaultZone, PROVIDER_NAMESERVERS, DE
 export type { SeedName } from "./seed";
 export type * from "./state";
 export { SimError, SimReply } from "./types";
-export type { SimArea, SimBehaviour, SimContext, Resolver } from "./types";
+export type { SimArea, SimBehaviour, SimContext, Resolver, SimHandlers, SimParams, KeyContext, OpContext } from "./types";
 export { generateSelfSigned, generateCsr } from "./x509";

@@ -193,7 +193,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     routes.set(route, ep);
   }
   const handlers = new Map<string, Resolver>();
-  for (const area of areas) for (const [key, resolver] of Object.entries(area.handlers)) handlers.set(key, resolver);
+  // Each handler is typed with its entry's parameters; the core calls it only with parameters
+  // that entry's request schema has parsed (below), so the record form loses nothing.
+  for (const area of areas) for (const [key, resolver] of Object.entries(area.handlers)) handlers.set(key, resolver as Resolver);
 
   const random = seededRandom(options.randomSeed ?? 1);
   const faults = createFaults(random);

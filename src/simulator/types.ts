@@ -7,7 +7,9 @@
  * `reseller_id`) for endpoints declared with `envelope: true`, and turns a thrown
  * {@link SimError} into the API's error object.
  */
+import type { z } from "zod";
 import type { EndpointDef } from "../client/endpoint";
+import type { EndpointKey, Endpoints, KeysOf, OperationId } from "../client/endpoints";
 import type { HostingState, SimState } from "./state";
 
 export interface SimBehaviour {
@@ -17,9 +19,19 @@ export interface SimBehaviour {
   eventualConsistencyReads: number;
 }
 
-export interface SimContext {
+/**
+ * The parameters the handler of endpoint `K` receives: what the endpoint's request schema parsed
+ * (its output, after defaults and transforms). A union where `K` names several versions.
+ */
+export type SimParams<K extends EndpointKey> = z.output<Endpoints[K]["request"]>;
+
+/**
+ * What a handler receives; `P` is its parameters' type. {@link KeyContext} and {@link OpContext}
+ * give the one a table entry parses to, so a misspelt parameter does not compile.
+ */
+export interface SimContext<P extends object = Record<string, unknown>> {
   /** Parameters from the JSON body and query string, validated by the endpoint's request schema. */
-  params: Record<string, unknown>;
+  params: P;
   endpoint: EndpointDef;
   /** The live store; handlers change it in place. */
   state: SimState;
@@ -39,13 +51,26 @@ export interface SimContext {
   headers: Record<string, string | undefined>;
 }
 
+/** The context of the handler of endpoint `K` (`"v4.dns.getZone"`). */
+export type KeyContext<K extends EndpointKey> = SimContext<SimParams<K>>;
+
+/** The context of a handler that serves every version of operation `Id` (`"dns.getZone"`). */
+export type OpContext<Id extends OperationId> = SimContext<SimParams<KeysOf<Id>>>;
+
 /** Returns the response body (without the envelope, which the core adds). */
-export type Resolver = (ctx: SimContext) => unknown;
+export type Resolver<P extends object = Record<string, unknown>> = (ctx: SimContext<P>) => unknown;
+
+/**
+ * Handlers keyed by full endpoint key (`"v4.dns.getZone"`), each given that entry's parameters:
+ * a key the table does not have, or a parameter its request schema does not declare, does not
+ * compile.
+ */
+export type SimHandlers = { [K in EndpointKey]?: Resolver<SimParams<K>> };
 
 /** An area's handlers, keyed by full endpoint key (`"v4.dns.getZone"`). */
 export interface SimArea {
   name: string;
-  handlers: Record<string, Resolver>;
+  handlers: SimHandlers;
   /**
    * For each endpoint key of the area, parameters that succeed against the `demo` seed. A sample
    * may prepare the state first (add a CSR before removing it). The contract test calls every

@@ -42,6 +42,11 @@ type OptionalField = (typeof CONTACT_OPTIONAL_FIELDS)[number];
 type FullGroup<P extends string> = { [F in RequiredField as `${P}_${F}`]: z.ZodString } & {
   [F in OptionalField as `${P}_${F}`]: z.ZodOptional<z.ZodString>;
 };
+/**
+ * The request fields of one contact group as a caller gives them: `registrant_first_name`, ...;
+ * one group per role of a union.
+ */
+export type ContactGroupParams<P extends ContactRoleName> = P extends unknown ? z.input<z.ZodObject<FullGroup<P>>> : never;
 type PartialGroup<P extends string> = { [F in RequiredField | OptionalField as `${P}_${F}`]: z.ZodOptional<z.ZodString> };
 
 /**

@@ -76,8 +76,11 @@ export type EndpointKey = keyof Endpoints & string;
 export type VersionKey<V extends ApiVersion> = Extract<EndpointKey, `${V}.${string}`>;
 
 type Rows = typeof operations;
-/** The table keys of the versions that serve operation `Id`: `"v4.dns.getZone" | "v3.dns.getZone" | ...`. */
-export type KeysOf<Id extends OperationId> = `${keyof Rows[Id] & ApiVersion}.${Id}` & EndpointKey;
+/**
+ * The table keys of the versions that serve operation `Id`: `"v4.dns.getZone" | "v3.dns.getZone" | ...`;
+ * for a union of ids, every version of each.
+ */
+export type KeysOf<Id extends OperationId> = Id extends OperationId ? `${keyof Rows[Id] & ApiVersion}.${Id}` & EndpointKey : never;
 /**
  * What operation `Id` takes, whichever version serves it (a union where versions differ, such as
  * v3's hosting `username`). A misspelt field is a compile error.
@@ -88,3 +91,8 @@ export type OperationParams<Id extends OperationId> = z.input<Endpoints[KeysOf<I
  * `data` envelopes of v3 and v2 are already undone.
  */
 export type OperationReply<Id extends OperationId> = z.output<Endpoints[KeysOf<Id>]["response"]>;
+/**
+ * The parameters of hosting operation `Id` beside the hosting address (`id`, and v3's
+ * `username`), which the caller adds from `ctx.hosting(...)`.
+ */
+export type HostedParams<Id extends OperationId> = OperationParams<Id> extends infer P ? (P extends unknown ? Omit<P, "id" | "username"> : never) : never;

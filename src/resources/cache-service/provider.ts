@@ -15,6 +15,8 @@
  *   back a service found enabled but stopped. State without `previous` (written by an earlier
  *   version) is disabled at destroy, as that version did.
  */
+import type { OperationId } from "../../client/endpoints";
+import type { ServiceAction } from "../../client/endpoints/cache";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
@@ -34,13 +36,11 @@ import {
 type Inputs = CacheServiceInputs;
 type Outputs = CacheServiceOutputs;
 type Status = Partial<CacheServiceStatus>;
-/** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
-type StatusReply = Status & { data?: Status };
 
-const OPERATIONS: Record<CacheServiceName, { get: string; control: string }> = {
+const OPERATIONS = {
   memcached: { get: "cache.getMemcached", control: "cache.controlMemcached" },
   redis: { get: "cache.getRedis", control: "cache.controlRedis" },
-};
+} as const satisfies Record<CacheServiceName, { get: OperationId; control: OperationId }>;
 
 /** Cache and write scope: one service of one account. */
 const scopeOf = (v: { hostingId: number; service: string }) => `cache:${v.hostingId}:${v.service}`;
@@ -71,8 +71,7 @@ export function parseCacheServiceId(id: string): Pick<Inputs, "hostingId" | "ser
 /** The service's status; `fresh` bypasses the read cache (what create finds and destroy compares must be live). */
 async function status(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, fresh = false): Promise<Status> {
   const get = OPERATIONS[v.service].get;
-  const reply = fresh ? await ctx.request<StatusReply>(get, { ...address }) : await ctx.read<StatusReply>(get, { ...address }, [scopeOf(v)]);
-  return reply.data ?? reply;
+  return fresh ? ctx.request(get, { ...address }) : ctx.read(get, { ...address }, [scopeOf(v)]);
 }
 
 /** A status with both flags, absent ones read as false. */
@@ -86,20 +85,18 @@ function outputsOf(v: Pick<Inputs, "hostingId" | "service">, s: Status, found: F
 
 /**
  * The control actions that take a service from `live` back to `found`: `off` for a service found
- * disabled; `on`, then `start` or `stop`, for one found enabled (running or not).
- *
- * @example
- * putBackActions({ enabled: true, active: true }, { enabled: false, active: false }); // ["on", "start"]
+ * disabled; `on`, then `start` or `stop`, for one found enabled (running or not): a service found
+ * enabled and running, now disabled, gets `on` and `start`.
  */
-function putBackActions(found: CacheServiceStatus, live: CacheServiceStatus): string[] {
+function putBackActions(found: CacheServiceStatus, live: CacheServiceStatus): ServiceAction[] {
   if (!found.enabled) return live.enabled || live.active ? ["off"] : [];
-  const actions = live.enabled ? [] : ["on"];
+  const actions: ServiceAction[] = live.enabled ? [] : ["on"];
   if (found.active && !live.active) actions.push("start");
   if (!found.active && live.active) actions.push("stop");
   return actions;
 }
 
-async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, action: string): Promise<void> {
+async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, action: ServiceAction): Promise<void> {
   await ctx.write(OPERATIONS[v.service].control, { ...address, serviceAction: action }, [scopeOf(v)]);
 }
 

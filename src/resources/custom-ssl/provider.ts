@@ -31,10 +31,6 @@ import {
 
 type Inputs = CustomSslInputs;
 type Outputs = CustomSslOutputs;
-/** v4 answers beside the envelope, v3 inside `data` (legacy document, difference 3). */
-type Versioned<T> = T & { data?: T };
-type CustomReply = Versioned<{ cert?: string; key?: string }>;
-type ValidationReply = Versioned<{ valid?: boolean; message?: string }>;
 
 /** Cache and write scope: the SSL setting of one domain of one account. */
 const scopeOf = (v: { hostingId: number; domain: string }) => `ssl:${v.hostingId}:${v.domain}`;
@@ -71,8 +67,7 @@ async function install(ctx: ProviderContext, v: Inputs): Promise<void> {
   const address = await ctx.hosting(v.hostingId);
   const site = { ...address, domain: v.domain };
   await ctx.serial(scopeOf(v), async () => {
-    const reply = await ctx.request<ValidationReply>("ssl.validateCustom", { ...site, certificate: v.certificate });
-    const verdict = reply.data ?? reply;
+    const verdict = await ctx.request("ssl.validateCustom", { ...site, certificate: v.certificate });
     if (verdict.valid !== true) {
       throw new Error(
         `The API refused the certificate for ${v.domain} on hosting account ${v.hostingId}` +
@@ -117,11 +112,10 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "domain">;
     // Not found: no custom certificate (the automatic one serves the domain), or the domain left the account.
     const reply = await unlessNotFound(async () =>
-      ctx.read<CustomReply>("ssl.getCustom", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
+      ctx.read("ssl.getCustom", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
     );
     if (reply === undefined) return undefined;
-    const live = reply.data ?? reply;
-    const pair = canonicalPair(live.cert ?? "", live.key ?? "");
+    const pair = canonicalPair(reply.cert, reply.key);
     const found = details(pair.leaf);
     // The same certificate as in state: keep the state's pair as it is, so nothing shows as changed.
     if (props && props.fingerprint !== undefined && found.fingerprint !== "" && found.fingerprint === props.fingerprint) {

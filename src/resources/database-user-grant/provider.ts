@@ -41,7 +41,6 @@ import {
 type Inputs = DatabaseUserGrantInputs;
 type Outputs = DatabaseUserGrantOutputs;
 type Entry = z.output<typeof databaseEntry>;
-type Listing = { data?: Entry[] };
 
 type GrantKey = Pick<Inputs, "hostingId" | "database" | "user">;
 
@@ -82,8 +81,8 @@ async function qualified(ctx: ProviderContext, v: GrantKey): Promise<GrantKey & 
 
 /** The databases of one type, or undefined when the hosting account is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, type: DatabaseType): Promise<Entry[] | undefined> {
-  const reply = await unlessNotFound(() => ctx.read<Listing>("databases.list", { ...address, ...typeParam(type) }, [scopeOf(address.id)]));
-  return reply && (reply.data ?? []);
+  const reply = await unlessNotFound(() => ctx.read("databases.list", { ...address, ...typeParam(type) }, [scopeOf(address.id)]));
+  return reply?.data;
 }
 
 /** The privileges the user holds on the database, or undefined when it holds none (or either is gone). */
@@ -118,7 +117,7 @@ async function change(
   privileges: readonly DbPrivilege[],
 ): Promise<void> {
   const list = privileges.includes(ALL_PRIVILEGES) && !grantsAllPrivileges(ctx.version) ? GRANULAR_PRIVILEGES : privileges;
-  await ctx.write(op, { ...address, databaseName: v.database, databaseUsername: v.user, privileges: list, ...typeParam(v.databaseType) }, [
+  await ctx.write(op, { ...address, databaseName: v.database, databaseUsername: v.user, privileges: [...list], ...typeParam(v.databaseType) }, [
     scopeOf(v.hostingId),
   ]);
 }

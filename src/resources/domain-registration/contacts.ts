@@ -4,7 +4,7 @@
  * the same data.
  */
 import type { z } from "zod";
-import type { contactEntry } from "../../client/endpoints/domains";
+import type { ContactGroupParams, ContactRoleName, contactEntry } from "../../client/endpoints/domains";
 import type { Contact } from "./schema";
 
 type ContactEntry = z.output<typeof contactEntry>;
@@ -21,7 +21,7 @@ export type ContactProperty = (typeof ROLES)[number][1];
 const fullName = (c: Contact) => `${c.firstName} ${c.lastName}`.trim().replace(/\s+/g, " ");
 
 /** The API's contact group fields (`registrant_first_name`, ...) for one role. */
-export function contactParams(role: string, c: Contact): Record<string, string> {
+export function contactParams<R extends ContactRoleName>(role: R, c: Contact): ContactGroupParams<R> {
   const out: Record<string, string> = {
     [`${role}_first_name`]: c.firstName,
     [`${role}_last_name`]: c.lastName,
@@ -35,7 +35,8 @@ export function contactParams(role: string, c: Contact): Record<string, string> 
   };
   if (c.companyName) out[`${role}_company_name`] = c.companyName;
   if (c.address2) out[`${role}_address2`] = c.address2;
-  return out;
+  // The keys above are the group's fields under `role`'s prefix, which TypeScript does not follow.
+  return out as ContactGroupParams<R>;
 }
 
 /**

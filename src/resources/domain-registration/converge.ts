@@ -2,6 +2,7 @@
  * DomainRegistration in-place changes: contacts (`domains.updateContacts`), nameservers and the
  * registrar lock made to match the inputs, one call per kind of change.
  */
+import type { OperationParams } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";
 import { domainScope, keyOf, sameNameservers, setNameservers, setRegistrarLock, type DomainName } from "../shared/registrar";
 import { contactParams, ROLES, sameContact } from "./contacts";
@@ -43,7 +44,7 @@ export async function converge(ctx: ProviderContext, news: Inputs, live: Outputs
   if (contactChanges.length > 0) {
     const registrant = news.registrant ?? live.registrant;
     if (!registrant) throw new Error(`${name.domain}: the registrar reported no registrant, and the API needs one to change contacts; set registrant`);
-    const params: Record<string, unknown> = { ...keyOf(name), ...contactParams("registrant", registrant) };
+    const params: OperationParams<"domains.updateContacts"> = { ...keyOf(name), ...contactParams("registrant", registrant) };
     for (const [role, property] of ROLES) {
       const c = news[property];
       if (role !== "registrant" && c) Object.assign(params, contactParams(role, c));

@@ -5,18 +5,16 @@
  * (`outcome-unknown`) the domain is read before anything else and the outcome taken from what the
  * account shows. Every order passes the cost guard first (`pricing.ts`).
  */
-import type { z } from "zod";
-import type { availabilityResponse, registerResponse, renewResponse } from "../../client/endpoints/domains";
+import type { OperationParams } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";
 import { apiErrorCode, messageOf } from "../../provider/errors";
-import { domainScope, getDomainInfo, keyOf, PROVIDER_NAMESERVERS, type DomainInfo, type DomainName } from "../shared/registrar";
+import { domainScope, getDomainInfo, keyOf, nameserverParams, PROVIDER_NAMESERVERS, type DomainInfo, type DomainName } from "../shared/registrar";
 import { contactParams } from "./contacts";
 import { costGuard, money, tldPrice } from "./pricing";
 import type { DomainRegistrationInputs, DomainRegistrationOutputs } from "./schema";
 
 type Inputs = DomainRegistrationInputs;
 type Outputs = DomainRegistrationOutputs;
-type Availability = z.output<typeof availabilityResponse>;
 
 /** `date` plus whole years, as `YYYY-MM-DD`; 29 February becomes 28 February in common years. */
 export function plusYears(date: string, years: number): string {
@@ -34,25 +32,24 @@ export function yearsToReach(expiry: string, minimum: string): number {
   return years;
 }
 
-function registerParams(i: Inputs): Record<string, unknown> {
+function registerParams(i: Inputs): OperationParams<"domains.register"> {
   const provider = i.useProviderNameservers === true;
   const ns = i.nameservers ?? [...PROVIDER_NAMESERVERS];
-  const params: Record<string, unknown> = {
+  const params: OperationParams<"domains.register"> = {
     sld: i.sld,
     tld: i.tld,
     period: i.period,
-    ns1: ns[0],
-    ns2: ns[1],
+    ...nameserverParams(ns),
     id_protection: i.idProtection ?? false,
     register_if_premium: i.registerIfPremium,
     // The real field carries the brand (catalog §1 #9, §6); with it, ns4 and ns5 are sent as
     // empty strings, as the official 2.0.0 spec asks.
     use_planethoster_nameservers: provider,
+    ...(provider ? { ns4: "", ns5: "" } : {}),
+    // check requires a registrant to register (modeOf "register").
+    ...contactParams("registrant", i.registrant!),
   };
-  ns.slice(2).forEach((host, k) => (params[`ns${k + 3}`] = host));
-  if (provider) Object.assign(params, { ns4: "", ns5: "" });
   if (i.additionalFields) params.addtl_field = i.additionalFields;
-  if (i.registrant) Object.assign(params, contactParams("registrant", i.registrant));
   if (i.adminContact) Object.assign(params, contactParams("admin", i.adminContact));
   if (i.billingContact) Object.assign(params, contactParams("billing", i.billingContact));
   if (i.techContact) Object.assign(params, contactParams("tech", i.techContact));
@@ -85,7 +82,7 @@ async function reconcileLostOrder(
  * cost guard; a lost response is settled by reading the account.
  */
 export async function register(ctx: ProviderContext, inputs: Inputs): Promise<Partial<Outputs>> {
-  const avail = await ctx.request<Availability>("domains.checkAvailability", keyOf(inputs));
+  const avail = await ctx.request("domains.checkAvailability", keyOf(inputs));
   if (!avail.available) {
     if (await getDomainInfo(ctx, inputs)) {
       throw new Error(`${inputs.domain} is already in this reseller account; set adopt: true to manage it without placing an order`);
@@ -116,7 +113,7 @@ export async function register(ctx: ProviderContext, inputs: Inputs): Promise<Pa
   costGuard(inputs, `to register ${inputs.domain} for ${inputs.period} year(s)`, total, priceCurrency);
 
   try {
-    const res = await ctx.write<z.output<typeof registerResponse>>("domains.register", registerParams(inputs), [domainScope(inputs.domain)]);
+    const res = await ctx.write("domains.register", registerParams(inputs), [domainScope(inputs.domain)]);
     return { orderId: res.order_id, orderTotal: res.order_total ?? total, currency: priceCurrency };
   } catch (err) {
     if (apiErrorCode(err) !== "outcome-unknown") throw err;
@@ -136,7 +133,8 @@ export async function transfer(ctx: ProviderContext, inputs: Inputs): Promise<Pa
   if (price.transfer === undefined) throw new Error(`${inputs.domain}: the price list has no transfer price for .${inputs.tld}. Nothing was ordered.`);
   costGuard(inputs, `to transfer ${inputs.domain}`, price.transfer, currency);
   try {
-    await ctx.write("domains.transfer", { ...keyOf(inputs), epp_code: inputs.eppCode }, [domainScope(inputs.domain)]);
+    // A transfer is the mode of inputs with an eppCode (modeOf).
+    await ctx.write("domains.transfer", { ...keyOf(inputs), epp_code: inputs.eppCode! }, [domainScope(inputs.domain)]);
   } catch (err) {
     if (apiErrorCode(err) !== "outcome-unknown") throw err;
     await reconcileLostOrder(ctx, inputs, "the transfer request", err, (info) => info.transfer_request_status !== "Denied");
@@ -152,7 +150,7 @@ export async function renewTo(ctx: ProviderContext, inputs: Inputs, live: Output
   if (years > 10) {
     throw new Error(`${inputs.domain}: reaching ${minimum} from ${live.expiryDate} takes ${years} years of renewal; at most 10 can be ordered (v4 document, Limits)`);
   }
-  const avail = await ctx.request<Availability>("domains.checkAvailability", keyOf(inputs));
+  const avail = await ctx.request("domains.checkAvailability", keyOf(inputs));
   let total: number;
   let currency: string | undefined;
   if (avail.is_premium && avail.premium_renew_price) {
@@ -168,7 +166,7 @@ export async function renewTo(ctx: ProviderContext, inputs: Inputs, live: Output
   costGuard(inputs, what, total, currency);
   const target = plusYears(live.expiryDate, years);
   try {
-    const res = await ctx.write<z.output<typeof renewResponse>>("domains.renew", { ...keyOf(inputs), period: years }, [domainScope(inputs.domain)]);
+    const res = await ctx.write("domains.renew", { ...keyOf(inputs), period: years }, [domainScope(inputs.domain)]);
     ctx.log.info(`${inputs.domain}: renewed for ${years} year(s) (order ${res.order_id ?? "?"}, ${money(res.order_total ?? total, currency)})`);
     return { lastRenewalOrderId: res.order_id, lastRenewalTotal: res.order_total ?? total, lastRenewalYears: years };
   } catch (err) {

@@ -2,14 +2,11 @@
  * DomainRegistration pricing: the account's TLD price list (`account.getTldPricing`, catalog
  * §1 #3), and the cost guard that refuses an order above `maxPrice` before it is sent.
  */
-import type { z } from "zod";
-import type { tldPricingResponse } from "../../client/endpoints/account";
 import type { ProviderContext } from "../../provider/context";
 import type { DomainName } from "../shared/registrar";
 import type { DomainRegistrationInputs } from "./schema";
 
 type Inputs = DomainRegistrationInputs;
-type TldPricing = z.output<typeof tldPricingResponse>;
 
 const PRICING_SCOPE = "pricing";
 
@@ -23,7 +20,7 @@ export function money(amount: number, currency: string | undefined): string {
  * the TLD is not in the list. The list is read through the shared read cache.
  */
 export async function tldPrice(ctx: ProviderContext, name: DomainName) {
-  const pricing = await ctx.read<TldPricing>("account.getTldPricing", {}, [PRICING_SCOPE]);
+  const pricing = await ctx.read("account.getTldPricing", {}, [PRICING_SCOPE]);
   // Pricing keys carry the leading period (catalog §1 #3); accept either spelling.
   const price = pricing.tlds[`.${name.tld}`] ?? pricing.tlds[name.tld];
   if (!price) throw new Error(`${name.domain}: the TLD .${name.tld} is not in the account's price list, so it cannot be ordered. Nothing was ordered.`);

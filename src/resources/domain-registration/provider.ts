@@ -19,8 +19,6 @@
  * When its response is lost (`outcome-unknown`) the domain is read before anything else and the
  * outcome taken from what the account shows; nothing is renewed by adopt, refresh or import.
  */
-import type { z } from "zod";
-import type { contactsResponse } from "../../client/endpoints/domains";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { PartialCreateError, apiErrorCode, messageOf } from "../../provider/errors";
@@ -90,7 +88,7 @@ async function readLive(ctx: ProviderContext, name: DomainName, base: Partial<Ou
   const [ns, lock, contacts] = await Promise.all([
     softly(() => readNameservers(ctx, name)),
     ctx.has("domains.getRegistrarLock") ? softly(() => readRegistrarLock(ctx, name)) : Promise.resolve(undefined),
-    softly(() => ctx.request<z.output<typeof contactsResponse>>("domains.getContacts", keyOf(name))),
+    softly(() => ctx.request("domains.getContacts", keyOf(name))),
   ]);
   const nameservers = ns ?? base.nameservers ?? [];
   const contactOf = (role: string, property: ContactProperty): Contact | undefined => {

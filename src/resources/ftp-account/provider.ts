@@ -22,6 +22,7 @@
  */
 import type { z } from "zod";
 import type { ftpAccountEntry } from "../../client/endpoints/ftp";
+import type { OperationParams } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
@@ -40,10 +41,6 @@ import {
 type Inputs = FtpAccountInputs;
 type Outputs = FtpAccountOutputs;
 type Entry = z.output<typeof ftpAccountEntry>;
-/** Every version lists accounts in `data` (v4 document, FTP: "data (array of FTP account entries)"). */
-type Listing = { data?: Entry[] };
-/** v4 answers the new entry beside the envelope, v3 and v2 inside `data`. */
-type CreateReply = Partial<Entry> & { data?: Entry };
 
 type AccountKey = Pick<Inputs, "hostingId" | "domain" | "user">;
 
@@ -91,9 +88,10 @@ function loginOf(username: string): string {
 /** The accounts of a hosting account, or undefined when the account itself is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
   const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<Listing>("ftp.listAccounts", { ...address }) : ctx.read<Listing>("ftp.listAccounts", { ...address }, [scopeOf(address.id)]),
+    fresh ? ctx.request("ftp.listAccounts", { ...address }) : ctx.read("ftp.listAccounts", { ...address }, [scopeOf(address.id)]),
   );
-  return reply && (reply.data ?? []);
+  // Every version lists accounts in `data` (v4 document, FTP: "data (array of FTP account entries)").
+  return reply?.data;
 }
 
 function outputsOf(v: AccountKey & Partial<Outputs>, entry: Partial<Entry>, fallbackPath: string): Outputs {
@@ -129,7 +127,7 @@ async function applySettings(ctx: ProviderContext, address: HostingAddress, news
 }
 
 /** The create request; `createFolder` travels only where the add body has it (not v2, S8 FtpaccountAddBody). */
-function createParams(ctx: ProviderContext, address: HostingAddress, v: Inputs): Record<string, unknown> {
+function createParams(ctx: ProviderContext, address: HostingAddress, v: Inputs): OperationParams<"ftp.createAccount"> {
   const folder = ctx.version !== "v2" && v.createFolder ? { createFolder: true } : {};
   return { ...address, domain: v.domain, ftpUser: v.user, path: v.path, password: v.password, ...folder };
 }
@@ -153,8 +151,7 @@ async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs
 async function createAccount(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Partial<Entry>> {
   const login = `${v.user}@${v.domain}`;
   try {
-    const reply = await ctx.write<CreateReply>("ftp.createAccount", createParams(ctx, address, v), [scopeOf(v.hostingId)]);
-    return reply.data ?? reply;
+    return await ctx.write("ftp.createAccount", createParams(ctx, address, v), [scopeOf(v.hostingId)]);
   } catch (err) {
     const code = apiErrorCode(err);
     if (code === "outcome-unknown") {

@@ -31,7 +31,6 @@ import {
 
 type Inputs = ObjectStorageAccountInputs;
 type Outputs = ObjectStorageAccountOutputs;
-type AccountReply = StorageAccountReply & { data?: StorageAccountReply };
 
 /** Cache and write scope: the object storage of one hosting account (the same scope ObjectStorageUrl uses). */
 const scopeOf = (hostingId: number) => `storage:${hostingId}`;
@@ -57,9 +56,9 @@ export const parseObjectStorageAccountId: (id: string) => Pick<Inputs, "hostingI
 /** The account, or undefined when object storage is not initialised (404). `fresh` bypasses the read cache. */
 async function getAccount(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<StorageAccountReply | undefined> {
   const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<AccountReply>("storage.getAccount", { ...address }) : ctx.read<AccountReply>("storage.getAccount", { ...address }, [scopeOf(address.id)]),
+    fresh ? ctx.request("storage.getAccount", { ...address }) : ctx.read("storage.getAccount", { ...address }, [scopeOf(address.id)]),
   );
-  return reply && (reply.data ?? reply);
+  return reply;
 }
 
 /** Initialises object storage; false when it already was (409), which the caller adopts. */

@@ -31,10 +31,6 @@ import {
 type Inputs = ObjectStorageUrlInputs;
 type Outputs = ObjectStorageUrlOutputs;
 type Entry = z.output<typeof storageUrl>;
-/** v4 lists under `urls`, v3 under `data` (legacy document, difference 3). */
-type Listing = { urls?: Entry[]; data?: Entry[] };
-/** v4 answers the entry beside the envelope, v3 inside `data`. */
-type EntryReply = Partial<Entry> & { data?: Entry };
 
 /** Cache and write scope: the object storage of one hosting account. */
 const scopeOf = (hostingId: number) => `storage:${hostingId}`;
@@ -82,26 +78,22 @@ function outputsOf(hostingId: number, e: Entry): Outputs {
   };
 }
 
-function entryOf(reply: EntryReply): Entry {
-  return reply.data ?? (reply as Entry);
-}
-
 /** The URLs of the account, or undefined when its storage (and so every URL) is gone. */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
   const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<Listing>("storage.listUrls", { ...address }) : ctx.read<Listing>("storage.listUrls", { ...address }, [scopeOf(address.id)]),
+    fresh ? ctx.request("storage.listUrls", { ...address }) : ctx.read("storage.listUrls", { ...address }, [scopeOf(address.id)]),
   );
-  return reply && (reply.urls ?? reply.data ?? []);
+  return reply?.urls;
 }
 
 /** The body of an add or update: `domain` is left out of an add that serves every domain (v4 document, Add URL). */
-function urlParams(v: Inputs, forUpdate: boolean): Record<string, unknown> {
+function urlParams(v: Inputs, forUpdate: boolean): { uri: string; domain?: string } {
   return v.domain === "" && !forUpdate ? { uri: v.uri } : { uri: v.uri, domain: v.domain };
 }
 
 async function addUrl(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Entry> {
   try {
-    return entryOf(await ctx.write<EntryReply>("storage.addUrl", { ...address, ...urlParams(v, false) }, [scopeOf(v.hostingId)]));
+    return await ctx.write("storage.addUrl", { ...address, ...urlParams(v, false) }, [scopeOf(v.hostingId)]);
   } catch (err) {
     const code = apiErrorCode(err);
     if (code === "outcome-unknown") {
@@ -172,9 +164,9 @@ export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrl
   async update(ctx, _id, olds, news) {
     const address = await ctx.hosting(news.hostingId);
     const reply = await updating(`Storage URL ${olds.urlId} of hosting account ${news.hostingId}`, () =>
-      ctx.write<EntryReply>("storage.updateUrl", { ...address, urlId: olds.urlId, ...urlParams(news, true) }, [scopeOf(news.hostingId)]),
+      ctx.write("storage.updateUrl", { ...address, urlId: olds.urlId, ...urlParams(news, true) }, [scopeOf(news.hostingId)]),
     );
-    return outputsOf(news.hostingId, entryOf(reply));
+    return outputsOf(news.hostingId, reply);
   },
 
   async delete(ctx, _id, props) {

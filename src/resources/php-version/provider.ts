@@ -25,7 +25,6 @@ import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVer
 
 type Inputs = PhpVersionInputs;
 type Outputs = PhpVersionOutputs;
-type ActiveReply = { phpVersion?: string; data?: { phpVersion?: string } };
 
 /** Cache and write scope: the active PHP version of one account. */
 const scopeOf = phpVersionScope;
@@ -57,8 +56,8 @@ function outputsOf(hostingId: number, phpVersion: string, versions: PhpVersions,
 /** The active version, from `php.getVersion`; `fresh` bypasses the read cache. */
 async function activeVersion(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<string> {
   const params = { ...address };
-  const active = fresh ? await ctx.request<ActiveReply>("php.getVersion", params) : await ctx.read<ActiveReply>("php.getVersion", params, [scopeOf(address.id)]);
-  return active.data?.phpVersion ?? active.phpVersion ?? "";
+  const active = fresh ? await ctx.request("php.getVersion", params) : await ctx.read("php.getVersion", params, [scopeOf(address.id)]);
+  return active.phpVersion;
 }
 
 /**

@@ -15,8 +15,8 @@
  * redirections list `domainRedirection: false`), which drops the destination from state so the
  * next `up` recreates the declared one.
  */
-import type { z } from "zod";
-import type { RedirectionEntry, redirectionEntry } from "../../client/endpoints/redirections";
+import type { OperationParams } from "../../client/endpoints";
+import type { RedirectionEntry } from "../../client/endpoints/redirections";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
@@ -36,7 +36,6 @@ import {
 
 type Inputs = RedirectionInputs;
 type Outputs = RedirectionOutputs;
-type Listing = { data: z.output<typeof redirectionEntry>[] };
 
 /** Cache and write scope: the redirections of one hosting account. */
 const scopeOf = (hostingId: number) => `redirections:${hostingId}`;
@@ -77,7 +76,7 @@ function entryDomain(e: RedirectionEntry): string {
 /** The listing of the account, or undefined when the account (and so the redirection) is gone. */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<RedirectionEntry[] | undefined> {
   const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<Listing>("redirections.list", { ...address }) : ctx.read<Listing>("redirections.list", { ...address }, [scopeOf(address.id)]),
+    fresh ? ctx.request("redirections.list", { ...address }) : ctx.read("redirections.list", { ...address }, [scopeOf(address.id)]),
   );
   return reply?.data;
 }
@@ -87,7 +86,7 @@ async function liveEntry(ctx: ProviderContext, address: HostingAddress, domain: 
 }
 
 /** The add request of the configured version. */
-function addParams(ctx: ProviderContext, address: HostingAddress, v: Inputs): Record<string, unknown> {
+function addParams(ctx: ProviderContext, address: HostingAddress, v: Inputs): OperationParams<"redirections.add"> {
   if (ctx.version === "v2") return { ...address, domain: v.domain, rType: v.type, ...v2Destination(v.destinationUrl) };
   return { ...address, domain: v.domain, rType: v.type, destinationUrl: v.destinationUrl };
 }

@@ -22,9 +22,6 @@ export interface CronListing {
   cronEmail: string | null;
 }
 
-type ListingFields = { crons?: CronEntry[]; cronEmail?: string | null };
-/** v4 answers beside the envelope, v3 and v2 inside `data` (catalog §3 #23: `data{crons, cronEmail}`). */
-type ListingReply = ListingFields & { data?: ListingFields };
 
 /**
  * Cache and write scope of the cron listing of one hosting account. The listing holds the jobs
@@ -40,9 +37,8 @@ export function cronScope(hostingId: number): string {
  */
 export async function cronListing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<CronListing | undefined> {
   const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<ListingReply>("cron.list", { ...address }) : ctx.read<ListingReply>("cron.list", { ...address }, [cronScope(address.id)]),
+    fresh ? ctx.request("cron.list", { ...address }) : ctx.read("cron.list", { ...address }, [cronScope(address.id)]),
   );
   if (reply === undefined) return undefined;
-  const fields = reply.data ?? reply;
-  return { crons: fields.crons ?? [], cronEmail: fields.cronEmail ?? null };
+  return { crons: reply.crons, cronEmail: reply.cronEmail ?? null };
 }

@@ -16,7 +16,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
-import type { databaseEntry } from "../../client/endpoints/databases";
+import type { HostedParams, OperationReply } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";
 import { limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
@@ -24,11 +24,6 @@ import { apiErrorCode, messageOf } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 
-type Entry = z.output<typeof databaseEntry>;
-/** `databases.list` answers entries, `databases.listUsers` arrays of names. */
-type ListingReply = { data?: (Entry | string[])[] };
-/** `data.name`: the full name the server gave (simulator; absent replies fall back to prefixing here). */
-type CreatedReply = { data?: { name?: string } };
 
 /**
  * The database servers of a hosting account, as the API names them.
@@ -206,15 +201,16 @@ export async function findListed(
 ): Promise<DatabaseType | undefined | null> {
   for (const type of types) {
     const params = { ...address, ...typeParam(type) };
-    let reply: ListingReply;
+    // `databases.list` answers entries, `databases.listUsers` arrays of names.
+    let reply: OperationReply<typeof operation>;
     try {
-      reply = fresh ? await ctx.request<ListingReply>(operation, params) : await ctx.read<ListingReply>(operation, params, [databasesScope(address.id)]);
+      reply = fresh ? await ctx.request(operation, params) : await ctx.read(operation, params, [databasesScope(address.id)]);
     } catch (err) {
       if (apiErrorCode(err) === "not-found") return null;
       throw err;
     }
     // Databases come as entries with a name; users as arrays of names, one per server (catalog §2 #31).
-    const names = (reply.data ?? []).flatMap((item) => (Array.isArray(item) ? item : [item.name]));
+    const names = reply.data.flatMap((item) => (Array.isArray(item) ? item : [item.name]));
     if (names.includes(name)) return type;
   }
   return undefined;
@@ -226,7 +222,7 @@ export interface CreateOnce {
   operation: "databases.create" | "databases.createUser";
   listing: "databases.list" | "databases.listUsers";
   address: HostingAddress;
-  params: Record<string, unknown>;
+  params: HostedParams<"databases.create"> | HostedParams<"databases.createUser">;
   /** The full name expected: the given name with the server's prefix. */
   expected: string;
   databaseType: DatabaseType;
@@ -252,7 +248,8 @@ export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<s
   const id = databaseId({ hostingId: c.address.id, name: c.expected });
   if (c.adopt && (await adoptListed(ctx, c))) return c.expected;
   try {
-    const reply = await ctx.write<CreatedReply>(c.operation, { ...c.address, ...c.params, ...typeParam(c.databaseType) }, [databasesScope(c.address.id)]);
+    const reply = await ctx.write(c.operation, { ...c.address, ...c.params, ...typeParam(c.databaseType) }, [databasesScope(c.address.id)]);
+    // `data.name`: the full name the server gave (simulator; absent replies fall back to prefixing here).
     return reply.data?.name ?? c.expected;
   } catch (err) {
     const code = apiErrorCode(err);

@@ -8,6 +8,7 @@
  * version is gone" from a failure (catalog §1 #30-37, INFERRED-L).
  */
 import { z } from "zod";
+import type { OperationId, OperationParams } from "../../client/endpoints";
 import { phpMapOf } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
@@ -23,9 +24,6 @@ export interface PhpVersions {
   availableVersions: string[];
 }
 
-/** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
-type VersionsReply = Partial<PhpVersions> & { data?: Partial<PhpVersions> };
-
 /** Cache and write scope: the active PHP version of one account (and its version listing). */
 export function phpVersionScope(hostingId: number): string {
   return `php-version:${hostingId}`;
@@ -40,10 +38,9 @@ export function phpVersionScope(hostingId: number): string {
  */
 export async function phpVersionsOf(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<PhpVersions> {
   const reply = fresh
-    ? await ctx.request<VersionsReply>("php.listVersions", { ...address })
-    : await ctx.read<VersionsReply>("php.listVersions", { ...address }, [phpVersionScope(address.id)]);
-  const v = reply.data ?? reply;
-  return { currentVersion: v.currentVersion, defaultVersion: v.defaultVersion, availableVersions: v.availableVersions ?? [] };
+    ? await ctx.request("php.listVersions", { ...address })
+    : await ctx.read("php.listVersions", { ...address }, [phpVersionScope(address.id)]);
+  return { currentVersion: reply.currentVersion, defaultVersion: reply.defaultVersion, availableVersions: reply.availableVersions };
 }
 
 /**
@@ -124,13 +121,15 @@ export const perPhpVersionRules = {
 } as const;
 
 /** The API operations of one kind of per-version map. */
-export interface PhpSettingsApi {
+export type PhpSettingsApi = PhpMapApi<"php.getOptions", "php.setOptions", "options"> | PhpMapApi<"php.listExtensions", "php.setExtensions", "extensions">;
+
+interface PhpMapApi<Get extends OperationId, Set extends OperationId, Field extends string> {
   /** Reads the map (`php.getOptions`, `php.listExtensions`). */
-  get: string;
+  get: Get;
   /** Writes named entries of the map (`php.setOptions`, `php.setExtensions`). */
-  set: string;
+  set: Set;
   /** The request field of `set` that holds the entries (`options`, `extensions`). */
-  field: string;
+  field: Field;
   /** Cache and write scope of the map of one version of one account. */
   scope(v: PhpVersionKey): string;
 }
@@ -177,7 +176,9 @@ export function phpSettings<T>(api: PhpSettingsApi): PhpSettings<T> {
       }
     },
     async write(ctx, address, v, entries) {
-      await ctx.write(api.set, { ...address, version: v.phpVersion, [api.field]: entries }, [api.scope(v)]);
+      // `entries` holds what the map's resource checked (option values, extension switches); the
+      // request schema checks them again before anything is sent.
+      await ctx.write(api.set, { ...address, version: v.phpVersion, [api.field]: entries } as OperationParams<PhpSettingsApi["set"]>, [api.scope(v)]);
     },
     async read<O extends PhpVersionKey>(ctx: ProviderContext, key: Partial<PhpVersionKey>, props: O | undefined) {
       const v = { ...key, ...(props ?? {}) } as Partial<O> & PhpVersionKey;

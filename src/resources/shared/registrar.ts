@@ -8,7 +8,7 @@
  * `/reseller-api`, catalog §3). Writes carry the domain's scope so cached reads of it are dropped.
  */
 import { z } from "zod";
-import type { domainInfoResponse, lockResponse, nameserversResponse } from "../../client/endpoints/domains";
+import type { domainInfoResponse } from "../../client/endpoints/domains";
 import type { ProviderContext } from "../../provider/context";
 import type { IssueSink } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
@@ -187,7 +187,7 @@ export const domainIdentity = {
 
 /** The domain's information, or undefined when the reseller account does not hold it. */
 export async function getDomainInfo(ctx: ProviderContext, name: DomainName): Promise<DomainInfo | undefined> {
-  return unlessNotFound(() => ctx.request<DomainInfo>("domains.getInfo", keyOf(name)));
+  return unlessNotFound(() => ctx.request("domains.getInfo", keyOf(name)));
 }
 
 /** A nameserver host as read, in the form state keeps: lower case, no trailing dot. */
@@ -197,7 +197,7 @@ export function canonicalNameserver(ns: string): string {
 
 /** The domain's live nameservers in canonical form, in the registrar's order. */
 export async function readNameservers(ctx: ProviderContext, name: DomainName): Promise<string[]> {
-  const ns = await ctx.request<z.output<typeof nameserversResponse>>("domains.getNameservers", keyOf(name));
+  const ns = await ctx.request("domains.getNameservers", keyOf(name));
   return ns.nameservers.map(canonicalNameserver).filter((h) => h !== "");
 }
 
@@ -206,14 +206,25 @@ export async function readNameservers(ctx: ProviderContext, name: DomainName): P
  * document, Limits).
  */
 export async function setNameservers(ctx: ProviderContext, name: DomainName, nameservers: readonly string[]): Promise<void> {
-  const params: Record<string, unknown> = { ...keyOf(name) };
-  nameservers.forEach((host, k) => (params[`ns${k + 1}`] = host));
-  await ctx.write("domains.updateNameservers", params, [domainScope(name.domain)]);
+  await ctx.write("domains.updateNameservers", { ...keyOf(name), ...nameserverParams(nameservers) }, [domainScope(name.domain)]);
+}
+
+/**
+ * `ns1`..`ns5` for `hosts` in order, as register and nameserver updates take them. The inputs'
+ * check gives two to five hosts; fewer than two leave `ns1` or `ns2` empty, which the request
+ * schema refuses naming the field.
+ *
+ * @example
+ * nameserverParams(["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"]); // { ns1: "nsa.n0c.com", ns2: "nsb.n0c.com", ns3: "nsc.n0c.com" }
+ */
+export function nameserverParams(hosts: readonly string[]): { ns1: string; ns2: string; ns3?: string; ns4?: string; ns5?: string } {
+  const [ns1 = "", ns2 = "", ...rest] = hosts;
+  return { ns1, ns2, ...Object.fromEntries(rest.map((host, k) => [`ns${k + 3}`, host])) };
 }
 
 /** Whether the registrar lock (transfer protection) is on. */
 export async function readRegistrarLock(ctx: ProviderContext, name: DomainName): Promise<boolean> {
-  const lock = await ctx.request<z.output<typeof lockResponse>>("domains.getRegistrarLock", keyOf(name));
+  const lock = await ctx.request("domains.getRegistrarLock", keyOf(name));
   return lock.is_locked;
 }
 

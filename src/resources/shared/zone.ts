@@ -14,6 +14,7 @@
 import type { DnsRRSet, DnsRRSetInput } from "../../client/dns-records";
 import type { BatchEntry } from "../../provider/batch";
 import type { ProviderContext } from "../../provider/context";
+import type { HostingAddress } from "../../provider/hosting";
 import { apiErrorCode, unlessNotFound } from "../../provider/errors";
 import { normalizeRecordName } from "../../provider/names";
 import { fromApiRecords, toApiRRSet, type DnsRecord, type DnsRecordSetInputs } from "./record-sets";
@@ -34,7 +35,7 @@ export function zoneScope(domain: string): string {
 }
 
 /** The parameters that address a zone under the context's API version. */
-export async function zoneAddress(ctx: ProviderContext, v: ZoneRef): Promise<Record<string, unknown>> {
+export async function zoneAddress(ctx: ProviderContext, v: ZoneRef): Promise<Partial<HostingAddress> & { domain: string }> {
   return v.hostingId === undefined ? { domain: v.domain } : { ...(await ctx.hosting(v.hostingId)), domain: v.domain };
 }
 
@@ -47,7 +48,7 @@ export async function readZone(ctx: ProviderContext, v: ZoneRef, fresh = false):
   const address = await zoneAddress(ctx, v);
   // Not found: the domain (and so the zone) is gone from the account.
   const zone = await unlessNotFound(() =>
-    fresh ? ctx.request<{ data: DnsRRSet[] }>("dns.getZone", address) : ctx.read<{ data: DnsRRSet[] }>("dns.getZone", address, [zoneScope(v.domain)]),
+    fresh ? ctx.request("dns.getZone", address) : ctx.read("dns.getZone", address, [zoneScope(v.domain)]),
   );
   return zone?.data;
 }
@@ -65,7 +66,7 @@ export function inZoneQueue<T>(ctx: ProviderContext, domain: string, task: () =>
  * caller serialises it with {@link inZoneQueue}.
  */
 export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: readonly DnsRRSetInput[]): Promise<void> {
-  await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets }, [zoneScope(v.domain)]);
+  await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets: [...rrsets] }, [zoneScope(v.domain)]);
 }
 
 /** One record set to write: the set, and its records (none: delete it). */

@@ -30,10 +30,6 @@ import { keyFacts, normalizeFromIps, normalizeSshKey, sshKeyInputs, type SshKeyI
 type Inputs = SshKeyInputs;
 type Outputs = SshKeyOutputs;
 type Entry = z.output<typeof sshKeyEntry>;
-/** v4 lists under `keys`, v3 and v2 under `data` (legacy document, difference 3). */
-type Listing = { keys?: Entry[]; data?: Entry[] };
-/** v4 answers `key` beside the envelope, v3 and v2 inside `data`. */
-type AddReply = { key?: string; data?: { key?: string } };
 
 /** Cache and write scope: the SSH keys of one hosting account. */
 const scopeOf = (hostingId: number) => `ssh:${hostingId}`;
@@ -82,9 +78,9 @@ function fingerprintOf(v: Pick<Inputs, "publicKey">): string {
 /** The keys of a hosting account, or undefined when the account itself is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<Entry[] | undefined> {
   const reply = await unlessNotFound(() =>
-    fresh ? ctx.request<Listing>("ssh.listKeys", { ...address }) : ctx.read<Listing>("ssh.listKeys", { ...address }, [scopeOf(address.id)]),
+    fresh ? ctx.request("ssh.listKeys", { ...address }) : ctx.read("ssh.listKeys", { ...address }, [scopeOf(address.id)]),
   );
-  return reply && (reply.keys ?? reply.data ?? []);
+  return reply?.keys;
 }
 
 function findKey(entries: readonly Entry[] | undefined, fingerprint: string): Entry | undefined {
@@ -121,10 +117,10 @@ async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs
 async function addKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, fingerprint: string): Promise<void> {
   const id = sshKeyId({ hostingId: v.hostingId, fingerprint });
   try {
-    const reply = await ctx.write<AddReply>("ssh.addKey", { ...address, pKey: v.publicKey, comment: v.comment, fromIps: v.fromIps }, [
+    const reply = await ctx.write("ssh.addKey", { ...address, pKey: v.publicKey, comment: v.comment, fromIps: v.fromIps }, [
       scopeOf(v.hostingId),
     ]);
-    const answered = reply.data?.key ?? reply.key;
+    const answered = reply.key;
     if (answered !== undefined && canonicalFingerprint(answered) !== fingerprint) {
       // The id rests on the local MD5 (v4 document: the key is named by it). If the API names it
       // otherwise, reads will not find it: say so now rather than losing it on the next refresh.

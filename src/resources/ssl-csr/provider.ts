@@ -47,9 +47,6 @@ interface CsrEntry {
   attributes?: { name: string; value: string }[];
 }
 type Generated = { csr: string; selfSignedCert?: string };
-/** v4 answers beside the envelope, v3 inside `data` (legacy document, difference 3). */
-type GenerateReply = Partial<Generated> & { data?: Generated };
-type KeyReply = { privateKey?: string; data?: { privateKey: string } };
 
 type CsrKey = { hostingId: number; domain: string; fingerprint: string };
 
@@ -82,9 +79,9 @@ async function listCsrs(ctx: ProviderContext, address: HostingAddress, domain: s
   const params = { ...address, domain };
   try {
     const reply = fresh
-      ? await ctx.request<{ data?: CsrEntry[] }>("ssl.listCsrs", params)
-      : await ctx.read<{ data?: CsrEntry[] }>("ssl.listCsrs", params, [scopeOf({ hostingId: address.id, domain })]);
-    return reply.data ?? [];
+      ? await ctx.request("ssl.listCsrs", params)
+      : await ctx.read("ssl.listCsrs", params, [scopeOf({ hostingId: address.id, domain })]);
+    return reply.data;
   } catch (err) {
     if (apiErrorCode(err) === "not-found") return undefined;
     throw err;
@@ -92,8 +89,8 @@ async function listCsrs(ctx: ProviderContext, address: HostingAddress, domain: s
 }
 
 async function privateKeyOf(ctx: ProviderContext, address: HostingAddress, domain: string, fingerprint: string): Promise<string> {
-  const reply = await ctx.request<KeyReply>("ssl.getCsrPrivateKey", { ...address, domain, csrPubKeyFingerPrint: fingerprint });
-  const key = reply.data?.privateKey ?? reply.privateKey;
+  const reply = await ctx.request("ssl.getCsrPrivateKey", { ...address, domain, csrPubKeyFingerPrint: fingerprint });
+  const key = reply.privateKey;
   if (!key) throw new Error(`The API returned no private key for the CSR ${fingerprint} of ${domain}`);
   return canonicalPem(key);
 }
@@ -149,8 +146,7 @@ async function generate(ctx: ProviderContext, address: HostingAddress, v: Inputs
   const before = new Set((await listed()).map((e) => fingerprintKey(e.csrPubKeyFingerPrint)));
   let generated: Generated | undefined;
   try {
-    const reply = await ctx.write<GenerateReply>("ssl.generateCsr", { ...address, domain: v.domain, ...subjectFields(v) }, [scopeOf(v)]);
-    generated = reply.data ?? (reply as Generated);
+    generated = await ctx.write("ssl.generateCsr", { ...address, domain: v.domain, ...subjectFields(v) }, [scopeOf(v)]);
   } catch (err) {
     if (apiErrorCode(err) !== "outcome-unknown") throw err;
   }

@@ -34,9 +34,6 @@ import {
 
 type Inputs = WafDisabledRulesInputs;
 type Outputs = WafDisabledRulesOutputs;
-type RulesResult = { allRulesRange?: string; rules?: { ids?: number[][] }[]; disabledRules?: number[][] };
-/** v4 answers beside the envelope, v3 and v2 inside `data`. */
-type RulesReply = RulesResult & { data?: RulesResult };
 
 /** Cache and write scope: the firewall of one domain of one account. */
 const scopeOf = (v: { hostingId: number; domain: string }) => `waf:${v.hostingId}:${v.domain}`;
@@ -59,8 +56,6 @@ export const wafDisabledRulesId: (v: { hostingId: number; domain: string }) => s
  */
 export const parseWafDisabledRulesId: (id: string) => Pick<Inputs, "hostingId" | "domain"> | undefined = parseHostingDomainId;
 
-const resultOf = (reply: RulesReply): RulesResult => reply.data ?? reply;
-
 /**
  * Replaces the disabled list of a domain with the program's `ruleIds` (at least one). The rules
  * are read first and every id is checked against the ranges they report; nothing is written when
@@ -70,13 +65,13 @@ const resultOf = (reply: RulesReply): RulesResult => reply.data ?? reply;
 async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs, creating: boolean): Promise<number[]> {
   const site = { ...address, domain: v.domain };
   return ctx.serial(scopeOf(v), async () => {
-    const rules = resultOf(await ctx.request<RulesReply>("waf.getRules", site));
+    const rules = await ctx.request("waf.getRules", site);
     const problem = rulesProblem(v.ruleIds, {
       all: parseRuleRange(rules.allRulesRange),
       groups: rangesOf((rules.rules ?? []).flatMap((r) => r.ids ?? [])),
     });
     if (problem) throw new Error(`ruleIds of ${whereOf(v)}: ${problem}; nothing was changed`);
-    const before = disabledIdsOf(rules.disabledRules ?? []);
+    const before = disabledIdsOf(rules.disabledRules);
     const dropped = before.filter((id) => !v.ruleIds.includes(id));
     if (dropped.length > 0) {
       // The resource owns the whole list: rules disabled by other means are enabled again.
@@ -127,11 +122,10 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "domain">;
     // Not found: the domain left the account, and its firewall settings went with it.
     const reply = await unlessNotFound(async () =>
-      ctx.read<RulesReply>("waf.getRules", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
+      ctx.read("waf.getRules", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
     );
     if (reply === undefined) return undefined;
-    const rules = resultOf(reply);
-    const ruleIds = disabledIdsOf(rules.disabledRules ?? []);
+    const ruleIds = disabledIdsOf(reply.disabledRules);
     // No rule disabled is the default state, which no program declares (ruleIds needs one id): gone.
     if (ruleIds.length === 0) return undefined;
     return { outs: { hostingId: v.hostingId, domain: v.domain, ruleIds, ...previousOnRead(props, ruleIds) } };

@@ -10,8 +10,8 @@ import { splitKey } from "../../client/endpoint";
 import { endpointsOf } from "../../client/endpoint";
 import { accountOperations } from "../../client/endpoints/account";
 import type { SimState } from "../state";
-import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
-import { bindByOperation } from "./shared";
+import { SimError, type OpContext, type SimArea } from "../types";
+import { bindResolvers } from "./shared";
 
 /** Rounds an amount to cents, the way prices and credit are shown. */
 export function money(amount: number): number {
@@ -70,7 +70,7 @@ function hello(): unknown {
  * domain orders (Active or Pending Transfer) and active hosting accounts. The document does not
  * define either count further.
  */
-function accountInfo(ctx: SimContext): unknown {
+function accountInfo(ctx: OpContext<"account.getInfo">): unknown {
   const { state } = ctx;
   const domains = Object.values(state.domains);
   const activeDomains = domains.filter((d) => d.registrationStatus === "Active").length;
@@ -90,10 +90,11 @@ function accountInfo(ctx: SimContext): unknown {
  * `state.exchangeRates` converts from the account currency; keys carry the leading period
  * (catalog §1 #3).
  */
-function tldPricing(ctx: SimContext): unknown {
+function tldPricing(ctx: OpContext<"account.getTldPricing">): unknown {
   const { state } = ctx;
-  const asked = ctx.params.currency_code;
-  const currency = typeof asked === "string" ? asked.toUpperCase() : state.account.currency;
+  // v2 takes no currency (its parameters are `{}`); v4 and v3 may ask for one.
+  const { currency_code: asked }: { currency_code?: string } = ctx.params;
+  const currency = asked !== undefined ? asked.toUpperCase() : state.account.currency;
   const rate = state.exchangeRates[currency];
   if (rate === undefined) {
     const known = Object.keys(state.exchangeRates).join(", ");
@@ -112,7 +113,7 @@ function tldPricing(ctx: SimContext): unknown {
   return { message: "TLD prices retrieved", currency_code: currency, tlds };
 }
 
-const resolvers: Record<string, Resolver> = {
+const resolvers = {
   "account.hello": hello,
   "account.getInfo": accountInfo,
   "account.getTldPricing": tldPricing,
@@ -121,7 +122,7 @@ const resolvers: Record<string, Resolver> = {
 /** Every key of the account area, bound to the resolver of its operation id. */
 export const accountArea: SimArea = {
   name: "account",
-  handlers: bindByOperation(endpointsOf(accountOperations), resolvers),
+  handlers: bindResolvers(endpointsOf(accountOperations), resolvers),
   samples: Object.fromEntries(
     Object.keys(endpointsOf(accountOperations)).map((key) => {
       const { version, id } = splitKey(key);

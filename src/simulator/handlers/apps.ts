@@ -7,7 +7,7 @@
  * (either one) shows it that way; from the next read on it is installed.
  */
 import type { CmsState, HostingState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea } from "../types";
 import { docrootOf, homePath } from "./hosting";
 import { attachedDomain, inData, messageReplies, requireStrongPassword } from "./shared";
 
@@ -37,14 +37,14 @@ function freePath(h: HostingState, input: string): string {
 
 // ---- WordPress ----
 
-function listWordpress(ctx: SimContext) {
+function listWordpress(ctx: OpContext<"apps.listWordpress">) {
   const h = ctx.hosting();
   return inData(h.wordpress.map((w) => ({ ...w, url: siteUrl(h, w.domain, w.path) })));
 }
 
-const installWordpress = messageReplies((ctx) => {
+const installWordpress = messageReplies((ctx: OpContext<"apps.installWordpress">) => {
   const h = ctx.hosting();
-  const p = ctx.params as { adminUser: string; adminPassword: string; adminEmail: string; domain: string; path: string; title: string; locale?: string };
+  const p = ctx.params;
   const domain = attachedDomain(h, p.domain);
   const path = freePath(h, p.path);
   requireStrongPassword(p.adminPassword, "adminPassword");
@@ -53,9 +53,9 @@ const installWordpress = messageReplies((ctx) => {
   return `WordPress installed in ${path}`;
 });
 
-const deleteWordpress = messageReplies((ctx) => {
+const deleteWordpress = messageReplies((ctx: OpContext<"apps.deleteWordpress">) => {
   const h = ctx.hosting();
-  const path = homePath(String(ctx.params.path), "path");
+  const path = homePath(ctx.params.path, "path");
   if (!h.wordpress.some((w) => w.path === path)) throw new SimError(404, `No WordPress installation in ${path}`);
   h.wordpress = h.wordpress.filter((w) => w.path !== path);
   return `WordPress installation in ${path} deleted`;
@@ -64,19 +64,9 @@ const deleteWordpress = messageReplies((ctx) => {
 // ---- CMS installer ----
 
 /** The reply is a string (v2 document: "response data is a string"). */
-function installCms(ctx: SimContext) {
+function installCms(ctx: OpContext<"apps.installCms">) {
   const h = ctx.hosting();
-  const p = ctx.params as {
-    cmsType: string;
-    path: string;
-    domain: string;
-    siteName: string;
-    adminName: string;
-    adminPassword: string;
-    email: string;
-    www?: boolean;
-    https?: boolean;
-  };
+  const p = ctx.params;
   const offer = CMS_CATALOG.find((c) => c.cmsType === p.cmsType.toLowerCase());
   if (!offer) throw new SimError(400, `cmsType "${p.cmsType}" is not offered (one of ${CMS_CATALOG.map((c) => c.cmsType).join(", ")})`);
   const domain = attachedDomain(h, p.domain);
@@ -105,16 +95,16 @@ function cmsEntry(h: HostingState, c: CmsState) {
 }
 
 /** Lists the installations in one state, then lets those in progress finish (one read each). */
-function listCms(ctx: SimContext, status: CmsState["status"]) {
+function listCms(ctx: OpContext<"apps.listInstalledCms" | "apps.listCmsInProgress">, status: CmsState["status"]) {
   const h = ctx.hosting();
   const shown = h.cms.filter((c) => c.status === status).map((c) => cmsEntry(h, c));
   for (const c of h.cms) c.status = "installed";
   return inData(shown);
 }
 
-const deleteCms = messageReplies((ctx) => {
+const deleteCms = messageReplies((ctx: OpContext<"apps.deleteCms">) => {
   const h = ctx.hosting();
-  const path = homePath(String(ctx.params.path), "path");
+  const path = homePath(ctx.params.path, "path");
   if (!h.cms.some((c) => c.path === path)) throw new SimError(404, `No CMS installation in ${path}`);
   h.cms = h.cms.filter((c) => c.path !== path);
   return `CMS installation in ${path} deleted`;

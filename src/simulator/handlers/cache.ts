@@ -17,14 +17,14 @@
  * and control in `data` (legacy document, differences 3 and 8).
  */
 import type { CacheServiceState, HostingState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { attachedDomain, dataOf, DEMO_HOSTING, sampleAfter } from "./shared";
 
 type Service = "memcached" | "redis";
 const LABEL: Record<Service, string> = { memcached: "Memcached", redis: "Redis" };
 
-function clearWebCache(ctx: SimContext) {
-  const domain = attachedDomain(ctx.hosting(), String(ctx.params.domain));
+function clearWebCache(ctx: OpContext<"cache.clearWebCache">) {
+  const domain = attachedDomain(ctx.hosting(), ctx.params.domain);
   return { message: `Web-server cache of ${domain} cleared` };
 }
 
@@ -112,10 +112,10 @@ function requireEnabled(s: CacheServiceState, name: Service, action: string): vo
 }
 
 /** Applies a control action; returns the control result `{ message, raw }`. */
-function control(ctx: SimContext, name: Service): { message: string; raw: string } {
+function control(ctx: OpContext<"cache.controlMemcached" | "cache.controlRedis">, name: Service): { message: string; raw: string } {
   const s = ctx.hosting().cache[name];
   const label = LABEL[name];
-  const action = ctx.params.serviceAction as string | undefined;
+  const action = ctx.params.serviceAction;
   const stopped = () => {
     s.active = false;
     delete s.startedAt;

@@ -6,7 +6,7 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import type { HostingState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { dataOf, DEMO_HOSTING, messageReplies } from "./shared";
 
 /** The schedule with its fields separated by single spaces, or a 400 saying what is wrong. */
@@ -29,10 +29,10 @@ function cronList(h: HostingState) {
 }
 
 /** Adds a line to the crontab. Duplicates are allowed, as in a crontab; the id comes from the listing. */
-const addCron = messageReplies((ctx) => {
+const addCron = messageReplies((ctx: OpContext<"cron.add">) => {
   const h = ctx.hosting();
-  const schedule = cronSchedule(String(ctx.params.schedule));
-  const command = String(ctx.params.command);
+  const schedule = cronSchedule(ctx.params.schedule);
+  const command = ctx.params.command;
   if (/[\r\n]/.test(command)) throw new SimError(400, "command must be a single line");
   // Ids are unique across accounts; a state file written by hand may hold ids past the counter.
   const used = new Set(Object.values(ctx.state.hostings).flatMap((x) => x.crons.map((c) => c.id)));
@@ -43,20 +43,20 @@ const addCron = messageReplies((ctx) => {
 });
 
 /** `cronId` from the listing; a `schedule`, when given, must be that job's schedule too. */
-const removeCron = messageReplies((ctx) => {
+const removeCron = messageReplies((ctx: OpContext<"cron.remove">) => {
   const h = ctx.hosting();
-  const id = Number(ctx.params.cronId);
+  const id = ctx.params.cronId;
   const job = h.crons.find((c) => c.id === id);
   if (!job) throw new SimError(404, `Cron job ${id} not found on hosting account ${h.id}`);
-  if (ctx.params.schedule !== undefined && cronSchedule(String(ctx.params.schedule)) !== job.schedule) {
-    throw new SimError(404, `Cron job ${id} with schedule "${String(ctx.params.schedule)}" not found (its schedule is "${job.schedule}")`);
+  if (ctx.params.schedule !== undefined && cronSchedule(ctx.params.schedule) !== job.schedule) {
+    throw new SimError(404, `Cron job ${id} with schedule "${ctx.params.schedule}" not found (its schedule is "${job.schedule}")`);
   }
   h.crons = h.crons.filter((c) => c !== job);
   return "Successfully set crons";
 });
 
-const setCronEmail = messageReplies((ctx) => {
-  ctx.hosting().cronEmail = String(ctx.params.email);
+const setCronEmail = messageReplies((ctx: OpContext<"cron.setEmail">) => {
+  ctx.hosting().cronEmail = ctx.params.email;
   return "Successfully set email";
 });
 

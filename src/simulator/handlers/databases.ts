@@ -17,8 +17,10 @@
 import { randomBytes } from "node:crypto";
 import { DB_PRIVILEGES } from "../../client/schemas";
 import type { DatabaseState, DbUserState, HostingState, SimState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
-import { DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
+import { endpointsOf } from "../../client/endpoint";
+import { databasesOperations } from "../../client/endpoints/databases";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
+import { bindResolvers, DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
 
 type DbType = DatabaseState["type"];
 
@@ -31,8 +33,8 @@ const MAX_LENGTH = { database: 64, user: 32 } as const;
 const EMPTY_SIZE: Record<DbType, number> = { MYSQL: 0, POSTGRES: 7_675_904 };
 
 /** `databaseType` defaults to MYSQL (v3 and v4 documents); v2 has MySQL only. */
-function typeOf(ctx: SimContext): DbType {
-  return (ctx.params.databaseType as DbType | undefined) ?? "MYSQL";
+function typeOf(ctx: SimContext<{ id: number; databaseType?: DbType }>): DbType {
+  return ctx.params.databaseType ?? "MYSQL";
 }
 
 /**
@@ -90,7 +92,7 @@ function permissionString(privileges: string[]): string {
 
 // ---- one function per operation (every version shares the reply shape) ----
 
-function list(ctx: SimContext) {
+function list(ctx: OpContext<"databases.list">) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const users = hosting.dbUsers.filter((u) => u.type === type && !u.hiddenReads);
@@ -103,7 +105,7 @@ function list(ctx: SimContext) {
   return { data };
 }
 
-function listSizes(ctx: SimContext) {
+function listSizes(ctx: OpContext<"databases.listSizes">) {
   const type = typeOf(ctx);
   const dbs = ctx.hosting().databases.filter((d) => d.type === type);
   return {
@@ -114,7 +116,7 @@ function listSizes(ctx: SimContext) {
   };
 }
 
-function create(ctx: SimContext) {
+function create(ctx: OpContext<"databases.create">) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const name = fullName(hosting, ctx.params.name, "name", "database");
@@ -125,7 +127,7 @@ function create(ctx: SimContext) {
   return { data: { name }, message: `Database ${name} created` };
 }
 
-function remove(ctx: SimContext) {
+function remove(ctx: OpContext<"databases.delete">) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const db = findDatabase(hosting, fullName(hosting, ctx.params.name, "name", "database"), type);
@@ -135,64 +137,65 @@ function remove(ctx: SimContext) {
 }
 
 /** `data` is an array of arrays of names (T1 flattens it; catalog §2 #31): one inner array per database server. */
-function listUsers(ctx: SimContext) {
+function listUsers(ctx: OpContext<"databases.listUsers">) {
   const type = typeOf(ctx);
   const names = settle(ctx.hosting().dbUsers.filter((u) => u.type === type)).map((u) => u.name);
   return { data: [names] };
 }
 
-function createUser(ctx: SimContext) {
+function createUser(ctx: OpContext<"databases.createUser">) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const name = fullName(hosting, ctx.params.dbUser, "dbUser", "user");
-  requireStrongPassword(String(ctx.params.password), "password", PASSWORD_RULES.long);
+  requireStrongPassword(ctx.params.password, "password", PASSWORD_RULES.long);
   if (hosting.dbUsers.some((u) => u.name === name && u.type === type)) {
     // S2 recognises "database user ... already exist" (catalog §7.2).
     throw new SimError(409, `The database user ${name} already exists`);
   }
-  hosting.dbUsers.push({ name, type, password: String(ctx.params.password), grants: {}, ...settling(ctx) });
+  hosting.dbUsers.push({ name, type, password: ctx.params.password, grants: {}, ...settling(ctx) });
   return { data: { name }, message: `Database user ${name} created` };
 }
 
-function updateUser(ctx: SimContext) {
+function updateUser(ctx: OpContext<"databases.updateUser">) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const user = findUser(hosting, fullName(hosting, ctx.params.databaseUsername, "databaseUsername", "user"), type);
   const renamed =
     ctx.params.newDatabaseUsername === undefined ? user.name : fullName(hosting, ctx.params.newDatabaseUsername, "newDatabaseUsername", "user");
-  requireStrongPassword(String(ctx.params.newPassword), "newPassword", PASSWORD_RULES.long);
+  requireStrongPassword(ctx.params.newPassword, "newPassword", PASSWORD_RULES.long);
   if (renamed !== user.name && hosting.dbUsers.some((u) => u.name === renamed && u.type === type)) {
     throw new SimError(409, `The database user ${renamed} already exists`);
   }
   const previous = user.name;
   user.name = renamed;
-  user.password = String(ctx.params.newPassword);
+  user.password = ctx.params.newPassword;
   return { message: renamed === previous ? `Database user ${renamed} updated` : `Database user ${previous} renamed to ${renamed}` };
 }
 
-function deleteUser(ctx: SimContext) {
+function deleteUser(ctx: OpContext<"databases.deleteUser">) {
   const hosting = ctx.hosting();
   const user = findUser(hosting, fullName(hosting, ctx.params.dbUser, "dbUser", "user"), typeOf(ctx));
   hosting.dbUsers = hosting.dbUsers.filter((u) => u !== user);
   return { message: `Database user ${user.name} removed` };
 }
 
-function grantTarget(ctx: SimContext) {
+function grantTarget(ctx: OpContext<"databases.grantPrivileges" | "databases.revokePrivileges">) {
   const hosting = ctx.hosting();
   const type = typeOf(ctx);
   const db = findDatabase(hosting, fullName(hosting, ctx.params.databaseName, "databaseName", "database"), type);
   const user = findUser(hosting, fullName(hosting, ctx.params.databaseUsername, "databaseUsername", "user"), type);
-  return { db, user, type, privileges: ctx.params.privileges as string[] | undefined };
+  const privileges: readonly string[] | undefined = ctx.params.privileges;
+  return { db, user, type, privileges };
 }
 
-function postgresOnlyAll(type: DbType, privileges: string[] | undefined, verb: "granted" | "removed"): void {
+function postgresOnlyAll(type: DbType, privileges: readonly string[] | undefined, verb: "granted" | "removed"): void {
   if (type === "POSTGRES" && privileges !== undefined && !(privileges.length === 1 && privileges[0] === ALL)) {
     throw new SimError(400, `Invalid field "privileges": for PostgreSQL only ALL PRIVILEGES can be ${verb} (granular privileges apply to MySQL)`);
   }
 }
 
 /** Adds privileges to what the user holds on the database; ALL PRIVILEGES absorbs the rest. */
-function grantPrivileges(ctx: SimContext) {
+function grantPrivileges(ctx: OpContext<"databases.grantPrivileges">) {
   const { db, user, type, privileges = [] } = grantTarget(ctx);
   postgresOnlyAll(type, privileges, "granted");
   const held = new Set([...(user.grants[db.name] ?? []), ...privileges]);
@@ -204,7 +207,7 @@ function grantPrivileges(ctx: SimContext) {
  * Removes the given privileges; none, or ALL PRIVILEGES, removes every privilege (v4 document).
  * Removing one privilege from ALL PRIVILEGES leaves the other granular ones, as MySQL does.
  */
-function revokePrivileges(ctx: SimContext) {
+function revokePrivileges(ctx: OpContext<"databases.revokePrivileges">) {
   const { db, user, type, privileges } = grantTarget(ctx);
   postgresOnlyAll(type, privileges, "removed");
   const held = user.grants[db.name] ?? [];
@@ -273,26 +276,24 @@ const samplesFor = (version: "v4" | "v3" | "v2", only: readonly string[]) => {
 };
 
 const OPERATIONS = {
-  list,
-  listSizes,
-  create,
-  delete: remove,
-  listUsers,
-  createUser,
-  updateUser,
-  deleteUser,
-  grantPrivileges,
-  revokePrivileges,
-  getPhpMyAdminUrl: autologin("phpmyadmin"),
-  getPhpPgAdminUrl: autologin("phppgadmin"),
+  "databases.list": list,
+  "databases.listSizes": listSizes,
+  "databases.create": create,
+  "databases.delete": remove,
+  "databases.listUsers": listUsers,
+  "databases.createUser": createUser,
+  "databases.updateUser": updateUser,
+  "databases.deleteUser": deleteUser,
+  "databases.grantPrivileges": grantPrivileges,
+  "databases.revokePrivileges": revokePrivileges,
+  "databases.getPhpMyAdminUrl": autologin("phpmyadmin"),
+  "databases.getPhpPgAdminUrl": autologin("phppgadmin"),
 };
-type Operation = keyof typeof OPERATIONS;
-const EVERY = Object.keys(OPERATIONS) as Operation[];
+type VerbOf<K> = K extends `databases.${infer V}` ? V : never;
+type Operation = VerbOf<keyof typeof OPERATIONS>;
+const EVERY = Object.keys(OPERATIONS).map((id) => id.slice("databases.".length)) as Operation[];
 /** v2 has no sizes, user change or autologin (legacy document, 2.0.0 databases; catalog §4.2). */
 const V2: Operation[] = ["list", "create", "delete", "listUsers", "createUser", "deleteUser", "grantPrivileges", "revokePrivileges"];
-
-const handlersFor = (version: "v4" | "v3" | "v2", only: readonly Operation[]) =>
-  Object.fromEntries(only.map((op) => [`${version}.databases.${op}`, OPERATIONS[op]]));
 
 /**
  * Handlers of `databases.*`: the twelve operations of v4 and v3 and the eight of v2, one shared
@@ -300,6 +301,7 @@ const handlersFor = (version: "v4" | "v3" | "v2", only: readonly Operation[]) =>
  */
 export const databasesArea: SimArea = {
   name: "databases",
-  handlers: { ...handlersFor("v4", EVERY), ...handlersFor("v3", EVERY), ...handlersFor("v2", V2) },
+  // Every version the table gives an operation gets its one function (v2 has the eight of `V2`).
+  handlers: bindResolvers(endpointsOf(databasesOperations), OPERATIONS),
   samples: { ...samplesFor("v4", EVERY), ...samplesFor("v3", EVERY), ...samplesFor("v2", V2) },
 };

@@ -18,7 +18,7 @@ import {
 import { normalizeRecordName, recordFqdn } from "../../provider/names";
 import { defaultZone, PROVIDER_NAMESERVERS } from "../seed";
 import type { DnsRecordValue, DomainState, HostingState, RRSet, SimState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { asciiDomain, DEMO_HOSTING } from "./shared";
 
 /** TTL of records sent without one: the value the official module always sends (catalog §7.6). */
@@ -138,8 +138,8 @@ function hostingHolding(state: SimState, domain: string): HostingState | undefin
  * the domain must belong to the reseller account or to one of its hosting accounts (the
  * domain-only form, catalog note under §1 #75).
  */
-function zoneRef(ctx: SimContext): ZoneRef {
-  const domain = asciiDomain(String(ctx.params.domain));
+function zoneRef(ctx: SimContext<{ domain: string; id?: number }>): ZoneRef {
+  const domain = asciiDomain(ctx.params.domain);
   if (ctx.params.id !== undefined) {
     const hosting = ctx.hosting();
     if (!hosting.domains.includes(domain)) throw new SimError(404, `Domain ${domain} is not attached to hosting account ${hosting.id}`);
@@ -165,19 +165,19 @@ function zoneOf(ctx: SimContext, ref: ZoneRef): RRSet[] {
   return created;
 }
 
-function getZone(ctx: SimContext) {
+function getZone(ctx: OpContext<"dns.getZone">) {
   return { data: zoneOf(ctx, zoneRef(ctx)) };
 }
 
-function modifyZone(ctx: SimContext) {
+function modifyZone(ctx: OpContext<"dns.modifyZone">) {
   const ref = zoneRef(ctx);
-  const next = applyRRSets(zoneOf(ctx, ref), ref.domain, ctx.params.rrsets as DnsRRSetInput[]);
+  const next = applyRRSets(zoneOf(ctx, ref), ref.domain, ctx.params.rrsets);
   ctx.state.zones[ref.domain] = next;
   return { message: `DNS zone of ${ref.domain} updated` };
 }
 
 /** Restores the default zone (seed `defaultZone`) with the IP of the hosting holding the domain. */
-function resetZone(ctx: SimContext) {
+function resetZone(ctx: OpContext<"dns.resetZone">) {
   const ref = zoneRef(ctx);
   const zone = defaultZone(ref.domain, ref.hosting?.ip);
   ctx.state.zones[ref.domain] = zone;
@@ -197,8 +197,8 @@ function usesProviderNameservers(d: DomainState): boolean {
  * least one provider nameserver"; save "works only for domains using the default provider
  * nameservers").
  */
-function providerDomain(ctx: SimContext): DomainState {
-  const domain = asciiDomain(`${String(ctx.params.sld)}.${String(ctx.params.tld).replace(/^\./, "")}`);
+function providerDomain(ctx: SimContext<{ sld: string; tld: string }>): DomainState {
+  const domain = asciiDomain(`${ctx.params.sld}.${ctx.params.tld.replace(/^\./, "")}`);
   const d = ctx.state.domains[domain];
   if (!d) throw new SimError(404, `Domain ${domain} is not in this account`);
   if (d.registrationStatus !== "Active") {
@@ -233,7 +233,7 @@ function flatRecords(zone: readonly RRSet[], domain: string) {
     );
 }
 
-function getDomainRecords(ctx: SimContext) {
+function getDomainRecords(ctx: OpContext<"dns.getDomainRecords">) {
   const { domain } = providerDomain(ctx);
   const zone = ctx.state.zones[domain];
   if (!zone) throw new SimError(404, `Domain ${domain} has no DNS zone`);
@@ -245,7 +245,7 @@ function getDomainRecords(ctx: SimContext) {
  * registrar modules send the whole list on every save). A zone that does not exist yet is
  * created with the provider's NS rrsets (legacy document: "creates the zone if absent").
  */
-function saveDomainRecords(ctx: SimContext) {
+function saveDomainRecords(ctx: OpContext<"dns.saveDomainRecords">) {
   const { domain } = providerDomain(ctx);
   const rrsets = new Map<string, RRSet>();
   fromV2RecordFields(ctx.params).forEach((r, i) => {
@@ -273,7 +273,7 @@ function saveDomainRecords(ctx: SimContext) {
   return { message: `DNS records of ${domain} saved` };
 }
 
-function deleteDomainZone(ctx: SimContext) {
+function deleteDomainZone(ctx: OpContext<"dns.deleteDomainZone">) {
   const { domain } = providerDomain(ctx);
   if (!ctx.state.zones[domain]) throw new SimError(404, `Domain ${domain} has no DNS zone`);
   delete ctx.state.zones[domain];

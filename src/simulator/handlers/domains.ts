@@ -18,16 +18,14 @@ import {
   CONTACT_ROLES,
   domainsOperations,
   type ContactRoleName,
-  type registerRequest,
   type updateContactsRequest,
 } from "../../client/endpoints/domains";
 import { defaultZone, newDomain, PROVIDER_NAMESERVERS } from "../seed";
 import type { Contact, DomainState, SimState, TldPrice } from "../state";
-import { SimError, type Resolver, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { chargeCredit, ensureCredit, formatMoney, money, refundCredit } from "./account";
-import { bindByOperation } from "./shared";
+import { bindByOperation, bindResolvers } from "./shared";
 
-type RegisterParams = z.output<typeof registerRequest>;
 type ContactParams = z.output<typeof updateContactsRequest>;
 
 // ---- names and dates ----
@@ -272,8 +270,8 @@ function listDomains(ctx: SimContext): unknown {
   return { message: "Domains retrieved", num_active_domains: active.length, active_domains: active.map(activeDomainEntry) };
 }
 
-function getInfo(ctx: SimContext): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+function getInfo(ctx: OpContext<"domains.getInfo">): unknown {
+  const { sld, tld } = ctx.params;
   const domain = findDomain(ctx.state, sld, tld);
   advanceTransfer(ctx, domain);
   return domainInfo(domain);
@@ -284,8 +282,8 @@ function getInfo(ctx: SimContext): unknown {
  * `state.premium`; its prices are in USD (catalog §1 #8: S1 sets CurrencyCode USD), which is
  * also the account currency of every seed.
  */
-function checkAvailability(ctx: SimContext): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+function checkAvailability(ctx: OpContext<"domains.checkAvailability">): unknown {
+  const { sld, tld } = ctx.params;
   const name = parseDomain(sld, tld);
   offeredTld(ctx.state, name.tld);
   const taken = name.ascii in ctx.state.domains || name.ascii in ctx.state.external;
@@ -317,8 +315,8 @@ function ensureRegistrable(state: SimState, name: DomainName): void {
  * the order is validated (credit included) and answered with the order id it would get, and
  * nothing is stored or charged.
  */
-function register(ctx: SimContext): unknown {
-  const p = ctx.params as RegisterParams;
+function register(ctx: OpContext<"domains.register">): unknown {
+  const p = ctx.params;
   const { state } = ctx;
   const name = parseDomain(p.sld, p.tld);
   const price = offeredTld(state, name.tld);
@@ -375,8 +373,8 @@ function register(ctx: SimContext): unknown {
  * lock at the losing registrar is not refused here: like the registry, the simulator reports it
  * when the request settles (see {@link advanceTransfer}).
  */
-function transfer(ctx: SimContext): unknown {
-  const { sld, tld, epp_code } = ctx.params as { sld: string; tld: string; epp_code: string };
+function transfer(ctx: OpContext<"domains.transfer">): unknown {
+  const { sld, tld, epp_code } = ctx.params;
   const { state } = ctx;
   const name = parseDomain(sld, tld);
   const price = offeredTld(state, name.tld);
@@ -416,8 +414,8 @@ function transfer(ctx: SimContext): unknown {
  * expired domain may be renewed and becomes Active again when the new expiry is in the future.
  * Registries refuse a registration that would run more than ten years ahead.
  */
-function renew(ctx: SimContext): unknown {
-  const { sld, tld, period } = ctx.params as { sld: string; tld: string; period: number };
+function renew(ctx: OpContext<"domains.renew">): unknown {
+  const { sld, tld, period } = ctx.params;
   const { state } = ctx;
   const domain = findDomain(state, sld, tld);
   requireManageable(domain);
@@ -435,8 +433,8 @@ function renew(ctx: SimContext): unknown {
   return { message: `Domain ${domain.domain} renewed until ${expiry}`, order_id: String(ctx.nextId("order")), order_total: total };
 }
 
-function getContacts(ctx: SimContext): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+function getContacts(ctx: OpContext<"domains.getContacts">): unknown {
+  const { sld, tld } = ctx.params;
   const domain = findDomain(ctx.state, sld, tld);
   const registrant = domain.contacts.registrant;
   const contacts = CONTACT_ROLES.flatMap((role) => {
@@ -446,45 +444,45 @@ function getContacts(ctx: SimContext): unknown {
   return { message: "Contact details retrieved", contacts };
 }
 
-function updateContacts(ctx: SimContext): unknown {
-  const p = ctx.params as ContactParams;
+function updateContacts(ctx: OpContext<"domains.updateContacts">): unknown {
+  const p = ctx.params;
   const domain = findDomain(ctx.state, p.sld, p.tld);
   requireManageable(domain);
   domain.contacts = contactsFrom(p, domain.contacts);
   return { message: "Contact details updated" };
 }
 
-function getRegistrarLock(ctx: SimContext): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+function getRegistrarLock(ctx: OpContext<"domains.getRegistrarLock">): unknown {
+  const { sld, tld } = ctx.params;
   const domain = findDomain(ctx.state, sld, tld);
   return { message: `Registrar lock is ${domain.locked ? "on" : "off"}`, is_locked: domain.locked };
 }
 
 /** Turns the lock on or off; setting the current value again succeeds (the operation is a set). */
-export function setRegistrarLock(ctx: SimContext, locked: boolean): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+export function setRegistrarLock(ctx: SimContext<{ sld: string; tld: string }>, locked: boolean): unknown {
+  const { sld, tld } = ctx.params;
   const domain = findDomain(ctx.state, sld, tld);
   requireManageable(domain);
   domain.locked = locked;
   return { message: `Registrar lock ${locked ? "enabled" : "disabled"}`, is_locked: locked };
 }
 
-function getNameservers(ctx: SimContext): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+function getNameservers(ctx: OpContext<"domains.getNameservers">): unknown {
+  const { sld, tld } = ctx.params;
   const domain = findDomain(ctx.state, sld, tld);
   return { message: "Nameservers retrieved", nameservers: [...domain.nameservers] };
 }
 
-function updateNameservers(ctx: SimContext): unknown {
-  const p = ctx.params as { sld: string; tld: string } & Partial<Record<(typeof NS_KEYS)[number], string>>;
+function updateNameservers(ctx: OpContext<"domains.updateNameservers">): unknown {
+  const p = ctx.params;
   const domain = findDomain(ctx.state, p.sld, p.tld);
   requireManageable(domain);
   domain.nameservers = nameserversFrom(p);
   return { message: "Nameservers updated" };
 }
 
-function emailEppCode(ctx: SimContext): unknown {
-  const { sld, tld } = ctx.params as { sld: string; tld: string };
+function emailEppCode(ctx: OpContext<"domains.emailEppCode">): unknown {
+  const { sld, tld } = ctx.params;
   const domain = findDomain(ctx.state, sld, tld);
   requireManageable(domain);
   const email = domain.contacts.registrant?.email;
@@ -492,7 +490,7 @@ function emailEppCode(ctx: SimContext): unknown {
   return { message: "The EPP code was sent to the registrant", epp_code_sent_to: email };
 }
 
-const resolvers: Record<string, Resolver> = {
+const resolvers = {
   "domains.list": listDomains,
   "domains.getInfo": getInfo,
   "domains.checkAvailability": checkAvailability,
@@ -502,9 +500,9 @@ const resolvers: Record<string, Resolver> = {
   "domains.getContacts": getContacts,
   "domains.updateContacts": updateContacts,
   "domains.getRegistrarLock": getRegistrarLock,
-  "domains.enableRegistrarLock": (ctx) => setRegistrarLock(ctx, true),
-  "domains.disableRegistrarLock": (ctx) => setRegistrarLock(ctx, false),
-  "domains.saveRegistrarLock": (ctx) => setRegistrarLock(ctx, ctx.params.lock_action === "Lock"),
+  "domains.enableRegistrarLock": (ctx: OpContext<"domains.enableRegistrarLock">) => setRegistrarLock(ctx, true),
+  "domains.disableRegistrarLock": (ctx: OpContext<"domains.disableRegistrarLock">) => setRegistrarLock(ctx, false),
+  "domains.saveRegistrarLock": (ctx: OpContext<"domains.saveRegistrarLock">) => setRegistrarLock(ctx, ctx.params.lock_action === "Lock"),
   "domains.getNameservers": getNameservers,
   "domains.updateNameservers": updateNameservers,
   "domains.emailEppCode": emailEppCode,
@@ -593,7 +591,7 @@ const samples: Record<string, Sample> = {
 /** Every key of the domains area, bound to the resolver and sample of its operation id. */
 export const domainsArea: SimArea = {
   name: "domains",
-  handlers: bindByOperation(endpointsOf(domainsOperations), resolvers),
+  handlers: bindResolvers(endpointsOf(domainsOperations), resolvers),
   samples: Object.fromEntries(
     Object.entries(bindByOperation(endpointsOf(domainsOperations), samples, "sample")).map(([key, sample]) => {
       const { version } = splitKey(key);

@@ -9,7 +9,7 @@
  */
 import { PROVIDER_NAMESERVERS } from "../seed";
 import type { EmailState, HostingState, SimState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { attachedDomain, DEMO_HOSTING, messageReplies, requireStrongPassword } from "./shared";
 
 /** Quota given to a mailbox created without one, in MB. */
@@ -50,20 +50,20 @@ function domainAuth(h: HostingState, domain: string): EmailState["auth"] {
   return sibling ? { ...sibling.auth } : { dkim: false, spf: true, dMarc: false };
 }
 
-const createMailbox = messageReplies((ctx) => {
+const createMailbox = messageReplies((ctx: OpContext<"email.create">) => {
   const h = ctx.hosting();
-  const domain = attachedDomain(h, String(ctx.params.domain));
-  const mailUser = localPart(String(ctx.params.mailUser));
+  const domain = attachedDomain(h, ctx.params.domain);
+  const mailUser = localPart(ctx.params.mailUser);
   const email = `${mailUser}@${domain}`;
   if (h.emails.some((m) => m.email === email)) throw new SimError(409, `E-mail account ${email} already exists`);
-  const password = String(ctx.params.password);
+  const password = ctx.params.password;
   requireStrongPassword(password, "password");
   h.emails.push({
     email,
     domain,
     mailUser,
     password,
-    quota: Number(ctx.params.quota ?? DEFAULT_QUOTA_MB),
+    quota: ctx.params.quota ?? DEFAULT_QUOTA_MB,
     status: "ACTIVE",
     auth: domainAuth(h, domain),
   });
@@ -71,46 +71,48 @@ const createMailbox = messageReplies((ctx) => {
 });
 
 /** Sets the password and/or quota (v3/v4 PATCH; v2 change-password and change-quota). */
-function changeMailbox(ctx: SimContext): string {
-  const box = mailbox(ctx.hosting(), String(ctx.params.domain), String(ctx.params.mailUser));
+function changeMailbox(ctx: SimContext<{ domain: string; mailUser: string; password?: string; quota?: number }>): string {
+  const box = mailbox(ctx.hosting(), ctx.params.domain, ctx.params.mailUser);
   if (ctx.params.password !== undefined) {
-    requireStrongPassword(String(ctx.params.password), "password");
-    box.password = String(ctx.params.password);
+    requireStrongPassword(ctx.params.password, "password");
+    box.password = ctx.params.password;
   }
-  if (ctx.params.quota !== undefined) box.quota = Number(ctx.params.quota);
+  if (ctx.params.quota !== undefined) box.quota = ctx.params.quota;
   return `E-mail account ${box.email} updated`;
 }
 const updateMailbox = messageReplies(changeMailbox);
 
-const deleteMailbox = messageReplies((ctx) => {
+const deleteMailbox = messageReplies((ctx: OpContext<"email.delete">) => {
   const h = ctx.hosting();
-  const box = mailbox(h, String(ctx.params.domain), String(ctx.params.mailUser));
+  const box = mailbox(h, ctx.params.domain, ctx.params.mailUser);
   h.emails = h.emails.filter((m) => m !== box);
   return `E-mail account ${box.email} deleted`;
 });
 
 /** v3/v4 address one mailbox by `email`; v2 lists `emails[]{domain, mailUser}`, all checked first. */
-function targets(ctx: SimContext): EmailState[] {
+function targets(ctx: OpContext<"email.suspend" | "email.unsuspend">): EmailState[] {
   const h = ctx.hosting();
-  if (typeof ctx.params.email === "string") return [mailboxByAddress(h, ctx.params.email)];
-  return (ctx.params.emails as { domain: string; mailUser: string }[]).map((e) => mailbox(h, e.domain, e.mailUser));
+  if ("email" in ctx.params) return [mailboxByAddress(h, ctx.params.email)];
+  return ctx.params.emails.map((e) => mailbox(h, e.domain, e.mailUser));
 }
-function setStatus(ctx: SimContext, status: EmailState["status"]): string {
+function setStatus(ctx: OpContext<"email.suspend" | "email.unsuspend">, status: EmailState["status"]): string {
   const boxes = targets(ctx);
   for (const box of boxes) box.status = status;
   return `${status === "ACTIVE" ? "Reactivated" : "Suspended"}: ${boxes.map((b) => b.email).join(", ")}`;
 }
-const suspendMailboxes = messageReplies((ctx) => setStatus(ctx, "SUSPENDED"));
-const unsuspendMailboxes = messageReplies((ctx) => setStatus(ctx, "ACTIVE"));
+const suspendMailboxes = messageReplies((ctx: OpContext<"email.suspend">) => setStatus(ctx, "SUSPENDED"));
+const unsuspendMailboxes = messageReplies((ctx: OpContext<"email.unsuspend">) => setStatus(ctx, "ACTIVE"));
 
 /**
  * The listing. S2 reads `email`, `account`, `quota` and `status` ("ACTIVE"); which of `email` and
  * `account` is the full address is not certain from its code, so `email` is the address and
  * `account` the mailbox name, and `domain` and `mailUser` are given as v2 operations take them.
  */
-function listMailboxes(ctx: SimContext) {
+function listMailboxes(ctx: OpContext<"email.list">) {
   const h = ctx.hosting();
-  const only = ctx.params.domain === undefined ? undefined : attachedDomain(h, String(ctx.params.domain));
+  // v2 lists every mailbox of the account; v4 and v3 may narrow the listing to one domain.
+  const { domain }: { id: number; domain?: string } = ctx.params;
+  const only = domain === undefined ? undefined : attachedDomain(h, domain);
   return {
     data: h.emails
       .filter((m) => only === undefined || m.domain === only)
@@ -118,20 +120,20 @@ function listMailboxes(ctx: SimContext) {
   };
 }
 
-function getAuths(ctx: SimContext) {
-  const box = mailbox(ctx.hosting(), String(ctx.params.domain), String(ctx.params.mailUser));
+function getAuths(ctx: OpContext<"email.getAuths">) {
+  const box = mailbox(ctx.hosting(), ctx.params.domain, ctx.params.mailUser);
   return { data: { usingPhDns: usingProviderDns(ctx.state, box.domain), ...box.auth } };
 }
 
-function setAuth(ctx: SimContext, on: boolean): string {
+function setAuth(ctx: OpContext<"email.enableAuth" | "email.disableAuth">, on: boolean): string {
   const h = ctx.hosting();
-  const box = mailbox(h, String(ctx.params.domain), String(ctx.params.mailUser));
-  const kind = ctx.params.auth as keyof EmailState["auth"];
+  const box = mailbox(h, ctx.params.domain, ctx.params.mailUser);
+  const kind = ctx.params.auth;
   for (const m of h.emails) if (m.domain === box.domain) m.auth[kind] = on;
   return `${kind} ${on ? "enabled" : "disabled"} for ${box.domain}`;
 }
-const enableAuth = messageReplies((ctx) => setAuth(ctx, true));
-const disableAuth = messageReplies((ctx) => setAuth(ctx, false));
+const enableAuth = messageReplies((ctx: OpContext<"email.enableAuth">) => setAuth(ctx, true));
+const disableAuth = messageReplies((ctx: OpContext<"email.disableAuth">) => setAuth(ctx, false));
 
 const contact = { domain: "agency-demo.com", mailUser: "contact" };
 

@@ -7,7 +7,7 @@
  * `isStrongPassword` in `errors` (S2, catalog §7.2).
  */
 import type { FtpAccountState, HostingState, SimState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { attachedDomain, dataOf, DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
 
 /** Directories that exist in every home directory. */
@@ -52,13 +52,16 @@ function localPart(raw: unknown): string {
   return user;
 }
 
-function address(ctx: SimContext): { hosting: HostingState; username: string } {
+/** The parameters that name an account: every operation on one takes them. */
+type AccountParams = { domain: string; ftpUser: string };
+
+function address(ctx: SimContext<AccountParams>): { hosting: HostingState; username: string } {
   const hosting = ctx.hosting();
-  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  const domain = attachedDomain(hosting, ctx.params.domain);
   return { hosting, username: `${localPart(ctx.params.ftpUser)}@${domain}` };
 }
 
-function find(ctx: SimContext): { hosting: HostingState; account: FtpAccountState } {
+function find(ctx: SimContext<AccountParams>): { hosting: HostingState; account: FtpAccountState } {
   const { hosting, username } = address(ctx);
   const account = hosting.ftpAccounts.find((a) => a.username === username);
   if (!account) throw new SimError(404, `FTP account ${username} not found`);
@@ -74,10 +77,10 @@ function listAccounts(ctx: SimContext) {
 }
 
 /** `createFolder` defaults to false: without it the root directory must already exist (v4 document). */
-function createAccount(ctx: SimContext, createFolder = ctx.params.createFolder === true) {
+function createAccount(ctx: OpContext<"ftp.createAccount">, createFolder = "createFolder" in ctx.params && ctx.params.createFolder === true) {
   const { hosting, username } = address(ctx);
-  const path = normalizePath(String(ctx.params.path));
-  requireStrongPassword(String(ctx.params.password), "password", PASSWORD_RULES.long);
+  const path = normalizePath(ctx.params.path);
+  requireStrongPassword(ctx.params.password, "password", PASSWORD_RULES.long);
   if (hosting.ftpAccounts.some((a) => a.username === username)) {
     throw new SimError(409, `The FTP account ${username} already exists`);
   }
@@ -93,7 +96,7 @@ function createAccount(ctx: SimContext, createFolder = ctx.params.createFolder =
     username,
     domain: username.slice(username.indexOf("@") + 1),
     path,
-    password: String(ctx.params.password),
+    password: ctx.params.password,
   };
   hosting.ftpAccounts.push(account);
   return entry(account);
@@ -114,16 +117,17 @@ function setPath(hosting: HostingState, account: FtpAccountState, raw: string) {
 }
 
 /** v4/v3 edit: the password always, the path when given; one `{ message }` per change (v4 document). */
-function editAccount(ctx: SimContext) {
+function editAccount(ctx: OpContext<"ftp.editAccount">) {
   const { hosting, account } = find(ctx);
+  const { path, password } = ctx.params;
   // Validate the path before changing anything, so a bad path leaves the password as it was.
-  if (ctx.params.path !== undefined) normalizePath(String(ctx.params.path));
-  const data = [setPassword(account, String(ctx.params.password))];
-  if (ctx.params.path !== undefined) data.push(setPath(hosting, account, String(ctx.params.path)));
+  if (path !== undefined) normalizePath(path);
+  const data = [setPassword(account, password)];
+  if (path !== undefined) data.push(setPath(hosting, account, path));
   return { data };
 }
 
-function deleteAccount(ctx: SimContext) {
+function deleteAccount(ctx: OpContext<"ftp.deleteAccount">) {
   const { hosting, account } = find(ctx);
   hosting.ftpAccounts = hosting.ftpAccounts.filter((a) => a !== account);
   // Removing an account ends its sessions.
@@ -137,7 +141,7 @@ function listConnections(ctx: SimContext) {
 
 const created = (a: ReturnType<typeof entry>) => `FTP account ${a.username} created`;
 /** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
-const legacyCreate = (createFolder?: boolean) => (ctx: SimContext) => {
+const legacyCreate = (createFolder?: boolean) => (ctx: OpContext<"ftp.createAccount">) => {
   const account = createAccount(ctx, createFolder);
   return { data: account, message: created(account) };
 };
@@ -190,10 +194,10 @@ export const ftpArea: SimArea = {
     // v2 has no createFolder switch (S8 FtpaccountAddBody): the directory is created when missing.
     "v2.ftp.createAccount": legacyCreate(true),
     "v2.ftp.deleteAccount": deleteAccount,
-    "v2.ftp.changePassword": (ctx) => ({ data: [setPassword(find(ctx).account, String(ctx.params.password))] }),
+    "v2.ftp.changePassword": (ctx) => ({ data: [setPassword(find(ctx).account, ctx.params.password)] }),
     "v2.ftp.updatePath": (ctx) => {
       const { hosting, account } = find(ctx);
-      return { data: [setPath(hosting, account, String(ctx.params.path))] };
+      return { data: [setPath(hosting, account, ctx.params.path)] };
     },
     "v2.ftp.listConnections": dataOf(listConnections),
   },

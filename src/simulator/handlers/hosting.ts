@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { defaultZone, newHosting } from "../seed";
 import type { HostingState, SimState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type KeyContext, type OpContext, type SimArea, type SimContext } from "../types";
 import { asciiDomain, attachedDomain, dataOf, DEMO_HOSTING, messageReplies, requireStrongPassword } from "./shared";
 
 // ---- helpers shared with the other hosting-side areas ----
@@ -145,18 +145,8 @@ function createAccount(ctx: SimContext, a: NewAccount): HostingState {
   return h;
 }
 
-function createFromV3(ctx: SimContext) {
-  const p = ctx.params as {
-    domain: string;
-    country?: string;
-    hostname?: string;
-    cpu: number;
-    memory: number;
-    io: number;
-    disk_space?: number;
-    ls?: boolean;
-    cms_name?: string;
-  };
+function createFromV3(ctx: KeyContext<"v4.hosting.create" | "v3.hosting.create">) {
+  const p = ctx.params;
   const h = createAccount(ctx, {
     domain: p.domain,
     location: p.country ?? "CA",
@@ -169,8 +159,8 @@ function createFromV3(ctx: SimContext) {
   return { id: h.id, username: h.username, password: h.password, server_ip: h.ip, message: "Hosting account created" };
 }
 
-function createFromV2(ctx: SimContext) {
-  const p = ctx.params as { domain: string; country: string; cpu?: number; mem?: number; io?: number; ls?: boolean; cms?: string };
+function createFromV2(ctx: KeyContext<"v2.hosting.create">) {
+  const p = ctx.params;
   // The v2 spec makes cpu, mem and io optional without saying what an omitted one becomes; the
   // simulator gives one of each.
   const h = createAccount(ctx, {
@@ -201,9 +191,9 @@ function resize(ctx: SimContext, h: HostingState, change: Partial<Resources>): v
   h.resources = next;
 }
 
-const updateAccount = messageReplies((ctx) => {
+const updateAccount = messageReplies((ctx: OpContext<"hosting.update">) => {
   const h = ctx.hosting();
-  const p = ctx.params as { cpu?: number; memory?: number; io?: number; newPassword?: string };
+  const p = ctx.params;
   if (p.newPassword !== undefined) {
     requireStrongPassword(p.newPassword, "newPassword");
     h.password = p.newPassword;
@@ -222,16 +212,16 @@ const deleteAccount = messageReplies((ctx) => {
 });
 
 /** Suspending twice leaves the account suspended (with the latest reason): the call is idempotent. */
-function suspend(ctx: SimContext, h: HostingState): string {
+function suspend(ctx: OpContext<"hosting.suspend">, h: HostingState): string {
   h.status = "suspended";
-  h.suspendReason = String(ctx.params.reason ?? "");
+  h.suspendReason = ctx.params.reason ?? "";
   return h.suspendReason;
 }
 function unsuspend(h: HostingState): void {
   h.status = "active";
   delete h.suspendReason;
 }
-const suspendAccount = messageReplies((ctx) => {
+const suspendAccount = messageReplies((ctx: OpContext<"hosting.suspend">) => {
   suspend(ctx, ctx.hosting());
   return "Account suspended";
 });
@@ -288,7 +278,7 @@ function listWorldAccounts(ctx: SimContext) {
   return { world_accounts: worldAccounts(ctx.state).map(worldEntry) };
 }
 
-function listAccounts(ctx: SimContext) {
+function listAccounts(ctx: OpContext<"hosting.listAccounts">) {
   const all = ctx.params.id === undefined ? Object.values(ctx.state.hostings) : [ctx.hosting()];
   return { hosting_accounts: all.sort((a, b) => a.id - b.id).map(accountEntry) };
 }
@@ -327,29 +317,29 @@ function attach(ctx: SimContext, h: HostingState, domain: string, docroot: strin
   ctx.state.zones[domain] ??= defaultZone(domain, h.ip);
 }
 
-const addDomain = messageReplies((ctx) => {
+const addDomain = messageReplies((ctx: OpContext<"hosting.addDomain">) => {
   const h = ctx.hosting();
-  const domain = asciiDomain(String(ctx.params.domain));
-  attach(ctx, h, domain, String(ctx.params.docroot));
+  const domain = asciiDomain(ctx.params.domain);
+  attach(ctx, h, domain, ctx.params.docroot);
   return `Domain ${domain} added`;
 });
 
-const addSubdomain = messageReplies((ctx) => {
+const addSubdomain = messageReplies((ctx: OpContext<"hosting.addSubdomain">) => {
   const h = ctx.hosting();
-  const parent = attachedDomain(h, String(ctx.params.domain));
-  const label = String(ctx.params.subDomain).trim().toLowerCase();
+  const parent = attachedDomain(h, ctx.params.domain);
+  const label = ctx.params.subDomain.trim().toLowerCase();
   const full = asciiDomain(`${label}.${parent}`);
   if (!full.endsWith(`.${parent}`) || full.split(".").length !== parent.split(".").length + label.split(".").length) {
-    throw new SimError(400, `subDomain "${String(ctx.params.subDomain)}" is not a valid sub-domain label`);
+    throw new SimError(400, `subDomain "${ctx.params.subDomain}" is not a valid sub-domain label`);
   }
-  attach(ctx, h, full, String(ctx.params.docroot));
+  attach(ctx, h, full, ctx.params.docroot);
   return `Sub-domain ${full} added`;
 });
 
 /** Removes a domain and its sub-domains; the primary domain cannot be removed. */
-const removeDomain = messageReplies((ctx) => {
+const removeDomain = messageReplies((ctx: OpContext<"hosting.removeDomain">) => {
   const h = ctx.hosting();
-  const domain = attachedDomain(h, String(ctx.params.domain));
+  const domain = attachedDomain(h, ctx.params.domain);
   if (domain === h.domain) throw new SimError(400, `${domain} is the primary domain of hosting account ${h.id} and cannot be removed`);
   const gone = (d: string) => d === domain || d.endsWith(`.${domain}`);
   h.domains = h.domains.filter((d) => !gone(d));
@@ -358,10 +348,10 @@ const removeDomain = messageReplies((ctx) => {
   return `Domain ${domain} removed`;
 });
 
-const changeDocRoot = messageReplies((ctx) => {
+const changeDocRoot = messageReplies((ctx: OpContext<"hosting.changeDocRoot">) => {
   const h = ctx.hosting();
-  const domain = attachedDomain(h, String(ctx.params.domain));
-  setDocroot(h, domain, String(ctx.params.docroot));
+  const domain = attachedDomain(h, ctx.params.domain);
+  setDocroot(h, domain, ctx.params.docroot);
   return `Document root of ${domain} changed`;
 });
 
@@ -373,15 +363,15 @@ function setSuspended(ctx: SimContext, names: readonly string[], suspended: bool
   h.suspendedDomains = suspended ? [...others, ...domains] : others;
   return domains;
 }
-const suspendDomains = messageReplies((ctx) => `Suspended: ${setSuspended(ctx, ctx.params.domains as string[], true).join(", ")}`);
-const unsuspendDomains = messageReplies((ctx) => `Reactivated: ${setSuspended(ctx, ctx.params.domains as string[], false).join(", ")}`);
-const reactivateDomain = messageReplies((ctx) => `Reactivated: ${setSuspended(ctx, [String(ctx.params.domain)], false).join(", ")}`);
+const suspendDomains = messageReplies((ctx: OpContext<"hosting.suspendDomains">) => `Suspended: ${setSuspended(ctx, ctx.params.domains, true).join(", ")}`);
+const unsuspendDomains = messageReplies((ctx: OpContext<"hosting.unsuspendDomains">) => `Reactivated: ${setSuspended(ctx, ctx.params.domains, false).join(", ")}`);
+const reactivateDomain = messageReplies((ctx: OpContext<"hosting.reactivateDomain">) => `Reactivated: ${setSuspended(ctx, [ctx.params.domain], false).join(", ")}`);
 
 // ---- v2 world-api resources ----
 
-function modifyResources(ctx: SimContext) {
+function modifyResources(ctx: OpContext<"hosting.modifyResources">) {
   const h = worldAccount(ctx);
-  const p = ctx.params as { cpu?: number; mem?: number; io?: number };
+  const p = ctx.params;
   resize(ctx, h, p);
   return { cpu_updated: p.cpu !== undefined, mem_updated: p.mem !== undefined, io_updated: p.io !== undefined, errors: [] };
 }
@@ -390,9 +380,9 @@ function modifyResources(ctx: SimContext) {
  * Raises the World plan. Lowering is refused: the operation is an upgrade. It is billed by invoice,
  * not from the domain credit, so the credit does not move.
  */
-function upgradePlan(ctx: SimContext) {
+function upgradePlan(ctx: OpContext<"hosting.upgradePlan">) {
   const plan = worldPlan(ctx.state);
-  const p = ctx.params as Partial<Resources>;
+  const p = ctx.params;
   const next = { cpu: p.cpu ?? plan.cpu, mem: p.mem ?? plan.mem, io: p.io ?? plan.io };
   const lower = (["cpu", "mem", "io"] as const).filter((k) => next[k] < plan[k]);
   if (lower.length > 0) throw new SimError(400, `upgrade-plan cannot lower the plan (${lower.map((k) => `${k} ${plan[k]} to ${next[k]}`).join(", ")})`);

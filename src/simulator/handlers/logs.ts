@@ -7,7 +7,7 @@
  * same entries and pages never shift under a reader. Entries exist for the last 30 days and never
  * in the future.
  */
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type KeyContext, type OpContext, type SimArea } from "../types";
 import type { HostingState } from "../state";
 import { attachedDomain, DEMO_HOSTING } from "./shared";
 import { randomFor } from "./stats";
@@ -88,18 +88,18 @@ function slotEntries(h: HostingState, domain: string, slot: number): AccessLogEn
   });
 }
 
-function instant(ctx: SimContext, field: "after" | "before", fallback: number): number {
+function instant(ctx: OpContext<"logs.getAccessLogs">, field: "after" | "before", fallback: number): number {
   const v = ctx.params[field];
-  return v === undefined ? fallback : Date.parse(String(v));
+  return v === undefined ? fallback : Date.parse(v);
 }
 
 /**
  * The entries of `[after, before)` (default: the last 24 hours), within retention and before now,
  * oldest first.
  */
-function windowEntries(ctx: SimContext): AccessLogEntry[] {
+function windowEntries(ctx: OpContext<"logs.getAccessLogs">): AccessLogEntry[] {
   const h = ctx.hosting();
-  const domain = attachedDomain(h, String(ctx.params.domain));
+  const domain = attachedDomain(h, ctx.params.domain);
   const now = ctx.now().getTime();
   const before = instant(ctx, "before", now);
   const after = instant(ctx, "after", before - DAY);
@@ -114,9 +114,9 @@ function windowEntries(ctx: SimContext): AccessLogEntry[] {
 }
 
 /** v3: offset paging; a page past the end is an empty `data`, which is how readers stop. */
-function accessLogsV3(ctx: SimContext) {
-  const size = Number(ctx.params.size ?? 100);
-  const from = Number(ctx.params.from ?? 0);
+function accessLogsV3(ctx: KeyContext<"v3.logs.getAccessLogs">) {
+  const size = ctx.params.size ?? 100;
+  const from = ctx.params.from ?? 0;
   if (from + size > MAX_WINDOW) {
     throw new SimError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}] but was [${from + size}]`);
   }
@@ -142,11 +142,11 @@ const DEFAULT_QUERY_FIELDS = ["access.request", "access.clientip", "access.refer
  * request, client IP, referrer and user agent; the v4 document shows the parameters but not their
  * grammar. `searchAfter` resumes after the entry whose `sort` it repeats.
  */
-function accessLogsV4(ctx: SimContext) {
-  const size = Number(ctx.params.size ?? 100);
-  const query = typeof ctx.params.query === "string" ? ctx.params.query.toLowerCase() : "";
-  const fields = (ctx.params.queryFields as string[] | undefined) ?? DEFAULT_QUERY_FIELDS;
-  const after = ctx.params.searchAfter as number[] | undefined;
+function accessLogsV4(ctx: KeyContext<"v4.logs.getAccessLogs">) {
+  const size = ctx.params.size ?? 100;
+  const query = ctx.params.query?.toLowerCase() ?? "";
+  const fields = ctx.params.queryFields ?? DEFAULT_QUERY_FIELDS;
+  const after = ctx.params.searchAfter;
   let entries = windowEntries(ctx);
   if (query !== "") {
     const known = fieldPaths(ENTRY_LAYOUT);

@@ -9,7 +9,7 @@
  */
 import { defaultPhpExtensions } from "../seed";
 import type { HostingState, PhpOptionState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { dataOf, DEMO_HOSTING } from "./shared";
 
 /** Extension status strings as the listing shows them. */
@@ -37,14 +37,14 @@ function activeVersion(ctx: SimContext) {
   return { phpVersion: ctx.hosting().php.currentVersion };
 }
 
-function setVersion(ctx: SimContext) {
+function setVersion(ctx: OpContext<"php.setVersion">) {
   const hosting = ctx.hosting();
   hosting.php.currentVersion = installedVersion(hosting, ctx.params.version);
   return { message: `PHP version set to ${hosting.php.currentVersion}` };
 }
 
 /** The option map of a version (a copy: the reply must not alias the store). */
-function optionsOf(ctx: SimContext): Record<string, PhpOptionState> {
+function optionsOf(ctx: OpContext<"php.getOptions">): Record<string, PhpOptionState> {
   const hosting = ctx.hosting();
   const version = installedVersion(hosting, ctx.params.version);
   return structuredClone(hosting.php.options[version] ?? {});
@@ -73,11 +73,11 @@ function checkedValue(name: string, option: PhpOptionState, value: string): stri
   return match;
 }
 
-function setOptions(ctx: SimContext) {
+function setOptions(ctx: OpContext<"php.setOptions">) {
   const hosting = ctx.hosting();
   const version = installedVersion(hosting, ctx.params.version);
   const current = hosting.php.options[version] ?? {};
-  const wanted = Object.entries(ctx.params.options as Record<string, string>);
+  const wanted = Object.entries(ctx.params.options);
   if (wanted.length === 0) throw new SimError(400, `Invalid field "options": name at least one option to set`);
   const checked: [string, string][] = wanted.map(([name, value]) => {
     const option = current[name];
@@ -90,24 +90,24 @@ function setOptions(ctx: SimContext) {
   return { message: `${checked.length} PHP option(s) of PHP ${version} updated` };
 }
 
-function resetOptions(ctx: SimContext) {
+function resetOptions(ctx: OpContext<"php.resetOptions">) {
   const hosting = ctx.hosting();
   const version = installedVersion(hosting, ctx.params.version);
   for (const option of Object.values(hosting.php.options[version] ?? {})) option.value = option.default;
   return { message: `PHP options of PHP ${version} reset to their defaults` };
 }
 
-function extensionsOf(ctx: SimContext): Record<string, string> {
+function extensionsOf(ctx: OpContext<"php.listExtensions">): Record<string, string> {
   const hosting = ctx.hosting();
   const version = installedVersion(hosting, ctx.params.version);
   return { ...(hosting.php.extensions[version] ?? {}) };
 }
 
-function setExtensions(ctx: SimContext) {
+function setExtensions(ctx: OpContext<"php.setExtensions">) {
   const hosting = ctx.hosting();
   const version = installedVersion(hosting, ctx.params.version);
   const current = (hosting.php.extensions[version] ??= {});
-  const wanted = Object.entries(ctx.params.extensions as Record<string, boolean>);
+  const wanted = Object.entries(ctx.params.extensions);
   if (wanted.length === 0) throw new SimError(400, `Invalid field "extensions": name at least one extension`);
   const unknown = wanted.map(([name]) => name).filter((name) => current[name] === undefined);
   if (unknown.length > 0) {
@@ -117,7 +117,7 @@ function setExtensions(ctx: SimContext) {
   return { message: `${wanted.length} PHP extension(s) of PHP ${version} updated` };
 }
 
-function resetExtensions(ctx: SimContext) {
+function resetExtensions(ctx: OpContext<"php.resetExtensions">) {
   const hosting = ctx.hosting();
   const version = installedVersion(hosting, ctx.params.version);
   hosting.php.extensions[version] = defaultPhpExtensions();

@@ -9,7 +9,7 @@
  */
 import { DEMO_REDIRECTION } from "../seed";
 import type { HostingState, RedirectionState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type KeyContext, type OpContext, type SimArea, type SimContext } from "../types";
 import { attachedDomain, DEMO_HOSTING, sampleAfter } from "./shared";
 
 /** What a listing shows of a redirection: everything but the destination. */
@@ -22,9 +22,9 @@ function list(ctx: SimContext) {
 }
 
 /** Stores a redirection after the checks every add shares. */
-function add(ctx: SimContext, fields: Omit<RedirectionState, "domain">): RedirectionState {
+function add(ctx: SimContext<{ id: number; domain: string }>, fields: Omit<RedirectionState, "domain">): RedirectionState {
   const hosting = ctx.hosting();
-  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  const domain = attachedDomain(hosting, ctx.params.domain);
   if (hosting.redirections.some((r) => r.domain === domain)) {
     throw new SimError(409, `A redirection already exists for domain ${domain}; delete it first`);
   }
@@ -52,12 +52,12 @@ function destination(raw: string, field: string): URL {
  * destination's scheme and `www` stays false, since both flags belong to internal
  * (same-domain) redirections (inferred from the v2 bodies, catalog §4.2).
  */
-function addExternalUrl(ctx: SimContext) {
-  const url = destination(String(ctx.params.destinationUrl), "destinationUrl");
+function addExternalUrl(ctx: KeyContext<"v4.redirections.add" | "v3.redirections.add">) {
+  const url = destination(ctx.params.destinationUrl, "destinationUrl");
   const created = add(ctx, {
     https: url.protocol === "https:",
     www: false,
-    rType: ctx.params.rType as 301 | 302,
+    rType: ctx.params.rType,
     domainRedirection: true,
     destinationUrl: url.href,
   });
@@ -65,43 +65,42 @@ function addExternalUrl(ctx: SimContext) {
 }
 
 /** v2 external: a destination domain (optionally with a path) and whether to use HTTPS. */
-function addExternalDomain(ctx: SimContext) {
-  const https = ctx.params.https as boolean;
-  const target = String(ctx.params.destinationDomain).replace(/^https?:\/\//i, "");
+function addExternalDomain(ctx: KeyContext<"v2.redirections.add">) {
+  const https = ctx.params.https;
+  const target = ctx.params.destinationDomain.replace(/^https?:\/\//i, "");
   const url = destination(`${https ? "https" : "http"}://${target}`, "destinationDomain");
-  const created = add(ctx, { https, www: false, rType: ctx.params.rType as 301 | 302, domainRedirection: true, destinationUrl: url.href });
+  const created = add(ctx, { https, www: false, rType: ctx.params.rType, domainRedirection: true, destinationUrl: url.href });
   return { message: `Redirection of ${created.domain} to ${url.href} added`, data: entry(created) };
 }
 
 /** v2 internal: the domain redirects to itself with HTTPS and/or `www` forced. */
-function addInternal(ctx: SimContext) {
-  const https = ctx.params.https as boolean;
-  const www = ctx.params.www as boolean;
+function addInternal(ctx: OpContext<"redirections.addInternal">) {
+  const { https, www } = ctx.params;
   if (!https && !www) {
     throw new SimError(400, "An internal redirection must force https, www or both");
   }
   const hosting = ctx.hosting();
-  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  const domain = attachedDomain(hosting, ctx.params.domain);
   const created = add(ctx, {
     https,
     www,
-    rType: ctx.params.rType as 301 | 302,
+    rType: ctx.params.rType,
     domainRedirection: false,
     destinationUrl: `${https ? "https" : "http"}://${www ? "www." : ""}${domain}/`,
   });
   return { message: `Redirection of ${domain} added`, data: entry(created) };
 }
 
-function remove(ctx: SimContext): RedirectionState {
+function remove(ctx: OpContext<"redirections.delete">): RedirectionState {
   const hosting = ctx.hosting();
-  const domain = attachedDomain(hosting, String(ctx.params.domain));
+  const domain = attachedDomain(hosting, ctx.params.domain);
   const at = hosting.redirections.findIndex((r) => r.domain === domain);
   if (at < 0) throw new SimError(404, `Domain ${domain} has no redirection`);
   const [removed] = hosting.redirections.splice(at, 1);
   return removed!;
 }
 
-function removeReply(ctx: SimContext) {
+function removeReply(ctx: OpContext<"redirections.delete">) {
   return { message: `Redirection of ${remove(ctx).domain} deleted` };
 }
 

@@ -4,8 +4,9 @@
  */
 import { domainToASCII } from "node:url";
 import { splitKey, type ApiVersion } from "../../client/endpoint";
+import type { KeysOf, OperationId } from "../../client/endpoints";
 import type { HostingState, SimState } from "../state";
-import { SimError, type Resolver, type SimContext } from "../types";
+import { SimError, type Resolver, type SimContext, type SimHandlers, type SimParams } from "../types";
 
 // ---- domain names ----
 
@@ -39,7 +40,7 @@ export function inData<T>(data: T): { data: T } {
 }
 
 /** The v3/v2 resolver of an operation whose v4 reply is `op`'s result: the same result in `data`. */
-export function dataOf(op: (ctx: SimContext) => unknown): Resolver {
+export function dataOf<P extends object>(op: (ctx: SimContext<P>) => unknown): Resolver<P> {
   return (ctx) => inData(op(ctx));
 }
 
@@ -48,7 +49,7 @@ export function dataOf(op: (ctx: SimContext) => unknown): Resolver {
  * (v4, and v3 account management, which S2 reads at the top level); `wrapped` puts it in `data`,
  * as v3 and v2 wrap their results (legacy document, difference 3).
  */
-export function messageReplies(op: (ctx: SimContext) => string): { flat: Resolver; wrapped: Resolver } {
+export function messageReplies<P extends object>(op: (ctx: SimContext<P>) => string): { flat: Resolver<P>; wrapped: Resolver<P> } {
   return {
     flat: (ctx) => ({ message: op(ctx) }),
     wrapped: (ctx) => inData({ message: op(ctx) }),
@@ -107,6 +108,21 @@ export function bindByOperation<T>(table: Record<string, unknown>, byId: Record<
       return [key, entry];
     }),
   );
+}
+
+/**
+ * An area's resolvers keyed by operation id (`"account.getInfo"`), each given the parameters of
+ * every version of its operation.
+ */
+export type OperationResolvers<Id extends OperationId> = { [I in Id]: Resolver<SimParams<KeysOf<I>>> };
+
+/**
+ * {@link bindByOperation} for resolvers: a misspelt operation id, or a resolver that reads a
+ * parameter its operation does not take, does not compile.
+ */
+export function bindResolvers<Id extends OperationId>(table: Record<string, unknown>, byId: OperationResolvers<Id>): SimHandlers {
+  // Each key gets the resolver of its own operation id, whose parameters the resolver is typed for.
+  return bindByOperation<unknown>(table, byId) as SimHandlers;
 }
 
 /**

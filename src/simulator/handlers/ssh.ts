@@ -8,12 +8,11 @@
 import { generateKeyPairSync } from "node:crypto";
 import { formatSshPublicKey, isAddressOrCidr, parseSshPublicKey, type SshPublicKey } from "../../util/ssh-public-key";
 import type { SimState, SshKeyState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { dataOf, DEMO_HOSTING } from "./shared";
 
-function checkFromIps(fromIps: unknown): string[] | undefined {
-  if (fromIps === undefined) return undefined;
-  const list = fromIps as string[];
+function checkFromIps(list: readonly string[] | undefined): string[] | undefined {
+  if (list === undefined) return undefined;
   const bad = list.find((ip) => !isAddressOrCidr(ip.trim()));
   if (bad !== undefined) throw new SimError(400, `Invalid field "fromIps": "${bad}" is not an IP address or CIDR block`);
   return list.map((ip) => ip.trim());
@@ -31,10 +30,10 @@ function parseOr400(line: string): SshPublicKey {
   }
 }
 
-function find(ctx: SimContext): SshKeyState {
-  const key = String(ctx.params.key).toLowerCase();
+function find(ctx: OpContext<"ssh.editKey" | "ssh.removeKey">): SshKeyState {
+  const key = ctx.params.key.toLowerCase();
   const found = ctx.hosting().sshKeys.find((k) => k.key === key);
-  if (!found) throw new SimError(404, `SSH key ${String(ctx.params.key)} not found`);
+  if (!found) throw new SimError(404, `SSH key ${ctx.params.key} not found`);
   return found;
 }
 
@@ -44,9 +43,9 @@ function listKeys(ctx: SimContext) {
   return ctx.hosting().sshKeys.map(entry);
 }
 
-function addKey(ctx: SimContext): string {
+function addKey(ctx: OpContext<"ssh.addKey">): string {
   const hosting = ctx.hosting();
-  const parsed = parseOr400(String(ctx.params.pKey));
+  const parsed = parseOr400(ctx.params.pKey);
   const fromIps = checkFromIps(ctx.params.fromIps) ?? [];
   if (hosting.sshKeys.some((k) => k.key === parsed.fingerprintMd5)) {
     throw new SimError(409, `The SSH key ${parsed.fingerprintMd5} already exists`);
@@ -54,21 +53,21 @@ function addKey(ctx: SimContext): string {
   hosting.sshKeys.push({
     key: parsed.fingerprintMd5,
     publicKey: `${parsed.type} ${parsed.blob.toString("base64")}${parsed.comment ? ` ${parsed.comment}` : ""}`,
-    comment: (ctx.params.comment as string | undefined) ?? parsed.comment,
+    comment: ctx.params.comment ?? parsed.comment,
     fromIps,
   });
   return parsed.fingerprintMd5;
 }
 
-function editKey(ctx: SimContext) {
+function editKey(ctx: OpContext<"ssh.editKey">) {
   const key = find(ctx);
   const fromIps = checkFromIps(ctx.params.fromIps);
-  if (ctx.params.comment !== undefined) key.comment = ctx.params.comment as string;
+  if (ctx.params.comment !== undefined) key.comment = ctx.params.comment;
   if (fromIps !== undefined) key.fromIps = fromIps;
   return { message: `SSH key ${key.key} updated` };
 }
 
-function removeKey(ctx: SimContext) {
+function removeKey(ctx: OpContext<"ssh.removeKey">) {
   const hosting = ctx.hosting();
   const key = find(ctx);
   hosting.sshKeys = hosting.sshKeys.filter((k) => k !== key);
@@ -79,7 +78,7 @@ const keyAdded = (key: string) => `SSH key ${key} added`;
 /** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
 const legacy = {
   listKeys: dataOf(listKeys),
-  addKey: (ctx: SimContext) => {
+  addKey: (ctx: OpContext<"ssh.addKey">) => {
     const key = addKey(ctx);
     return { data: { key }, message: keyAdded(key) };
   },

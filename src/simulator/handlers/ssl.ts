@@ -8,7 +8,7 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { CsrState, HostingState, SimState, SslState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { certificateIssuerName, certificateProblem, generateCsr as buildCsr, generateSelfSigned } from "../x509";
 import { asciiDomain, dataOf, DEMO_HOSTING } from "./shared";
 
@@ -45,9 +45,9 @@ interface Site {
  * "fully qualified" domain). The automatic certificate record is created on first use: every
  * domain of a hosting account gets one.
  */
-function siteOf(ctx: SimContext): Site {
+function siteOf(ctx: SimContext<{ id: number; domain: string }>): Site {
   const hosting = ctx.hosting();
-  const domain = asciiDomain(String(ctx.params.domain));
+  const domain = asciiDomain(ctx.params.domain);
   if (!hosting.domains.some((d) => domain === d || domain.endsWith(`.${d}`))) {
     throw new SimError(404, `Domain ${domain} is not attached to hosting account ${hosting.id}`);
   }
@@ -56,7 +56,7 @@ function siteOf(ctx: SimContext): Site {
 }
 
 /** The active certificate: the custom one when installed, the automatic one otherwise. */
-function getCertificate(ctx: SimContext) {
+function getCertificate(ctx: OpContext<"ssl.getCertificate">) {
   const { ssl } = siteOf(ctx);
   if (ssl.custom) {
     const cert = new X509Certificate(ssl.custom.cert);
@@ -86,7 +86,7 @@ function getCertificate(ctx: SimContext) {
  * background (v4 document, Events); the simulator completes the job at once, so the next read
  * shows the new dates.
  */
-function renewCertificate(ctx: SimContext) {
+function renewCertificate(ctx: OpContext<"ssl.renewCertificate">) {
   const { ssl } = siteOf(ctx);
   const now = ctx.now();
   const jobId = `ssl-renew-${ctx.nextId("sslJob")}`;
@@ -101,7 +101,7 @@ function renewCertificate(ctx: SimContext) {
   return { jobId };
 }
 
-function getCustom(ctx: SimContext) {
+function getCustom(ctx: OpContext<"ssl.getCustom">) {
   const { domain, ssl } = siteOf(ctx);
   if (!ssl.custom) throw new SimError(404, `No custom certificate is installed for ${domain}`);
   return { cert: ssl.custom.cert, key: ssl.custom.key };
@@ -112,17 +112,16 @@ function getCustom(ctx: SimContext) {
  * key, the key matching the certificate, the domain named by the subject CN or a SAN (a wildcard
  * covers one label), and the current date inside the validity period.
  */
-function installCustom(ctx: SimContext) {
+function installCustom(ctx: OpContext<"ssl.installCustom">) {
   const { domain, ssl } = siteOf(ctx);
-  const certificate = String(ctx.params.certificate);
-  const privateKey = String(ctx.params.privateKey);
+  const { certificate, privateKey } = ctx.params;
   const problem = certificateProblem({ certificate, privateKey, domain, now: ctx.now() });
   if (problem) throw new SimError(400, `Cannot install the certificate for ${domain}: ${problem}`);
   ssl.custom = { cert: certificate, key: privateKey, installedAt: ctx.now().toISOString() };
   return { message: `Custom certificate installed for ${domain}` };
 }
 
-function deleteCustom(ctx: SimContext) {
+function deleteCustom(ctx: OpContext<"ssl.deleteCustom">) {
   const { domain, ssl } = siteOf(ctx);
   if (!ssl.custom) throw new SimError(404, `No custom certificate is installed for ${domain}`);
   delete ssl.custom;
@@ -130,14 +129,14 @@ function deleteCustom(ctx: SimContext) {
 }
 
 /** The install checks without a key: `valid`, and the reason in `message` when it is not. */
-function validateCustom(ctx: SimContext) {
+function validateCustom(ctx: OpContext<"ssl.validateCustom">) {
   const { domain } = siteOf(ctx);
-  const problem = certificateProblem({ certificate: String(ctx.params.certificate), domain, now: ctx.now() });
+  const problem = certificateProblem({ certificate: ctx.params.certificate, domain, now: ctx.now() });
   return problem ? { valid: false, message: problem } : { valid: true };
 }
 
 /** CSR entries as listed: everything but the private key, which has its own operation. */
-function listCsrs(ctx: SimContext) {
+function listCsrs(ctx: OpContext<"ssl.listCsrs">) {
   const { ssl } = siteOf(ctx);
   return {
     data: ssl.csrs.map(({ creationDate, csr, selfSignedCert, csrPubKeyFingerPrint, attributes }) => ({
@@ -150,18 +149,18 @@ function listCsrs(ctx: SimContext) {
   };
 }
 
-function generateCsr(ctx: SimContext) {
+function generateCsr(ctx: OpContext<"ssl.generateCsr">) {
   const { domain, ssl } = siteOf(ctx);
-  const p = ctx.params as Record<string, string>;
+  const p = ctx.params;
   const entry = csrEntry(
     domain,
     {
-      countryCode: p.countryCode!,
-      state: p.state!,
-      localityName: p.localityName!,
-      organizationName: p.organizationName!,
-      organizationUnitName: p.organizationUnitName!,
-      email: p.email!,
+      countryCode: p.countryCode,
+      state: p.state,
+      localityName: p.localityName,
+      organizationName: p.organizationName,
+      organizationUnitName: p.organizationUnitName,
+      email: p.email,
     },
     ctx.now(),
   );
@@ -182,21 +181,21 @@ function csrEntry(domain: string, fields: Omit<Parameters<typeof buildCsr>[0], "
 }
 
 /** The CSR with a fingerprint, compared without case and `:` separators. */
-function findCsr(ctx: SimContext): { site: Site; index: number } {
+function findCsr(ctx: OpContext<"ssl.removeCsr" | "ssl.getCsrPrivateKey">): { site: Site; index: number } {
   const site = siteOf(ctx);
-  const wanted = String(ctx.params.csrPubKeyFingerPrint).toLowerCase().replace(/:/g, "");
+  const wanted = ctx.params.csrPubKeyFingerPrint.toLowerCase().replace(/:/g, "");
   const index = site.ssl.csrs.findIndex((c) => c.csrPubKeyFingerPrint === wanted);
-  if (index < 0) throw new SimError(404, `No CSR with fingerprint ${String(ctx.params.csrPubKeyFingerPrint)} for ${site.domain}`);
+  if (index < 0) throw new SimError(404, `No CSR with fingerprint ${ctx.params.csrPubKeyFingerPrint} for ${site.domain}`);
   return { site, index };
 }
 
-function removeCsr(ctx: SimContext) {
+function removeCsr(ctx: OpContext<"ssl.removeCsr">) {
   const { site, index } = findCsr(ctx);
   site.ssl.csrs.splice(index, 1);
   return { message: `CSR removed from ${site.domain}` };
 }
 
-function getCsrPrivateKey(ctx: SimContext) {
+function getCsrPrivateKey(ctx: OpContext<"ssl.getCsrPrivateKey">) {
   const { site, index } = findCsr(ctx);
   return { privateKey: site.ssl.csrs[index]!.privateKey };
 }

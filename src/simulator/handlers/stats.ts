@@ -7,10 +7,10 @@
  * periods that cover the same hour agree on it, and tests can assert exact values with a fixed
  * clock (`startSimulator({ now })`).
  */
-import { LVE_FIELDS } from "../../client/endpoints/stats";
+import { LVE_FIELDS, type VISITOR_PERIODS } from "../../client/endpoints/stats";
 import { seededRandom } from "../faults";
 import type { HostingState } from "../state";
-import type { SimArea, SimContext } from "../types";
+import type { OpContext, SimArea, SimContext } from "../types";
 import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
 
 const MINUTE = 60_000;
@@ -92,10 +92,10 @@ function lveRow(h: HostingState, from: number, step: number): LveRow {
 }
 
 /** `period` rows of a day or an hour each, oldest first (the same reply in every version). */
-function resourceUsage(ctx: SimContext) {
+function resourceUsage(ctx: OpContext<"stats.getResourceUsage">) {
   const h = ctx.hosting();
   const step = ctx.params.periodType === "day" ? DAY : HOUR;
-  return { data: buckets(ctx.now(), step, Number(ctx.params.period)).map((from) => lveRow(h, from, step)) };
+  return { data: buckets(ctx.now(), step, ctx.params.period).map((from) => lveRow(h, from, step)) };
 }
 
 // ---- disk usage ----
@@ -126,8 +126,10 @@ function diskUsage(ctx: SimContext) {
 
 // ---- visits ----
 
+type VisitorPeriod = (typeof VISITOR_PERIODS)[number];
+
 /** Bucket length and count per visitor period (v4 document, Limits): 1h in 5-minute steps. */
-const VISITOR_BUCKETS: Record<string, { step: number; count: number }> = {
+const VISITOR_BUCKETS: Record<VisitorPeriod, { step: number; count: number }> = {
   "1h": { step: 5 * MINUTE, count: 12 },
   "12h": { step: HOUR, count: 12 },
   "24h": { step: HOUR, count: 24 },
@@ -139,10 +141,10 @@ const VISITOR_BUCKETS: Record<string, { step: number; count: number }> = {
  * Hits per bucket by status class; `labels` are the buckets' start times in ms. Unique visitors
  * are a share (25-60 %) of the hits of the same bucket, so they never exceed them.
  */
-function visitors(ctx: SimContext, unique: boolean) {
+function visitors(ctx: OpContext<"stats.getVisitors" | "stats.getUniqueVisitors">, unique: boolean) {
   const h = ctx.hosting();
-  const domain = attachedDomain(h, String(ctx.params.domain));
-  const { step, count } = VISITOR_BUCKETS[String(ctx.params.period)]!;
+  const domain = attachedDomain(h, ctx.params.domain);
+  const { step, count } = VISITOR_BUCKETS[ctx.params.period];
   const labels = buckets(ctx.now(), step, count);
   // A domain's popularity: 20 to 400 hits an hour.
   const perHour = 20 + 380 * randomFor("popularity", h.id, domain)();
@@ -159,7 +161,7 @@ function visitors(ctx: SimContext, unique: boolean) {
   return series;
 }
 
-const allVisitors = (ctx: SimContext) => visitors(ctx, false);
+const allVisitors = (ctx: OpContext<"stats.getVisitors">) => visitors(ctx, false);
 
 /** Handlers and samples of the statistics operations. The core routes requests to them by endpoint key. */
 export const statsArea: SimArea = {
@@ -176,7 +178,7 @@ export const statsArea: SimArea = {
     "v4.stats.getVisitors": (ctx) => visitors(ctx, ctx.params.unique === true),
     "v3.stats.getVisitors": dataOf(allVisitors),
     "v2.stats.getVisitors": dataOf(allVisitors),
-    "v2.stats.getUniqueVisitors": dataOf((ctx) => visitors(ctx, true)),
+    "v2.stats.getUniqueVisitors": dataOf((ctx: OpContext<"stats.getUniqueVisitors">) => visitors(ctx, true)),
   },
   samples: {
     "v4.stats.getResourceUsage": () => ({ id: 101, periodType: "hour", period: 24 }),

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { HostingState, ObjectStorageState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { attachedDomain, dataOf, DEMO_HOSTING, sampleAfter } from "./shared";
 
 type UrlEntry = ObjectStorageState["urls"][number];
@@ -96,18 +96,18 @@ function resetCredentials(ctx: SimContext) {
 }
 
 /** `/media/`, `media` and `//media` all read `/media`; only URL path characters are allowed. */
-function normalizedUri(raw: unknown): string {
-  const trimmed = String(raw).trim().replace(/^\/+|\/+$/g, "");
+function normalizedUri(raw: string): string {
+  const trimmed = raw.trim().replace(/^\/+|\/+$/g, "");
   if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(trimmed)) {
-    throw new SimError(400, `Invalid field "uri": "${String(raw)}" is not a URL path (letters, digits, ".", "_", "~", "-" and "/")`);
+    throw new SimError(400, `Invalid field "uri": "${raw}" is not a URL path (letters, digits, ".", "_", "~", "-" and "/")`);
   }
   return `/${trimmed}`;
 }
 
 /** Checks and normalizes `uri` and `domain`, refusing a pair another URL (not `except`) uses. */
-function urlFields(ctx: SimContext, hosting: HostingState, storage: ObjectStorageState, except?: number) {
+function urlFields(ctx: OpContext<"storage.addUrl" | "storage.updateUrl">, hosting: HostingState, storage: ObjectStorageState, except?: number) {
   const uri = normalizedUri(ctx.params.uri);
-  const rawDomain = ctx.params.domain === undefined ? "" : String(ctx.params.domain).trim();
+  const rawDomain = ctx.params.domain?.trim() ?? "";
   const domain = rawDomain === "" ? "" : attachedDomain(hosting, rawDomain);
   const clash = storage.urls.find((u) => u.id !== except && u.uri === uri && u.domain === domain);
   if (clash) {
@@ -116,9 +116,9 @@ function urlFields(ctx: SimContext, hosting: HostingState, storage: ObjectStorag
   return { uri, domain, dest: `https://${domain || hosting.domain}${uri}` };
 }
 
-function urlById(hosting: HostingState, storage: ObjectStorageState, raw: unknown): UrlEntry {
-  const found = storage.urls.find((u) => u.id === raw);
-  if (!found) throw new SimError(404, `Storage URL ${String(raw)} not found on hosting account ${hosting.id}`);
+function urlById(hosting: HostingState, storage: ObjectStorageState, id: number): UrlEntry {
+  const found = storage.urls.find((u) => u.id === id);
+  if (!found) throw new SimError(404, `Storage URL ${id} not found on hosting account ${hosting.id}`);
   return found;
 }
 
@@ -126,21 +126,21 @@ function urls(ctx: SimContext): UrlEntry[] {
   return initialised(ctx).storage.urls.map((u) => ({ ...u }));
 }
 
-function addUrl(ctx: SimContext): UrlEntry {
+function addUrl(ctx: OpContext<"storage.addUrl">): UrlEntry {
   const { hosting, storage } = initialised(ctx);
   const created = { id: ctx.nextId("url"), ...urlFields(ctx, hosting, storage) };
   storage.urls.push(created);
   return { ...created };
 }
 
-function updateUrl(ctx: SimContext): UrlEntry {
+function updateUrl(ctx: OpContext<"storage.updateUrl">): UrlEntry {
   const { hosting, storage } = initialised(ctx);
   const found = urlById(hosting, storage, ctx.params.urlId);
   Object.assign(found, urlFields(ctx, hosting, storage, found.id));
   return { ...found };
 }
 
-function deleteUrl(ctx: SimContext) {
+function deleteUrl(ctx: OpContext<"storage.deleteUrl">) {
   const { hosting, storage } = initialised(ctx);
   const found = urlById(hosting, storage, ctx.params.urlId);
   storage.urls = storage.urls.filter((u) => u !== found);

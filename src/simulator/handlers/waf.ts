@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { HostingState } from "../state";
-import { SimError, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea } from "../types";
 import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
 
 /** Every rule id lies in this range (the documented `allRulesRange` is a string range). */
@@ -43,15 +43,15 @@ function rulesResult(hosting: HostingState, domain: string) {
   };
 }
 
-function getRules(ctx: SimContext) {
+function getRules(ctx: OpContext<"waf.getRules">) {
   const hosting = ctx.hosting();
-  return rulesResult(hosting, attachedDomain(hosting, String(ctx.params.domain)));
+  return rulesResult(hosting, attachedDomain(hosting, ctx.params.domain));
 }
 
-function updateRules(ctx: SimContext) {
+function updateRules(ctx: OpContext<"waf.updateRules">) {
   const hosting = ctx.hosting();
-  const domain = attachedDomain(hosting, String(ctx.params.domain));
-  const ids = ctx.params.wafDisabledRules as number[];
+  const domain = attachedDomain(hosting, ctx.params.domain);
+  const ids = ctx.params.wafDisabledRules;
   const outside = ids.find((id) => id < WAF_RULE_RANGE[0] || id > WAF_RULE_RANGE[1]);
   if (outside !== undefined) {
     throw new SimError(400, `Invalid field "wafDisabledRules": rule ${outside} is outside the rule range ${WAF_RULE_RANGE.join("-")}`);
@@ -136,19 +136,19 @@ function syntheticHits(hosting: HostingState, domain: string, today: string) {
   });
 }
 
-function getLogs(ctx: SimContext) {
+function getLogs(ctx: OpContext<"waf.getLogs">) {
   const hosting = ctx.hosting();
-  const domain = attachedDomain(hosting, String(ctx.params.domain));
-  const after = ctx.params.after === undefined ? -Infinity : Date.parse(String(ctx.params.after));
-  const before = ctx.params.before === undefined ? Infinity : Date.parse(String(ctx.params.before));
+  const domain = attachedDomain(hosting, ctx.params.domain);
+  const after = ctx.params.after === undefined ? -Infinity : Date.parse(ctx.params.after);
+  const before = ctx.params.before === undefined ? Infinity : Date.parse(ctx.params.before);
   const hits = syntheticHits(hosting, domain, ctx.today()).filter((h) => {
     const t = Date.parse(h.timestamp);
     return t > after && t < before;
   });
   // Generated newest first; `order` sorts by date, newest first unless `asc`.
   if (ctx.params.order === "asc") hits.reverse();
-  const offset = (ctx.params.offset as number | undefined) ?? 0;
-  const size = (ctx.params.size as number | undefined) ?? DEFAULT_PAGE_SIZE;
+  const offset = ctx.params.offset ?? 0;
+  const size = ctx.params.size ?? DEFAULT_PAGE_SIZE;
   return hits.slice(offset, offset + size);
 }
 
