@@ -50,6 +50,8 @@ export function readOnlyContext(client: ResellerClient, settings: ProviderSettin
     serial: (scope, task) => queue.run(scope, task),
     batch: (scope, item, options) => batches.add(scope, item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
+    // Nothing is written, so nothing is dropped: every read is as an identity read would be.
+    identityReads: () => ctx,
   };
   return ctx;
 }
