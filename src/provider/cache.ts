@@ -189,6 +189,11 @@ export class ScopeQueue {
     return result;
   }
 
+  /** Resolves once no task of `scope` is running or queued (at once when none is). */
+  async idle(scope: string): Promise<void> {
+    for (let tail = this.tails.get(scope); tail; tail = this.tails.get(scope)) await tail;
+  }
+
   /** Scopes with a task running or queued. */
   get busy(): number {
     return this.tails.size;

@@ -57,6 +57,8 @@ export interface ProviderContext {
   identityReads(): ProviderContext;
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
+  /** Resolves once no task of `scope` is running or queued in {@link serial}. */
+  idle(scope: string): Promise<void>;
   /**
    * Joins `item` to the open write batch of `scope`, which is sent through the same queue as
    * {@link serial} (so it runs after every earlier write of the scope); resolves or rejects when
@@ -251,6 +253,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
     },
     identityReads: () => (identityReads || !writer ? ctx : contextFor(settings, log, writer, true)),
     serial: (scope, task) => queue.run(scoped(scope), task),
+    idle: (scope) => queue.idle(scoped(scope)),
     batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
