@@ -31,7 +31,7 @@ import { writeFileSync } from "node:fs";
 import { adaptiveLimit } from "./adaptive-limit";
 import { readCacheMemory } from "./read-cache";
 import { evaluateTargets, printTable, writeDocs, type BenchReport } from "./report";
-import { LATENCY_MS, machine, prepareStackBench, SIM_RATE_LIMIT, type Path } from "./stack";
+import { BENCH_PARALLEL, LATENCY_MS, machine, prepareStackBench, SIM_RATE_LIMIT, type Mode, type Path } from "./stack";
 
 interface Row {
   scenario: string;
@@ -180,6 +180,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: machine(bench.cliVersion),
     latencyMs: LATENCY_MS,
+    parallel: BENCH_PARALLEL,
     simulatorRateLimit: SIM_RATE_LIMIT,
     fixedCostSeconds: bench.fixedCost,
     runs: [],
@@ -188,7 +189,15 @@ async function main(): Promise<void> {
     complete: false,
   };
   const paths: Path[] = bench.cliDir ? ["engine", "toolkit"] : ["toolkit"];
-  // Naive mode runs through the first path only: its figures are about calls, which the path does not change.
+  // Every run passes --parallel BENCH_PARALLEL but one: the CLI with its default, for what a user
+  // gets without the flag. Naive mode runs through the first path only: its figures are about
+  // calls, which the path does not change.
+  const plan: [Path, Mode, number | undefined][] = [
+    ...paths.map((p): [Path, Mode, number | undefined] => [p, "default", BENCH_PARALLEL]),
+    ...(bench.cliDir ? [["engine", "default", undefined] as [Path, Mode, number | undefined]] : []),
+    [paths[0]!, "naive", BENCH_PARALLEL],
+  ];
+  out(`--parallel ${BENCH_PARALLEL} on every run${bench.cliDir ? ", and once per N the CLI's default (4 x CPUs)" : ""}: a zone's record sets share a write only while they wait together, and the engine holds at most --parallel steps in flight`);
   const save = () => {
     report.targets = evaluateTargets(report);
     if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -196,11 +205,12 @@ async function main(): Promise<void> {
   };
   try {
     for (const n of args.ns) {
-      for (const [where, mode] of [...paths.map((p) => [p, "default"] as const), [paths[0]!, "naive"] as const]) {
-        out(`N=${n} ${mode} through the ${where === "engine" ? "Pulumi CLI" : "toolkit"}`);
-        // Five previews in a row only where the heap target is read: the largest N, first path, defaults.
-        const previews = n === Math.max(...args.ns) && where === paths[0] && mode === "default" ? 5 : 1;
-        report.runs.push(await bench.run(n, mode, where, out, previews));
+      for (const [where, mode, parallel] of plan) {
+        out(`N=${n} ${mode} through the ${where === "engine" ? "Pulumi CLI" : "toolkit"}, ${parallel === undefined ? "the CLI's default --parallel" : `--parallel ${parallel}`}`);
+        // Five previews in a row where the heap target is read (the first path, defaults), at
+        // every N, so that a run stopped before the largest N still has the figure.
+        const previews = where === paths[0] && mode === "default" && parallel === BENCH_PARALLEL ? 5 : 1;
+        report.runs.push(await bench.run(n, mode, where, out, previews, parallel));
         save();
       }
     }

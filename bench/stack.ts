@@ -7,16 +7,23 @@
  *
  * Each phase (up, no-change preview, refresh, an up changing 1 %, destroy) reports its API calls
  * (the simulator's request log) and wall time. Beside them: the program process's CPU per
- * resource, the provider host's peak RSS (polled from /proc) and the serialized shell's size in
- * state; the heap of the program process after five consecutive previews.
+ * resource, the provider host's peak RSS (polled from /proc by a process of its own) and the
+ * serialized shell's size in state; the heap of the program process after five consecutive
+ * previews.
+ *
+ * `--parallel`: the engine holds at most that many steps in flight, and a zone's record sets can
+ * share a write only while they wait together (decision 0016), so the runs that the targets read
+ * pass {@link BENCH_PARALLEL}; one run per N through the CLI keeps the CLI's default (4 × CPUs),
+ * to show what a user gets without the flag.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { demoState } from "../src/simulator/seed";
+import type * as pulumi from "@pulumi/pulumi";
 import type * as Resources from "../src";
 import type * as Testing from "../src/testing";
 import { repoPulumiCli } from "../scripts/lib/pulumi-cli";
@@ -26,6 +33,11 @@ import { installedPackage } from "../test/e2e/package";
 export const LATENCY_MS = 20;
 /** The simulator's limit: above the package's default ceiling (1200 a minute) plus its burst. */
 export const SIM_RATE_LIMIT = "1500/60s";
+/**
+ * `pulumi up --parallel` of the runs the targets read, as docs/performance recommends for large
+ * stacks: enough steps in flight for each zone's record sets to wait together in one batch.
+ */
+export const BENCH_PARALLEL = 64;
 
 const ZONES: readonly { domain: string; hostingId: number }[] = [
   { domain: "agency-demo.com", hostingId: 101 },
@@ -59,8 +71,14 @@ export interface StackRun {
   n: number;
   mode: Mode;
   path: Path;
+  /** Steps in flight (`--parallel`); undefined for the CLI's default, 4 × CPUs. */
+  parallel?: number;
   phases: Record<PhaseName, PhaseResult>;
-  /** Program-process CPU of `up`, in milliseconds per resource. */
+  /**
+   * Program-process CPU of `up`, in milliseconds per resource: from the moment the program starts
+   * to the moment the last resource's id arrives, so that neither the CLI's start nor the
+   * toolkit's reading of the state afterwards counts.
+   */
   programCpuMsPerResource: number;
   /** Highest resident set size of a provider host seen during the run, in MiB. */
   providerPeakRssMiB: number;
@@ -132,21 +150,58 @@ async function startSimProcess(root: string): Promise<SimProcess> {
   };
 }
 
-/** The resident set size of every provider host alive now, polled from /proc. */
-function providerRss(): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
+/**
+ * The highest resident set size of a provider host, polled from /proc every 200 ms by a process
+ * of its own, so that its reading of /proc is not the program process's CPU. Each `take()`
+ * answers the peak since the previous one.
+ */
+interface RssPoller {
+  take(): Promise<number>;
+  close(): void;
+}
+
+const POLLER = `
+const fs = require("node:fs");
+const known = new Map();
+let peak = 0;
+setInterval(() => {
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\\d+$/.test(pid)) continue;
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (!cmd.includes("dynamic-provider")) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (rss) found.push(Number(rss[1]) / 1024);
+      let host = known.get(pid);
+      if (host === undefined) {
+        host = fs.readFileSync("/proc/" + pid + "/cmdline", "utf8").includes("dynamic-provider");
+        known.set(pid, host);
+      }
+      if (!host) continue;
+      const rss = /VmRSS:\\s+(\\d+) kB/.exec(fs.readFileSync("/proc/" + pid + "/status", "utf8"));
+      if (rss) peak = Math.max(peak, Number(rss[1]) / 1024);
     } catch {
-      // The process ended between the listing and the read.
+      known.delete(pid);
     }
   }
-  return found;
+}, 200);
+process.stdin.on("data", () => { process.stdout.write(peak + "\\n"); peak = 0; });
+`;
+
+function startRssPoller(): RssPoller {
+  const child = spawn(process.execPath, ["-e", POLLER], { stdio: ["pipe", "pipe", "inherit"] });
+  let pending: ((peak: number) => void) | undefined;
+  child.stdout!.on("data", (d: Buffer) => {
+    const answer = pending;
+    pending = undefined;
+    answer?.(Number(d.toString().trim()));
+  });
+  return {
+    take: () =>
+      new Promise<number>((resolve) => {
+        pending = resolve;
+        child.stdin!.write("\n");
+      }),
+    close: () => {
+      child.kill("SIGTERM");
+    },
+  };
 }
 
 function sshKeys(count: number): string[] {
@@ -173,26 +228,40 @@ export function stackShape(n: number): { recordSets: number; others: Record<(typ
   return { recordSets, others, distinctReads: zones + listings, writeBound: zones + rest };
 }
 
-function program(R: typeof Resources, n: number, keys: readonly string[], changed: boolean): () => void {
+/** The program process's CPU from the program's start to the last resource's id, of the latest run. */
+interface ProgramCpu {
+  start?: NodeJS.CpuUsage;
+  used?: NodeJS.CpuUsage;
+}
+
+function program(R: typeof Resources, P: typeof pulumi, n: number, keys: readonly string[], changed: boolean, cpu: ProgramCpu = {}): () => void {
   const shape = stackShape(n);
   // The 1 % change: every hundredth record set gets another address.
   const changedEvery = 100;
   return () => {
+    cpu.start = process.cpuUsage();
+    cpu.used = undefined;
+    const ids: pulumi.Output<string>[] = [];
     for (let i = 0; i < shape.recordSets; i++) {
       const zone = ZONES[i % ZONES.length]!;
       const moved = changed && i % changedEvery === 0;
-      new R.DnsRecordSet(`rs-${i}`, { domain: zone.domain, name: `h${i}`, type: "A", ttl: 3600, hostingId: zone.hostingId, records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`] });
+      ids.push(new R.DnsRecordSet(`rs-${i}`, { domain: zone.domain, name: `h${i}`, type: "A", ttl: 3600, hostingId: zone.hostingId, records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`] }).id);
     }
-    for (let i = 0; i < shape.others.SshKey; i++) new R.SshKey(`key-${i}`, { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` });
+    for (let i = 0; i < shape.others.SshKey; i++) ids.push(new R.SshKey(`key-${i}`, { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` }).id);
     for (let i = 0; i < shape.others.FtpAccount; i++) {
       const h = HOSTINGS[i % 3]!;
-      new R.FtpAccount(`ftp-${i}`, { hostingId: h.id, domain: h.domain, user: `u${i}`, path: "/public_html", password: `Bench-Pass-2026-${i}!` });
+      ids.push(new R.FtpAccount(`ftp-${i}`, { hostingId: h.id, domain: h.domain, user: `u${i}`, path: "/public_html", password: `Bench-Pass-2026-${i}!` }).id);
     }
     for (let i = 0; i < shape.others.Redirection; i++) {
       const h = HOSTINGS[i % 3]!;
-      new R.Redirection(`redir-${i}`, { hostingId: h.id, domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`, destinationUrl: `https://example.org/${i}` });
+      ids.push(new R.Redirection(`redir-${i}`, { hostingId: h.id, domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`, destinationUrl: `https://example.org/${i}` }).id);
     }
-    for (let i = 0; i < shape.others.ObjectStorageUrl; i++) new R.ObjectStorageUrl(`url-${i}`, { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` });
+    for (let i = 0; i < shape.others.ObjectStorageUrl; i++) ids.push(new R.ObjectStorageUrl(`url-${i}`, { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` }).id);
+    // The ids arrive as the engine answers each registration: the last one ends the program's
+    // work of an `up` (a preview's ids stay unknown, and this never runs).
+    P.all(ids).apply(() => {
+      if (cpu.start) cpu.used = process.cpuUsage(cpu.start);
+    });
   };
 }
 
@@ -225,8 +294,11 @@ export interface StackBench {
   cliVersion: string | undefined;
   /** Wall time of refreshing a one-record-set stack (engine and provider host start, one read), per path. */
   fixedCost: Partial<Record<Path, number>>;
-  /** One run; `previews` no-change previews in a row (the heap figure needs 5). */
-  run(n: number, mode: Mode, where: Path, log: (line: string) => void, previews?: number): Promise<StackRun>;
+  /**
+   * One run; `previews` no-change previews in a row (the heap figure needs 5); `parallel` steps
+   * in flight, or the CLI's default when undefined.
+   */
+  run(n: number, mode: Mode, where: Path, log: (line: string) => void, previews?: number, parallel?: number): Promise<StackRun>;
   close(): Promise<void>;
 }
 
@@ -241,20 +313,23 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
   const pkg = await installedPackage();
   const R = pkg.require("pulumi-hosting-reseller") as typeof Resources;
   const T = pkg.require("pulumi-hosting-reseller/testing") as typeof Testing;
+  const P = pkg.require("@pulumi/pulumi") as typeof pulumi;
   const cli = repoPulumiCli();
   const root = path.join(pkg.dir, "bench", randomUUID().slice(0, 8));
   mkdirSync(root, { recursive: true });
   const sim = await startSimProcess(root);
+  const rss = startRssPoller();
   const keys = sshKeys(stackShape(maxN).others.SshKey);
   const fixedCost: Partial<Record<Path, number>> = {};
 
-  const open = async (where: Path, mode: Mode, prog: () => void) =>
+  const open = async (where: Path, mode: Mode, prog: () => void, parallel?: number) =>
     T.createTestStack({
       program: prog,
       workDir: root,
       stack: `s${randomUUID().slice(0, 8)}`,
       config: configOf(sim, mode),
       engine: where === "engine" ? "cli" : "double",
+      ...(parallel === undefined ? {} : { parallel }),
       ...(where === "engine" && cli ? { pulumiCli: cli.dir } : {}),
       ...(where === "toolkit" ? { hostPerOperation: true } : {}),
     });
@@ -290,19 +365,17 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
     cliDir: cli?.dir,
     cliVersion: cli?.version,
     fixedCost,
-    async run(n, mode, where, log, previews = 1) {
+    async run(n, mode, where, log, previews = 1, parallel) {
       fixedCost[where] ??= await measureFixedCost(where);
       const shape = stackShape(n);
-      const stack = await open(where, mode, program(R, n, keys, false));
-      let peak = 0;
-      const poll = setInterval(() => {
-        for (const rss of providerRss()) peak = Math.max(peak, rss);
-      }, 200);
+      const programCpu: ProgramCpu = {};
+      const stack = await open(where, mode, program(R, P, n, keys, false, programCpu), parallel);
+      await rss.take();
       try {
-        const cpu0 = process.cpuUsage();
         const up = await phase(() => stack.up());
-        const cpu = process.cpuUsage(cpu0);
-        log(`    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s`);
+        const cpu = programCpu.used;
+        if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
+        log(`    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource`);
         const shellBytes = Math.max(
           ...stack.state.resources.map((r) => {
             const text = (r.outputs as Record<string, unknown> | undefined)?.__provider ?? (r.inputs as Record<string, unknown> | undefined)?.__provider;
@@ -321,7 +394,7 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
         log(`    preview      ${preview!.calls} calls, ${preview!.seconds.toFixed(1)} s`);
         const refresh = await phase(() => stack.refresh());
         log(`    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s`);
-        stack.setProgram(program(R, n, keys, true));
+        stack.setProgram(program(R, P, n, keys, true));
         const update1pct = await phase(() => stack.up());
         log(`    up (1 %)     ${update1pct.calls} calls, ${update1pct.seconds.toFixed(1)} s`);
         const destroy = await phase(() => stack.destroy());
@@ -330,20 +403,21 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
           n,
           mode,
           path: where,
+          ...(parallel === undefined ? {} : { parallel }),
           phases: { up, preview: preview!, refresh, update1pct, destroy },
           programCpuMsPerResource: (cpu.user + cpu.system) / 1000 / n,
-          providerPeakRssMiB: peak,
+          providerPeakRssMiB: await rss.take(),
           shellBytes,
           heapMiB: heapMiBs,
           distinctReads: shape.distinctReads,
           writeBound: shape.writeBound,
         };
       } finally {
-        clearInterval(poll);
         await stack.close();
       }
     },
     async close() {
+      rss.close();
       await sim.close();
     },
   };

@@ -48,8 +48,11 @@ export function readOnlyContext(client: ResellerClient, settings: ProviderSettin
       throw new Error(`reseller generate only reads the account; it refused to send ${id}`);
     },
     serial: (scope, task) => queue.run(scope, task),
+    idle: (scope) => queue.idle(scope),
     batch: (scope, item, options) => batches.add(scope, item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
+    // Nothing is written, so nothing is dropped: every read is as an identity read would be.
+    identityReads: () => ctx,
   };
   return ctx;
 }

@@ -10,6 +10,12 @@
  *   entries of that scope, so a read after a write sees the write;
  * - failures are not cached, and entries expire after a time to live as a safety net for long
  *   runs in which something else changes the account;
+ * - an identity read (the read before a create that looks for an object of the declared identity,
+ *   DESIGN §4 "never take over silently") may still be served an entry that writes dropped, when
+ *   every one of those writes was this process's, of the same resource type, to another identity:
+ *   what the entry says about this identity is as true as when it was read. A stack creating 120
+ *   record sets in one zone then reads the zone once, not once per batch written (decision 0016);
+ *   a write of the identity itself, or one this process cannot attribute, makes it read again;
  * - every caller gets the same value, deeply frozen. A copy per caller made 100 reads of a
  *   20,000-record zone cost about 1 GB; a shared frozen value costs its one parse, and a caller
  *   that tries to change it fails loudly (TypeError in strict mode) instead of changing what the
@@ -50,9 +56,26 @@ interface Entry {
   at: number;
 }
 
+/**
+ * Who wrote: the resource type and the identity of the object an operation creates, changes or
+ * deletes (`DnsRecordSet` and `["example.com","www","A"]`, as JSON).
+ */
+export interface Writer {
+  readonly type: string;
+  readonly identity: string;
+}
+
+/** An entry that writes dropped, kept for identity reads with what those writes were about. */
+interface DroppedEntry extends Entry {
+  /** The type of every writer, or undefined once writers of two types dropped it. */
+  type: string | undefined;
+  identities: Set<string>;
+}
+
 /** A read cache with single-flight and scope invalidation. */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly dropped = new Map<string, DroppedEntry>();
   private readonly inFlight = new Set<Promise<unknown>>();
 
   /** @param ttlMs how long an entry may be reused; 0 disables caching (single-flight remains). */
@@ -67,15 +90,25 @@ export class ReadCache {
    * The cached value for `key`, or the result of `load` (shared with concurrent callers). Every
    * caller gets the same deeply frozen value: nothing is copied per caller, and no caller can
    * change what another reads.
+   *
+   * With `identity`, the read looks for that writer's object only: an entry that writes dropped
+   * serves it while each of those writes came from another object of the same type (see above).
    */
-  async get<T>(key: string, scopes: readonly string[], load: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, scopes: readonly string[], load: () => Promise<T>, identity?: Writer): Promise<T> {
     const now = Date.now();
     let entry = this.entries.get(key);
     if (entry && now - entry.at > this.ttlMs && !this.inFlight.has(entry.promise)) {
       this.entries.delete(key);
       entry = undefined;
     }
+    if (!entry && identity) {
+      const kept = this.dropped.get(key);
+      if (kept && this.ttlMs > 0 && now - kept.at <= this.ttlMs && kept.type === identity.type && !kept.identities.has(identity.identity)) {
+        return (await kept.promise) as T;
+      }
+    }
     if (!entry) {
+      this.dropped.delete(key);
       const promise = load().then(deepFreeze);
       const created: Entry = { promise, scopes, at: now };
       entry = created;
@@ -90,22 +123,45 @@ export class ReadCache {
         () => {
           this.inFlight.delete(promise);
           if (this.entries.get(key) === created) this.entries.delete(key);
+          if (this.dropped.get(key)?.promise === promise) this.dropped.delete(key);
         },
       );
     }
     return (await entry.promise) as T;
   }
 
-  /** Drops every entry that carries `scope`. */
-  invalidate(scope: string): void {
+  /**
+   * Drops every entry that carries `scope`. With `writers` (the objects the write was about),
+   * identity reads of other objects of their type may still use what was dropped; without, no
+   * read does.
+   */
+  invalidate(scope: string, writers?: readonly Writer[]): void {
+    const known = writers !== undefined && writers.length > 0 && this.ttlMs > 0;
+    const note = (entry: DroppedEntry) => {
+      for (const w of writers ?? []) {
+        if (w.type !== entry.type) entry.type = undefined;
+        entry.identities.add(w.identity);
+      }
+    };
+    for (const [key, entry] of this.dropped) {
+      if (!entry.scopes.includes(scope)) continue;
+      if (known) note(entry);
+      else this.dropped.delete(key);
+    }
     for (const [key, entry] of this.entries) {
-      if (entry.scopes.includes(scope)) this.entries.delete(key);
+      if (!entry.scopes.includes(scope)) continue;
+      this.entries.delete(key);
+      if (!known) continue;
+      const kept: DroppedEntry = { ...entry, type: writers[0]!.type, identities: new Set() };
+      note(kept);
+      this.dropped.set(key, kept);
     }
   }
 
   /** Drops everything. */
   clear(): void {
     this.entries.clear();
+    this.dropped.clear();
   }
 
   /** Number of entries held (for tests and logs). */
@@ -131,6 +187,11 @@ export class ScopeQueue {
       if (this.tails.get(scope) === tail) this.tails.delete(scope);
     });
     return result;
+  }
+
+  /** Resolves once no task of `scope` is running or queued (at once when none is). */
+  async idle(scope: string): Promise<void> {
+    for (let tail = this.tails.get(scope); tail; tail = this.tails.get(scope)) await tail;
   }
 
   /** Scopes with a task running or queued. */

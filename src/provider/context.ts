@@ -17,7 +17,7 @@ import type { ApiVersion } from "../client/endpoint";
 import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
-import { ReadCache, ScopeQueue } from "./cache";
+import { ReadCache, ScopeQueue, type Writer } from "./cache";
 import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
 import { hostingAddress, type HostingAddress } from "./hosting";
 
@@ -46,10 +46,25 @@ export interface ProviderContext {
   read<Id extends OperationId>(id: Id, params: OperationParams<Id>, scopes: readonly string[]): Promise<OperationReply<Id>>;
   /** A request that bypasses the cache (reads that must be fresh, and writes that touch no shared scope). */
   request<Id extends OperationId>(id: Id, params: OperationParams<Id>): Promise<OperationReply<Id>>;
-  /** A write; afterwards (success or failure, since a failure may have applied) the scopes are invalidated. */
-  write<Id extends OperationId>(id: Id, params: OperationParams<Id>, scopes: readonly string[]): Promise<OperationReply<Id>>;
+  /**
+   * A write; afterwards (success or failure, since a failure may have applied) the scopes are
+   * invalidated. `writers` names the objects it wrote when they are others than
+   * {@link ProviderContext.writer} (a batch carries several); a write that names none drops the
+   * scopes' entries for identity reads too.
+   */
+  write<Id extends OperationId>(id: Id, params: OperationParams<Id>, scopes: readonly string[], writers?: readonly Writer[]): Promise<OperationReply<Id>>;
+  /** The object the operation creates, changes or deletes, when the runtime says (provider/cache.ts). */
+  readonly writer?: Writer;
+  /**
+   * This context with identity reads: its cached reads look for {@link ProviderContext.writer}'s
+   * object only, so they may be served what writes of other objects of its type dropped
+   * (provider/cache.ts). For the read before a create, never for reads whose answer is the state.
+   */
+  identityReads(): ProviderContext;
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
+  /** Resolves once no task of `scope` is running or queued in {@link serial}. */
+  idle(scope: string): Promise<void>;
   /**
    * Joins `item` to the open write batch of `scope`, which is sent through the same queue as
    * {@link serial} (so it runs after every earlier write of the scope); resolves or rejects when
@@ -210,13 +225,14 @@ export function currentSettings(account?: string): ProviderSettings {
 /**
  * The context for one operation on the account `settings` describe: its own client, limiter,
  * read cache and write queues, shared with every other context of the same account in this
- * process.
+ * process. `writer` is the object the operation writes, which its writes report to the cache;
+ * `identityReads` makes the cached reads look for that object only (provider/cache.ts).
  *
  * @example
  * const ctx = contextFor(currentSettings("brand-b"));
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger): ProviderContext {
+export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger, writer?: Writer, identityReads = false): ProviderContext {
   const { cache, queue, batches } = accountStateOf(settings);
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
@@ -228,20 +244,24 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
     version: settings.apiVersion,
     settings,
     log,
+    writer,
     has: (id) => `${settings.apiVersion}.${id}` in endpoints,
     async read(id, params, scopes) {
       const key = `${conn}|${id}|${JSON.stringify(params)}`;
-      return (await cache.get(key, scopes.map(scoped), () => send(id, params))) as never;
+      return (await cache.get(key, scopes.map(scoped), () => send(id, params), identityReads ? writer : undefined)) as never;
     },
     request: (id, params) => send(id, params) as never,
-    async write(id, params, scopes) {
+    async write(id, params, scopes, writers) {
       try {
         return (await send(id, params)) as never;
       } finally {
-        for (const s of scopes) cache.invalidate(scoped(s));
+        const about = writers ?? (writer ? [writer] : undefined);
+        for (const s of scopes) cache.invalidate(scoped(s), about);
       }
     },
+    identityReads: () => (identityReads || !writer ? ctx : contextFor(settings, log, writer, true)),
     serial: (scope, task) => queue.run(scoped(scope), task),
+    idle: (scope) => queue.idle(scoped(scope)),
     batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
@@ -256,8 +276,8 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
  * const ctx = currentContext(undefined, "brand-b");
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function currentContext(log: Logger = defaultLogger, account?: string): ProviderContext {
-  return contextFor(currentSettings(account), log);
+export function currentContext(log: Logger = defaultLogger, account?: string, writer?: Writer): ProviderContext {
+  return contextFor(currentSettings(account), log, writer);
 }
 
 /**

@@ -11,6 +11,7 @@ import { definitions } from "../resources/registry";
 import { accountOf, checkAccount, diffAccount, withAccount, withoutAccount } from "./account";
 import { checkInputs, type CheckFailure, type CheckResult } from "./check";
 import { namespaced, readConfiguration, type ConfigReader } from "./config";
+import type { Writer } from "./cache";
 import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, setDefaultLogger, type ProviderContext } from "./context";
 import { dynamicHostEngineAddress, engineLogger } from "./engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./define";
@@ -79,10 +80,10 @@ function typedInputs(def: AnyResourceDefinition, props: Props): Props {
  * The context of the account a resource belongs to. An account that the configuration no longer
  * names fails this resource's operation alone, before any request, saying which key to set.
  */
-function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Props): ProviderContext {
+function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Props, writer?: Writer): ProviderContext {
   const account = accountOf(props);
   try {
-    return currentContext(undefined, account);
+    return currentContext(undefined, account, writer);
   } catch (err) {
     if (account === undefined) throw err;
     // The engine configures a refresh or destroy with the stack configuration the last `up`
@@ -93,6 +94,14 @@ function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Pr
       { cause: err },
     );
   }
+}
+
+/**
+ * The object an operation writes, as the read cache tells objects apart (provider/cache.ts): its
+ * type and the values of its identity properties, normalized by `check` in inputs and state alike.
+ */
+function writerOf(def: AnyResourceDefinition, values: Props): Writer {
+  return { type: def.type, identity: JSON.stringify(def.identity.map((k) => values[k] ?? null)) };
 }
 
 /** Inputs or state without what the runtime handles itself (the account, and `adopt` where it handles that). */
@@ -160,17 +169,19 @@ export async function diff(type: string, _id: string, olds: Props, news: Props):
 export async function create(type: string, inputs: Props): Promise<{ id: string; outs: Props }> {
   const def = definitionOf(type);
   const account = accountOf(inputs);
-  const ctx = contextOf(def, undefined, inputs);
   const typed = typedInputs(def, inputs);
+  const ctx = contextOf(def, undefined, inputs, writerOf(def, typed));
   let adoption: Props = {};
   let found: ExistingObject | undefined;
   if (def.find) {
     // Before any write: an object of this identity that exists is taken over only when asked.
-    // The shared read (single-flight, dropped by this process's own writes to its scope) is
-    // enough here: what existed before the stack was there before this process read it, and
-    // many creates in one zone or listing then cost one read rather than one each (decision
-    // 0016). Settling an unknown outcome reads afresh (provider/settle.ts).
-    found = await def.find(ctx, typed, { fresh: false });
+    // The shared read is enough here: what existed before the stack was there before this
+    // process read it. It is an identity read: this process's own writes of other objects of
+    // the type do not make it read again, so many creates in one zone or listing cost one read
+    // rather than one per batch written, while a write of this identity (the delete of a
+    // replacement, a duplicate declaration) does (provider/cache.ts, decision 0016). Settling
+    // an unknown outcome reads afresh (provider/settle.ts).
+    found = await def.find(ctx.identityReads(), typed, { fresh: false });
     const own = !runtimeAdopts(def);
     if (found && !own && inputs[ADOPT_KEY] !== true) throw takeoverRefused(def.type, found);
     if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined };
@@ -257,7 +268,7 @@ export async function update(type: string, id: string, olds: Props, news: Props)
   const def = definitionOf(type);
   // `diff` replaces a resource whose account changes, so the state's account is the inputs' one.
   const stored = withoutProvider(olds);
-  const ctx = contextOf(def, id, stored);
+  const ctx = contextOf(def, id, stored, writerOf(def, stored));
   const outs = await def.update(ctx, id, ownInputs(def, stored), typedInputs(def, news));
   return { outs: withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)) };
 }
@@ -272,7 +283,7 @@ export async function update(type: string, id: string, olds: Props, news: Props)
 export async function remove(type: string, id: string, props: Props): Promise<void> {
   const def = definitionOf(type);
   const stored = withoutProvider(props);
-  await def.delete(contextOf(def, id, stored), id, ownInputs(def, stored));
+  await def.delete(contextOf(def, id, stored, writerOf(def, stored)), id, ownInputs(def, stored));
 }
 export { remove as delete };
 

@@ -29,6 +29,43 @@ describe("read cache", () => {
     expect(await cache.get("k", ["zone:a"], load)).toBe(2);
   });
 
+  it("serves an identity read what writes of other objects of its type dropped, and reads again after a write of its own object", async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    const www = { type: "DnsRecordSet", identity: '["a","www","A"]' };
+    const mail = { type: "DnsRecordSet", identity: '["a","mail","A"]' };
+    expect(await cache.get("k", ["zone:a"], load)).toBe(1);
+    cache.invalidate("zone:a", [www]);
+    // A plain read sees the write; the read looking for `mail` may use what was read before it.
+    expect(await cache.get("k", ["zone:a"], load, mail)).toBe(1);
+    expect(await cache.get("k", ["zone:a"], load, www)).toBe(2);
+    cache.invalidate("zone:a", [mail]);
+    expect(await cache.get("k", ["zone:a"], load)).toBe(3);
+  });
+
+  it("reads again for an identity read after a write of another type, or one that names no object", async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    const www = { type: "DnsRecordSet", identity: '["a","www","A"]' };
+    await cache.get("k", ["zone:a"], load);
+    cache.invalidate("zone:a", [{ type: "DnsZone", identity: '["a"]' }]);
+    expect(await cache.get("k", ["zone:a"], load, www)).toBe(2);
+    cache.invalidate("zone:a", [{ type: "DnsRecordSet", identity: '["a","mx","MX"]' }]);
+    cache.invalidate("zone:a");
+    expect(await cache.get("k", ["zone:a"], load, www)).toBe(3);
+  });
+
+  it("keeps nothing for identity reads with a zero time to live", async () => {
+    const cache = new ReadCache(0);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get("k", ["zone:a"], load);
+    cache.invalidate("zone:a", [{ type: "DnsRecordSet", identity: '["a","www","A"]' }]);
+    expect(await cache.get("k", ["zone:a"], load, { type: "DnsRecordSet", identity: '["a","mail","A"]' })).toBe(2);
+  });
+
   it("hands every caller the same value, not a copy each", async () => {
     const cache = new ReadCache(60_000);
     let loads = 0;

@@ -25,6 +25,35 @@ describe("DnsRecordSet writes batched per zone", () => {
     expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
   });
 
+  it("keeps gathering while writes keep coming, each later than the window after the first, and reads the zone once for all their creates", async () => {
+    await t.configure({ "reseller:writeBatchWindowMs": "100" });
+    const inputs = await checked(8, "stream");
+    t.sim.requests.clear();
+    // One create every 20 ms: the last joins 140 ms after the first, past one window.
+    const created: Promise<unknown>[] = [];
+    for (const i of inputs) {
+      created.push(t.engine.create(i));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all(created);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    expect(t.sim.requests.count("dns.getZone")).toBe(1);
+    for (let i = 0; i < 8; i++) expect(find(ZONE, `stream${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
+  });
+
+  it("reads the zone again before creating a record set this process deleted since the zone was read", async () => {
+    const [first] = await checked(1, "again");
+    const created = await t.engine.create(first!);
+    // A refresh-style read caches the zone holding `again0`; the delete drops that entry.
+    await t.engine.read(created.id, created.outs);
+    await t.engine.delete(created.id, created.outs);
+    t.sim.requests.clear();
+    // Served what the delete dropped, the create would find `again0` and refuse to take it over.
+    await t.engine.create(first!);
+    expect(t.sim.requests.count("dns.getZone")).toBe(1);
+    expect(find(ZONE, "again0")?.records).toEqual([{ ip: "198.51.100.1" }]);
+  });
+
   it("sends at most writeBatchSize record sets per call", async () => {
     await t.configure({ "reseller:writeBatchSize": "10" });
     const inputs = await checked(45, "s");

@@ -128,6 +128,19 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
     expect(t.sim.store.hostings["101"]!.redirections.filter((r) => r.domain === "agency-demo.com")).toHaveLength(1);
   });
 
+  it("reads back a burst of adds of one account with one listing read, each with its own live values", async () => {
+    const domains = Array.from({ length: 6 }, (_, i) => `burst${i}.example.org`);
+    t.sim.store.hostings["101"]!.domains.push(...domains);
+    const checked = await Promise.all(domains.map((domain, i) => t.engine.check({ ...base, domain, type: i % 2 === 0 ? 301 : 302 })));
+    clearCache();
+    t.sim.requests.clear();
+    const created = await Promise.all(checked.map((c) => t.engine.create(c)));
+    expect(created.map((c) => c.outs.type)).toEqual([301, 302, 301, 302, 301, 302]);
+    expect(t.sim.requests.count("redirections.add")).toBe(6);
+    // One listing for the six identity reads before the adds, one for the six read-backs.
+    expect(t.sim.requests.count("redirections.list")).toBe(2);
+  });
+
   it("treats a redirection that is already gone as deleted", async () => {
     const { id, outs } = await createOne(t.engine);
     t.sim.store.hostings["101"]!.redirections = [];

@@ -142,22 +142,28 @@ function outputsOf(v: Inputs, entry: RedirectionEntry | undefined): Outputs {
  * redirection, and a domain holds one), then reads it back. A read-back that fails leaves an
  * object the API holds: it is reported with its id, so that the engine keeps it in state, and the
  * next `up` (an update, for its init error) reads it back.
+ *
+ * The read-back waits until no other write of the account's redirections is queued, and is an
+ * identity read: any listing read after this add serves it, whatever other adds dropped it since
+ * (provider/cache.ts). So the read-backs of a burst of adds share one listing read rather than
+ * costing one each (decision 0016).
  */
 async function createRedirection(ctx: ProviderContext, v: Inputs, adopting = false): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
-  return ctx.serial(scopeOf(v.hostingId), async () => {
+  await ctx.serial(scopeOf(v.hostingId), async () => {
     if (adopting) await remove(ctx, address, v);
     await add(ctx, address, v);
-    try {
-      return outputsOf(v, await liveEntry(ctx, address, v.domain));
-    } catch (err) {
-      throw new PartialCreateError(
-        redirectionId(v),
-        outputsOf(v, undefined),
-        `The redirection of ${v.domain} was added, but reading it back failed (${messageOf(err)}); it is kept in state, and the next \`pulumi up\` or \`pulumi refresh\` reads it back`,
-      );
-    }
   });
+  await ctx.idle(scopeOf(v.hostingId));
+  try {
+    return outputsOf(v, await liveEntry(ctx.identityReads(), address, v.domain));
+  } catch (err) {
+    throw new PartialCreateError(
+      redirectionId(v),
+      outputsOf(v, undefined),
+      `The redirection of ${v.domain} was added, but reading it back failed (${messageOf(err)}); it is kept in state, and the next \`pulumi up\` or \`pulumi refresh\` reads it back`,
+    );
+  }
 }
 
 /**

@@ -13,6 +13,7 @@
  */
 import type { DnsRRSet, DnsRRSetInput } from "../../client/dns-records";
 import type { BatchEntry } from "../../provider/batch";
+import type { Writer } from "../../provider/cache";
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
 import { apiErrorCode, unlessNotFound } from "../../provider/errors";
@@ -65,14 +66,15 @@ export function inZoneQueue<T>(ctx: ProviderContext, domain: string, task: () =>
  * Sends rrset changes in one `dns.modifyZone` call and invalidates the zone's cached reads. The
  * caller serialises it with {@link inZoneQueue}.
  */
-export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: readonly DnsRRSetInput[]): Promise<void> {
-  await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets: [...rrsets] }, [zoneScope(v.domain)]);
+export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: readonly DnsRRSetInput[], writers?: readonly Writer[]): Promise<void> {
+  await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets: [...rrsets] }, [zoneScope(v.domain)], writers);
 }
 
-/** One record set to write: the set, and its records (none: delete it). */
+/** One record set to write: the set, its records (none: delete it) and the object the write is for. */
 interface RecordSetWrite {
   set: Pick<DnsRecordSetInputs, "domain" | "name" | "type" | "ttl" | "hostingId">;
   records: readonly DnsRecord[];
+  writer: Writer | undefined;
 }
 
 /**
@@ -88,7 +90,7 @@ interface RecordSetWrite {
  * await writeRecordSet(ctx, { domain: "example.com", name: "www", type: "A", ttl: 3600 }, [{ value: "198.51.100.7" }]);
  */
 export function writeRecordSet(ctx: ProviderContext, set: RecordSetWrite["set"], records: readonly DnsRecord[]): Promise<void> {
-  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records }, {
+  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records, writer: ctx.writer }, {
     group: String(set.hostingId ?? ""),
     key: `${set.name}/${set.type}`,
     maxSize: ctx.settings.writeBatchSize,
@@ -115,7 +117,11 @@ const REFUSED_FOR_ALL = new Set(["authentication", "ip-not-allowed", "not-found"
 async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<RecordSetWrite>[]): Promise<void> {
   const first = entries[0]!.item.set;
   try {
-    await sendZoneChanges(ctx, first, entries.map((e) => toApiRRSet(e.item.set, e.item.records)));
+    // The batch wrote each entry's object: identity reads of the zone's other record sets may
+    // still use what it drops (provider/cache.ts); an entry the runtime did not name drops all.
+    const writers = entries.map((e) => e.item.writer);
+    const named = writers.every((w): w is Writer => w !== undefined) ? writers : undefined;
+    await sendZoneChanges(ctx, first, entries.map((e) => toApiRRSet(e.item.set, e.item.records)), named);
     for (const e of entries) e.resolve();
     return;
   } catch (err) {
