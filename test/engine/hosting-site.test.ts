@@ -16,6 +16,7 @@ import {
   CliStack,
   describeEngine,
   displayedSteps,
+  expectSeedAfterSiteDestroy,
   programDirectory,
   resourcesByName,
   SECRET_SIGNATURE,
@@ -212,25 +213,3 @@ describeEngine("the hosting-site example run by the Pulumi CLI as a directory pr
     STEP_TIMEOUT,
   );
 });
-
-/**
- * The demo seed, but for what the README says a destroy of the hosting-site leaves: the domain
- * registered (released from state only), the WordPress grant (retainOnDelete), object storage
- * initialised (no delete in the API) and the simulator's per-domain SSL status entries.
- */
-function expectSeedAfterSiteDestroy(live: SimState, seed: SimState): void {
-  expect(live.account).toEqual(seed.account);
-  expect(live.domains).toEqual(seed.domains);
-  expect(live.zones).toEqual(seed.zones);
-  expect(live.hostings["102"]).toEqual(seed.hostings["102"]);
-  const liveHosting = live.hostings["101"];
-  const seedHosting = seed.hostings["101"];
-  if (!liveHosting || !seedHosting) throw new Error("hosting account 101 is missing");
-  const { objectStorage: liveStorage, ssl: liveSsl, ...liveRest } = liveHosting;
-  const { objectStorage: seedStorage, ssl: seedSsl, ...seedRest } = seedHosting;
-  expect(liveRest).toEqual(seedRest);
-  expect(liveStorage.urls).toEqual(seedStorage.urls);
-  expect(liveStorage.initialized).toBe(true);
-  expect(Object.values(liveSsl).filter((ssl) => ssl.custom !== undefined || ssl.csrs.length > 0)).toEqual([]);
-  expect(Object.keys(seedSsl)).toEqual([]);
-}
