@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { ACCOUNT_KEY } from "../provider/account";
 import { definitionOf, types } from "../provider/runtime";
+import { tokenOf } from "../plugin/tokens";
 import { SIG_KEY } from "../plugin/values";
 
 /** Type token prefix of the dynamic resources (DESIGN §2, frozen). */
@@ -97,7 +98,7 @@ export function planMigration(exported: unknown): MigrationPlan {
       plan.skipped.push({ urn: r.urn, reason: `it lives in account "${account}": import it with an explicit provider for that account (docs/native-provider.md)` });
       continue;
     }
-    const entry: ImportEntry = { type: `reseller:index:${type}`, name: nameOf(r.urn), id: importIdOf(type, r.id, r.outputs) };
+    const entry: ImportEntry = { type: tokenOf(type), name: nameOf(r.urn), id: importIdOf(type, r.id, r.outputs) };
     if (r.parent && !isStack(r.parent)) {
       const parentName = `parent-${Object.keys(nameTable).length + 1}`;
       const existing = Object.entries(nameTable).find(([, urn]) => urn === r.parent)?.[0];
