@@ -17,7 +17,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { describe, expect, inject } from "vitest";
+import { describe, inject } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
@@ -415,30 +415,4 @@ export async function commandFailure(operation: Promise<unknown>): Promise<{ cod
     return { code: result.code, stdout: result.stdout, stderr: result.stderr };
   }
   throw new Error("the operation succeeded, but it was expected to fail");
-}
-
-/**
- * The demo seed, but for what the README says a destroy of the hosting-site leaves: the domain
- * registered (released from state only), the WordPress grant (retainOnDelete), object storage
- * initialised (no delete in the API) and the simulator's per-domain SSL status entries. Shared by
- * the example's own scenario and by its move to the provider plugin (test/native/migrate.test.ts).
- *
- * @example
- * expectSeedAfterSiteDestroy(sim.store, engine.simulator.demoState());
- */
-export function expectSeedAfterSiteDestroy(live: SimulatorModule.SimState, seed: SimulatorModule.SimState): void {
-  expect(live.account).toEqual(seed.account);
-  expect(live.domains).toEqual(seed.domains);
-  expect(live.zones).toEqual(seed.zones);
-  expect(live.hostings["102"]).toEqual(seed.hostings["102"]);
-  const liveHosting = live.hostings["101"];
-  const seedHosting = seed.hostings["101"];
-  if (!liveHosting || !seedHosting) throw new Error("hosting account 101 is missing");
-  const { objectStorage: liveStorage, ssl: liveSsl, ...liveRest } = liveHosting;
-  const { objectStorage: seedStorage, ssl: seedSsl, ...seedRest } = seedHosting;
-  expect(liveRest).toEqual(seedRest);
-  expect(liveStorage.urls).toEqual(seedStorage.urls);
-  expect(liveStorage.initialized).toBe(true);
-  expect(Object.values(liveSsl).filter((ssl) => ssl.custom !== undefined || ssl.csrs.length > 0)).toEqual([]);
-  expect(Object.keys(seedSsl)).toEqual([]);
 }

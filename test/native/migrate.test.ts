@@ -21,10 +21,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
 import {
-  callsSince,
   CliStack,
   describeEngine,
-  expectSeedAfterSiteDestroy,
   nameOf,
   programDirectory,
   SETUP_TIMEOUT,
@@ -35,6 +33,7 @@ import {
   type Deployment,
   type Engine,
 } from "../engine/harness";
+import { expectSiteDestroyed } from "../helpers/hosting-site";
 
 const FTP_PASSWORD = "Migrate-Site-2026x";
 
@@ -57,9 +56,6 @@ const SITE = {
   storage: "ObjectStorageAccount",
   "wordpress-grant": "DatabaseUserGrant",
 } as const;
-
-/** Operations that spend credit or change a domain's registration. */
-const ORDER_OPERATIONS = ["domains.register", "domains.transfer", "domains.renew", "domains.updateContacts", "domains.updateNameservers"];
 
 /**
  * The example's site as a YAML program on the plugin, under the same project and logical names,
@@ -325,11 +321,7 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
       const destroy = await stack.run(["destroy", "--yes", "--skip-preview"]);
       expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
       expect(destroy.stdout).toMatch(/- 14 deleted/);
-      const calls = callsSince(sim, mark);
-      expect(calls["databases.revokePrivileges"]).toBeUndefined();
-      expect(Object.keys(calls).filter((id) => id.startsWith("domains."))).toEqual([]);
-      for (const operation of ORDER_OPERATIONS) expect(callsSince(sim)[operation], operation).toBeUndefined();
-      expectSeedAfterSiteDestroy(sim.store, engine.simulator.demoState());
+      expectSiteDestroyed(sim, mark, engine.simulator.demoState());
     },
     STEP_TIMEOUT,
   );
