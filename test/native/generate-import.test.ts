@@ -13,21 +13,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, nameOf, programDirectory, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Engine } from "../engine/harness";
+import { CliStack, describeEngine, nameOf, programDirectory, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, yamlProgramHead, type Engine } from "../engine/harness";
 
 const run = promisify(execFile);
 
 const PASSWORD = "Imported-Pass-2026x";
-
-function header(engine: Engine): string {
-  return `name: generated-import
-runtime: yaml
-plugins:
-  providers:
-    - name: reseller
-      path: ${path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "bin")}
-`;
-}
 
 describeEngine("reseller generate --import-file into a YAML stack on the provider plugin", () => {
   let engine: Engine;
@@ -40,7 +30,7 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
   beforeAll(async () => {
     engine = await startEngine("native-generate-import");
     sim = await engine.simulator.startSimulator({ seed: "demo" });
-    dir = programDirectory(engine, "generated-import", { files: { "Pulumi.yaml": header(engine) } });
+    dir = programDirectory(engine, "generated-import", { files: { "Pulumi.yaml": yamlProgramHead(engine, "generated-import") } });
     stack = new CliStack(engine, dir, "dev");
     await stack.init(simulatorConfig(sim));
   }, SETUP_TIMEOUT);
@@ -97,7 +87,7 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
     "previews the generated code with only the inputs the API cannot read back, refused while empty, then set by up in place",
     async () => {
       const body = generated.slice(generated.indexOf("resources:"));
-      writeFileSync(path.join(dir, "Pulumi.yaml"), header(engine) + body);
+      writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgramHead(engine, "generated-import") + body);
       const refused = await stack.run(["preview"]);
       expect(refused.code).not.toBe(0);
       // The first refusal ends the preview: it names one of the empty inputs.
@@ -108,7 +98,7 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
         .replace(/password: ""/g, `password:\n        fn::secret: ${PASSWORD}`)
         .replace(/publicKey: ""/g, `publicKey: ${JSON.stringify(publicKey)}`);
       expect(filled).not.toMatch(/: ""$/m);
-      writeFileSync(path.join(dir, "Pulumi.yaml"), header(engine) + filled);
+      writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgramHead(engine, "generated-import") + filled);
       const preview = await stack.run(["preview"]);
       expect(preview.code, preview.stdout + preview.stderr).toBe(0);
       const steps = [...preview.stdout.matchAll(/^\s*([-+~]+)\s+reseller:index:(\w+)\s+(\S+)\s+(\S+)/gm)].map((m) => `${m[2]} ${m[4]}`).sort();

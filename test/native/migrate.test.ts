@@ -30,6 +30,7 @@ import {
   startEngine,
   STEP_TIMEOUT,
   writesSince,
+  yamlProgramHead,
   type Deployment,
   type Engine,
 } from "../engine/harness";
@@ -62,13 +63,7 @@ const SITE = {
  * with the values of the example's `Pulumi.dev.yaml` (the demo seed's).
  */
 function nativeSite(engine: Engine): string {
-  return `name: hosting-site
-runtime: yaml
-plugins:
-  providers:
-    - name: reseller
-      path: ${path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "bin")}
-config:
+  return `${yamlProgramHead(engine, "hosting-site")}config:
   ftpPassword:
     type: string
     secret: true
