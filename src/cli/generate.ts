@@ -9,10 +9,13 @@
  * `--account NAME` picks a named account of `--accounts` / `RESELLER_ACCOUNTS` instead of the
  * top-level keys, as a resource's `account` input does. `reseller ping` uses the same flags.
  */
+import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { createClient, type ResellerClient } from "../client/client";
 import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/config";
-import { DEFAULT_PROJECT, generateProgram, writeProject } from "../generate";
+import { DEFAULT_PROJECT, fileExists, generateProgram, writeProject } from "../generate";
+import { importFileOf } from "../generate/import-file";
+import type { Plan } from "../generate/plan";
 import { checkPackageSpec } from "../generate/program";
 
 /** Flag values by config key (`apiUser`), as commander hands them over. */
@@ -88,6 +91,7 @@ export interface GenerateCommandOptions extends ConnectionFlags {
   domain: string[];
   force?: boolean;
   packageSpec?: string;
+  importFile?: string;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -111,6 +115,16 @@ export function parseHostingIds(values: readonly string[]): number[] {
 export async function runGenerate(opts: GenerateCommandOptions, out: (text: string) => void, err: (line: string) => void): Promise<string[]> {
   const settings = settingsFromFlags(opts);
   const hostingIds = parseHostingIds(opts.hostingId ?? []);
+  if (opts.importFile !== undefined && settings.account !== undefined) {
+    // The plugin's Read finds an object of a named account only through the resource's
+    // `account` input, which an import file cannot give (docs/decisions/0027).
+    throw new Error(
+      `--import-file cannot be used with --account: an import file cannot give the \`account\` input the plugin needs to find an object of account "${settings.account}"; generate the program with --account, or import with an explicit provider for that account (docs/native-provider.md)`,
+    );
+  }
+  if (opts.importFile !== undefined && !opts.force && (await fileExists(opts.importFile))) {
+    throw new Error(`${opts.importFile} already exists; use --force to overwrite`);
+  }
   if (opts.packageSpec !== undefined) {
     // Without --out only index.ts is printed: a spec with nowhere to go is a mistake, not a no-op.
     if (!opts.out) throw new Error("--package-spec needs --out: it goes into the generated package.json");
@@ -121,18 +135,34 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
     const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [], account: settings.account, packageSpec: opts.packageSpec });
     for (const line of [...plan.notes, ...warnings]) err(`note: ${line}`);
     const required = plan.config.filter((c) => c.required);
+    const imported = opts.importFile === undefined ? [] : [await writeImportFile(opts.importFile, plan, err)];
     if (!opts.out) {
-      out(files["index.ts"]!);
-      return [];
+      // With --import-file alone, the import file is what was asked for.
+      if (opts.importFile === undefined) out(files["index.ts"]!);
+      return imported;
     }
     const written = await writeProject(opts.out, files, { overwrite: opts.force === true });
     const declared = plan.resources.filter((r) => r.mode === "declare").length;
     err(`Wrote ${written.join(", ")}: ${declared} declared resource(s), ${plan.resources.length - declared} read only.`);
     if (required.length > 0) err(`Set the config key(s) ${required.map((c) => c.key).join(", ")} before the first preview (see README.md).`);
-    return written;
+    return [...written, ...imported];
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Writes the file for `pulumi import --file` (src/generate/import-file.ts) and says what it
+ * holds, what it leaves out, and the inputs to add after the import. Returns the path.
+ */
+async function writeImportFile(file: string, plan: Plan, err: (line: string) => void): Promise<string> {
+  const { file: content, left } = importFileOf(plan);
+  await writeFile(file, `${JSON.stringify(content, null, 2)}\n`);
+  for (const l of left) err(`note: not in ${file}: ${l.name} (${l.id}): ${l.reason}`);
+  err(
+    `Wrote ${file}: ${content.resources.length} resource(s) for \`pulumi import --file ${file}\` into a stack on the provider plugin; it protects them, as the program's protect: true does. Inputs the API cannot read back (passwords, SSH key lines) come out empty in the generated code: fill them in before the first preview (docs/native-provider.md).`,
+  );
+  return file;
 }
 
 /** Registers `reseller generate`. */
@@ -144,7 +174,11 @@ export function registerGenerateCommand(program: Command): void {
     .option("--project <name>", "Pulumi project name, also the namespace of the program's config keys (secrets, passwords)", DEFAULT_PROJECT)
     .option("--hosting-id <id>", "only this hosting account and the zones of its domains (repeatable)", collect, [] as string[])
     .option("--domain <domain>", "only what belongs to this domain: registration, zone, per-domain hosting settings (repeatable)", collect, [] as string[])
-    .option("--force", "overwrite files that exist in --out")
+    .option("--force", "overwrite files that exist in --out, and the --import-file")
+    .option(
+      "--import-file <path>",
+      "also write a file for `pulumi import --file` that takes the objects into a stack on the provider plugin (reseller:index:<Type>) instead of adopt: true; without --out, only this file is written",
+    )
     .option(
       "--package-spec <spec>",
       'how the generated package.json depends on pulumi-hosting-reseller: an npm dependency spec such as "file:../pulumi-hosting-reseller-0.1.0.tgz", a tarball URL or a range (default: the registry range of this version; file: paths are relative to --out)',

@@ -14,7 +14,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { ACCOUNT_KEY } from "../provider/account";
-import { types } from "../provider/runtime";
+import { definitionOf, types } from "../provider/runtime";
+import { tokenOf } from "../plugin/tokens";
+import { SIG_KEY } from "../plugin/values";
 
 /** Type token prefix of the dynamic resources (DESIGN §2, frozen). */
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/reseller:";
@@ -51,6 +53,18 @@ function nameOf(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
+/**
+ * The id to import a resource under: the definition's `importId` of its state where it has one,
+ * so that what a read from the id alone cannot find (a redirection's destination, the options a
+ * PhpOptions manages) comes back from the state; otherwise the state id. A state that holds a
+ * secret (still encrypted in an export) gives the state id.
+ */
+function importIdOf(type: string, id: string, outputs: Record<string, unknown> | undefined): string {
+  const importId = definitionOf(type).id.importId;
+  if (!importId || !outputs || JSON.stringify(outputs).includes(SIG_KEY)) return id;
+  return importId(outputs);
+}
+
 function isStack(urn: string): boolean {
   return urn.includes("::pulumi:pulumi:Stack::");
 }
@@ -84,7 +98,7 @@ export function planMigration(exported: unknown): MigrationPlan {
       plan.skipped.push({ urn: r.urn, reason: `it lives in account "${account}": import it with an explicit provider for that account (docs/native-provider.md)` });
       continue;
     }
-    const entry: ImportEntry = { type: `reseller:index:${type}`, name: nameOf(r.urn), id: r.id };
+    const entry: ImportEntry = { type: tokenOf(type), name: nameOf(r.urn), id: importIdOf(type, r.id, r.outputs) };
     if (r.parent && !isStack(r.parent)) {
       const parentName = `parent-${Object.keys(nameTable).length + 1}`;
       const existing = Object.entries(nameTable).find(([, urn]) => urn === r.parent)?.[0];

@@ -78,6 +78,19 @@ export async function generateProgram(client: ResellerClient, settings: Provider
 }
 
 /**
+ * Whether a file (or directory) exists at `file`.
+ *
+ * @example
+ * if (await fileExists("import.json")) throw new Error("import.json already exists");
+ */
+export async function fileExists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * Writes the project's files into `dir` (created if needed). Refuses to overwrite a file that
  * exists unless `overwrite` is set, so a generation never replaces a program by accident.
  */
@@ -86,7 +99,7 @@ export async function writeProject(dir: string, files: Record<string, string>, o
   if (!options.overwrite) {
     const existing: string[] = [];
     for (const name of names) {
-      if (await stat(path.join(dir, name)).then(() => true, () => false)) existing.push(name);
+      if (await fileExists(path.join(dir, name))) existing.push(name);
     }
     if (existing.length > 0) throw new Error(`${dir} already has ${existing.join(", ")}; use --force to overwrite`);
   }

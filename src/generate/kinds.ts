@@ -77,6 +77,11 @@ export interface KindRules {
   config?: readonly ConfigInput[];
   /** Declared with `{ protect: true }`. */
   protect?: boolean;
+  /**
+   * Why the import file (`--import-file`) leaves this type out: a read from the id alone would
+   * miss an input the plugin must compare, and the first `up` would change the object.
+   */
+  notImported?: string;
   /** Facts shown in the comment above the declaration. */
   describe?(props: LiveProps): string[];
 }
@@ -149,6 +154,8 @@ const RULES = {
   Redirection: {
     mode: "read",
     reason: "the API never returns a redirection's destination, and adding one to a domain that has one fails",
+    notImported:
+      "the API never returns its destination, and without it the first `up` would replace the redirection: import it yourself with the destination at the end of the id (`pulumi import reseller:index:Redirection <name> <hostingId>/<domain>/<destinationUrl>`)",
     describe: (p) => [`HTTP ${str(p.type)}${p.https === true ? ", https" : ""}${p.www === true ? ", www" : ""}; the destination is not readable`],
   },
   CustomSsl: {

@@ -24,24 +24,12 @@ import { jsonEqual } from "../provider/diff";
 import { PartialCreateError } from "../provider/errors";
 import { toPlainJson } from "../provider/outputs";
 import * as runtime from "../provider/runtime";
+import { tokenOf } from "./tokens";
 import { configText, unwrap, wrapSecrets } from "./values";
 
+export { MODULE, PACKAGE, tokenOf } from "./tokens";
+
 type Props = Record<string, unknown>;
-
-/** The package name of every token (`reseller:index:DnsRecordSet`). */
-export const PACKAGE = "reseller";
-/** The module of every token: the package has one. */
-export const MODULE = "index";
-
-/**
- * The token of a resource type or data source.
- *
- * @example
- * tokenOf("DnsRecordSet"); // "reseller:index:DnsRecordSet"
- */
-export function tokenOf(name: string): string {
-  return `${PACKAGE}:${MODULE}:${name}`;
-}
 
 const PREFIX = tokenOf("");
 

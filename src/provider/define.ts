@@ -106,6 +106,13 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
     build(values: I | O): string;
     /** What an id tells, or undefined when it is malformed. */
     parse(id: string): Partial<I> | undefined;
+    /**
+     * The id to import an object under when its state is known: the state id, plus what a read
+     * from the id alone cannot find and `parse` accepts after it (a redirection's destination,
+     * the options a PhpOptions manages). `reseller migrate-state` writes it into the import file
+     * (docs/decisions/0027); without it, the state id is the import id.
+     */
+    importId?(outputs: O): string;
   };
   onMissing: OnMissing;
   /** With `onMissing: "keep"`: the state to keep for a missing object, and the warning to log. */

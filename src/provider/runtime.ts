@@ -251,11 +251,24 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
     return { id: "", props: {} };
   }
   const outs = { ...toPlainJson(result.outs as Props), ...adoptionOf(def, stored) };
+  const inputs = toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs));
   return {
     id: result.id ?? id,
     props: withAccount(outs, account),
-    inputs: withAccount({ ...toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)), ...adoptInputOf(def, stored) }, account),
+    inputs: withAccount({ ...(hasState ? inputs : withoutCreateTimeInputs(def, inputs)), ...adoptInputOf(def, stored) }, account),
   };
+}
+
+/**
+ * Inputs read from the id alone (`pulumi import`, `X.get`) without the definition's create-time
+ * settings and guards (`diff.ignore`: `adopt`, `period`, `maxPrice`, ...): the API does not
+ * report them, a read gives their defaults, and `pulumi import` would write those into the
+ * program as if the object had them (docs/decisions/0026). They are never compared, so leaving
+ * them out changes no diff.
+ */
+function withoutCreateTimeInputs(def: AnyResourceDefinition, inputs: Props): Props {
+  const ignored: readonly string[] = def.diff?.ignore ?? [];
+  return Object.fromEntries(Object.entries(inputs).filter(([k]) => !ignored.includes(k)));
 }
 
 /**

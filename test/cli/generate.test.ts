@@ -197,6 +197,55 @@ describe("reseller generate", () => {
     expect(notes.find((n) => n.startsWith("note: Not generated:"))).toContain("PhpOptions (API v2 has no php.listVersions, php.getOptions)");
   });
 
+  it("writes with --import-file alone an import file of what the program would hold, under the plugin's tokens, and no program", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "reseller-import-file-"));
+    const file = path.join(dir, "import.json");
+    try {
+      const { program, notes } = await generate({ domain: ["client-shop.net"], importFile: file });
+      const withProgram = await generate({ domain: ["client-shop.net"] });
+      expect(program).toBe("");
+      const { resources } = JSON.parse(readFileSync(file, "utf8")) as { resources: { type: string; name: string; id: string }[] };
+      // Everything the program declares or reads, with its name and id, but the redirection.
+      const programIds = [...withProgram.program.matchAll(/^\/\/ import id: (.+)\n(?:new ([A-Za-z]+)\("([^"]+)"|([A-Za-z]+)\.get\("([^"]+)")/gm)].map((m) => ({
+        type: `reseller:index:${m[2] ?? m[4]}`,
+        name: m[3] ?? m[5],
+        id: m[1],
+      }));
+      expect(programIds.some((r) => r.type === "reseller:index:Redirection")).toBe(true);
+      expect(resources).toEqual(programIds.filter((r) => r.type !== "reseller:index:Redirection"));
+      expect(notes).toContain(
+        `note: not in ${file}: redirect_client_shop_net (101/client-shop.net): Redirection: the API never returns its destination, and without it the first \`up\` would replace the redirection: import it yourself with the destination at the end of the id (\`pulumi import reseller:index:Redirection <name> <hostingId>/<domain>/<destinationUrl>\`)`,
+      );
+      expect(notes.find((n) => n.startsWith(`Wrote ${file}`))).toContain(`${resources.length} resource(s) for \`pulumi import --file ${file}\``);
+
+      await expect(generate({ domain: ["client-shop.net"], importFile: file })).rejects.toThrow(`${file} already exists; use --force to overwrite`);
+      await expect(generate({ domain: ["client-shop.net"], importFile: file, force: true })).resolves.toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves out of the import file an object it reads because declaring it would change it", async () => {
+    sim.store.hostings["101"]!.cache.redis = { enabled: true, active: false, items: 0 };
+    const dir = mkdtempSync(path.join(tmpdir(), "reseller-import-file-"));
+    try {
+      const { notes } = await generate({ hostingId: ["101"], importFile: path.join(dir, "import.json") });
+      const { resources } = JSON.parse(readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: { id: string }[] };
+      expect(resources.map((r) => r.id)).not.toContain("101/redis");
+      expect(notes.some((n) => n.includes("cache_agencyde_redis (101/redis): CacheService 101/redis would change on the first `up`"))).toBe(true);
+    } finally {
+      sim.store.hostings["101"]!.cache.redis = { enabled: false, active: false, items: 0 };
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses --import-file with --account before any API call: an import file cannot name the account", async () => {
+    const accounts = JSON.stringify({ "brand-b": { apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey } });
+    const before = sim.requests.list().length;
+    await expect(generate({ accounts, account: "brand-b", importFile: path.join(tmpdir(), "never-written.json") })).rejects.toThrow(/--import-file cannot be used with --account/);
+    expect(sim.requests.list().length).toBe(before);
+  });
+
   it("writes the project with --out as a command, and refuses to overwrite it without --force", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "reseller-generate-"));
     const args = ["--import", "tsx", path.join(repositoryRoot, "src/cli/index.ts"), "generate", "--out", dir, "--project", "agency", "--domain", "xn--caf-dma.com"];

@@ -287,6 +287,28 @@ export const CONTACT = {
   phone: "+1.5145550100",
 };
 
+/** The directory of the installed package's provider plugin, as a user's `Pulumi.yaml` names it. */
+export function pluginDirectory(engine: Engine): string {
+  return path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "bin");
+}
+
+/**
+ * The head of a YAML program on the installed package's provider plugin, found through
+ * `plugins.providers[].path`; the program's sections follow it.
+ *
+ * @example
+ * writeFileSync(path.join(dir, "Pulumi.yaml"), `${yamlProgramHead(engine, "site")}resources:\n  ...`);
+ */
+export function yamlProgramHead(engine: Engine, project: string): string {
+  return `name: ${project}
+runtime: yaml
+plugins:
+  providers:
+    - name: reseller
+      path: ${pluginDirectory(engine)}
+`;
+}
+
 /** The simulator's connection as stack config keys (the API key secret). */
 export function simulatorConfig(sim: SimulatorModule.Simulator): { key: string; value: string; secret?: boolean }[] {
   return [

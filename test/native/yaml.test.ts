@@ -14,16 +14,11 @@ import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, programDirectory, pulumiCli, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
+import { CliStack, describeEngine, pluginDirectory, programDirectory, pulumiCli, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
 
 const FTP_PASSWORD = "Native-Ftp-2026x";
 const B_USER = "native-b-user";
 const B_KEY = "native-b-key-71d0c3aa";
-
-/** The directory of the installed package's plugin, as a user's `Pulumi.yaml` names it. */
-function pluginDir(engine: Engine): string {
-  return path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "bin");
-}
 
 function program(engine: Engine, extraResources = ""): string {
   return `name: native-yaml
@@ -31,7 +26,7 @@ runtime: yaml
 plugins:
   providers:
     - name: reseller
-      path: ${pluginDir(engine)}
+      path: ${pluginDirectory(engine)}
 resources:
   www:
     type: reseller:index:DnsRecordSet
@@ -113,7 +108,7 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
   it(
     "serves the package schema to pulumi package get-schema",
     async () => {
-      const result = await engine.pulumi(["package", "get-schema", path.join(pluginDir(engine), "pulumi-resource-reseller")], { cwd: dir });
+      const result = await engine.pulumi(["package", "get-schema", path.join(pluginDirectory(engine), "pulumi-resource-reseller")], { cwd: dir });
       expect(result.code, result.stderr).toBe(0);
       const served = JSON.parse(result.stdout) as { name: string; resources: Record<string, unknown>; functions: Record<string, unknown> };
       const committed = JSON.parse(readFileSync(path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "schema.json"), "utf8")) as typeof served;
@@ -287,7 +282,7 @@ runtime: yaml
 plugins:
   providers:
     - name: reseller
-      path: ${pluginDir(engine)}
+      path: ${pluginDirectory(engine)}
 config:
   urlA: { type: string }
   userA: { type: string }

@@ -126,6 +126,20 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     expect(await t.engine.diff("101/8.2", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
+  it("imports under an id naming the managed options only those, so an option the program leaves alone stays out of the state", async () => {
+    // memory_limit differs from its default on the demo account, but the program manages only max_execution_time.
+    const imported = await t.engine.read("101/8.2/max_execution_time");
+    expect(imported.id).toBe("101/8.2");
+    expect(imported.props.options).toEqual({ max_execution_time: value("max_execution_time", "8.2") });
+    const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2", options: { max_execution_time: value("max_execution_time", "8.2") } }, imported.inputs);
+    expect(await t.engine.diff("101/8.2", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(t.sim.requests.count("php.setOptions")).toBe(0);
+  });
+
+  it("refuses an import id whose option names are not option names", async () => {
+    await expect(t.engine.read("101/8.2/memory limit")).rejects.toThrow(/101\/8\.2\/memory limit/);
+  });
+
   it("sees a managed option changed outside Pulumi", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }));
     live().memory_limit!.value = "128M";

@@ -29,6 +29,7 @@ import {
   checkAgainstMap,
   normalizePhpOptions,
   phpOptionsInputs,
+  OPTION_NAME,
   sameOptions,
   type PhpOptionsInputs,
   type PhpOptionsOutputs,
@@ -50,12 +51,26 @@ const OPTIONS = phpSettings<PhpOption>({ get: "php.getOptions", set: "php.setOpt
 export const phpOptionsId: (v: PhpVersionKey) => string = phpVersionSettingsId;
 
 /**
- * What an id names, or undefined when it is not `<hostingId>/<phpVersion>`.
+ * What an id names, or undefined when it is malformed. Besides `<hostingId>/<phpVersion>`, an
+ * import id may end with the names of the managed options, comma-separated
+ * (`101/8.2/max_execution_time,post_max_size`): from the id alone the read takes every option
+ * that differs from its default, and an option the program does not manage would then be in the
+ * state, where the next update returns it to its default. Only the names count: the values the
+ * key carries are empty, and the read takes the live ones.
  *
  * @example
  * parsePhpOptionsId("101/8.2"); // { hostingId: 101, phpVersion: "8.2" }
+ * parsePhpOptionsId("101/8.2/memory_limit")?.options; // { memory_limit: "" }
  */
-export const parsePhpOptionsId: (id: string) => Pick<Inputs, "hostingId" | "phpVersion"> | undefined = parsePhpVersionSettingsId;
+export function parsePhpOptionsId(id: string): Partial<Inputs> & Pick<Inputs, "hostingId" | "phpVersion"> | undefined {
+  const plain = parsePhpVersionSettingsId(id);
+  if (plain) return plain;
+  const cut = id.trim().lastIndexOf("/");
+  const head = cut > 0 ? parsePhpVersionSettingsId(id.trim().slice(0, cut)) : undefined;
+  const names = id.trim().slice(cut + 1).split(",");
+  if (!head || !names.every((n) => OPTION_NAME.test(n))) return undefined;
+  return { ...head, options: Object.fromEntries(names.map((n) => [n, ""])) };
+}
 
 /** Whether an option holds its default (range values compare regardless of case, as the API's do). */
 function atDefault(option: PhpOption): boolean {
@@ -147,6 +162,12 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   inputs: phpOptionsInputs,
   normalize: normalizePhpOptions,
   ...perPhpVersionRules,
+  id: {
+    ...perPhpVersionRules.id,
+    format: "<hostingId>/<phpVersion>, e.g. 101/8.2; for an import, optionally /<option>,<option> after it, the options to manage",
+    parse: (id) => parsePhpOptionsId(id),
+    importId: (o) => `${phpOptionsId(o)}/${Object.keys(o.options).join(",")}`,
+  },
   diff: {
     equal: { options: (news, olds) => sameOptions(news.options, olds.options, olds.allowedValues) },
   },
@@ -169,8 +190,9 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
     const options: Record<string, string> = {};
     // An option the map no longer has is left out, so the next diff shows it and the update names it.
     for (const n of names) if (map[n]?.value !== undefined) options[n] = map[n].value;
-    // From the id alone nothing has been changed yet: the live values are the ones found.
-    return { outs: outputsOf(v, options, map, previousOnRead(props, options)) };
+    // From the id alone nothing has been changed yet: the live values are the ones found. The id
+    // is the canonical one: an import id may name the managed options after it.
+    return { id: phpOptionsId(v), outs: outputsOf(v, options, map, previousOnRead(props, options)) };
   },
 
   async update(ctx, _id, olds, news) {

@@ -17,7 +17,7 @@ import { phpVersionSettingsInputs } from "../shared/php-settings";
 import type { FoundSetting } from "../shared/previous";
 
 /** php.ini directive names: letters, digits, `_` and `.` (`session.gc_maxlifetime`). */
-const OPTION_NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+export const OPTION_NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const phpOptionsInputs = {

@@ -186,6 +186,9 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
     format: "<hostingId>/<domain>, e.g. 101/client-shop.net; for an import, optionally /<destinationUrl> after it",
     build: (v) => redirectionId(v),
     parse: (id) => parseRedirectionId(id),
+    // The listing never shows the destination: an import from the state carries it, so the
+    // moved redirection matches the program instead of being replaced (docs/decisions/0027).
+    importId: (o) => (o.destinationUrl === undefined ? redirectionId(o) : `${redirectionId(o)}/${o.destinationUrl}`),
   },
   onMissing: "remove",
   requires: () => [{ property: "destinationUrl", operations: ["redirections.list", "redirections.add", "redirections.delete"] }],
