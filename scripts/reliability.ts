@@ -4,24 +4,30 @@
  * Measures what issue 12 promises (item 7): the fault matrix (scripts/reliability/faults.ts),
  * the generated bad inputs (scripts/reliability/bad-inputs.ts), empty and malformed replies to
  * every reading operation the resources use (scripts/reliability/empty-replies.ts) and the host
- * killed mid-create (scripts/reliability/kill.ts). Prints the figures, writes them as JSON with
- * `--json`, and with `--write-docs` replaces the generated block of `docs/reliability.md`.
+ * killed mid-create (scripts/reliability/kill.ts), and a `pulumi up` killed mid-create through
+ * the real CLI when one is found (scripts/reliability/kill-engine.ts). Prints the figures, writes them as JSON with
+ * `--json`, and with `--write-docs` replaces the generated blocks of `docs/reliability.md` (the
+ * figures, and the killed `pulumi up`'s commands and output).
  *
  * Exits 1 when a figure that must be 0 is not, when the matrix has fewer than 600 cells, when
  * fewer than 1,100 bad inputs (or fewer than 50 for some type) were tried, or when a scenario
  * fails without any fault.
  *
- * `--quick` runs a slice: three types, every operation and fault.
+ * `--quick` runs a slice: three types, every operation and fault. `--engine-kill` runs only the
+ * `pulumi up` killed mid-create through the real CLI (with `--write-docs`, writing only its block).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
 import type { ResourceType } from "../src/resources/registry";
 import { installedPackage } from "../test/e2e/package";
+import { startEngineWith } from "../test/engine/engine";
+import { repoPulumiCli } from "./lib/pulumi-cli";
 import { runBadInputs, type BadInputFigures } from "./reliability/bad-inputs";
 import { runEmptyReplies, type EmptyReplyFigures } from "./reliability/empty-replies";
 import { FAULTS, OPS, runFaultMatrix, type FaultFigures, type FaultName, type Op } from "./reliability/faults";
 import { runKillTest, type KillFigures } from "./reliability/kill";
+import { runEngineKill, type EngineKillFigures } from "./reliability/kill-engine";
 
 /** The types `--quick` runs: one that charges, one whose create is not idempotent, one setting. */
 export const QUICK_TYPES: readonly ResourceType[] = ["DomainRegistration", "CronJob", "PhpVersion"];
@@ -50,6 +56,8 @@ export interface ReliabilityReport {
     badInputs: BadInputFigures;
     emptyReplies: EmptyReplyFigures;
     kill: KillFigures;
+    /** The `pulumi up` killed mid-create through the real CLI; absent when no CLI was found. */
+    engineKill?: EngineKillFigures;
   };
 }
 
@@ -60,6 +68,8 @@ export interface ReliabilityOptions {
   concurrency?: number;
   /** Skip the minimums (a slice cannot meet them). */
   slice?: boolean;
+  /** Run the killed `pulumi up` through the real CLI when one is found. Default true. */
+  engine?: boolean;
   log?: (line: string) => void;
 }
 
@@ -82,6 +92,17 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
   log(`empty replies: ${emptyReplies.emptyRepliesTried} tried, ${emptyReplies.emptyRepliesMisread} misread`);
   log("host killed mid-create ...");
   const kill = await runKillTest({ types: options.types, pkg, log });
+  const cli = options.engine === false ? undefined : repoPulumiCli();
+  let engineKill: EngineKillFigures | undefined;
+  if (cli) {
+    log("pulumi up killed mid-create, through the real CLI ...");
+    const engine = await startEngineWith(cli, "reliability-kill");
+    try {
+      engineKill = await runEngineKill(engine, log);
+    } finally {
+      engine.dispose();
+    }
+  }
   log("fault matrix ...");
   const faults = await runFaultMatrix({ types: options.types, ops: options.ops, faults: options.faults, concurrency: options.concurrency, pkg, log });
 
@@ -89,17 +110,20 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
   for (const b of faults.broken) shortfalls.push(`${b.type} ${b.op} fails without a fault: ${b.error}`);
   if (emptyReplies.emptyRepliesMisread > 0) shortfalls.push(`${emptyReplies.emptyRepliesMisread} malformed replies not read as bad-response`);
   if (!options.slice) {
+    if (!engineKill) shortfalls.push("the pulumi up killed mid-create did not run: no Pulumi CLI (npm run pulumi-cli, or PULUMI_CLI_DIR)");
     if (faults.faultCells < MINIMUMS.faultCells) shortfalls.push(`${faults.faultCells} fault cells, fewer than ${MINIMUMS.faultCells}`);
     if (badInputs.badInputsTried < MINIMUMS.badInputsTried) shortfalls.push(`${badInputs.badInputsTried} bad inputs, fewer than ${MINIMUMS.badInputsTried}`);
     for (const [type, t] of Object.entries(badInputs.perType)) {
       if (t.tried < MINIMUMS.badInputsPerType) shortfalls.push(`${type}: ${t.tried} bad inputs, fewer than ${MINIMUMS.badInputsPerType}`);
     }
   }
+  const viaEngine = engineKill ?? { orphans: 0, duplicates: 0, doubleCharges: 0, stuck: 0, killed: true };
   return {
-    orphans: faults.orphans + kill.orphans + emptyReplies.emptyRepliesGone,
-    duplicates: faults.duplicates + kill.duplicates,
-    doubleCharges: faults.doubleCharges + kill.doubleCharges,
-    stuck: faults.stuck + kill.stuck,
+    orphans: faults.orphans + kill.orphans + emptyReplies.emptyRepliesGone + viaEngine.orphans,
+    duplicates: faults.duplicates + kill.duplicates + viaEngine.duplicates,
+    doubleCharges: faults.doubleCharges + kill.doubleCharges + viaEngine.doubleCharges,
+    // A CLI that could not be killed in flight proved nothing: it counts as stuck.
+    stuck: faults.stuck + kill.stuck + viaEngine.stuck + (viaEngine.killed ? 0 : 1),
     badInputsAccepted: badInputs.badInputsAccepted,
     faultCells: faults.faultCells,
     badInputsTried: badInputs.badInputsTried,
@@ -108,7 +132,7 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
     killRuns: kill.killRuns,
     shortfalls,
     slice: options.slice === true,
-    detail: { faults, badInputs, emptyReplies, kill },
+    detail: { faults, badInputs, emptyReplies, kill, engineKill },
   };
 }
 
@@ -173,6 +197,7 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
         ["empty or malformed replies tried", report.emptyRepliesTried],
         ["empty or malformed replies not read as bad-response", report.emptyRepliesMisread],
         ["host kills mid-create", report.killRuns],
+        ["`pulumi up` killed mid-create, through the real CLI", engineKillVerdict(report.detail.engineKill)],
       ],
     ),
     "",
@@ -193,6 +218,48 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
   return lines.join("\n");
 }
 
+/** The killed `pulumi up` in one word for the figures table, with what failed. */
+function engineKillVerdict(figures: EngineKillFigures | undefined): string {
+  if (!figures) return "not run (no Pulumi CLI)";
+  const bad = figures.duplicates + figures.doubleCharges + figures.orphans + figures.stuck;
+  return bad === 0 && figures.killed ? "ok" : `fails: ${figures.notes.join("; ").replace(/\|/g, "\\|")}`;
+}
+
+const KILL_START = "<!-- reliability:kill-engine:start (generated by `npm run reliability -- --write-docs`; do not edit) -->";
+const KILL_END = "<!-- reliability:kill-engine:end -->";
+
+/**
+ * The generated block of `docs/reliability.md` that shows the killed `pulumi up`: each command
+ * as a user types it and what the CLI printed, masked.
+ *
+ * @example
+ * const markdown = killTranscriptBlock(report.detail.engineKill!);
+ */
+export function killTranscriptBlock(figures: EngineKillFigures): string {
+  return [KILL_START, "", "```console", figures.transcript, "```", "", KILL_END].join("\n");
+}
+
+/**
+ * Replaces the block between `start` and `end` (matched on their first 35 characters for the
+ * start, so that its note may change), or appends `block` when the page has none.
+ */
+function withBlock(page: string, block: string, start: string, end: string): string {
+  const from = page.indexOf(start.slice(0, 35));
+  const to = page.indexOf(end);
+  if (from === -1 || to === -1) return `${page.trimEnd()}\n\n${block}\n`;
+  return `${page.slice(0, from)}${block}${page.slice(to + end.length)}`;
+}
+
+/**
+ * Replaces the killed `pulumi up`'s block of a page (or appends it when the page has none).
+ *
+ * @example
+ * writeFileSync(page, withKillTranscriptBlock(readFileSync(page, "utf8"), killTranscriptBlock(figures)));
+ */
+export function withKillTranscriptBlock(page: string, block: string): string {
+  return withBlock(page, block, KILL_START, KILL_END);
+}
+
 /**
  * Replaces the generated block of a page (or appends it when the page has none).
  *
@@ -200,10 +267,7 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
  * writeFileSync(page, withFiguresBlock(readFileSync(page, "utf8"), figuresBlock(report, new Date())));
  */
 export function withFiguresBlock(page: string, block: string): string {
-  const start = page.indexOf(BLOCK_START.slice(0, 35));
-  const end = page.indexOf(BLOCK_END);
-  if (start === -1 || end === -1) return `${page.trimEnd()}\n\n${block}\n`;
-  return `${page.slice(0, start)}${block}${page.slice(end + BLOCK_END.length)}`;
+  return withBlock(page, block, BLOCK_START, BLOCK_END);
 }
 
 // ---- the command ----
@@ -213,7 +277,30 @@ function argument(args: string[], name: string): string | undefined {
   return at === -1 ? undefined : args[at + 1];
 }
 
+/** `--engine-kill`: only the killed `pulumi up`, and with `--write-docs` only its block. */
+async function engineKillOnly(args: string[]): Promise<number> {
+  const cli = repoPulumiCli();
+  if (!cli) {
+    console.error("No Pulumi CLI found (npm run pulumi-cli builds one, or set PULUMI_CLI_DIR).");
+    return 1;
+  }
+  const engine = await startEngineWith(cli, "reliability-kill");
+  let figures: EngineKillFigures;
+  try {
+    figures = await runEngineKill(engine, (line) => console.log(line));
+  } finally {
+    engine.dispose();
+  }
+  if (args.includes("--write-docs") && figures.transcript) {
+    const page = path.join(__dirname, "..", "docs", "reliability.md");
+    writeFileSync(page, withKillTranscriptBlock(readFileSync(page, "utf8"), killTranscriptBlock(figures)));
+    console.log(`the killed pulumi up written to ${page}`);
+  }
+  return figures.killed && figures.duplicates + figures.doubleCharges + figures.orphans + figures.stuck === 0 ? 0 : 1;
+}
+
 async function main(args: string[]): Promise<number> {
+  if (args.includes("--engine-kill")) return engineKillOnly(args);
   const quick = args.includes("--quick");
   const types = argument(args, "--types")?.split(",") as ResourceType[] | undefined;
   const report = await runReliability({
@@ -240,7 +327,11 @@ async function main(args: string[]): Promise<number> {
     } catch {
       text = "# Reliability\n";
     }
-    writeFileSync(page, withFiguresBlock(text, figuresBlock(report, new Date())));
+    text = withFiguresBlock(text, figuresBlock(report, new Date()));
+    const engineKill = report.detail.engineKill;
+    if (engineKill?.transcript) text = withKillTranscriptBlock(text, killTranscriptBlock(engineKill));
+    else console.log("the killed pulumi up did not run: its block is left as it is");
+    writeFileSync(page, text);
     console.log(`figures written to ${page}`);
   }
   return passed(report) ? 0 : 1;

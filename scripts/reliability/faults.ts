@@ -486,6 +486,14 @@ async function reopen(lane: Lane, testing: Testing): Promise<void> {
   lane.stack = await openStack(testing, workDir, lane.sim, lane.type);
 }
 
+/**
+ * How long a dynamic-provider host may take to start. The toolkit's default (20 s) is ample on
+ * an idle machine, but the matrix starts a host per type, three at a time, and on a shared
+ * two-core machine a host loading the package has taken longer: a run then died on a slow start
+ * rather than measuring anything.
+ */
+export const HOST_START_TIMEOUT_MS = 120_000;
+
 function openStack(testing: Testing, workDir: string, sim: Simulator, type: ResourceType): Promise<Stack> {
   return testing.createTestStack({
     workDir,
@@ -495,6 +503,7 @@ function openStack(testing: Testing, workDir: string, sim: Simulator, type: Reso
     program: () => ({}),
     engine: "double",
     hostPerOperation: false,
+    hostStartTimeoutMs: HOST_START_TIMEOUT_MS,
   });
 }
 

@@ -21,7 +21,7 @@ import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import type { Simulator } from "../../src/simulator";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
 import { material } from "./bad-inputs";
-import { beyond, messageOf, safetyOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
+import { beyond, HOST_START_TIMEOUT_MS, messageOf, safetyOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
 
 /** How long the simulator holds the create while the host is killed. */
 const HOLD_MS = 2500;
@@ -63,7 +63,13 @@ function hostPids(): number[] {
     .filter((pid) => Number.isInteger(pid) && pid > 0);
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+/**
+ * Waits until `condition` holds (polling every 20 ms) or `timeoutMs` passed; whether it holds.
+ *
+ * @example
+ * await until(() => sim.faults.list().length === 0, 20_000);
+ */
+export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (condition()) return true;
@@ -90,7 +96,7 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
   const open = (declared: Record<string, unknown>) =>
     // A host per operation, as the CLI starts a provider process per command: the next `up`
     // runs in a new process that knows nothing of the one that was killed.
-    testing.createTestStack({ workDir: pkg.dir, project: "reliability-kill", stack: type.toLowerCase(), config: stackConfig(sim), program: programOf(resources, type, declared), engine: "double" });
+    testing.createTestStack({ workDir: pkg.dir, project: "reliability-kill", stack: type.toLowerCase(), config: stackConfig(sim), program: programOf(resources, type, declared), engine: "double", hostStartTimeoutMs: HOST_START_TIMEOUT_MS });
   const row: KillRow = { type, operation: "", killed: false, adopted: false, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, notes: [] };
   let stack = await open(inputs);
   try {

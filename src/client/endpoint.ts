@@ -108,6 +108,7 @@ export function splitKey(key: string): { version: ApiVersion; id: string; area: 
 /**
  * One version's route of an operation: where it lives, how sure we are of it, and only what
  * differs from the operation's row (a request or response variant, a `data` envelope to unwrap).
+ * The table writes each with {@link route}, on one line.
  */
 export interface Route {
   method: HttpMethod;
@@ -124,6 +125,43 @@ export interface Route {
   unwrap?: Unwrap;
   envelope?: boolean;
   summary?: string;
+}
+
+/** What a route may say beyond its method, path and source: only what differs from its row. */
+export type RouteOptions = Partial<Pick<Route, "params" | "request" | "response" | "unwrap" | "envelope" | "summary">>;
+
+/** A method and an absolute path in one value, as octokit writes its routes: `"GET /v4/hosting/ssh-keys"`. */
+export type RouteLine = `${HttpMethod} /${string}`;
+
+/** The catalog labels that open a `source`, and the evidence each stands for (see {@link Evidence}). */
+const EVIDENCE_OF_LABEL: Record<string, Evidence> = {
+  SEED: "seed",
+  CONFIRMED: "confirmed",
+  "CONFIRMED-3P": "confirmed",
+  "INFERRED-M": "inferred",
+  "INFERRED-L": "inferred",
+  UNKNOWN: "inferred",
+};
+const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** What every route says; {@link route} builds it. */
+export type RouteCore = Pick<Route, "method" | "path" | "evidence" | "source">;
+
+/**
+ * One version's route, in one line: its method and path, the catalog's source (whose opening label
+ * gives the evidence, so the two cannot disagree), and only what differs from the row. Fails at
+ * load on an unknown method or label, so a slip in the table never reaches a request.
+ *
+ * @example
+ * route("GET /v3/hosting/ssh-keys", "INFERRED-L: v4 path pattern under /v3 (catalog §1 #60)", { unwrap: "keys" });
+ * // { method: "GET", path: "/v3/hosting/ssh-keys", evidence: "inferred", source: "INFERRED-L: ...", unwrap: "keys" }
+ */
+export function route<const X extends RouteOptions = {}>(line: RouteLine, source: string, options?: X): RouteCore & X {
+  const [method, path = "", ...rest] = line.split(" ") as [HttpMethod, string?, ...string[]];
+  const evidence = EVIDENCE_OF_LABEL[/^[A-Z0-9-]+/.exec(source)?.[0] ?? ""];
+  if (!METHODS.includes(method) || !path.startsWith("/") || rest.length > 0) throw new Error(`Not a route: "${line}" (expected "<METHOD> /<path>")`);
+  if (!evidence) throw new Error(`Source "${source}" does not open with a catalog label (${Object.keys(EVIDENCE_OF_LABEL).join(", ")})`);
+  return { ...options, method, path, evidence, source } as RouteCore & X;
 }
 
 /**
@@ -170,10 +208,9 @@ const OPERATION_ID = /^[a-z]+\.[a-z][A-Za-z]+$/;
  *
  * @example
  * export const sshOperations = defineOperations({
- *   "ssh.removeKey": {
- *     summary: "Remove an SSH key", safety: "idempotent", envelope: true,
- *     request: z.strictObject({ id: hostingId, key: z.string() }), response: envelope({}),
- *     v4: { method: "DELETE", path: "/v4/hosting/ssh-key", evidence: "inferred", source: "INFERRED-L" },
+ *   "ssh.removeKey": { summary: "Remove an SSH key", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, key: z.string() }), response: envelope({}),
+ *     v4: route("DELETE /v4/hosting/ssh-key", "INFERRED-L, catalog §1 #63 (pattern + v2 §4.2)"),
+ *     v2: route("POST /n0c-api/user/remove-ssh-key", "CONFIRMED, catalog §4.2 (S8, S5)"),
  *   },
  * });
  */

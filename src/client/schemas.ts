@@ -62,6 +62,18 @@ export const list = <T extends z.ZodType>(item: T) => z.array(item, { error: (i)
 export const optionalList = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === null ? undefined : v), z.array(item).optional());
 
 /**
+ * Fields a reply may leave out, each read as optional: most of what the API answers is not
+ * guaranteed (catalog §7.7 #6), so a reply's shape says once which of its fields are optional
+ * instead of on every field. The order of the fields is kept.
+ *
+ * @example
+ * obj(optionalFields({ message: str(), order_total: num() })).parse({}); // {}
+ */
+export function optionalFields<S extends Record<string, z.ZodType>>(shape: S): { [K in keyof S]: z.ZodOptional<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, field.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> };
+}
+
+/**
  * A response object that keeps unknown fields and accepts known spelling variants of a field
  * under its documented name.
  */
@@ -116,6 +128,8 @@ export function envelope<S extends z.ZodRawShape>(shape: S, aliases?: Record<str
 
 /** A response with only `message` (and whatever else the server adds). */
 export const messageResponse = obj({ message: str().optional() });
+/** A hosting reply whose `data` holds only a `message`, as v2 and v3 writes answer (legacy document, difference 3). */
+export const dataMessageResponse = envelope({ data: obj({ message: str().optional() }).optional() });
 
 /** The error object the API answers with on 4xx/5xx, and sometimes on a 2xx (catalog §7.2). */
 export const apiErrorBody = obj({

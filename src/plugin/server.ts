@@ -14,8 +14,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as GrpcModule from "@grpc/grpc-js";
-import type * as EngineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
-import type * as EngineProto from "@pulumi/pulumi/proto/engine_pb";
 import type * as PluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import type * as ProviderGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as ProviderProto from "@pulumi/pulumi/proto/provider_pb";
@@ -24,6 +22,7 @@ import type * as AnyProto from "google-protobuf/google/protobuf/any_pb";
 import type * as EmptyProto from "google-protobuf/google/protobuf/empty_pb";
 import type * as StructProto from "google-protobuf/google/protobuf/struct_pb";
 import { setDefaultLogger } from "../provider/context";
+import { engineLogger } from "../provider/engine-log";
 import { InitFailure, NativeProvider, type Result } from "./provider";
 import { wrapSecrets } from "./values";
 
@@ -34,8 +33,6 @@ const grpc = sdkRequire("@grpc/grpc-js") as typeof GrpcModule;
 const providerGrpc = sdkRequire("./proto/provider_grpc_pb") as typeof ProviderGrpc;
 const providerProto = sdkRequire("./proto/provider_pb") as typeof ProviderProto;
 const pluginProto = sdkRequire("./proto/plugin_pb") as typeof PluginProto;
-const engineGrpc = sdkRequire("./proto/engine_grpc_pb") as typeof EngineGrpc;
-const engineProto = sdkRequire("./proto/engine_pb") as typeof EngineProto;
 const statusProto = sdkRequire("./proto/status_pb") as typeof StatusProto;
 const structProto = sdkRequire("google-protobuf/google/protobuf/struct_pb") as typeof StructProto;
 const emptyProto = sdkRequire("google-protobuf/google/protobuf/empty_pb") as typeof EmptyProto;
@@ -132,19 +129,11 @@ function unary<Req, Res>(work: (req: Req) => Promise<Res> | Res): Handler<Req, R
  */
 export async function serve(engineAddress: string | undefined): Promise<number> {
   const provider = new NativeProvider();
-  const engine = engineAddress ? new engineGrpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
-  const log = (severity: EngineProto.LogSeverity, message: string): void => {
-    if (!engine) {
-      process.stderr.write(`${message}\n`);
-      return;
-    }
-    const req = new engineProto.LogRequest().setSeverity(severity).setMessage(message).setUrn(currentUrn.getStore() ?? "");
-    engine.log(req, () => undefined);
-  };
-  setDefaultLogger({
-    info: (m) => log(engineProto.LogSeverity.INFO, m),
-    warn: (m) => log(engineProto.LogSeverity.WARNING, m),
-  });
+  setDefaultLogger(
+    engineAddress
+      ? engineLogger(engineAddress, () => currentUrn.getStore() ?? "")
+      : { info: (m) => process.stderr.write(`${m}\n`), warn: (m) => process.stderr.write(`warning: ${m}\n`) },
+  );
 
   const implementation: Partial<ProviderGrpc.IResourceProviderServer> = {
     getPluginInfo: unary((_req: EmptyProto.Empty) => new pluginProto.PluginInfo().setVersion(pluginVersion())),

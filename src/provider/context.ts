@@ -21,7 +21,7 @@ import { ReadCache, ScopeQueue } from "./cache";
 import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
 import { hostingAddress, type HostingAddress } from "./hosting";
 
-/** Where provider messages go. The dynamic-provider host passes console output through (pulumi ≥ 3.146). */
+/** Where provider messages go: the engine's log under either host (engine-log.ts), the console in the toolkit. */
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
@@ -64,9 +64,10 @@ const consoleLogger: Logger = {
 };
 
 /**
- * Where contexts log when the caller names no logger. The console suits the dynamic-provider
- * host, which passes it through; the provider plugin's output is only debug text to the engine,
- * so the plugin routes messages through the engine's `Log` call instead.
+ * Where contexts log when the caller names no logger. The console suits the testing toolkit, which
+ * runs the runtime in the program's process; under the engine, both the dynamic-provider host
+ * (`configure` in runtime.ts) and the provider plugin set the engine's `Log` call instead, since
+ * only that makes a warning a warning.
  */
 let defaultLogger: Logger = consoleLogger;
 

@@ -11,7 +11,8 @@ import { definitions } from "../resources/registry";
 import { accountOf, checkAccount, diffAccount, withAccount, withoutAccount } from "./account";
 import { checkInputs, type CheckFailure, type CheckResult } from "./check";
 import { namespaced, readConfiguration, type ConfigReader } from "./config";
-import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, type ProviderContext } from "./context";
+import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, setDefaultLogger, type ProviderContext } from "./context";
+import { dynamicHostEngineAddress, engineLogger } from "./engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
 import { forDisplay, PartialCreateError } from "./errors";
@@ -47,7 +48,18 @@ export function definitionOf(type: string): AnyResourceDefinition {
  */
 export async function configure(req: { config: ConfigReader }): Promise<void> {
   setConfiguration(readConfiguration(namespaced(req.config)));
+  // In the engine's dynamic-provider host, warnings go to the engine's log so that `pulumi up`
+  // shows them as warnings; the toolkit runs the runtime in the program's process and keeps the
+  // console (engine-log.ts).
+  const engine = dynamicHostEngineAddress();
+  if (engine !== undefined && !engineLogSet) {
+    setDefaultLogger(engineLogger(engine));
+    engineLogSet = true;
+  }
 }
+
+/** Whether this process's contexts already log to the engine (the host configures once per provider). */
+let engineLogSet = false;
 
 function failuresMessage(type: string, failures: readonly CheckFailure[]): string {
   return `${type} inputs are invalid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`;

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { API_VERSIONS, type EndpointDef } from "../../src/client/endpoint";
+import { API_VERSIONS, route, type EndpointDef, type RouteLine } from "../../src/client/endpoint";
 import { endpoints } from "../../src/client/endpoints";
 
 const all = Object.values(endpoints as Record<string, EndpointDef>);
@@ -63,5 +63,34 @@ describe("the endpoint table", () => {
         if (e) expect(e.safety, e.key).toBe("unsafe");
       }
     }
+  });
+});
+
+describe("a route", () => {
+  it.each([
+    ["SEED, catalog §1 #1", "seed"],
+    ["CONFIRMED, catalog §2 #1", "confirmed"],
+    ["CONFIRMED-3P, catalog §2 #31", "confirmed"],
+    ["INFERRED-M: v3 path pattern (catalog §2 #27)", "inferred"],
+    ["INFERRED-L, catalog §1 #60", "inferred"],
+    ["UNKNOWN, catalog §1 #5", "inferred"],
+  ])("reads its evidence from the opening label of %s", (source, evidence) => {
+    expect(route("PATCH /v4/hosting/ssh-key", source)).toEqual({ method: "PATCH", path: "/v4/hosting/ssh-key", evidence, source });
+  });
+
+  it("keeps what it says beyond the route, and lets none of it replace the method, path or evidence", () => {
+    const options = { params: "query", unwrap: "keys", method: "DELETE", evidence: "seed" } as const;
+    expect(route("GET /n0c-api/user/ssh-keys", "CONFIRMED, catalog §4.2", options)).toEqual({
+      method: "GET", path: "/n0c-api/user/ssh-keys", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", params: "query", unwrap: "keys",
+    });
+  });
+
+  it.each(["FETCH /v4/hello", "GET v4/hello", "GET /v4/hello extra", "GET"])("fails at load on the route %j", (line) => {
+    expect(() => route(line as RouteLine, "SEED, catalog §1 #1")).toThrow(`Not a route: "${line}"`);
+  });
+
+  it("fails at load on a source that does not open with a catalog label", () => {
+    expect(() => route("GET /v4/hello", "catalog §1 #1 (seed)")).toThrow(/does not open with a catalog label/);
+    expect(() => route("GET /v4/hello", "INFERRED, catalog §1 #1")).toThrow(/does not open with a catalog label/);
   });
 });

@@ -18,11 +18,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import type { Simulator, SimState } from "../../src/simulator";
+import type { SimState } from "../../src/simulator";
 import { examplesDir, readYaml } from "../examples/load";
-import { CliStack, describeEngine, displayedSteps, programDirectory, resourcesByName, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, type Engine } from "./harness";
+import { CliStack, describeEngine, displayedSteps, engineScenario, programDirectory, resourcesByName, STEP_TIMEOUT } from "./harness";
 
 interface Step {
   name?: string;
@@ -58,10 +58,30 @@ interface JobRun {
   previewText: string;
 }
 
-let engine: Engine;
-let sim: Simulator;
-let stack: CliStack;
 let secrets: Record<string, string>;
+
+const scenario = engineScenario("drift-check", async ({ engine, sim }) => {
+  secrets = {
+    PULUMI_BACKEND_URL: engine.env.PULUMI_BACKEND_URL!,
+    PULUMI_CONFIG_PASSPHRASE: engine.env.PULUMI_CONFIG_PASSPHRASE!,
+    RESELLER_API_USER: sim.apiUser,
+    RESELLER_API_KEY: sim.apiKey,
+  };
+  const dir = programDirectory(engine, "drift-check", { example: "drift-check" });
+  // Credentials from the environment, as the workflow gives them; the API address is the
+  // simulator's, as a runner's environment would give it (the workflow targets the real API).
+  // The program is type-checked by `npm run typecheck`: transpiling only keeps runs short.
+  const stack = new CliStack(engine, dir, "prod", {
+    RESELLER_API_URL: sim.url,
+    RESELLER_API_USER: sim.apiUser,
+    RESELLER_API_KEY: sim.apiKey,
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+  });
+  await stack.init([]);
+  await stack.ok(["up", "--yes", "--skip-preview"]);
+  return stack;
+});
+
 /** The zone as the first deployment left it. */
 let deployedZone: SimState["zones"][string];
 
@@ -105,6 +125,7 @@ function condition(step: Step, failed: boolean, context: Parameters<typeof evalu
 
 /** Runs the drift job for an event (`schedule`, `pull_request`) as the file header describes. */
 async function runJob(event: string): Promise<JobRun> {
+  const { engine, stack } = scenario;
   const work = mkdtempSync(path.join(engine.root, "job-"));
   const files = { output: path.join(work, "output"), summary: path.join(work, "summary") };
   writeFileSync(files.summary, "");
@@ -151,37 +172,10 @@ async function runJob(event: string): Promise<JobRun> {
 const ran = (job: JobRun) => Object.fromEntries(job.steps.map((step) => [step.name, step.ran ? step.code : "skipped"]));
 
 describeEngine("the drift-check example's workflow run locally with the Pulumi CLI", () => {
-  beforeAll(async () => {
-    engine = await startEngine("drift-check");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-    secrets = {
-      PULUMI_BACKEND_URL: engine.env.PULUMI_BACKEND_URL!,
-      PULUMI_CONFIG_PASSPHRASE: engine.env.PULUMI_CONFIG_PASSPHRASE!,
-      RESELLER_API_USER: sim.apiUser,
-      RESELLER_API_KEY: sim.apiKey,
-    };
-    const dir = programDirectory(engine, "drift-check", { example: "drift-check" });
-    // Credentials from the environment, as the workflow gives them; the API address is the
-    // simulator's, as a runner's environment would give it (the workflow targets the real API).
-    // The program is type-checked by `npm run typecheck`: transpiling only keeps runs short.
-    stack = new CliStack(engine, dir, "prod", {
-      RESELLER_API_URL: sim.url,
-      RESELLER_API_USER: sim.apiUser,
-      RESELLER_API_KEY: sim.apiKey,
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-    });
-    await stack.init([]);
-    await stack.ok(["up", "--yes", "--skip-preview"]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
-  });
-
   it(
     "passes a scheduled run when the account matches the program: exit code 0, 'No drift' in the summary",
     async () => {
+      const { stack } = scenario;
       expect([...resourcesByName(await stack.export()).keys()].sort()).toEqual(["backup-mx", "caa", "site-verification", "status"]);
       const job = await runJob("schedule");
 
@@ -203,6 +197,7 @@ describeEngine("the drift-check example's workflow run locally with the Pulumi C
   it(
     "fails a scheduled run on drift (exit code 7) and names the changed and the deleted record sets; a pull request only reports",
     async () => {
+      const { sim, stack } = scenario;
       const zone = sim.store.zones["agency-demo.com"]!;
       deployedZone = structuredClone(zone);
       const status = zone.find((rrset) => rrset.name === "status.agency-demo.com." && rrset.type === "CNAME");
@@ -238,6 +233,7 @@ describeEngine("the drift-check example's workflow run locally with the Pulumi C
   it(
     "passes again once pulumi refresh --yes and pulumi up --yes have put the record sets back",
     async () => {
+      const { sim, stack } = scenario;
       const refresh = await stack.ok(["refresh", "--yes", "--skip-preview"]);
       // The changed record set is updated in the state; the deleted one leaves it.
       expect(displayedSteps(refresh.stdout, "updated")).toEqual({ status: "~records" });
@@ -259,6 +255,7 @@ describeEngine("the drift-check example's workflow run locally with the Pulumi C
   it(
     "pulumi destroy puts the zone back as the seed had it",
     async () => {
+      const { engine, sim, stack } = scenario;
       await stack.ok(["destroy", "--yes", "--skip-preview"]);
       expect(sim.store.zones["agency-demo.com"]).toEqual(engine.simulator.demoState().zones["agency-demo.com"]);
     },

@@ -6,25 +6,10 @@
  * operation, so the tests are the steps of one scenario and run in order. Every step asserts on
  * the engine's steps (events), the simulator's store and request log, and the exported state.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import type * as Automation from "@pulumi/pulumi/automation";
-
-import type { Simulator, SimState } from "../../src/simulator";
-import {
-  callsSince,
-  commandFailure,
-  describeEngine,
-  inlineStack,
-  resourcesByName,
-  SETUP_TIMEOUT,
-  startEngine,
-  stepLog,
-  STEP_TIMEOUT,
-  writesSince,
-  type Deployment,
-  type Engine,
-} from "./harness";
+import type { SimState } from "../../src/simulator";
+import { callsSince, commandFailure, describeEngine, engineScenario, inlineStack, resourcesByName, stepLog, STEP_TIMEOUT, writesSince } from "./harness";
 
 const DOMAIN = "agency-demo.com";
 const HOSTING = 101;
@@ -41,12 +26,16 @@ const settings = {
   declareRetained: true,
 };
 
-let engine: Engine;
-let sim: Simulator;
-let stack: Automation.Stack;
+const scenario = engineScenario("options", async ({ engine, sim }) => {
+  const stack = await inlineStack(engine, { project: "options", stack: "dev", sim, program: async () => program() });
+  const log = stepLog();
+  const up = await stack.up({ onEvent: log.onEvent });
+  expect(up.summary.resourceChanges).toEqual({ create: 10 });
+  return stack;
+});
 
 function program(): Record<string, unknown> {
-  const { DnsRecordSet, SshKey, Database, DatabaseUserGrant } = engine.resources;
+  const { DnsRecordSet, SshKey, Database, DatabaseUserGrant } = scenario.engine.resources;
   const zone = { domain: DOMAIN, hostingId: HOSTING };
   const web = new DnsRecordSet("web", { ...zone, name: settings.webName, type: "A", ttl: settings.webTtl, records: ["198.51.100.20"] });
   // Its identity (name) follows web's: when web is replaced, so is it, and before web.
@@ -67,28 +56,11 @@ function rrset(state: SimState, name: string, type: string) {
   return state.zones[DOMAIN]?.find((r) => r.name === `${name}.${DOMAIN}.` && r.type === type);
 }
 
-async function exported(): Promise<Deployment> {
-  return (await stack.exportStack()) as unknown as Deployment;
-}
-
 describeEngine("resource options and replacements decided by the engine, through the Automation API", () => {
-  beforeAll(async () => {
-    engine = await startEngine("options");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-    stack = await inlineStack(engine, { project: "options", stack: "dev", sim, program: async () => program() });
-    const log = stepLog();
-    const up = await stack.up({ onEvent: log.onEvent });
-    expect(up.summary.resourceChanges).toEqual({ create: 10 });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
-  });
-
   it(
     "updates a record set in place when its TTL changes: same id, one zone write",
     async () => {
+      const { engine, sim, stack } = scenario;
       settings.webTtl = 600;
       const mark = sim.requests.list().length;
       const log = stepLog();
@@ -96,7 +68,7 @@ describeEngine("resource options and replacements decided by the engine, through
 
       expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 9 });
       expect(log.ops("web")).toEqual(["update"]);
-      expect(resourcesByName(await exported()).get("web")?.id).toBe(`${DOMAIN}/web/A`);
+      expect(resourcesByName(await scenario.exported()).get("web")?.id).toBe(`${DOMAIN}/web/A`);
       expect(rrset(sim.store, "web", "A")?.ttl).toBe(600);
       expect(writesSince(engine, sim, mark)).toEqual(["dns.modifyZone"]);
     },
@@ -106,14 +78,15 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "replaces an SSH key whose public key changes, adding the new key before removing the old one",
     async () => {
-      const before = resourcesByName(await exported()).get("deploy");
+      const { sim, stack } = scenario;
+      const before = resourcesByName(await scenario.exported()).get("deploy");
       settings.deployKey = KEY_B;
       const log = stepLog();
       await stack.up({ onEvent: log.onEvent });
 
       // Create-before-delete: the replacement is created, then the old key is deleted last.
       expect(log.ops("deploy")).toEqual(["create-replacement", "replace", "delete-replaced"]);
-      const after = resourcesByName(await exported()).get("deploy");
+      const after = resourcesByName(await scenario.exported()).get("deploy");
       expect(after?.id).not.toBe(before?.id);
       const keys = sim.store.hostings[String(HOSTING)]!.sshKeys.map((k) => k.key);
       expect(keys).toContain(after?.outputs?.fingerprint);
@@ -125,6 +98,7 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "replaces a record set delete-before-replace, deleting first the dependent that is replaced with it and updating the one that only refers to it",
     async () => {
+      const { sim, stack } = scenario;
       settings.webName = "web2";
       const log = stepLog();
       await stack.up({ onEvent: log.onEvent });
@@ -145,7 +119,7 @@ describeEngine("resource options and replacements decided by the engine, through
       expect(rrset(sim.store, "web2", "A")?.records).toEqual([{ ip: "198.51.100.20" }]);
       expect(rrset(sim.store, "_meta.web2", "TXT")).toBeDefined();
       expect(rrset(sim.store, "alias", "CNAME")?.records).toEqual([{ value: `web2.${DOMAIN}.` }]);
-      const resources = resourcesByName(await exported());
+      const resources = resourcesByName(await scenario.exported());
       expect(resources.get("web")?.id).toBe(`${DOMAIN}/web2/A`);
       expect(resources.get("web-meta")?.id).toBe(`${DOMAIN}/_meta.web2/TXT`);
     },
@@ -155,6 +129,7 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "refuses to replace a protected record set, and changes nothing",
     async () => {
+      const { engine, sim, stack } = scenario;
       settings.guardedName = "guarded2";
       const before = structuredClone(sim.store);
       const mark = sim.requests.list().length;
@@ -164,7 +139,7 @@ describeEngine("resource options and replacements decided by the engine, through
       expect(failure.stdout + failure.stderr).toMatch(/protect/i);
       expect(writesSince(engine, sim, mark)).toEqual([]);
       expect(sim.store.zones).toEqual(before.zones);
-      expect(resourcesByName(await exported()).get("guarded")?.id).toBe(`${DOMAIN}/guarded/A`);
+      expect(resourcesByName(await scenario.exported()).get("guarded")?.id).toBe(`${DOMAIN}/guarded/A`);
       settings.guardedName = "guarded";
     },
     STEP_TIMEOUT,
@@ -173,6 +148,7 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "ignores a TTL listed in ignoreChanges, whether the program or someone outside Pulumi changes it",
     async () => {
+      const { engine, sim, stack } = scenario;
       settings.ignoredTtl = 7200;
       let log = stepLog();
       let mark = sim.requests.list().length;
@@ -197,6 +173,7 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "drops a retainOnDelete record set from the state without deleting it",
     async () => {
+      const { engine, sim, stack } = scenario;
       settings.declareRetained = false;
       const log = stepLog();
       const mark = sim.requests.list().length;
@@ -205,7 +182,7 @@ describeEngine("resource options and replacements decided by the engine, through
       expect(log.ops("retained")).toEqual(["delete"]);
       expect(writesSince(engine, sim, mark)).toEqual([]);
       expect(rrset(sim.store, "retained", "A")?.records).toEqual([{ ip: "198.51.100.50" }]);
-      expect(resourcesByName(await exported()).has("retained")).toBe(false);
+      expect(resourcesByName(await scenario.exported()).has("retained")).toBe(false);
     },
     STEP_TIMEOUT,
   );
@@ -213,8 +190,9 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "pulumi destroy refuses a stack holding a protected resource in its preview, and deletes nothing",
     async () => {
+      const { engine, sim, stack } = scenario;
       const before = structuredClone(sim.store);
-      const resourcesBefore = [...resourcesByName(await exported()).keys()].sort();
+      const resourcesBefore = [...resourcesByName(await scenario.exported()).keys()].sort();
       const mark = sim.requests.list().length;
       // As a user types it: `--yes` without `--skip-preview`, so the preview runs first.
       const destroy = await engine.pulumi(["destroy", "--yes", "--stack", "dev", "--non-interactive", "--color", "never"], { cwd: stack.workspace.workDir });
@@ -226,8 +204,8 @@ describeEngine("resource options and replacements decided by the engine, through
       expect(destroy.stdout + destroy.stderr).not.toMatch(/^Destroying/m);
       expect(writesSince(engine, sim, mark)).toEqual([]);
       expect(sim.store).toEqual(before);
-      expect([...resourcesByName(await exported()).keys()].sort()).toEqual(resourcesBefore);
-      expect(resourcesByName(await exported()).get("guarded")?.protect).toBe(true);
+      expect([...resourcesByName(await scenario.exported()).keys()].sort()).toEqual(resourcesBefore);
+      expect(resourcesByName(await scenario.exported()).get("guarded")?.protect).toBe(true);
     },
     STEP_TIMEOUT,
   );
@@ -235,6 +213,7 @@ describeEngine("resource options and replacements decided by the engine, through
   it(
     "a destroy that skips the preview deletes every other resource, skipping the grant deleted with its database, and keeps the protected one",
     async () => {
+      const { engine, sim, stack } = scenario;
       // The engine checks `protect` when it applies each delete step (step.go, DeleteStep.Apply),
       // so without a preview to fail first, the unprotected resources are deleted in parallel
       // and only the protected one's step fails. The Automation API's destroy skips the preview.
@@ -249,7 +228,7 @@ describeEngine("resource options and replacements decided by the engine, through
       // deletedWith: the engine sends no Delete for the grant, whose database goes with it.
       expect(calls["databases.revokePrivileges"]).toBeUndefined();
       expect(calls["databases.delete"]).toBe(1);
-      expect([...resourcesByName(await exported()).keys()]).toEqual(["guarded"]);
+      expect([...resourcesByName(await scenario.exported()).keys()]).toEqual(["guarded"]);
       expect(rrset(sim.store, "guarded", "A")).toBeDefined();
       expect(rrset(sim.store, "web2", "A")).toBeUndefined();
 
@@ -262,7 +241,7 @@ describeEngine("resource options and replacements decided by the engine, through
       const last = stepLog();
       await stack.destroy({ onEvent: last.onEvent });
       expect(last.steps.map((step) => `${step.op} ${step.name}`)).toEqual(["delete guarded"]);
-      expect(resourcesByName(await exported()).size).toBe(0);
+      expect(resourcesByName(await scenario.exported()).size).toBe(0);
 
       // The account is back at its seed, but for the record set retained on delete.
       const seed = engine.simulator.demoState();

@@ -15,6 +15,7 @@ import type { Simulator } from "../../src/simulator";
 import {
   callsSince,
   commandFailure,
+  CONTACT,
   describeEngine,
   inlineStack,
   resourcesByName,
@@ -31,18 +32,6 @@ import {
 const DOMAIN = "engine-partial.com";
 /** The demo seed's price of a .com registration (one year). */
 const COM_PRICE = 12.5;
-const CONTACT = {
-  firstName: "Alex",
-  lastName: "Martin",
-  email: "alex@example.org",
-  address1: "1 Example Street",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  state: "QC",
-  countryCode: "CA",
-  phone: "+1.5145550100",
-};
-
 /** What the program declares; the tests change it between operations. */
 const settings = {
   nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"],

@@ -7,63 +7,36 @@
  * An inline program through the Automation API; the tests are the steps of one scenario on one
  * stack, so they run in order.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import type * as Automation from "@pulumi/pulumi/automation";
-
-import type { Simulator } from "../../src/simulator";
-import {
-  commandFailure,
-  describeEngine,
-  inlineStack,
-  resourcesByName,
-  SETUP_TIMEOUT,
-  startEngine,
-  STEP_TIMEOUT,
-  writesSince,
-  type Deployment,
-  type Engine,
-} from "./harness";
+import { commandFailure, describeEngine, engineScenario, inlineStack, resourcesByName, STEP_TIMEOUT, writesSince } from "./harness";
 
 const DOMAIN = "agency-demo.com";
 
 /** What the program declares; the tests change it between operations. */
 const settings = { declareNew: false };
 
-let engine: Engine;
-let sim: Simulator;
-let stack: Automation.Stack;
 /** The zone as the stack found it. */
 let zoneBefore: unknown;
 
+const scenario = engineScenario("takeover", async ({ engine, sim }) => {
+  zoneBefore = structuredClone(sim.store.zones[DOMAIN]);
+  return inlineStack(engine, { project: "takeover", stack: "dev", sim, program: async () => program() });
+});
+
 function program(): Record<string, unknown> {
-  const { DnsRecordSet } = engine.resources;
+  const { DnsRecordSet } = scenario.engine.resources;
   // The seed's zone has `@ TXT` (an SPF policy): this declares another one over it.
   new DnsRecordSet("spf", { domain: DOMAIN, hostingId: 101, name: "@", type: "TXT", records: ["v=spf1 include:_spf.example.net ~all"] });
   if (settings.declareNew) new DnsRecordSet("status", { domain: DOMAIN, hostingId: 101, name: "status", type: "CNAME", records: ["status.example.net"] });
   return {};
 }
 
-async function exported(): Promise<Deployment> {
-  return (await stack.exportStack()) as unknown as Deployment;
-}
-
 describeEngine("a record set declared over an existing one", () => {
-  beforeAll(async () => {
-    engine = await startEngine("takeover");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-    stack = await inlineStack(engine, { project: "takeover", stack: "dev", sim, program: async () => program() });
-    zoneBefore = structuredClone(sim.store.zones[DOMAIN]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
-  });
-
   it(
     "fails the up before any write, naming the record set and adopt: true, and the zone is unchanged",
     async () => {
+      const { engine, sim, stack } = scenario;
       const mark = sim.requests.list().length;
       const failure = await commandFailure(stack.up());
       expect(failure.code).not.toBe(0);
@@ -72,7 +45,7 @@ describeEngine("a record set declared over an existing one", () => {
       expect(output).toContain("`adopt: true`");
       expect(writesSince(engine, sim, mark)).toEqual([]);
       expect(sim.store.zones[DOMAIN]).toEqual(zoneBefore);
-      expect(resourcesByName(await exported()).has("spf")).toBe(false);
+      expect(resourcesByName(await scenario.exported()).has("spf")).toBe(false);
     },
     STEP_TIMEOUT,
   );
@@ -80,19 +53,20 @@ describeEngine("a record set declared over an existing one", () => {
   it(
     "keeps the record sets the stack did create beside the refused one, and the destroy leaves the zone as it was before the stack",
     async () => {
+      const { engine, sim, stack } = scenario;
       settings.declareNew = true;
       const mark = sim.requests.list().length;
       const failure = await commandFailure(stack.up());
       expect(failure.code).not.toBe(0);
       // The only write is the new record set's.
       expect(writesSince(engine, sim, mark)).toEqual(["dns.modifyZone"]);
-      const names = [...resourcesByName(await exported()).keys()];
+      const names = [...resourcesByName(await scenario.exported()).keys()];
       expect(names).toContain("status");
       expect(names).not.toContain("spf");
       expect(sim.store.zones[DOMAIN]?.some((r) => r.name === `status.${DOMAIN}.`)).toBe(true);
 
       await stack.destroy();
-      expect(resourcesByName(await exported()).size).toBe(0);
+      expect(resourcesByName(await scenario.exported()).size).toBe(0);
       expect(sim.store.zones[DOMAIN]).toEqual(zoneBefore);
     },
     STEP_TIMEOUT,

@@ -15,11 +15,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
 import { npm, PROGRAM_DEPENDENCIES, TARBALL } from "../e2e/package";
-import { CliStack, describeEngine, displayedSteps, programDirectory, resourcesByName, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, type Engine } from "./harness";
+import { CliStack, describeEngine, displayedSteps, engineScenario, resourcesByName, simulatorConfig, STEP_TIMEOUT, typescriptProgram } from "./harness";
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import { DnsRecordSet, FtpAccount, SshKey } from "pulumi-hosting-reseller";
@@ -33,15 +32,27 @@ export const fqdn = record.fqdn;
 export const ftpLogin = ftp.username;
 `;
 
-let engine: Engine;
-let sim: Simulator;
-let stack: CliStack;
 let olderVersion: string;
 let newerVersion: string;
 let newerTarball: string;
 
-function installedVersion(): string {
-  return (JSON.parse(readFileSync(path.join(stack.dir, "node_modules", "pulumi-hosting-reseller", "package.json"), "utf8")) as { version: string }).version;
+const scenario = engineScenario("upgrade", async ({ engine, sim }) => {
+  const dir = typescriptProgram(engine, "upgrade", PROGRAM);
+  const older = path.join(engine.pkg.dir, TARBALL);
+  await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", older, ...PROGRAM_DEPENDENCIES], dir);
+  const newer = await packNewerBuild(older, engine.root);
+  newerVersion = newer.version;
+  newerTarball = newer.tarball;
+  // The program is checked by what it does: transpiling only keeps runs short.
+  const stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
+  olderVersion = installedVersion(dir);
+  await stack.init([...simulatorConfig(sim), { key: "ttl", value: "3600" }, { key: "ftpPassword", value: "Upload-Pass-2026", secret: true }]);
+  await stack.ok(["up", "--yes", "--skip-preview"]);
+  return stack;
+});
+
+function installedVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, "node_modules", "pulumi-hosting-reseller", "package.json"), "utf8")) as { version: string }).version;
 }
 
 /**
@@ -63,40 +74,14 @@ async function packNewerBuild(older: string, dir: string): Promise<{ version: st
 }
 
 describeEngine("a stack deployed with one build of the package, after installing a newer one", () => {
-  beforeAll(async () => {
-    engine = await startEngine("upgrade");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-    const dir = programDirectory(engine, "upgrade", {
-      files: {
-        "Pulumi.yaml": "name: upgrade\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-        "package.json": `${JSON.stringify({ name: "upgrade", private: true, main: "index.ts" }, null, 2)}\n`,
-        "index.ts": PROGRAM,
-      },
-    });
-    const older = path.join(engine.pkg.dir, TARBALL);
-    await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", older, ...PROGRAM_DEPENDENCIES], dir);
-    const newer = await packNewerBuild(older, engine.root);
-    newerVersion = newer.version;
-    newerTarball = newer.tarball;
-    // The program is checked by what it does: transpiling only keeps runs short.
-    stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
-    olderVersion = installedVersion();
-    await stack.init([...simulatorConfig(sim), { key: "ttl", value: "3600" }, { key: "ftpPassword", value: "Upload-Pass-2026", secret: true }]);
-    await stack.ok(["up", "--yes", "--skip-preview"]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
-  });
-
   it(
     "refreshes the older build's state with the newer build installed, finding nothing changed",
     async () => {
+      const { stack } = scenario;
       const before = resourcesByName(await stack.export());
       expect(before.size).toBe(3);
       await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", newerTarball], stack.dir);
-      expect(installedVersion()).toBe(newerVersion);
+      expect(installedVersion(stack.dir)).toBe(newerVersion);
       expect(newerVersion).not.toBe(olderVersion);
 
       const refresh = await stack.ok(["refresh", "--yes", "--skip-preview"]);
@@ -116,6 +101,7 @@ describeEngine("a stack deployed with one build of the package, after installing
   it(
     "updates a resource with the newer build, in place",
     async () => {
+      const { sim, stack } = scenario;
       await stack.ok(["config", "set", "ttl", "600"]);
       const up = await stack.ok(["up", "--yes", "--skip-preview"]);
 
@@ -129,6 +115,7 @@ describeEngine("a stack deployed with one build of the package, after installing
   it(
     "destroys with the newer build, back to the seed",
     async () => {
+      const { engine, sim, stack } = scenario;
       const destroy = await stack.ok(["destroy", "--yes", "--skip-preview"]);
 
       expect(destroy.stdout).toMatch(/- 4 deleted/);

@@ -13,6 +13,7 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createClient, type ClientOptions, type ResellerClient } from "../../src/client/client";
 import type { ApiVersion } from "../../src/client/endpoint";
+import { endpoints } from "../../src/client/endpoints";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator";
 import { sampleRegistrant, sampleRegistration } from "../../src/simulator/handlers/domains";
 import { DEMO_HOSTING } from "../../src/simulator/handlers/shared";
@@ -76,6 +77,25 @@ export function testClientOptions(sim: Simulator, version: ApiVersion = "v4"): C
 export function uninstallPhpVersion(sim: Simulator, version: string, hostingId = 101): void {
   const php = sim.store.hostings[String(hostingId)]!.php;
   php.availableVersions = php.availableVersions.filter((v) => v !== version);
+}
+
+/**
+ * The operations that change something at the API (every one the endpoint table does not mark
+ * `safety: "read"`) the simulator served since `from` (an index into its request log), in order,
+ * each time it was called.
+ *
+ * @example
+ * const mark = t.sim.requests.list().length;
+ * await t.engine.delete(id, outs);
+ * expect(writesSince(t.sim, mark)).toEqual(["php.setVersion"]);
+ */
+export function writesSince(sim: Simulator, from = 0): string[] {
+  const table = endpoints as Record<string, { safety: string } | undefined>;
+  return sim.requests
+    .list()
+    .slice(from)
+    .filter((entry) => table[entry.key]?.safety !== "read")
+    .map((entry) => entry.id);
 }
 
 export function useSimulator(options: UseSimulatorOptions = {}) {

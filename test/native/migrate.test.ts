@@ -10,10 +10,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, programDirectory, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
+import { CliStack, describeEngine, engineScenario, simulatorConfig, STEP_TIMEOUT, typescriptProgram, writesSince, type Deployment, type Engine } from "../engine/harness";
 
 const FTP_PASSWORD = "Migrate-Ftp-2026x";
 
@@ -55,35 +54,20 @@ outputs:
 `;
 }
 
+const scenario = engineScenario("native-migrate", async ({ engine, sim }) => {
+  const dir = typescriptProgram(engine, "migrate", DYNAMIC);
+  const stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
+  await stack.init(simulatorConfig(sim));
+  await stack.ok(["up", "--yes", "--skip-preview"]);
+  return stack;
+});
+
 describeEngine("moving a stack from the dynamic resources to the provider plugin", () => {
-  let engine: Engine;
-  let sim: Simulator;
-  let dir: string;
-  let stack: CliStack;
-
-  beforeAll(async () => {
-    engine = await startEngine("native-migrate");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-    dir = programDirectory(engine, "migrate", {
-      files: {
-        "Pulumi.yaml": "name: migrate\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-        "package.json": `${JSON.stringify({ name: "migrate", private: true, main: "index.ts" }, null, 2)}\n`,
-        "index.ts": DYNAMIC,
-      },
-    });
-    stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
-    await stack.init(simulatorConfig(sim));
-    await stack.ok(["up", "--yes", "--skip-preview"]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
-  });
-
   it(
     "moves the record set and the FTP account under the plugin without deleting, recreating or writing anything",
     async () => {
+      const { engine, sim, stack } = scenario;
+      const dir = stack.dir;
       const mark = sim.requests.list().length;
       const exportFile = path.join(dir, "before.json");
       writeFileSync(exportFile, (await stack.ok(["stack", "export"])).stdout);
@@ -118,6 +102,7 @@ describeEngine("moving a stack from the dynamic resources to the provider plugin
   it(
     "previews the YAML program with only the FTP password to set, and the next up sets it in place",
     async () => {
+      const { engine, sim, stack } = scenario;
       const preview = await stack.run(["preview", "--expect-no-changes"]);
       expect(preview.code, preview.stdout + preview.stderr).not.toBe(0);
       expect(preview.stdout).toMatch(/~\s+reseller:index:FtpAccount\s+ftp\s+update/);

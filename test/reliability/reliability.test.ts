@@ -7,10 +7,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { figuresBlock, withFiguresBlock, type ReliabilityReport } from "../../scripts/reliability";
+import { figuresBlock, killTranscriptBlock, withFiguresBlock, withKillTranscriptBlock, type ReliabilityReport } from "../../scripts/reliability";
 import { runEmptyReplies } from "../../scripts/reliability/empty-replies";
 import { runFaultMatrix, type FaultCell } from "../../scripts/reliability/faults";
 import { runKillTest } from "../../scripts/reliability/kill";
+import { maskTranscript } from "../../scripts/reliability/kill-engine";
 import { installedPackage, type InstalledPackage } from "../e2e/package";
 
 let pkg: InstalledPackage;
@@ -100,5 +101,51 @@ describe("the figures block of docs/reliability.md", () => {
     expect(written).toContain("| duplicates | 1 |");
     expect(written).toContain("- CronJob create truncate (`cron.add`): left over: a \\| b");
     expect(withFiguresBlock(written, figuresBlock(report, new Date("2026-11-23T00:00:00Z")))).toBe(written);
+  });
+});
+
+describe("the killed pulumi up's block of docs/reliability.md", () => {
+  it("keeps an operation's header and summary, leaves out its progress rows, and masks what varies between runs", () => {
+    const output = [
+      "Updating (dev):",
+      "",
+      " +  pulumi-nodejs:dynamic/reseller:DnsRecordSet status creating (3s)",
+      "@ updating....",
+      " +  pulumi-nodejs:dynamic/reseller:DnsRecordSet status created (5s)",
+      "Diagnostics:",
+      "    warning: killed-mid-create.com stays registered until 2027-11-23.",
+      "",
+      "Resources:",
+      "    + 1 created",
+      "",
+      "Duration: 1m2s",
+      "error: locked:",
+      "  file:///scratch/run-1/backend/.pulumi/locks/dev/146bc9d5-8398-4f8a-b5a3-c74d77823871.json: created by root@vm (pid 1517) at 2026-11-23T19:13:16Z",
+    ].join("\n");
+
+    expect(maskTranscript(output, "/scratch/run-1").split("\n")).toEqual([
+      "Updating (dev):",
+      "Diagnostics:",
+      "    warning: killed-mid-create.com stays registered until <date>.",
+      "",
+      "Resources:",
+      "    + 1 created",
+      "",
+      "Duration: <s>",
+      "error: locked:",
+      "  file://<dir>/backend/.pulumi/locks/dev/<uuid>.json: created by <user>@<host> (pid <pid>) at <time>",
+    ]);
+  });
+
+  it("replaces only the block between its markers, leaving the figures block alone", () => {
+    const figures = "<!-- reliability:figures:start (generated) -->\nfigures\n<!-- reliability:figures:end -->";
+    const page = `# Reliability\n\n<!-- reliability:kill-engine:start (generated) -->\nold run\n<!-- reliability:kill-engine:end -->\n\n${figures}\n`;
+    const block = killTranscriptBlock({ killed: true, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, notes: [], transcript: "$ pulumi cancel --yes" });
+    const written = withKillTranscriptBlock(page, block);
+
+    expect(written).not.toContain("old run");
+    expect(written).toContain("```console\n$ pulumi cancel --yes\n```");
+    expect(written.endsWith(`<!-- reliability:kill-engine:end -->\n\n${figures}\n`)).toBe(true);
+    expect(withKillTranscriptBlock(written, block)).toBe(written);
   });
 });

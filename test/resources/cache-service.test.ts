@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { writesSince } from "../helpers/sim";
 
 describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
   const t = useProvider("CacheService", { version });
   /** The simulator's state of a cache service of account 101. */
   const service = (name: "memcached" | "redis") => t.sim.store.hostings["101"]!.cache[name];
 
-  it("walks the lifecycle: enable and start, disable in place, import, replace with the other service, destroy", async () => {
+  it("walks the lifecycle: enable and start, disable in place, import, replace with the other service, destroy to what was found", async () => {
     const run = await runLifecycle(t.engine, {
       inputs: { hostingId: 101, service: "redis" },
       update: { hostingId: 101, service: "redis", enabled: false },
@@ -18,13 +19,13 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
       goneAfterDelete: false,
     });
     expect(run.id).toBe("101/redis");
-    expect(run.created).toEqual({ hostingId: 101, service: "redis", enabled: true, active: true });
-    expect(run.updated).toEqual({ hostingId: 101, service: "redis", enabled: false, active: false });
+    expect(run.created).toEqual({ hostingId: 101, service: "redis", enabled: true, active: true, previous: { enabled: false, active: false } });
+    expect(run.updated).toEqual({ hostingId: 101, service: "redis", enabled: false, active: false, previous: { enabled: false, active: false } });
     expect(run.imported.props).toEqual(run.updated);
     expect(run.afterDelete.props).toMatchObject({ enabled: false, active: false });
   });
 
-  it("leaves the service disabled and stopped after destroy", async () => {
+  it("leaves a service found disabled disabled and stopped after destroy", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached" }));
     expect(service("memcached")).toMatchObject({ enabled: true, active: true });
     await t.engine.delete(id, outs);
@@ -57,14 +58,47 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
   it("disables a service that was running when created with enabled false", async () => {
     Object.assign(service("memcached"), { enabled: true, active: true });
     const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached", enabled: false }));
-    expect(outs).toEqual({ hostingId: 101, service: "memcached", enabled: false, active: false });
+    expect(outs).toEqual({ hostingId: 101, service: "memcached", enabled: false, active: false, previous: { enabled: true, active: true } });
     expect(service("memcached")).toMatchObject({ enabled: false, active: false });
+  });
+
+  it.each([
+    // `on`, then `start`.
+    { found: { enabled: true, active: true }, declared: false, putBack: ["cache.controlMemcached", "cache.controlMemcached"] },
+    // `on` alone: the service stays stopped.
+    { found: { enabled: true, active: false }, declared: false, putBack: ["cache.controlMemcached"] },
+    // `stop` alone: the service stays enabled.
+    { found: { enabled: true, active: false }, declared: true, putBack: ["cache.controlMemcached"] },
+  ])("puts back at destroy a service found $found after declaring enabled $declared, through an update, with no other write", async ({ found, declared, putBack }) => {
+    Object.assign(service("memcached"), found);
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached", enabled: declared }));
+    expect(outs.previous).toEqual(found);
+    const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, service: "memcached", enabled: !declared }));
+    expect(updated.previous).toEqual(found);
+    const back = await t.engine.update(id, updated, await t.engine.check({ hostingId: 101, service: "memcached", enabled: declared }));
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, back);
+    expect(service("memcached")).toMatchObject(found);
+    expect(writesSince(t.sim, mark)).toEqual(putBack);
+    expect(t.sim.requests.count("cache.controlRedis")).toBe(0);
+  });
+
+  it("reads, refreshes and destroys state written before `previous` existed: destroy disables the service", async () => {
+    Object.assign(service("redis"), { enabled: true, active: false });
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "redis" }));
+    const { previous: _previous, ...old } = outs;
+    const refreshed = await t.engine.read(id, old);
+    expect(refreshed.props).toEqual(old);
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, refreshed.props);
+    expect(service("redis")).toMatchObject({ enabled: false, active: false });
+    expect(writesSince(t.sim, mark)).toEqual(["cache.controlRedis"]);
   });
 
   it("imports from the id alone, in the canonical spelling of the id", async () => {
     Object.assign(service("redis"), { enabled: true, active: true });
     const imported = await t.engine.read("101/Redis");
-    expect(imported).toMatchObject({ id: "101/redis", props: { hostingId: 101, service: "redis", enabled: true, active: true } });
+    expect(imported).toMatchObject({ id: "101/redis", props: { hostingId: 101, service: "redis", enabled: true, active: true, previous: { enabled: true, active: true } } });
     const news = await t.engine.check({ hostingId: 101, service: "redis" }, imported.inputs);
     expect(await t.engine.diff("101/redis", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });

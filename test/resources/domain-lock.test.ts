@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { writesSince } from "../helpers/sim";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -8,8 +9,7 @@ afterEach(() => {
 describe.each(["v4", "v3"] as const)("DomainLock on API %s", (version) => {
   const t = useProvider("DomainLock", { version });
 
-  it("walks the engine's lifecycle, and a destroy that leaves the lock as it is", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+  it("walks the engine's lifecycle, and a destroy that puts back the lock found at create", async () => {
     // client-shop.net is unlocked in the demo seed.
     const run = await runLifecycle(t.engine, {
       inputs: { domain: "Client-Shop.net." },
@@ -19,12 +19,52 @@ describe.each(["v4", "v3"] as const)("DomainLock on API %s", (version) => {
       goneAfterDelete: false,
     });
     expect(run.id).toBe("client-shop.net");
-    expect(run.created).toEqual({ domain: "client-shop.net", locked: true });
-    expect(run.updated).toEqual({ domain: "client-shop.net", locked: false });
+    expect(run.created).toEqual({ domain: "client-shop.net", locked: true, previous: false });
+    expect(run.updated).toEqual({ domain: "client-shop.net", locked: false, previous: false });
+    expect(run.imported.props).toEqual(run.updated);
+    // The update left the lock as it was found, so destroy had nothing to put back.
     expect(t.sim.requests.count("domains.enableRegistrarLock")).toBe(1);
     expect(t.sim.requests.count("domains.disableRegistrarLock")).toBe(1);
     expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("released from Pulumi state; the domain stays unlocked"));
+  });
+
+  it("puts back at destroy the lock found at create, after a refresh, with no other write", async () => {
+    // agency-demo.com is locked in the demo seed; unlocked out of band, as before a transfer.
+    t.sim.store.domains["agency-demo.com"]!.locked = false;
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", locked: true }));
+    expect(outs).toEqual({ domain: "agency-demo.com", locked: true, previous: false });
+    expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(true);
+    const refreshed = await t.engine.read(id, outs);
+    expect(refreshed.props).toEqual(outs);
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, refreshed.props);
+    expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(false);
+    expect(writesSince(t.sim, mark)).toEqual(["domains.disableRegistrarLock"]);
+  });
+
+  it("reads, refreshes and destroys state written before `previous` existed: destroy leaves the lock as it is", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    t.sim.store.domains["client-shop.net"]!.locked = false;
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "client-shop.net", locked: true }));
+    const { previous: _previous, ...old } = outs;
+    const refreshed = await t.engine.read(id, old);
+    expect(refreshed.props).toEqual({ domain: "client-shop.net", locked: true });
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, refreshed.props);
+    expect(writesSince(t.sim, mark)).toEqual([]);
+    expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(true);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("records no value found at create (it was written by an earlier version), so it is released from Pulumi state and the domain stays locked"));
+  });
+
+  it("imported from the id alone, takes the live lock as found, and destroy after an update puts it back", async () => {
+    const imported = await t.engine.read("agency-demo.com");
+    expect(imported.props).toEqual({ domain: "agency-demo.com", locked: true, previous: true });
+    const updated = await t.engine.update(imported.id, imported.props, await t.engine.check({ domain: "agency-demo.com", locked: false }, imported.inputs));
+    expect(updated).toEqual({ domain: "agency-demo.com", locked: false, previous: true });
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(imported.id, updated);
+    expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(true);
+    expect(writesSince(t.sim, mark)).toEqual(["domains.enableRegistrarLock"]);
   });
 });
 
@@ -34,7 +74,7 @@ describe("DomainLock against the registrar", () => {
   it("sends nothing when the lock is already as declared", async () => {
     const inputs = await t.engine.check({ domain: "agency-demo.com", locked: true });
     const { id, outs } = await t.engine.create(inputs);
-    expect(outs).toEqual({ domain: "agency-demo.com", locked: true });
+    expect(outs).toEqual({ domain: "agency-demo.com", locked: true, previous: true });
     expect(t.sim.requests.count("domains.enableRegistrarLock") + t.sim.requests.count("domains.disableRegistrarLock")).toBe(0);
     expect(await t.engine.diff(id, outs, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
@@ -46,7 +86,7 @@ describe("DomainLock against the registrar", () => {
     const fresh = await t.engine.read(id, outs);
     expect(fresh.props.locked).toBe(false);
     expect((await t.engine.diff(id, fresh.props, inputs)).changes).toBe(true);
-    expect(await t.engine.update(id, fresh.props, inputs)).toEqual({ domain: "agency-demo.com", locked: true });
+    expect(await t.engine.update(id, fresh.props, inputs)).toEqual({ domain: "agency-demo.com", locked: true, previous: true });
     expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(true);
   });
 
@@ -58,7 +98,7 @@ describe("DomainLock against the registrar", () => {
 
   it("imports an IDN domain's lock by its Unicode id", async () => {
     const imported = await t.engine.read("café.com");
-    expect(imported.props).toEqual({ domain: "xn--caf-dma.com", locked: true });
+    expect(imported.props).toEqual({ domain: "xn--caf-dma.com", locked: true, previous: true });
     const inputs = await t.engine.check({ domain: "café.com", locked: true }, imported.inputs);
     expect(await t.engine.diff(imported.id, imported.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
@@ -71,8 +111,17 @@ describe("DomainLock on API v2", () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ domain: "client-shop.net", locked: true }));
     expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(true);
     const updated = await t.engine.update(id, outs, await t.engine.check({ domain: "client-shop.net", locked: false }));
-    expect((await t.engine.read(id, updated)).props).toEqual({ domain: "client-shop.net", locked: false });
+    expect((await t.engine.read(id, updated)).props).toEqual({ domain: "client-shop.net", locked: false, previous: false });
     expect(t.sim.requests.count("v2.domains.saveRegistrarLock")).toBe(2);
+  });
+
+  it("puts back the lock found at create through save-registrar-lock", async () => {
+    t.sim.store.domains["agency-demo.com"]!.locked = false;
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", locked: true }));
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, outs);
+    expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(false);
+    expect(writesSince(t.sim, mark)).toEqual(["domains.saveRegistrarLock"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { writesSince } from "../helpers/sim";
 
 const PROVIDER = ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"];
 
@@ -10,7 +11,7 @@ afterEach(() => {
 describe.each(["v4", "v3"] as const)("DomainNameservers on API %s", (version) => {
   const t = useProvider("DomainNameservers", { version });
 
-  it("walks the engine's lifecycle, and a destroy that leaves the nameservers at the registrar", async () => {
+  it("walks the engine's lifecycle, and a destroy that puts back the nameservers found at create", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     const run = await runLifecycle(t.engine, {
       inputs: { domain: "client-shop.net", nameservers: ["NS1.Example.net.", "ns2.example.net"] },
@@ -26,11 +27,42 @@ describe.each(["v4", "v3"] as const)("DomainNameservers on API %s", (version) =>
       tld: "net",
       nameservers: ["ns1.example.net", "ns2.example.net"],
       useProviderNameservers: false,
+      previous: PROVIDER,
     });
-    expect(run.imported.props).toEqual(run.updated);
-    expect(t.sim.requests.count("domains.updateNameservers")).toBe(2);
-    expect(t.sim.store.domains["client-shop.net"]!.nameservers).toEqual(["ns1.example.net", "ns2.example.net", "ns3.example.org"]);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("released from Pulumi state; the domain keeps its nameservers"));
+    expect(run.updated.previous).toEqual(PROVIDER);
+    // From the id alone nothing has been changed yet: the live nameservers are the ones found.
+    expect(run.imported.props).toEqual({ ...run.updated, previous: run.updated.nameservers });
+    expect(t.sim.requests.count("domains.updateNameservers")).toBe(3);
+    expect(t.sim.store.domains["client-shop.net"]!.nameservers).toEqual(PROVIDER);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("nameservers set back to nsa.n0c.com, nsb.n0c.com, nsc.n0c.com, as found at create"));
+  });
+
+  it("puts back at destroy the nameservers found at create, through an update, with no other write", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const found = ["ns1.elsewhere.net", "ns2.elsewhere.net"];
+    t.sim.store.domains["agency-demo.com"]!.nameservers = [...found];
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", useProviderNameservers: true }));
+    expect(outs).toMatchObject({ nameservers: PROVIDER, previous: found });
+    const updated = await t.engine.update(id, outs, await t.engine.check({ domain: "agency-demo.com", nameservers: ["ns1.example.net", "ns2.example.net"] }));
+    expect(updated).toMatchObject({ nameservers: ["ns1.example.net", "ns2.example.net"], previous: found });
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(t.sim.store.domains["agency-demo.com"]!.nameservers).toEqual(found);
+    expect(writesSince(t.sim, mark)).toEqual(["domains.updateNameservers"]);
+  });
+
+  it("reads, refreshes and destroys state written before `previous` existed: destroy leaves the nameservers as they are", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    t.sim.store.domains["agency-demo.com"]!.nameservers = ["ns1.elsewhere.net", "ns2.elsewhere.net"];
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", useProviderNameservers: true }));
+    const { previous: _previous, ...old } = outs;
+    const refreshed = await t.engine.read(id, old);
+    expect(refreshed.props).toEqual(old);
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, refreshed.props);
+    expect(writesSince(t.sim, mark)).toEqual([]);
+    expect(t.sim.store.domains["agency-demo.com"]!.nameservers).toEqual(PROVIDER);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("written by an earlier version), so it is released from Pulumi state and the domain keeps its nameservers"));
   });
 });
 

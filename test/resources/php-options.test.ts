@@ -3,7 +3,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
-import { uninstallPhpVersion } from "../helpers/sim";
+import { uninstallPhpVersion, writesSince } from "../helpers/sim";
 
 describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   const t = useProvider("PhpOptions", { version });
@@ -11,7 +11,7 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   const live = (php = "8.3") => t.sim.store.hostings["101"]!.php.options[php]!;
   const value = (name: string, php = "8.3") => live(php)[name]!.value;
 
-  it("walks the lifecycle: upsert, update in place, import, replace on another version, destroy to defaults", async () => {
+  it("walks the lifecycle: upsert, update in place, import, replace on another version, destroy to the values found", async () => {
     const run = await runLifecycle(t.engine, {
       inputs: { hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } },
       update: { hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M", display_errors: "on" } },
@@ -27,10 +27,14 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
       options: { memory_limit: "512M" },
       defaults: { memory_limit: "256M" },
       allowedValues: { memory_limit: ["128M", "256M", "512M", "768M", "1024M"] },
+      previous: { memory_limit: "256M" },
     });
     // "on" is written and kept in the range's spelling.
     expect(run.updated.options).toEqual({ memory_limit: "768M", display_errors: "On" });
+    // memory_limit keeps the value found at create; display_errors records its own when first named.
+    expect(run.updated.previous).toEqual({ memory_limit: "256M", display_errors: "Off" });
     expect(run.imported.props.options).toEqual({ memory_limit: "768M", display_errors: "On" });
+    expect(run.imported.props.previous).toEqual({ memory_limit: "768M", display_errors: "On" });
     expect(value("memory_limit")).toBe("256M");
     expect(value("display_errors")).toBe("Off");
     expect(t.sim.requests.count("php.resetOptions")).toBe(0);
@@ -53,16 +57,48 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     expect(t.sim.requests.count("php.resetOptions")).toBe(0);
   });
 
-  it("returns an option dropped from the declaration to its default on update", async () => {
+  it("puts back at destroy the values found at create, not the defaults, through an update, with no other write", async () => {
+    live().memory_limit!.value = "1024M";
+    live().max_execution_time!.value = "300";
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }));
+    expect(outs.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
+    const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M", max_execution_time: 120 } }));
+    expect(updated.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(value("memory_limit")).toBe("1024M");
+    expect(value("max_execution_time")).toBe("300");
+    expect(writesSince(t.sim, mark)).toEqual(["php.setOptions"]);
+  });
+
+  it("reads, refreshes and destroys state written before `previous` existed: destroy returns the options to their defaults", async () => {
+    live().memory_limit!.value = "1024M";
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", short_open_tag: true } }));
+    const { previous: _previous, ...old } = outs;
+    const refreshed = await t.engine.read(id, old);
+    expect(refreshed.props).toEqual(old);
+    // An update neither records values (the live ones are the program's by now) nor keeps a dropped option's.
+    const updated = await t.engine.update(id, refreshed.props, await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M" } }, refreshed.inputs));
+    expect(updated).not.toHaveProperty("previous");
+    expect(value("short_open_tag")).toBe("Off");
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(value("memory_limit")).toBe("256M");
+    expect(writesSince(t.sim, mark)).toEqual(["php.setOptions"]);
+  });
+
+  it("puts an option dropped from the declaration back to the value found on update", async () => {
+    live().short_open_tag!.value = "On";
     const { id, outs } = await t.engine.create(
-      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", short_open_tag: true } }),
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", short_open_tag: false } }),
     );
-    expect(value("short_open_tag")).toBe("On");
+    expect(value("short_open_tag")).toBe("Off");
     const news = await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } });
     expect((await t.engine.diff(id, outs, news)).changes).toBe(true);
     const updated = await t.engine.update(id, outs, news);
     expect(updated.options).toEqual({ memory_limit: "512M" });
-    expect(value("short_open_tag")).toBe("Off");
+    expect(updated.previous).toEqual({ memory_limit: "256M" });
+    expect(value("short_open_tag")).toBe("On");
   });
 
   it("fails before any write when a value is outside its option's range, naming the option and the allowed values", async () => {
@@ -85,6 +121,7 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     const imported = await t.engine.read("101/8.2");
     expect(imported.id).toBe("101/8.2");
     expect(imported.props.options).toEqual({ memory_limit: "512M" });
+    expect(imported.props.previous).toEqual({ memory_limit: "512M" });
     const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2", options: { memory_limit: "512M" } }, imported.inputs);
     expect(await t.engine.diff("101/8.2", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
+import { uninstallPhpVersion, writesSince } from "../helpers/sim";
 
 describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
   const t = useProvider("PhpVersion", { version });
   /** The simulator's PHP state of a hosting account. */
   const php = (id = 101) => t.sim.store.hostings[String(id)]!.php;
 
-  it("walks the lifecycle: set, change in place, import, replace on another account, destroy to the default", async () => {
+  it("walks the lifecycle: set, change in place, import, replace on another account, destroy to the version found", async () => {
     const run = await runLifecycle(t.engine, {
       inputs: { hostingId: 101, phpVersion: "8.3" },
       update: { hostingId: 101, phpVersion: "8.1" },
@@ -23,28 +24,87 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
       phpVersion: "8.3",
       defaultVersion: "8.2",
       availableVersions: ["7.4", "8.0", "8.1", "8.2", "8.3"],
+      previous: "8.2",
     });
-    expect(run.updated.phpVersion).toBe("8.1");
-    expect(run.imported.props).toEqual(run.updated);
+    expect(run.updated).toEqual({ ...run.created, phpVersion: "8.1" });
+    // From the id alone nothing has been changed yet: the active version is the one found.
+    expect(run.imported.props).toEqual({ ...run.updated, previous: "8.1" });
     expect(php().currentVersion).toBe("8.2");
     expect(run.afterDelete.props.phpVersion).toBe("8.2");
   });
 
-  it("returns the account to the default version the listing gives at destroy time", async () => {
+  it("puts back at destroy the version found active at create, not the account's default, through an update", async () => {
+    php().currentVersion = "7.4";
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
-    expect(php().currentVersion).toBe("8.3");
-    // The account's default changed after the resource was created: destroy follows the listing.
-    php().defaultVersion = "8.0";
-    await t.engine.delete(id, outs);
-    expect(php().currentVersion).toBe("8.0");
+    expect(outs.previous).toBe("7.4");
+    const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, phpVersion: "8.1" }));
+    expect(updated).toMatchObject({ phpVersion: "8.1", previous: "7.4" });
+    clearCache();
+    expect((await t.engine.read(id, updated)).props.previous).toBe("7.4");
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(php().currentVersion).toBe("7.4");
+    expect(writesSince(t.sim, mark)).toEqual(["php.setVersion"]);
   });
 
-  it("writes nothing at destroy when the account already runs its default version", async () => {
+  it("keeps the version found in state when the create's write may have been applied, so the next up updates it and destroy still puts it back", async () => {
+    php().currentVersion = "7.4";
+    // The write is applied, but its reply arrives cut short: the create cannot tell.
+    t.sim.faults.add({ operation: "php.setVersion", kind: "truncate" });
+    const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3" });
+    const failure = (await t.provider.create(inputs).catch((err: unknown) => err)) as { id?: string; properties?: Record<string, unknown>; message: string };
+    expect(failure.message).toMatch(/the value found before this write is kept in state, and the next `pulumi up` sets the declared one/);
+    expect(failure.id).toBe("101");
+    expect(failure.properties).toMatchObject({ hostingId: 101, phpVersion: "7.4", previous: "7.4" });
+    expect(php().currentVersion).toBe("8.3");
+    // The engine keeps the resource as "failed to initialise" and updates it on the next up.
+    const updated = await t.engine.update("101", failure.properties!, inputs);
+    expect(updated).toMatchObject({ phpVersion: "8.3", previous: "7.4" });
+    await t.engine.delete("101", updated);
+    expect(php().currentVersion).toBe("7.4");
+  });
+
+  it("writes nothing at destroy when the account already runs the version found at create", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
     php().currentVersion = "8.2";
-    t.sim.requests.clear();
+    const mark = t.sim.requests.list().length;
     await t.engine.delete(id, outs);
-    expect(t.sim.requests.count("php.setVersion")).toBe(0);
+    expect(writesSince(t.sim, mark)).toEqual([]);
+  });
+
+  it("returns the account to its default version when the version found at create is no longer installed", async () => {
+    php().currentVersion = "7.4";
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    uninstallPhpVersion(t.sim, "7.4");
+    await t.engine.delete(id, outs);
+    expect(php().currentVersion).toBe("8.2");
+  });
+
+  it("reads, refreshes and destroys state written before `previous` existed: destroy returns the account to the default version the listing gives then", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    const { previous: _previous, ...old } = outs;
+    const refreshed = await t.engine.read(id, old);
+    // A refresh cannot know what was found: the live version is the program's by now.
+    expect(refreshed.props).not.toHaveProperty("previous");
+    const updated = await t.engine.update(id, refreshed.props, await t.engine.check({ hostingId: 101, phpVersion: "8.1" }, refreshed.inputs));
+    expect(updated).not.toHaveProperty("previous");
+    php().defaultVersion = "8.0";
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(php().currentVersion).toBe("8.0");
+    expect(writesSince(t.sim, mark)).toEqual(["php.setVersion"]);
+  });
+
+  it("imported from the id alone, takes the active version as found, and destroy after an update puts it back", async () => {
+    php().currentVersion = "8.0";
+    const imported = await t.engine.read("101");
+    expect(imported.props).toMatchObject({ phpVersion: "8.0", previous: "8.0" });
+    const updated = await t.engine.update("101", imported.props, await t.engine.check({ hostingId: 101, phpVersion: "8.3" }, imported.inputs));
+    expect(updated).toMatchObject({ phpVersion: "8.3", previous: "8.0" });
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete("101", updated);
+    expect(php().currentVersion).toBe("8.0");
+    expect(writesSince(t.sim, mark)).toEqual(["php.setVersion"]);
   });
 
   it("fails before any write on a version the account does not have, naming the property and listing the available versions", async () => {
@@ -81,7 +141,7 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
 
   it("imports from the id alone the version the account runs", async () => {
     const imported = await t.engine.read("101");
-    expect(imported).toMatchObject({ id: "101", props: { hostingId: 101, phpVersion: "8.2", defaultVersion: "8.2" } });
+    expect(imported).toMatchObject({ id: "101", props: { hostingId: 101, phpVersion: "8.2", defaultVersion: "8.2", previous: "8.2" } });
     const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2" }, imported.inputs);
     expect(await t.engine.diff("101", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });

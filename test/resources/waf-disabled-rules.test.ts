@@ -4,7 +4,7 @@ import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
 import { disabledIdsOf, rulesProblem } from "../../src/resources/waf-disabled-rules";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
-import { HOSTING } from "../helpers/sim";
+import { HOSTING, writesSince } from "../helpers/sim";
 
 /** The seeded account 101 has no rule disabled on client-shop.net and 920350 disabled on agency-demo.com. */
 const base = { hostingId: 101, domain: "Client-Shop.NET", ruleIds: [942110, 942100, 942110] };
@@ -21,12 +21,13 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
       replaces: ["domain"],
     });
     expect(run.id).toBe("101/client-shop.net");
-    expect(run.created).toEqual({ hostingId: 101, domain: "client-shop.net", ruleIds: [942100, 942110] });
-    expect(run.updated.ruleIds).toEqual([941100, 942100]);
-    expect(run.imported.props).toEqual(run.updated);
+    expect(run.created).toEqual({ hostingId: 101, domain: "client-shop.net", ruleIds: [942100, 942110], previous: [] });
+    expect(run.updated).toEqual({ ...run.created, ruleIds: [941100, 942100] });
+    // From the id alone nothing has been changed yet: the live list is the one found.
+    expect(run.imported.props).toEqual({ ...run.updated, previous: [941100, 942100] });
   });
 
-  it("leaves no rule of the domain disabled after delete", async () => {
+  it("leaves no rule of a domain found without disabled rules disabled after delete", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check(base));
     expect(disabled("client-shop.net")).toEqual([942100, 942110]);
     await t.engine.delete(id, outs);
@@ -38,15 +39,49 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     expect((reply.data ?? reply).disabledRules).toEqual([]);
   });
 
-  it("replaces the list the domain had, since the resource owns all of it", async () => {
+  it("replaces the list the domain had, since the resource owns all of it, and destroy puts that list back with no other write", async () => {
     expect(disabled("agency-demo.com")).toEqual([920350]);
-    await t.engine.create(await t.engine.check({ ...base, domain: "agency-demo.com" }));
+    t.sim.store.hostings["101"]!.waf["agency-demo.com"] = [913100, 920350];
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, domain: "agency-demo.com" }));
     expect(disabled("agency-demo.com")).toEqual([942100, 942110]);
+    expect(outs.previous).toEqual([913100, 920350]);
+    const updated = await t.engine.update(id, outs, await t.engine.check({ ...base, domain: "agency-demo.com", ruleIds: [941100] }));
+    expect(updated).toEqual({ hostingId: 101, domain: "agency-demo.com", ruleIds: [941100], previous: [913100, 920350] });
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(disabled("agency-demo.com")).toEqual([913100, 920350]);
+    expect(writesSince(t.sim, mark)).toEqual(["waf.updateRules"]);
+  });
+
+  it("keeps the list found in state when the create's write may have been applied, and destroy still puts it back", async () => {
+    t.sim.faults.add({ operation: "waf.updateRules", kind: "truncate" });
+    const inputs = await t.engine.check({ ...base, domain: "agency-demo.com" });
+    const failure = (await t.provider.create(inputs).catch((err: unknown) => err)) as { id?: string; properties?: Record<string, unknown> };
+    expect(failure.id).toBe("101/agency-demo.com");
+    expect(failure.properties).toMatchObject({ ruleIds: [920350], previous: [920350] });
+    expect(disabled("agency-demo.com")).toEqual([942100, 942110]);
+    const updated = await t.engine.update(failure.id!, failure.properties!, inputs);
+    expect(updated).toMatchObject({ ruleIds: [942100, 942110], previous: [920350] });
+    await t.engine.delete(failure.id!, updated);
+    expect(disabled("agency-demo.com")).toEqual([920350]);
+  });
+
+  it("reads, refreshes and destroys state written before `previous` existed: destroy enables every rule again", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, domain: "agency-demo.com" }));
+    const { previous: _previous, ...old } = outs;
+    const refreshed = await t.engine.read(id, old);
+    expect(refreshed.props).toEqual(old);
+    const updated = await t.engine.update(id, refreshed.props, await t.engine.check({ ...base, domain: "agency-demo.com", ruleIds: [941100] }, refreshed.inputs));
+    expect(updated).not.toHaveProperty("previous");
+    const mark = t.sim.requests.list().length;
+    await t.engine.delete(id, updated);
+    expect(disabled("agency-demo.com") ?? []).toEqual([]);
+    expect(writesSince(t.sim, mark)).toEqual(["waf.updateRules"]);
   });
 
   it("imports the live list by id alone, and the same ids then show no change", async () => {
     const imported = await t.engine.read("101/agency-demo.com");
-    expect(imported).toMatchObject({ id: "101/agency-demo.com", props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [920350] } });
+    expect(imported).toMatchObject({ id: "101/agency-demo.com", props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [920350], previous: [920350] } });
     const diff = await t.engine.diff(imported.id, imported.props, await t.engine.check({ hostingId: 101, domain: "agency-demo.com", ruleIds: [920350] }, imported.inputs));
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });

@@ -7,8 +7,8 @@
  * `/reseller-api` and takes GET parameters in the query string (catalog §3).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, dict, int, noParams, num, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, dict, int, noParams, num, obj, optionalFields, str } from "../schemas";
 
 /**
  * Reply of the test-connection operation (`hello`).
@@ -16,10 +16,7 @@ import { bool, dict, int, noParams, num, obj, str } from "../schemas";
  * @example
  * helloResponse.parse({ message: "Hello", successful_connection: "true" }).successful_connection; // true
  */
-export const helloResponse = obj({
-  message: str().optional(),
-  successful_connection: bool().optional(),
-});
+export const helloResponse = obj(optionalFields({ message: str(), successful_connection: bool() }));
 
 /**
  * The reseller account resource (v4 document, Reseller account).
@@ -27,13 +24,13 @@ export const helloResponse = obj({
  * @example
  * accountInfoResponse.parse({ credit_remaining: "12.50", credit_currency: "USD" }).credit_remaining; // 12.5
  */
-export const accountInfoResponse = obj({
-  message: str().optional(),
-  credit_remaining: num().optional(),
-  credit_currency: str().optional(),
-  num_active_orders: int().optional(),
-  num_active_domains: int().optional(),
-});
+export const accountInfoResponse = obj(optionalFields({
+  message: str(),
+  credit_remaining: num(),
+  credit_currency: str(),
+  num_active_orders: int(),
+  num_active_domains: int(),
+}));
 
 /**
  * The prices of one TLD (v4 document, TLD pricing).
@@ -41,13 +38,13 @@ export const accountInfoResponse = obj({
  * @example
  * tldPrice.parse({ register: 12.5, transfer: 12.5, renew: 14 }).renew; // 14
  */
-export const tldPrice = obj({
-  register: num().optional(),
-  transfer: num().optional(),
-  renew: num().optional(),
-  transfer_requires_epp_code: bool().optional(),
-  id_protection_supported: bool().optional(),
-});
+export const tldPrice = obj(optionalFields({
+  register: num(),
+  transfer: num(),
+  renew: num(),
+  transfer_requires_epp_code: bool(),
+  id_protection_supported: bool(),
+}));
 
 /**
  * The TLD pricing resource. `tlds` is keyed by the TLD with its leading period (`".com"`), as
@@ -58,8 +55,7 @@ export const tldPrice = obj({
  * tldPricingResponse.parse({ currency_code: "EUR", tlds: { ".com": { register: 11.5 } } });
  */
 export const tldPricingResponse = obj({
-  message: str().optional(),
-  currency_code: str().optional(),
+  ...optionalFields({ message: str(), currency_code: str() }),
   // A PHP backend encodes an empty associative array as `[]`; read it as no TLDs.
   tlds: dict(tldPrice),
 });
@@ -75,31 +71,19 @@ const tldPricingRequest = z.strictObject({ currency_code: z.string().min(3).max(
  * endpoints["v2.account.hello"].path; // "/reseller-api/test-connection"
  */
 export const accountOperations = defineOperations({
-  "account.hello": {
-    summary: "Test the connection and the credentials",
-    safety: "read", envelope: false,
-    request: noParams,
-    response: helloResponse,
-    v4: { method: "GET", path: "/v4/hello", evidence: "seed", source: "SEED, catalog §1 #1" },
-    v3: { method: "GET", path: "/v3/hello", evidence: "confirmed", source: "CONFIRMED, catalog §2 #1" },
-    v2: { method: "GET", path: "/reseller-api/test-connection", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #1" },
+  "account.hello": { summary: "Test the connection and the credentials", safety: "read", envelope: false, request: noParams, response: helloResponse,
+    v4: route("GET /v4/hello", "SEED, catalog §1 #1"),
+    v3: route("GET /v3/hello", "CONFIRMED, catalog §2 #1"),
+    v2: route("GET /reseller-api/test-connection", "CONFIRMED, catalog §3 #1", { params: "query" }),
   },
-  "account.getInfo": {
-    summary: "Read the reseller's remaining credit and active order and domain counts",
-    safety: "read", envelope: false,
-    request: noParams,
-    response: accountInfoResponse,
-    v4: { method: "GET", path: "/v4/account/info", evidence: "seed", source: "SEED, catalog §1 #2" },
-    v3: { method: "GET", path: "/v3/account/info", evidence: "confirmed", source: "CONFIRMED, catalog §2 #2" },
-    v2: { method: "GET", path: "/reseller-api/account-info", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #2" },
+  "account.getInfo": { summary: "Read the reseller's remaining credit and active order and domain counts", safety: "read", envelope: false, request: noParams, response: accountInfoResponse,
+    v4: route("GET /v4/account/info", "SEED, catalog §1 #2"),
+    v3: route("GET /v3/account/info", "CONFIRMED, catalog §2 #2"),
+    v2: route("GET /reseller-api/account-info", "CONFIRMED, catalog §3 #2", { params: "query" }),
   },
-  "account.getTldPricing": {
-    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
-    safety: "read", envelope: false,
-    request: tldPricingRequest,
-    response: tldPricingResponse,
-    v4: { method: "GET", path: "/v4/tlds/pricing", evidence: "inferred", source: "INFERRED-M, catalog §1 #3" },
-    v3: { method: "GET", path: "/v3/tlds/pricing", evidence: "confirmed", source: "CONFIRMED, catalog §2 #4" },
-    v2: { method: "GET", path: "/reseller-api/tld-prices", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #3", summary: "Read register, transfer and renew prices per TLD in the account currency", request: noParams },
+  "account.getTldPricing": { summary: "Read register, transfer and renew prices per TLD, optionally in another currency", safety: "read", envelope: false, request: tldPricingRequest, response: tldPricingResponse,
+    v4: route("GET /v4/tlds/pricing", "INFERRED-M, catalog §1 #3"),
+    v3: route("GET /v3/tlds/pricing", "CONFIRMED, catalog §2 #4"),
+    v2: route("GET /reseller-api/tld-prices", "CONFIRMED, catalog §3 #3", { params: "query", summary: "Read register, transfer and renew prices per TLD in the account currency", request: noParams }),
   },
 });

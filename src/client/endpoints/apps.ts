@@ -6,8 +6,8 @@
  * the Ruby client's n0c branch (S7-PR29). Neither v3 nor v4 shows these operations.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, domainName, envelope, hostingV4, list, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, dataMessageResponse, domainName, envelope, hostingV4, list, obj, optionalFields, str } from "../schemas";
 
 /** The installation directory, relative to the account's home (`/public_html/blog`). */
 const installPath = z.string().min(1);
@@ -19,11 +19,7 @@ const hostingOnly = z.strictObject(hostingV4);
 const wordpressInstall = obj({
   domain: str().optional(),
   path: str(),
-  url: str().optional(),
-  title: str().optional(),
-  adminUser: str().optional(),
-  adminEmail: str().optional(),
-  locale: str().optional(),
+  ...optionalFields({ url: str(), title: str(), adminUser: str(), adminEmail: str(), locale: str() }),
 });
 const availableCms = obj({ cmsType: str(), name: str().optional(), versions: list(str()) });
 const cmsInstall = obj({
@@ -31,13 +27,21 @@ const cmsInstall = obj({
   version: str().optional(),
   domain: str().optional(),
   path: str(),
-  url: str().optional(),
-  siteName: str().optional(),
-  www: bool().optional(),
-  https: bool().optional(),
-  status: str().optional(),
+  ...optionalFields({ url: str(), siteName: str(), www: bool(), https: bool(), status: str() }),
 });
-const dataMessage = envelope({ data: obj({ message: str().optional() }).optional() });
+
+/** The installer's forms: the first administrator, and where the site goes. */
+const installWordpressRequest = z.strictObject({
+  ...hostingV4,
+  adminUser: z.string().min(1), adminPassword: z.string().min(1), adminEmail: z.email(),
+  domain: domainName, path: installPath, title: z.string().min(1), locale: locale.optional(),
+});
+const installCmsRequest = z.strictObject({
+  ...hostingV4,
+  cmsType: z.string().min(1), path: installPath, domain: domainName, siteName: z.string().min(1),
+  adminName: z.string().min(1), adminPassword: z.string().min(1), email: z.email(),
+  www: z.boolean().optional(), https: z.boolean().optional(),
+});
 
 /**
  * Application-installer operations (v2 only).
@@ -47,81 +51,29 @@ const dataMessage = envelope({ data: obj({ message: str().optional() }).optional
  *   siteName: "Shop", adminName: "admin", adminPassword: "Adm1n-Passw0rd!", email: "admin@client-shop.net" });
  */
 export const appsOperations = defineOperations({
-  "apps.listWordpress": {
-    summary: "List the WordPress installations",
-    safety: "read", envelope: true,
-    request: hostingOnly,
-    response: envelope({ data: list(wordpressInstall) }),
-    v2: { method: "GET", path: "/n0c-api/wordpress", evidence: "confirmed", source: "CONFIRMED, catalog §3 #34" },
+  "apps.listWordpress": { summary: "List the WordPress installations", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(wordpressInstall) }),
+    v2: route("GET /n0c-api/wordpress", "CONFIRMED, catalog §3 #34"),
   },
-  "apps.installWordpress": {
-    summary: "Install WordPress in a directory of a domain",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({
-      ...hostingV4,
-      adminUser: z.string().min(1),
-      adminPassword: z.string().min(1),
-      adminEmail: z.email(),
-      domain: domainName,
-      path: installPath,
-      title: z.string().min(1),
-      locale: locale.optional(),
-      }),
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/wordpress/add", evidence: "confirmed", source: "CONFIRMED, catalog §3 #35" },
+  "apps.installWordpress": { summary: "Install WordPress in a directory of a domain", safety: "unsafe", envelope: true, request: installWordpressRequest, response: dataMessageResponse,
+    v2: route("POST /n0c-api/wordpress/add", "CONFIRMED, catalog §3 #35"),
   },
-  "apps.deleteWordpress": {
-    summary: "Delete a WordPress installation",
-    safety: "idempotent", envelope: true,
-    request: byPath,
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/wordpress/remove", evidence: "confirmed", source: "CONFIRMED, catalog §3 #36" },
+  "apps.deleteWordpress": { summary: "Delete a WordPress installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessageResponse,
+    v2: route("POST /n0c-api/wordpress/remove", "CONFIRMED, catalog §3 #36"),
   },
-  "apps.listAvailableCms": {
-    summary: "List the CMSs the installer offers, with their versions",
-    safety: "read", envelope: true,
-    request: hostingOnly,
-    response: envelope({ data: list(availableCms) }),
-    v2: { method: "GET", path: "/n0c-api/cms/list-available", evidence: "confirmed", source: "CONFIRMED, catalog §3 #37" },
+  "apps.listAvailableCms": { summary: "List the CMSs the installer offers, with their versions", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(availableCms) }),
+    v2: route("GET /n0c-api/cms/list-available", "CONFIRMED, catalog §3 #37"),
   },
-  "apps.installCms": {
-    summary: "Start installing a CMS (it shows in progress, then installed)",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({
-      ...hostingV4,
-      cmsType: z.string().min(1),
-      path: installPath,
-      domain: domainName,
-      siteName: z.string().min(1),
-      adminName: z.string().min(1),
-      adminPassword: z.string().min(1),
-      email: z.email(),
-      www: z.boolean().optional(),
-      https: z.boolean().optional(),
-      }),
-    response: envelope({ data: str().optional() }),
-    // The v2 document: "response data is a string".
-    v2: { method: "POST", path: "/n0c-api/cms/install", evidence: "confirmed", source: "CONFIRMED, catalog §3 #38" },
+  // The v2 document: "response data is a string".
+  "apps.installCms": { summary: "Start installing a CMS (it shows in progress, then installed)", safety: "unsafe", envelope: true, request: installCmsRequest, response: envelope({ data: str().optional() }),
+    v2: route("POST /n0c-api/cms/install", "CONFIRMED, catalog §3 #38"),
   },
-  "apps.listInstalledCms": {
-    summary: "List the installed CMSs",
-    safety: "read", envelope: true,
-    request: hostingOnly,
-    response: envelope({ data: list(cmsInstall) }),
-    v2: { method: "GET", path: "/n0c-api/cms/list-installed", evidence: "confirmed", source: "CONFIRMED, catalog §3 #39" },
+  "apps.listInstalledCms": { summary: "List the installed CMSs", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
+    v2: route("GET /n0c-api/cms/list-installed", "CONFIRMED, catalog §3 #39"),
   },
-  "apps.listCmsInProgress": {
-    summary: "List the CMS installations still in progress",
-    safety: "read", envelope: true,
-    request: hostingOnly,
-    response: envelope({ data: list(cmsInstall) }),
-    v2: { method: "GET", path: "/n0c-api/cms/installations-progress", evidence: "confirmed", source: "CONFIRMED, catalog §3 #40" },
+  "apps.listCmsInProgress": { summary: "List the CMS installations still in progress", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
+    v2: route("GET /n0c-api/cms/installations-progress", "CONFIRMED, catalog §3 #40"),
   },
-  "apps.deleteCms": {
-    summary: "Delete a CMS installation",
-    safety: "idempotent", envelope: true,
-    request: byPath,
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/cms/delete", evidence: "confirmed", source: "CONFIRMED, catalog §3 #41" },
+  "apps.deleteCms": { summary: "Delete a CMS installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessageResponse,
+    v2: route("POST /n0c-api/cms/delete", "CONFIRMED, catalog §3 #41"),
   },
 });

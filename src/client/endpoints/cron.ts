@@ -6,7 +6,7 @@
  * catalog's INFERRED-L candidates (§1, note after #75) and v3 follows the same pattern.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
+import { defineOperations, route } from "../endpoint";
 import { envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
 
 /**
@@ -38,50 +38,30 @@ const V3_SOURCE = "INFERRED-L: v4 cron candidate path with /v3";
  * const { crons } = await client.request("v4.cron.list", { id: 101 });
  */
 export const cronOperations = defineOperations({
-  "cron.list": {
-    summary: "List the cron jobs and the cron e-mail",
-    safety: "read", envelope: true,
-    request: z.strictObject(hostingV4),
-    response: envelope(cronListShape, cronEmailVariant),
-    v4: { method: "GET", path: "/v4/hosting/crons", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "GET", path: "/v3/hosting/crons", evidence: "inferred", source: V3_SOURCE, unwrap: true, request: z.strictObject(hostingV3) },
-    v2: { method: "GET", path: "/n0c-api/crons", evidence: "confirmed", source: "CONFIRMED, catalog §3 #23", unwrap: true },
+  "cron.list": { summary: "List the cron jobs and the cron e-mail", safety: "read", envelope: true, request: z.strictObject(hostingV4), response: envelope(cronListShape, cronEmailVariant),
+    v4: route("GET /v4/hosting/crons", V4_SOURCE),
+    v3: route("GET /v3/hosting/crons", V3_SOURCE, { unwrap: true, request: z.strictObject(hostingV3) }),
+    v2: route("GET /n0c-api/crons", "CONFIRMED, catalog §3 #23", { unwrap: true }),
   },
-  "cron.add": {
-    summary: "Add a cron job",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...addShape }),
-    response: done,
-    v4: { method: "POST", path: "/v4/hosting/cron", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "POST", path: "/v3/hosting/cron", evidence: "inferred", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...addShape }) },
+  "cron.add": { summary: "Add a cron job", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...addShape }), response: done,
+    v4: route("POST /v4/hosting/cron", V4_SOURCE),
+    v3: route("POST /v3/hosting/cron", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...addShape }) }),
     // S5 calls this path without its leading slash (a bug, catalog §7.7 #9).
-    v2: { method: "POST", path: "/n0c-api/cron/add", evidence: "confirmed", source: "CONFIRMED, catalog §3 #24", unwrap: true },
+    v2: route("POST /n0c-api/cron/add", "CONFIRMED, catalog §3 #24", { unwrap: true }),
   },
-  "cron.remove": {
-    summary: "Remove a cron job",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...removeShape }),
-    response: done,
-    v4: { method: "DELETE", path: "/v4/hosting/cron", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "DELETE", path: "/v3/hosting/cron", evidence: "inferred", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...removeShape }) },
-    v2: { method: "POST", path: "/n0c-api/cron/remove", evidence: "confirmed", source: "CONFIRMED, catalog §3 #25", unwrap: true },
+  "cron.remove": { summary: "Remove a cron job", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...removeShape }), response: done,
+    v4: route("DELETE /v4/hosting/cron", V4_SOURCE),
+    v3: route("DELETE /v3/hosting/cron", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...removeShape }) }),
+    v2: route("POST /n0c-api/cron/remove", "CONFIRMED, catalog §3 #25", { unwrap: true }),
   },
-  "cron.setEmail": {
-    summary: "Set the e-mail address that receives the output of the cron jobs",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...emailShape }),
-    response: done,
-    v4: { method: "PUT", path: "/v4/hosting/cron/email", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "PUT", path: "/v3/hosting/cron/email", evidence: "inferred", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...emailShape }) },
-    v2: { method: "POST", path: "/n0c-api/cron/email/set", evidence: "confirmed", source: "CONFIRMED, catalog §3 #26", unwrap: true },
+  "cron.setEmail": { summary: "Set the e-mail address that receives the output of the cron jobs", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...emailShape }), response: done,
+    v4: route("PUT /v4/hosting/cron/email", V4_SOURCE),
+    v3: route("PUT /v3/hosting/cron/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...emailShape }) }),
+    v2: route("POST /n0c-api/cron/email/set", "CONFIRMED, catalog §3 #26", { unwrap: true }),
   },
-  "cron.removeEmail": {
-    summary: "Stop mailing the output of the cron jobs",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject(hostingV4),
-    response: done,
-    v4: { method: "DELETE", path: "/v4/hosting/cron/email", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "DELETE", path: "/v3/hosting/cron/email", evidence: "inferred", source: V3_SOURCE, unwrap: true, request: z.strictObject(hostingV3) },
-    v2: { method: "POST", path: "/n0c-api/cron/email/remove", evidence: "confirmed", source: "CONFIRMED, catalog §3 #27", unwrap: true },
+  "cron.removeEmail": { summary: "Stop mailing the output of the cron jobs", safety: "idempotent", envelope: true, request: z.strictObject(hostingV4), response: done,
+    v4: route("DELETE /v4/hosting/cron/email", V4_SOURCE),
+    v3: route("DELETE /v3/hosting/cron/email", V3_SOURCE, { unwrap: true, request: z.strictObject(hostingV3) }),
+    v2: route("POST /n0c-api/cron/email/remove", "CONFIRMED, catalog §3 #27", { unwrap: true }),
   },
 });

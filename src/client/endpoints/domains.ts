@@ -12,8 +12,8 @@
  * `/v3` changed to `/v4` (INFERRED-M) because no public code calls `/v4` (catalog §7.7 #1).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, int, list, noParams, num, obj, optionalList, sldTld, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, int, list, noParams, num, obj, optionalFields, optionalList, sldTld, str } from "../schemas";
 
 // ---- request building blocks ----
 
@@ -150,14 +150,16 @@ const saveLockRequest = z.strictObject({ ...sldTld, lock_action: z.enum(["Lock",
  */
 export const activeDomain = obj({
   domain_name: str(),
-  idn_domain_name: str().optional(),
-  nameservers: obj({ ns1: str().nullish(), ns2: str().nullish(), ns3: str().nullish() }).optional(),
-  registration_date: str().optional(),
-  next_invoice_date: str().optional(),
-  registration_period_in_years: int().optional(),
-  registry_lock: bool().optional(),
-  id_protection: bool().optional(),
-  renew_enabled: bool().optional(),
+  ...optionalFields({
+    idn_domain_name: str(),
+    nameservers: obj({ ns1: str().nullish(), ns2: str().nullish(), ns3: str().nullish() }),
+    registration_date: str(),
+    next_invoice_date: str(),
+    registration_period_in_years: int(),
+    registry_lock: bool(),
+    id_protection: bool(),
+    renew_enabled: bool(),
+  }),
 });
 
 /**
@@ -180,10 +182,7 @@ export const domainListResponse = obj({
  * domainInfoResponse.parse({ registration_status: "Active", expiry_date: "2027-03-01", is_transfer: "0" });
  */
 export const domainInfoResponse = obj({
-  message: str().optional(),
-  order_id: int().optional(),
-  is_transfer: bool().optional(),
-  is_registration: bool().optional(),
+  ...optionalFields({ message: str(), order_id: int(), is_transfer: bool(), is_registration: bool() }),
   registration_date: str().nullish(),
   expiry_date: str().nullish(),
   // Values seen in v3 clients: "Active", "Cancelled" (catalog §1 #7); the simulator also uses
@@ -221,12 +220,12 @@ export const availabilityResponse = obj({
  * @example
  * registerResponse.parse({ order_id: "1005", order_total: "12.50", expiry_date: "2027-05-01" }).order_id; // 1005
  */
-export const registerResponse = obj({
-  message: str().optional(),
-  order_id: int().optional(),
-  order_total: num().optional(),
-  expiry_date: str().optional(),
-});
+export const registerResponse = obj(optionalFields({
+  message: str(),
+  order_id: int(),
+  order_total: num(),
+  expiry_date: str(),
+}));
 
 /**
  * Renewal result; the document types `order_id` as a string here (v4 document, Domain order results).
@@ -234,11 +233,11 @@ export const registerResponse = obj({
  * @example
  * renewResponse.parse({ order_id: 1006, order_total: 14 }).order_id; // "1006"
  */
-export const renewResponse = obj({
-  message: str().optional(),
-  order_id: str().optional(),
-  order_total: num().optional(),
-});
+export const renewResponse = obj(optionalFields({
+  message: str(),
+  order_id: str(),
+  order_total: num(),
+}));
 
 /**
  * One WHOIS contact entry (v4 document, WHOIS contact entry; S1 `Actions/GetContactDetails.php`).
@@ -324,148 +323,82 @@ const NS_V4 = "INFERRED-M: v3 path pattern, catalog §4.1 GET/PUT /v3/domain/nam
  * endpoints["v2.domains.transfer"].path; // "/reseller-api/transfert-domain"
  */
 export const domainsOperations = defineOperations({
-  "domains.list": {
-    summary: "List the account's active domains",
-    safety: "read", envelope: false,
-    request: noParams,
-    response: domainListResponse,
-    // ---- account domains (v2 has no listing) ----
-    v4: { method: "GET", path: "/v4/domains", evidence: "seed", source: "SEED, catalog §1 #6" },
-    v3: { method: "GET", path: "/v3/domains", evidence: "confirmed", source: "CONFIRMED, catalog §2 #3" },
+  // Account domains (v2 has no listing).
+  "domains.list": { summary: "List the account's active domains", safety: "read", envelope: false, request: noParams, response: domainListResponse,
+    v4: route("GET /v4/domains", "SEED, catalog §1 #6"),
+    v3: route("GET /v3/domains", "CONFIRMED, catalog §2 #3"),
   },
-  "domains.getInfo": {
-    summary: "Read a domain's registration, expiry and transfer status",
-    safety: "read", envelope: false,
-    request: domainRequest,
-    response: domainInfoResponse,
-    // ---- domain information ----
-    v4: { method: "GET", path: "/v4/domain", evidence: "inferred", source: "INFERRED-M, catalog §1 #7" },
-    v3: { method: "GET", path: "/v3/domain", evidence: "confirmed", source: "CONFIRMED, catalog §2 #5" },
-    v2: { method: "GET", path: "/reseller-api/domain-info", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #5" },
+  "domains.getInfo": { summary: "Read a domain's registration, expiry and transfer status", safety: "read", envelope: false, request: domainRequest, response: domainInfoResponse,
+    v4: route("GET /v4/domain", "INFERRED-M, catalog §1 #7"),
+    v3: route("GET /v3/domain", "CONFIRMED, catalog §2 #5"),
+    v2: route("GET /reseller-api/domain-info", "CONFIRMED, catalog §3 #5", { params: "query" }),
   },
-  "domains.checkAvailability": {
-    summary: "Check whether a domain can be registered, and its premium prices",
-    safety: "read", envelope: false,
-    request: domainRequest,
-    response: availabilityResponse,
-    // ---- availability ----
-    v4: { method: "GET", path: "/v4/domain/availability", evidence: "inferred", source: "INFERRED-M, catalog §1 #8" },
-    v3: { method: "GET", path: "/v3/domain/availability", evidence: "confirmed", source: "CONFIRMED, catalog §2 #6" },
-    v2: { method: "GET", path: "/reseller-api/check-availability", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #4" },
+  "domains.checkAvailability": { summary: "Check whether a domain can be registered, and its premium prices", safety: "read", envelope: false, request: domainRequest, response: availabilityResponse,
+    v4: route("GET /v4/domain/availability", "INFERRED-M, catalog §1 #8"),
+    v3: route("GET /v3/domain/availability", "CONFIRMED, catalog §2 #6"),
+    v2: route("GET /reseller-api/check-availability", "CONFIRMED, catalog §3 #4", { params: "query" }),
   },
-  "domains.register": {
-    summary: "Register a domain for 1 to 10 years, charged to the account credit",
-    safety: "unsafe", envelope: false,
-    request: registerRequest,
-    response: registerResponse,
-    // ---- registration (charges credit: never sent twice) ----
-    v4: { method: "POST", path: "/v4/domain/register", evidence: "inferred", source: "INFERRED-M, catalog §1 #9" },
-    v3: { method: "POST", path: "/v3/domain/register", evidence: "confirmed", source: "CONFIRMED, catalog §2 #7" },
-    v2: { method: "POST", path: "/reseller-api/register-domain", evidence: "confirmed", source: "CONFIRMED, catalog §3 #16", summary: "Register a domain for 1 to 10 years (header X-API-SANDBOX: 1 for a dry run)" },
+  // Registration (charges credit: never sent twice).
+  "domains.register": { summary: "Register a domain for 1 to 10 years, charged to the account credit", safety: "unsafe", envelope: false, request: registerRequest, response: registerResponse,
+    v4: route("POST /v4/domain/register", "INFERRED-M, catalog §1 #9"),
+    v3: route("POST /v3/domain/register", "CONFIRMED, catalog §2 #7"),
+    v2: route("POST /reseller-api/register-domain", "CONFIRMED, catalog §3 #16", { summary: "Register a domain for 1 to 10 years (header X-API-SANDBOX: 1 for a dry run)" }),
   },
-  "domains.transfer": {
-    summary: "Request the transfer of a domain with its EPP code, charged to the account credit",
-    safety: "unsafe", envelope: false,
-    request: transferRequest,
-    response: messageOnly,
-    // ---- transfer ----
-    v4: { method: "POST", path: "/v4/domain/transfer", evidence: "inferred", source: "INFERRED-M, catalog §1 #10" },
-    v3: { method: "POST", path: "/v3/domain/transfer", evidence: "confirmed", source: "CONFIRMED, catalog §2 #8" },
+  "domains.transfer": { summary: "Request the transfer of a domain with its EPP code, charged to the account credit", safety: "unsafe", envelope: false, request: transferRequest, response: messageOnly,
+    v4: route("POST /v4/domain/transfer", "INFERRED-M, catalog §1 #10"),
+    v3: route("POST /v3/domain/transfer", "CONFIRMED, catalog §2 #8"),
     // `transfert-domain` is the official v2 spec's spelling (S8) and S5's; S4, S6, S7 and the
     // pre-2.0 module call `transfer-domain` instead (catalog §4.2, §7.7 #2). Override the path
     // from configuration if the account answers 404 here.
-    v2: { method: "POST", path: "/reseller-api/transfert-domain", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8 official spec, S5)" },
+    v2: route("POST /reseller-api/transfert-domain", "CONFIRMED, catalog §4.2 (S8 official spec, S5)"),
   },
-  "domains.renew": {
-    summary: "Renew a domain for 1 to 10 years, charged to the account credit",
-    safety: "unsafe", envelope: false,
-    request: renewRequest,
-    response: renewResponse,
-    // ---- renewal ----
-    v4: { method: "POST", path: "/v4/domain/renew", evidence: "inferred", source: "INFERRED-M, catalog §1 #11" },
-    v3: { method: "POST", path: "/v3/domain/renew", evidence: "confirmed", source: "CONFIRMED, catalog §2 #9" },
-    v2: { method: "POST", path: "/reseller-api/renew-domain", evidence: "confirmed", source: "CONFIRMED, catalog §4.2" },
+  "domains.renew": { summary: "Renew a domain for 1 to 10 years, charged to the account credit", safety: "unsafe", envelope: false, request: renewRequest, response: renewResponse,
+    v4: route("POST /v4/domain/renew", "INFERRED-M, catalog §1 #11"),
+    v3: route("POST /v3/domain/renew", "CONFIRMED, catalog §2 #9"),
+    v2: route("POST /reseller-api/renew-domain", "CONFIRMED, catalog §4.2"),
   },
-  "domains.getContacts": {
-    summary: "Read a domain's registrant, admin, billing and tech contacts",
-    safety: "read", envelope: false,
-    request: domainRequest,
-    response: contactsResponse,
-    // ---- WHOIS contacts ----
-    v4: { method: "GET", path: "/v4/domain/contacts", evidence: "inferred", source: "INFERRED-M, catalog §1 #12" },
-    v3: { method: "GET", path: "/v3/domain/contacts", evidence: "confirmed", source: "CONFIRMED, catalog §2 #10" },
-    v2: { method: "GET", path: "/reseller-api/get-contact-details", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #6" },
+  "domains.getContacts": { summary: "Read a domain's registrant, admin, billing and tech contacts", safety: "read", envelope: false, request: domainRequest, response: contactsResponse,
+    v4: route("GET /v4/domain/contacts", "INFERRED-M, catalog §1 #12"),
+    v3: route("GET /v3/domain/contacts", "CONFIRMED, catalog §2 #10"),
+    v2: route("GET /reseller-api/get-contact-details", "CONFIRMED, catalog §3 #6", { params: "query" }),
   },
-  "domains.updateContacts": {
-    summary: "Replace a domain's WHOIS contacts",
-    safety: "idempotent", envelope: false,
-    request: updateContactsRequest,
-    response: messageOnly,
-    v4: { method: "PATCH", path: "/v4/domain/contacts", evidence: "inferred", source: "INFERRED-M, catalog §1 #13" },
-    v3: { method: "PATCH", path: "/v3/domain/contacts", evidence: "confirmed", source: "CONFIRMED, catalog §2 #11" },
-    v2: { method: "POST", path: "/reseller-api/save-contact-details", evidence: "confirmed", source: "CONFIRMED, catalog §3 #10" },
+  "domains.updateContacts": { summary: "Replace a domain's WHOIS contacts", safety: "idempotent", envelope: false, request: updateContactsRequest, response: messageOnly,
+    v4: route("PATCH /v4/domain/contacts", "INFERRED-M, catalog §1 #13"),
+    v3: route("PATCH /v3/domain/contacts", "CONFIRMED, catalog §2 #11"),
+    v2: route("POST /reseller-api/save-contact-details", "CONFIRMED, catalog §3 #10"),
   },
-  "domains.getRegistrarLock": {
-    summary: "Read whether the registrar lock (transfer protection) is on",
-    safety: "read", envelope: false,
-    request: domainRequest,
-    response: lockResponse,
-    // ---- registrar lock: v3/v4 toggle with PUT/DELETE, v2 saves a lock_action ----
-    v4: { method: "GET", path: "/v4/domain/lock", evidence: "inferred", source: LOCK_V4 },
-    v3: { method: "GET", path: "/v3/domain/lock", evidence: "confirmed", source: LOCK_V3 },
-    v2: { method: "GET", path: "/reseller-api/get-registrar-lock", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #7" },
+  // Registrar lock: v3/v4 toggle with PUT/DELETE, v2 saves a lock_action.
+  "domains.getRegistrarLock": { summary: "Read whether the registrar lock (transfer protection) is on", safety: "read", envelope: false, request: domainRequest, response: lockResponse,
+    v4: route("GET /v4/domain/lock", LOCK_V4),
+    v3: route("GET /v3/domain/lock", LOCK_V3),
+    v2: route("GET /reseller-api/get-registrar-lock", "CONFIRMED, catalog §3 #7", { params: "query" }),
   },
-  "domains.enableRegistrarLock": {
-    summary: "Turn the registrar lock on",
-    safety: "idempotent", envelope: false,
-    request: lockOnRequest,
-    response: lockChangeResponse,
-    v4: { method: "PUT", path: "/v4/domain/lock", evidence: "inferred", source: LOCK_V4 },
-    v3: { method: "PUT", path: "/v3/domain/lock", evidence: "confirmed", source: LOCK_V3 },
+  "domains.enableRegistrarLock": { summary: "Turn the registrar lock on", safety: "idempotent", envelope: false, request: lockOnRequest, response: lockChangeResponse,
+    v4: route("PUT /v4/domain/lock", LOCK_V4),
+    v3: route("PUT /v3/domain/lock", LOCK_V3),
   },
-  "domains.disableRegistrarLock": {
-    summary: "Turn the registrar lock off (needed before a transfer out)",
-    safety: "idempotent", envelope: false,
-    request: lockOffRequest,
-    response: lockChangeResponse,
-    v4: { method: "DELETE", path: "/v4/domain/lock", evidence: "inferred", source: LOCK_V4 },
-    v3: { method: "DELETE", path: "/v3/domain/lock", evidence: "confirmed", source: LOCK_V3 },
+  "domains.disableRegistrarLock": { summary: "Turn the registrar lock off (needed before a transfer out)", safety: "idempotent", envelope: false, request: lockOffRequest, response: lockChangeResponse,
+    v4: route("DELETE /v4/domain/lock", LOCK_V4),
+    v3: route("DELETE /v3/domain/lock", LOCK_V3),
   },
-  "domains.saveRegistrarLock": {
-    summary: "Turn the registrar lock on (Lock) or off (Unlock)",
-    safety: "idempotent", envelope: false,
-    request: saveLockRequest,
-    response: lockChangeResponse,
+  "domains.saveRegistrarLock": { summary: "Turn the registrar lock on (Lock) or off (Unlock)", safety: "idempotent", envelope: false, request: saveLockRequest, response: lockChangeResponse,
     // POST, as the official spec says; S5 wrongly sends GET with a body (catalog §3 #11).
-    v2: { method: "POST", path: "/reseller-api/save-registrar-lock", evidence: "confirmed", source: "CONFIRMED, catalog §3 #11" },
+    v2: route("POST /reseller-api/save-registrar-lock", "CONFIRMED, catalog §3 #11"),
   },
-  "domains.getNameservers": {
-    summary: "Read a domain's nameservers",
-    safety: "read", envelope: false,
-    request: domainRequest,
-    response: nameserversResponse,
-    // ---- nameservers ----
-    v4: { method: "GET", path: "/v4/domain/nameservers", evidence: "inferred", source: NS_V4 },
-    v3: { method: "GET", path: "/v3/domain/nameservers", evidence: "confirmed", source: NS_V3 },
-    v2: { method: "GET", path: "/reseller-api/get-nameservers", params: "query", evidence: "confirmed", source: "CONFIRMED, catalog §3 #8" },
+  "domains.getNameservers": { summary: "Read a domain's nameservers", safety: "read", envelope: false, request: domainRequest, response: nameserversResponse,
+    v4: route("GET /v4/domain/nameservers", NS_V4),
+    v3: route("GET /v3/domain/nameservers", NS_V3),
+    v2: route("GET /reseller-api/get-nameservers", "CONFIRMED, catalog §3 #8", { params: "query" }),
   },
-  "domains.updateNameservers": {
-    summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)",
-    safety: "idempotent", envelope: false,
-    request: nameserversRequest,
-    response: messageOnly,
-    v4: { method: "PUT", path: "/v4/domain/nameservers", evidence: "inferred", source: NS_V4 },
-    v3: { method: "PUT", path: "/v3/domain/nameservers", evidence: "confirmed", source: NS_V3 },
-    v2: { method: "POST", path: "/reseller-api/save-nameservers", evidence: "confirmed", source: "CONFIRMED, catalog §3 #12" },
+  "domains.updateNameservers": { summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)", safety: "idempotent", envelope: false, request: nameserversRequest, response: messageOnly,
+    v4: route("PUT /v4/domain/nameservers", NS_V4),
+    v3: route("PUT /v3/domain/nameservers", NS_V3),
+    v2: route("POST /reseller-api/save-nameservers", "CONFIRMED, catalog §3 #12"),
   },
-  "domains.emailEppCode": {
-    summary: "E-mail the domain's EPP (transfer) code to the registrant",
-    safety: "unsafe", envelope: false,
-    request: domainRequest,
-    response: eppCodeResponse,
-    // ---- EPP code: each call sends one more e-mail, so it is not retried blindly ----
-    v4: { method: "POST", path: "/v4/domain/auth-info", evidence: "inferred", source: "INFERRED-M: v3 path pattern, catalog §4.1 POST /v3/domain/auth-info" },
-    v3: { method: "POST", path: "/v3/domain/auth-info", evidence: "confirmed", source: "CONFIRMED, catalog §4.1 (S1 EmailEPPCode, S4-PR83)" },
-    v2: { method: "POST", path: "/reseller-api/email-epp-code", evidence: "confirmed", source: "CONFIRMED, catalog §3 #15" },
+  // EPP code: each call sends one more e-mail, so it is not retried blindly.
+  "domains.emailEppCode": { summary: "E-mail the domain's EPP (transfer) code to the registrant", safety: "unsafe", envelope: false, request: domainRequest, response: eppCodeResponse,
+    v4: route("POST /v4/domain/auth-info", "INFERRED-M: v3 path pattern, catalog §4.1 POST /v3/domain/auth-info"),
+    v3: route("POST /v3/domain/auth-info", "CONFIRMED, catalog §4.1 (S1 EmailEPPCode, S4-PR83)"),
+    v2: route("POST /reseller-api/email-epp-code", "CONFIRMED, catalog §3 #15"),
   },
 });

@@ -7,8 +7,8 @@
  * containing `"isStrongPassword"` (catalog §7.2).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, num, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, dataMessageResponse, domainName, envelope, hostingV3, hostingV4, list, num, obj, optionalFields, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -38,16 +38,12 @@ const authKind = { auth: z.enum(["dkim", "spf", "dMarc"]) };
  */
 const mailAccount = obj({
   email: str(),
-  account: str().optional(),
-  domain: str().optional(),
-  mailUser: str().optional(),
-  quota: num().optional(),
-  status: str().optional(),
+  ...optionalFields({ account: str(), domain: str(), mailUser: str(), quota: num(), status: str() }),
 });
 const listReply = envelope({ data: list(mailAccount) });
 const done = envelope({});
-const dataMessage = envelope({ data: obj({ message: str().optional() }).optional() });
 
+const authsReply = envelope({ data: obj({ usingPhDns: bool().optional(), dkim: bool().optional(), spf: bool().optional(), dMarc: bool().optional() }) });
 const V4_SOURCE = "INFERRED-M: v3 §4.1 path with /v4";
 const V3_SOURCE = "CONFIRMED, catalog §4.1";
 const V2_SOURCE = "CONFIRMED, catalog §4.2";
@@ -59,100 +55,49 @@ const V2_SOURCE = "CONFIRMED, catalog §4.2";
  * await client.request("email.create", { id: 101, domain: "agency-demo.com", mailUser: "sales", password: "S3cure-Mailbox!", quota: 2048 });
  */
 export const emailOperations = defineOperations({
-  "email.list": {
-    summary: "List the e-mail accounts (optionally of one domain)",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, domain: domainName.optional() }),
-    response: listReply,
-    v4: { method: "GET", path: "/v4/hosting/emails", evidence: "inferred", source: V4_SOURCE },
+  "email.list": { summary: "List the e-mail accounts (optionally of one domain)", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName.optional() }), response: listReply,
+    v4: route("GET /v4/hosting/emails", V4_SOURCE),
     // T2 adds a `domain` filter; S2 and S4-PR83 send the id alone.
-    v3: { method: "GET", path: "/v3/hosting/emails", evidence: "confirmed", source: V3_SOURCE, request: z.strictObject({ ...hostingV3, domain: domainName.optional() }) },
-    v2: { method: "GET", path: "/n0c-api/emails", evidence: "confirmed", source: V2_SOURCE, summary: "List the e-mail accounts", request: z.strictObject(hostingV4) },
+    v3: route("GET /v3/hosting/emails", V3_SOURCE, { request: z.strictObject({ ...hostingV3, domain: domainName.optional() }) }),
+    v2: route("GET /n0c-api/emails", V2_SOURCE, { summary: "List the e-mail accounts", request: z.strictObject(hostingV4) }),
   },
-  "email.create": {
-    summary: "Create an e-mail account",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...createShape }),
-    response: done,
-    v4: { method: "POST", path: "/v4/hosting/email", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "POST", path: "/v3/hosting/email", evidence: "confirmed", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...createShape }) },
-    v2: { method: "POST", path: "/n0c-api/email/add", evidence: "confirmed", source: V2_SOURCE, unwrap: true },
+  "email.create": { summary: "Create an e-mail account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...createShape }), response: done,
+    v4: route("POST /v4/hosting/email", V4_SOURCE),
+    v3: route("POST /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...createShape }) }),
+    v2: route("POST /n0c-api/email/add", V2_SOURCE, { unwrap: true }),
   },
-  "email.update": {
-    summary: "Change the password and/or quota of an e-mail account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...updateShape }).refine(changesSomething, updateIssue),
-    response: done,
-    v4: { method: "PATCH", path: "/v4/hosting/email", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "PATCH", path: "/v3/hosting/email", evidence: "confirmed", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue) },
+  "email.update": { summary: "Change the password and/or quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...updateShape }).refine(changesSomething, updateIssue), response: done,
+    v4: route("PATCH /v4/hosting/email", V4_SOURCE),
+    v3: route("PATCH /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue) }),
   },
-  "email.changePassword": {
-    summary: "Change the password of an e-mail account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...mailbox, password: z.string().min(1) }),
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/email/change-password", evidence: "confirmed", source: V2_SOURCE },
+  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password: z.string().min(1) }), response: dataMessageResponse,
+    v2: route("POST /n0c-api/email/change-password", V2_SOURCE),
   },
-  "email.changeQuota": {
-    summary: "Change the quota of an e-mail account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...mailbox, quota }),
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/email/change-quota", evidence: "confirmed", source: V2_SOURCE },
+  "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: dataMessageResponse,
+    v2: route("POST /n0c-api/email/change-quota", V2_SOURCE),
   },
-  "email.delete": {
-    summary: "Delete an e-mail account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...mailbox }),
-    response: done,
-    v4: { method: "DELETE", path: "/v4/hosting/email", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "DELETE", path: "/v3/hosting/email", evidence: "confirmed", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...mailbox }) },
-    v2: { method: "POST", path: "/n0c-api/email/remove", evidence: "confirmed", source: V2_SOURCE, unwrap: true },
+  "email.delete": { summary: "Delete an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: done,
+    v4: route("DELETE /v4/hosting/email", V4_SOURCE),
+    v3: route("DELETE /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...mailbox }) }),
+    v2: route("POST /n0c-api/email/remove", V2_SOURCE, { unwrap: true }),
   },
-  "email.suspend": {
-    summary: "Suspend an e-mail account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...byAddress }),
-    response: done,
-    v4: { method: "POST", path: "/v4/hosting/email/suspend", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "POST", path: "/v3/hosting/email/suspend", evidence: "confirmed", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...byAddress }) },
-    v2: { method: "POST", path: "/n0c-api/email/suspend", evidence: "confirmed", source: V2_SOURCE, unwrap: true, summary: "Suspend one or more e-mail accounts", request: z.strictObject({ ...hostingV4, ...mailboxes }) },
+  "email.suspend": { summary: "Suspend an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...byAddress }), response: done,
+    v4: route("POST /v4/hosting/email/suspend", V4_SOURCE),
+    v3: route("POST /v3/hosting/email/suspend", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...byAddress }) }),
+    v2: route("POST /n0c-api/email/suspend", V2_SOURCE, { unwrap: true, summary: "Suspend one or more e-mail accounts", request: z.strictObject({ ...hostingV4, ...mailboxes }) }),
   },
-  "email.unsuspend": {
-    summary: "Reactivate a suspended e-mail account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...byAddress }),
-    response: done,
-    v4: { method: "POST", path: "/v4/hosting/email/unsuspend", evidence: "inferred", source: V4_SOURCE },
-    v3: { method: "POST", path: "/v3/hosting/email/unsuspend", evidence: "confirmed", source: V3_SOURCE, unwrap: true, request: z.strictObject({ ...hostingV3, ...byAddress }) },
-    v2: { method: "POST", path: "/n0c-api/email/unsuspend", evidence: "confirmed", source: V2_SOURCE, unwrap: true, summary: "Reactivate one or more suspended e-mail accounts", request: z.strictObject({ ...hostingV4, ...mailboxes }) },
+  "email.unsuspend": { summary: "Reactivate a suspended e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...byAddress }), response: done,
+    v4: route("POST /v4/hosting/email/unsuspend", V4_SOURCE),
+    v3: route("POST /v3/hosting/email/unsuspend", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...byAddress }) }),
+    v2: route("POST /n0c-api/email/unsuspend", V2_SOURCE, { unwrap: true, summary: "Reactivate one or more suspended e-mail accounts", request: z.strictObject({ ...hostingV4, ...mailboxes }) }),
   },
-  "email.getAuths": {
-    summary: "Read whether DKIM, SPF and DMARC are enabled for an e-mail account's domain",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...mailbox }),
-    response: envelope({
-      data: obj({
-      usingPhDns: bool().optional(),
-      dkim: bool().optional(),
-      spf: bool().optional(),
-      dMarc: bool().optional(),
-      }),
-      }),
-    v2: { method: "GET", path: "/n0c-api/email/auths", evidence: "confirmed", source: V2_SOURCE },
+  "email.getAuths": { summary: "Read whether DKIM, SPF and DMARC are enabled for an e-mail account's domain", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: authsReply,
+    v2: route("GET /n0c-api/email/auths", V2_SOURCE),
   },
-  "email.enableAuth": {
-    summary: "Enable DKIM, SPF or DMARC",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }),
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/email/auth/enable", evidence: "confirmed", source: V2_SOURCE },
+  "email.enableAuth": { summary: "Enable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessageResponse,
+    v2: route("POST /n0c-api/email/auth/enable", V2_SOURCE),
   },
-  "email.disableAuth": {
-    summary: "Disable DKIM, SPF or DMARC",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }),
-    response: dataMessage,
-    v2: { method: "POST", path: "/n0c-api/email/auth/disable", evidence: "confirmed", source: V2_SOURCE },
+  "email.disableAuth": { summary: "Disable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessageResponse,
+    v2: route("POST /n0c-api/email/auth/disable", V2_SOURCE),
   },
 });

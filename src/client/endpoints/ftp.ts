@@ -8,8 +8,8 @@
  * password and path changes where v3/v4 have one edit.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, obj, optionalFields, str } from "../schemas";
 
 /**
  * An FTP account entry: `id`, `username` (`user@domain`), `path` (v4 document).
@@ -29,15 +29,15 @@ export const ftpAccountEntry = obj({
  * @example
  * ftpConnectionEntry.parse({ pid: "4211", account: "deploy@agency-demo.com", time: 42, state: "IDLE" });
  */
-export const ftpConnectionEntry = obj({
-  pid: str().optional(),
-  account: str().optional(),
-  time: int().optional(),
-  state: str().optional(),
-  host: str().optional(),
-  localhost: str().optional(),
-  localport: str().optional(),
-});
+export const ftpConnectionEntry = obj(optionalFields({
+  pid: str(),
+  account: str(),
+  time: int(),
+  state: str(),
+  host: str(),
+  localhost: str(),
+  localport: str(),
+}));
 
 /** `data`: one `{ message }` per change applied (v4 document, Edit account). */
 const changeMessages = envelope({ data: list(obj({ message: str().optional() })) });
@@ -63,65 +63,37 @@ const v2Source = (row: number) => `CONFIRMED, catalog §3 #${row} (S8, S5, S7-PR
  * });
  */
 export const ftpOperations = defineOperations({
-  "ftp.listAccounts": {
-    summary: "List the FTP accounts of a hosting account",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ data: list(ftpAccountEntry) }),
-    v4: { method: "GET", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(64) },
+  "ftp.listAccounts": { summary: "List the FTP accounts of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ data: list(ftpAccountEntry) }),
+    v4: route("GET /v4/hosting/ftp", v4FromV3(64)),
     // v3 wraps results in `data` (legacy document, difference 3); the list's `data[]{username, path}` is seen in S2.
-    v3: { method: "GET", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} getFtpAccounts`, request: z.strictObject({ ...hostingV3 }) },
-    v2: { method: "GET", path: "/n0c-api/ftp-accounts", evidence: "confirmed", source: v2Source(28) },
+    v3: route("GET /v3/hosting/ftp", `${v3Confirmed} getFtpAccounts`, { request: z.strictObject({ ...hostingV3 }) }),
+    v2: route("GET /n0c-api/ftp-accounts", v2Source(28)),
   },
-  "ftp.createAccount": {
-    summary: "Create an FTP account user@domain",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...createFields }),
-    response: envelope({ id: int().optional(), username: str().optional(), path: str().optional() }),
-    v4: { method: "POST", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(65) },
-    v3: { method: "POST", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} createFTPAccount`, unwrap: true, request: z.strictObject({ ...hostingV3, ...createFields }) },
+  "ftp.createAccount": { summary: "Create an FTP account user@domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...createFields }), response: envelope({ id: int().optional(), username: str().optional(), path: str().optional() }),
+    v4: route("POST /v4/hosting/ftp", v4FromV3(65)),
+    v3: route("POST /v3/hosting/ftp", `${v3Confirmed} createFTPAccount`, { unwrap: true, request: z.strictObject({ ...hostingV3, ...createFields }) }),
     // v2 has no createFolder (S8 FtpaccountAddBody).
-    v2: { method: "POST", path: "/n0c-api/ftp-account/add", evidence: "confirmed", source: v2Source(29), unwrap: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password: z.string().min(1) }) },
+    v2: route("POST /n0c-api/ftp-account/add", v2Source(29), { unwrap: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password: z.string().min(1) }) }),
   },
-  "ftp.editAccount": {
-    summary: "Change the password and optionally the path of an FTP account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...editFields }),
-    response: changeMessages,
-    v4: { method: "PATCH", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(66) },
-    v3: { method: "PATCH", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} updateFTPAccount`, request: z.strictObject({ ...hostingV3, ...editFields }) },
+  "ftp.editAccount": { summary: "Change the password and optionally the path of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...editFields }), response: changeMessages,
+    v4: route("PATCH /v4/hosting/ftp", v4FromV3(66)),
+    v3: route("PATCH /v3/hosting/ftp", `${v3Confirmed} updateFTPAccount`, { request: z.strictObject({ ...hostingV3, ...editFields }) }),
   },
-  "ftp.deleteAccount": {
-    summary: "Delete an FTP account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...account }),
-    response: envelope({}),
-    v4: { method: "DELETE", path: "/v4/hosting/ftp", evidence: "inferred", source: v4FromV3(67) },
-    v3: { method: "DELETE", path: "/v3/hosting/ftp", evidence: "confirmed", source: `${v3Confirmed} deleteFTPAccount`, request: z.strictObject({ ...hostingV3, ...account }) },
-    v2: { method: "POST", path: "/n0c-api/ftp-account/remove", evidence: "confirmed", source: v2Source(30) },
+  "ftp.deleteAccount": { summary: "Delete an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account }), response: envelope({}),
+    v4: route("DELETE /v4/hosting/ftp", v4FromV3(67)),
+    v3: route("DELETE /v3/hosting/ftp", `${v3Confirmed} deleteFTPAccount`, { request: z.strictObject({ ...hostingV3, ...account }) }),
+    v2: route("POST /n0c-api/ftp-account/remove", v2Source(30)),
   },
-  "ftp.listConnections": {
-    summary: "List the active FTP connections",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ activeConnections: list(ftpConnectionEntry) }),
-    v4: { method: "GET", path: "/v4/hosting/ftp/active-connections", evidence: "inferred", source: "INFERRED-L, catalog §1 #68 (pattern + v2 §3 #33)" },
-    v3: { method: "GET", path: "/v3/hosting/ftp/active-connections", evidence: "inferred", source: "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", unwrap: "activeConnections", request: z.strictObject({ ...hostingV3 }) },
-    v2: { method: "GET", path: "/n0c-api/ftp-account/active-connection", evidence: "confirmed", source: v2Source(33), unwrap: "activeConnections" },
+  "ftp.listConnections": { summary: "List the active FTP connections", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ activeConnections: list(ftpConnectionEntry) }),
+    v4: route("GET /v4/hosting/ftp/active-connections", "INFERRED-L, catalog §1 #68 (pattern + v2 §3 #33)"),
+    v3: route("GET /v3/hosting/ftp/active-connections", "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", { unwrap: "activeConnections", request: z.strictObject({ ...hostingV3 }) }),
+    v2: route("GET /n0c-api/ftp-account/active-connection", v2Source(33), { unwrap: "activeConnections" }),
   },
-  "ftp.changePassword": {
-    summary: "Change the password of an FTP account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...account, password: z.string().min(1) }),
-    response: envelope({}),
+  "ftp.changePassword": { summary: "Change the password of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account, password: z.string().min(1) }), response: envelope({}),
     // What v2 answers in `data` for the two changes is not shown; the message is all we rely on.
-    v2: { method: "POST", path: "/n0c-api/ftp-account/password", evidence: "confirmed", source: v2Source(31) },
+    v2: route("POST /n0c-api/ftp-account/password", v2Source(31)),
   },
-  "ftp.updatePath": {
-    summary: "Change the root path of an FTP account",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1) }),
-    response: envelope({}),
-    v2: { method: "POST", path: "/n0c-api/ftp-account/update-path", evidence: "confirmed", source: v2Source(32) },
+  "ftp.updatePath": { summary: "Change the root path of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1) }), response: envelope({}),
+    v2: route("POST /n0c-api/ftp-account/update-path", v2Source(32)),
   },
 });

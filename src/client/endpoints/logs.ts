@@ -7,8 +7,8 @@
  * per the v4 document; its path is the v3 path with `/v4`.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalFields, optionalList, str } from "../schemas";
 
 /** ISO 8601 instants such as `2026-01-31T00:00:00.000Z` (S3 sends this form). */
 const instant = z.iso.datetime({ offset: true });
@@ -19,17 +19,28 @@ const window = { after: instant.optional(), before: instant.optional() };
  */
 const size = z.number().int().min(1).max(10_000);
 
-const userAgent = obj({
-  name: str().optional(),
-  version: str().optional(),
-  major: str().optional(),
-  minor: str().optional(),
-  patch: str().optional(),
-  os_name: str().optional(),
-  os_full: str().optional(),
-  device: str().optional(),
-  original: str().optional(),
+/**
+ * The v4 document names `query`, `queryFields`, `before`, `after` and `searchAfter` and says the
+ * full list is not shown; `id`, `domain` and `size` are carried over from v3.
+ */
+const v4Request = z.strictObject({
+  ...hostingV4, domain: domainName, query: z.string().optional(), queryFields: z.array(z.string().min(1)).optional(),
+  ...window, searchAfter: z.array(z.number().int()).optional(), size: size.optional(),
 });
+/** v3 pages with `size` and `from` (S3). */
+const v3Request = z.strictObject({ ...hostingV3, domain: domainName, size: size.optional(), from: z.number().int().min(0).optional(), ...window });
+
+const userAgent = obj(optionalFields({
+  name: str(),
+  version: str(),
+  major: str(),
+  minor: str(),
+  patch: str(),
+  os_name: str(),
+  os_full: str(),
+  device: str(),
+  original: str(),
+}));
 
 /**
  * One log entry, as S3's `JsonToRawLogConverter` reads it: `@timestamp` and `access` with the
@@ -38,18 +49,18 @@ const userAgent = obj({
  */
 const accessLogEntry = obj({
   "@timestamp": str().optional(),
-  access: obj({
-    clientip: str().optional(),
-    ident: str().optional(),
-    auth: str().optional(),
-    verb: str().optional(),
-    request: str().optional(),
-    httpversion: str().optional(),
-    response: int().optional(),
-    bytes: num().or(z.string()).optional(),
-    referrer: str().optional(),
-    user_agent: userAgent.optional(),
-  }).optional(),
+  access: obj(optionalFields({
+    clientip: str(),
+    ident: str(),
+    auth: str(),
+    verb: str(),
+    request: str(),
+    httpversion: str(),
+    response: int(),
+    bytes: num().or(z.string()),
+    referrer: str(),
+    user_agent: userAgent,
+  })).optional(),
   sort: optionalList(num()),
 });
 const logsReply = envelope({ data: list(accessLogEntry) });
@@ -66,28 +77,8 @@ const logsReply = envelope({ data: list(accessLogEntry) });
  * }
  */
 export const logsOperations = defineOperations({
-  "logs.getAccessLogs": {
-    summary: "Read a domain's access logs, paging with searchAfter",
-    safety: "read", envelope: true,
-    request: z.strictObject({
-      ...hostingV4,
-      domain: domainName,
-      query: z.string().optional(),
-      queryFields: z.array(z.string().min(1)).optional(),
-      ...window,
-      searchAfter: z.array(z.number().int()).optional(),
-      size: size.optional(),
-      }),
-    response: logsReply,
-    // The v4 document names `query`, `queryFields`, `before`, `after` and `searchAfter` and says the
-    // full list is not shown; `id`, `domain` and `size` are carried over from v3.
-    v4: { method: "GET", path: "/v4/hosting/domain/access-logs", evidence: "inferred", source: "INFERRED-M, catalog §1 #75" },
-    v3: { method: "GET", path: "/v3/hosting/domain/access-logs", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", summary: "Read a domain's access logs, paging with size and from", request: z.strictObject({
-      ...hostingV3,
-      domain: domainName,
-      size: size.optional(),
-      from: z.number().int().min(0).optional(),
-      ...window,
-      }) },
+  "logs.getAccessLogs": { summary: "Read a domain's access logs, paging with searchAfter", safety: "read", envelope: true, request: v4Request, response: logsReply,
+    v4: route("GET /v4/hosting/domain/access-logs", "INFERRED-M, catalog §1 #75"),
+    v3: route("GET /v3/hosting/domain/access-logs", "CONFIRMED, catalog §4.1", { summary: "Read a domain's access logs, paging with size and from", request: v3Request }),
   },
 });

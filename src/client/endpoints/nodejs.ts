@@ -6,8 +6,8 @@
  * exist but the document does not show them (v4 document, general rule 7).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { envelope, hostingV3, hostingV4, list, obj, optionalFields, str } from "../schemas";
 
 /**
  * One Node.js application. The v4 document lists what an entry carries (root directory, Node.js
@@ -22,15 +22,7 @@ import { envelope, hostingV3, hostingV4, list, obj, str } from "../schemas";
  * // { appRoot: "apps/api", version: "20", startupFile: "server.js", ... }
  */
 export const nodejsApplication = obj(
-  {
-    appRoot: str().optional(),
-    version: str().optional(),
-    uri: str().optional(),
-    domain: str().optional(),
-    startupFile: str().optional(),
-    status: str().optional(),
-    virtualenvPath: str().optional(),
-  },
+  optionalFields({ appRoot: str(), version: str(), uri: str(), domain: str(), startupFile: str(), status: str(), virtualenvPath: str() }),
   {
     appRoot: ["app_root", "root"],
     version: ["nodejs_version", "nodeVersion"],
@@ -54,22 +46,14 @@ const applicationList = envelope({ data: list(nodejsApplication) });
  * const { data: apps } = await client.request("nodejs.listApplications", { id: 101 });
  */
 export const nodejsOperations = defineOperations({
-  "nodejs.listVersions": {
-    summary: "List the Node.js versions available to a hosting account",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope(versionsShape),
-    v4: { method: "GET", path: "/v4/hosting/nodejs/versions", evidence: "inferred", source: "INFERRED-L, catalog §1 #39" },
+  "nodejs.listVersions": { summary: "List the Node.js versions available to a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(versionsShape),
+    v4: route("GET /v4/hosting/nodejs/versions", "INFERRED-L, catalog §1 #39"),
     // v3 wraps the versions resource in `data` (legacy document, difference 3); the application
     // list is already `data`.
-    v3: { method: "GET", path: "/v3/hosting/nodejs/versions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #39", unwrap: true, request: z.strictObject({ ...hostingV3 }) },
+    v3: route("GET /v3/hosting/nodejs/versions", "INFERRED-L: v4 path pattern, catalog §1 #39", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
   },
-  "nodejs.listApplications": {
-    summary: "List the Node.js applications of a hosting account",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: applicationList,
-    v4: { method: "GET", path: "/v4/hosting/nodejs/applications", evidence: "inferred", source: "INFERRED-L, catalog §1 #40" },
-    v3: { method: "GET", path: "/v3/hosting/nodejs/applications", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #40", request: z.strictObject({ ...hostingV3 }) },
+  "nodejs.listApplications": { summary: "List the Node.js applications of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: applicationList,
+    v4: route("GET /v4/hosting/nodejs/applications", "INFERRED-L, catalog §1 #40"),
+    v3: route("GET /v3/hosting/nodejs/applications", "INFERRED-L: v4 path pattern, catalog §1 #40", { request: z.strictObject({ ...hostingV3 }) }),
   },
 });

@@ -11,8 +11,8 @@
  * them otherwise, override the operation from configuration and report it.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, optionalFields, str } from "../schemas";
 
 /**
  * One option of the option map (v4 document, PHP): the default and current values, a comment,
@@ -21,13 +21,13 @@ import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, str } from ".
  * @example
  * phpOption.parse({ default: "256M", value: "512M", type: "list", range: "128M,256M,512M", comment: "..." });
  */
-export const phpOption = obj({
-  default: str().optional(),
-  comment: str().optional(),
-  type: str().optional(),
-  range: str().optional(),
-  value: str().optional(),
-});
+export const phpOption = obj(optionalFields({
+  default: str(),
+  comment: str(),
+  type: str(),
+  range: str(),
+  value: str(),
+}));
 export type PhpOption = z.output<typeof phpOption>;
 
 /**
@@ -78,77 +78,41 @@ const extensionSwitches = z.record(z.string().min(1), z.boolean());
  * await client.request("php.setExtensions", { id: 101, version: "8.3", extensions: { imagick: true } });
  */
 export const phpOperations = defineOperations({
-  "php.listVersions": {
-    summary: "List the PHP versions of a hosting account",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope(versionsShape),
-    v4: { method: "GET", path: "/v4/hosting/php/versions", evidence: "inferred", source: "INFERRED-L, catalog §1 #30" },
+  "php.listVersions": { summary: "List the PHP versions of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(versionsShape),
+    v4: route("GET /v4/hosting/php/versions", "INFERRED-L, catalog §1 #30"),
     // v3: reads wrap their result in `data` (legacy document, difference 3); writes answer `message`.
-    v3: { method: "GET", path: "/v3/hosting/php/versions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #30", unwrap: true, request: z.strictObject({ ...hostingV3 }) },
+    v3: route("GET /v3/hosting/php/versions", "INFERRED-L: v4 path pattern, catalog §1 #30", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
   },
-  "php.getVersion": {
-    summary: "Get the active PHP version",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: envelope({ phpVersion: str() }),
-    v4: { method: "GET", path: "/v4/hosting/php/version", evidence: "inferred", source: "INFERRED-L, catalog §1 #31" },
-    v3: { method: "GET", path: "/v3/hosting/php/version", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #31", unwrap: true, request: z.strictObject({ ...hostingV3 }) },
+  "php.getVersion": { summary: "Get the active PHP version", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ phpVersion: str() }),
+    v4: route("GET /v4/hosting/php/version", "INFERRED-L, catalog §1 #31"),
+    v3: route("GET /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #31", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
   },
-  "php.setVersion": {
-    summary: "Set the active PHP version",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion }),
-    response: envelope({}),
-    v4: { method: "PUT", path: "/v4/hosting/php/version", evidence: "inferred", source: "INFERRED-L, catalog §1 #32" },
-    v3: { method: "PUT", path: "/v3/hosting/php/version", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #32", request: z.strictObject({ ...hostingV3, version: phpVersion }) },
+  "php.setVersion": { summary: "Set the active PHP version", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: envelope({}),
+    v4: route("PUT /v4/hosting/php/version", "INFERRED-L, catalog §1 #32"),
+    v3: route("PUT /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #32", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
-  "php.getOptions": {
-    summary: "Get the PHP options of a version",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion }),
-    response: optionMapV4,
-    v4: { method: "GET", path: "/v4/hosting/php/options", evidence: "inferred", source: "INFERRED-L, catalog §1 #33" },
-    v3: { method: "GET", path: "/v3/hosting/php/options", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #33", unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) },
+  "php.getOptions": { summary: "Get the PHP options of a version", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: optionMapV4,
+    v4: route("GET /v4/hosting/php/options", "INFERRED-L, catalog §1 #33"),
+    v3: route("GET /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #33", { unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
-  "php.setOptions": {
-    summary: "Set PHP options of a version",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion, options: optionValues }),
-    response: envelope({}),
-    v4: { method: "PUT", path: "/v4/hosting/php/options", evidence: "inferred", source: "INFERRED-L, catalog §1 #34 (field name `options` is ours)" },
-    v3: { method: "PUT", path: "/v3/hosting/php/options", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #34 (field name `options` is ours)", request: z.strictObject({ ...hostingV3, version: phpVersion, options: optionValues }) },
+  "php.setOptions": { summary: "Set PHP options of a version", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion, options: optionValues }), response: envelope({}),
+    v4: route("PUT /v4/hosting/php/options", "INFERRED-L, catalog §1 #34 (field name `options` is ours)"),
+    v3: route("PUT /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #34 (field name `options` is ours)", { request: z.strictObject({ ...hostingV3, version: phpVersion, options: optionValues }) }),
   },
-  "php.resetOptions": {
-    summary: "Reset the PHP options of a version to their defaults",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion }),
-    response: envelope({}),
-    v4: { method: "DELETE", path: "/v4/hosting/php/options", evidence: "inferred", source: "INFERRED-L, catalog §1 #35" },
-    v3: { method: "DELETE", path: "/v3/hosting/php/options", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #35", request: z.strictObject({ ...hostingV3, version: phpVersion }) },
+  "php.resetOptions": { summary: "Reset the PHP options of a version to their defaults", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: envelope({}),
+    v4: route("DELETE /v4/hosting/php/options", "INFERRED-L, catalog §1 #35"),
+    v3: route("DELETE /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #35", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
-  "php.listExtensions": {
-    summary: "List the PHP extensions of a version and their status",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion }),
-    response: extensionMapV4,
-    v4: { method: "GET", path: "/v4/hosting/php/extensions", evidence: "inferred", source: "INFERRED-L, catalog §1 #36" },
-    v3: { method: "GET", path: "/v3/hosting/php/extensions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #36", unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) },
+  "php.listExtensions": { summary: "List the PHP extensions of a version and their status", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: extensionMapV4,
+    v4: route("GET /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #36"),
+    v3: route("GET /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #36", { unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
-  "php.setExtensions": {
-    summary: "Enable or disable PHP extensions of a version",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion, extensions: extensionSwitches }),
-    response: envelope({}),
-    v4: { method: "PUT", path: "/v4/hosting/php/extensions", evidence: "inferred", source: "INFERRED-L, catalog §1 #37 (field name `extensions` is ours)" },
-    v3: { method: "PUT", path: "/v3/hosting/php/extensions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #37 (field name `extensions` is ours)", request: z.strictObject({ ...hostingV3, version: phpVersion, extensions: extensionSwitches }) },
+  "php.setExtensions": { summary: "Enable or disable PHP extensions of a version", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion, extensions: extensionSwitches }), response: envelope({}),
+    v4: route("PUT /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #37 (field name `extensions` is ours)"),
+    v3: route("PUT /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #37 (field name `extensions` is ours)", { request: z.strictObject({ ...hostingV3, version: phpVersion, extensions: extensionSwitches }) }),
   },
-  "php.resetExtensions": {
-    summary: "Reset the PHP extensions of a version to their defaults",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, version: phpVersion }),
-    response: envelope({}),
-    v4: { method: "DELETE", path: "/v4/hosting/php/extensions", evidence: "inferred", source: "INFERRED-L, catalog §1 #38" },
-    v3: { method: "DELETE", path: "/v3/hosting/php/extensions", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #38", request: z.strictObject({ ...hostingV3, version: phpVersion }) },
+  "php.resetExtensions": { summary: "Reset the PHP extensions of a version to their defaults", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: envelope({}),
+    v4: route("DELETE /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #38"),
+    v3: route("DELETE /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #38", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
 });

@@ -8,8 +8,8 @@
  * domain and an internal one that only forces HTTPS and/or `www` on the same domain.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, int, list, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, domainName, envelope, hostingV3, hostingV4, int, list, obj, optionalFields, str } from "../schemas";
 
 /** HTTP status of a redirection: permanent (301) or temporary (302). */
 export const redirectionType = z.union([z.literal(301), z.literal(302)]);
@@ -25,16 +25,16 @@ export const redirectionType = z.union([z.literal(301), z.literal(302)]);
  */
 export const redirectionEntry = obj({
   domain: str(),
-  https: bool().optional(),
-  www: bool().optional(),
-  rType: int().optional(),
-  domainRedirection: bool().optional(),
+  ...optionalFields({ https: bool(), www: bool(), rType: int(), domainRedirection: bool() }),
 });
 export type RedirectionEntry = z.output<typeof redirectionEntry>;
 
 const redirectionList = envelope({ data: list(redirectionEntry) });
 /** v2 hosting writes answer with `data` beside the envelope (legacy document, 2.0.0 hosting operations). */
 const v2Write = envelope({ data: z.unknown().optional() });
+const addFields = { domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) };
+/** v2 redirects to a domain, not a URL, and says whether the redirection forces HTTPS (S8, S5). */
+const v2ExternalRequest = z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, destinationDomain: z.string().min(1) });
 
 /**
  * Redirection operations of every API version.
@@ -44,47 +44,25 @@ const v2Write = envelope({ data: z.unknown().optional() });
  * const { data } = await client.request("redirections.list", { id: 101 });
  */
 export const redirectionsOperations = defineOperations({
-  "redirections.list": {
-    summary: "List the redirections of a hosting account's domains",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4 }),
-    response: redirectionList,
-    v4: { method: "GET", path: "/v4/hosting/redirections", evidence: "inferred", source: "INFERRED-L, catalog §1 #27" },
+  "redirections.list": { summary: "List the redirections of a hosting account's domains", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: redirectionList,
+    v4: route("GET /v4/hosting/redirections", "INFERRED-L, catalog §1 #27"),
     // v3: the legacy document does not show redirections (difference 9); same paths as v4 under /v3,
     // addressed by id and username (difference 2).
-    v3: { method: "GET", path: "/v3/hosting/redirections", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #27", request: z.strictObject({ ...hostingV3 }) },
+    v3: route("GET /v3/hosting/redirections", "INFERRED-L: v4 path pattern, catalog §1 #27", { request: z.strictObject({ ...hostingV3 }) }),
     // v2 (/n0c-api): a JSON body with `id` on every verb, GET included (catalog §7.4).
-    v2: { method: "GET", path: "/n0c-api/domain/redirections", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5 getRedirections)" },
+    v2: route("GET /n0c-api/domain/redirections", "CONFIRMED, catalog §4.2 (S8, S5 getRedirections)"),
   },
-  "redirections.add": {
-    summary: "Redirect a domain to a URL",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({ ...hostingV4, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }),
-    response: envelope({}),
-    v4: { method: "POST", path: "/v4/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L, catalog §1 #28" },
-    v3: { method: "POST", path: "/v3/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #28", request: z.strictObject({ ...hostingV3, domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) }) },
-    v2: { method: "POST", path: "/n0c-api/domain/external-redirection", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)", summary: "Redirect a domain to another domain", request: z.strictObject({
-      ...hostingV4,
-      domain: domainName,
-      https: z.boolean(),
-      rType: redirectionType,
-      destinationDomain: z.string().min(1),
-      }) },
+  "redirections.add": { summary: "Redirect a domain to a URL", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...addFields }), response: envelope({}),
+    v4: route("POST /v4/hosting/domain/redirection", "INFERRED-L, catalog §1 #28"),
+    v3: route("POST /v3/hosting/domain/redirection", "INFERRED-L: v4 path pattern, catalog §1 #28", { request: z.strictObject({ ...hostingV3, ...addFields }) }),
+    v2: route("POST /n0c-api/domain/external-redirection", "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)", { summary: "Redirect a domain to another domain", request: v2ExternalRequest }),
   },
-  "redirections.delete": {
-    summary: "Remove the redirection of a domain",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, domain: domainName }),
-    response: envelope({}),
-    v4: { method: "DELETE", path: "/v4/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L, catalog §1 #29" },
-    v3: { method: "DELETE", path: "/v3/hosting/domain/redirection", evidence: "inferred", source: "INFERRED-L: v4 path pattern, catalog §1 #29", request: z.strictObject({ ...hostingV3, domain: domainName }) },
-    v2: { method: "POST", path: "/n0c-api/domain/delete-redirection", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8, S5 deleteRedirection)" },
+  "redirections.delete": { summary: "Remove the redirection of a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: envelope({}),
+    v4: route("DELETE /v4/hosting/domain/redirection", "INFERRED-L, catalog §1 #29"),
+    v3: route("DELETE /v3/hosting/domain/redirection", "INFERRED-L: v4 path pattern, catalog §1 #29", { request: z.strictObject({ ...hostingV3, domain: domainName }) }),
+    v2: route("POST /n0c-api/domain/delete-redirection", "CONFIRMED, catalog §4.2 (S8, S5 deleteRedirection)"),
   },
-  "redirections.addInternal": {
-    summary: "Force HTTPS and/or www on a domain",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, www: z.boolean() }),
-    response: v2Write,
-    v2: { method: "POST", path: "/n0c-api/domain/redirection", evidence: "confirmed", source: "CONFIRMED, catalog §4.2 (S8 DomainRedirectionBody, S5 setInternalRedirection)" },
+  "redirections.addInternal": { summary: "Force HTTPS and/or www on a domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, www: z.boolean() }), response: v2Write,
+    v2: route("POST /n0c-api/domain/redirection", "CONFIRMED, catalog §4.2 (S8 DomainRedirectionBody, S5 setInternalRedirection)"),
   },
 });

@@ -9,8 +9,8 @@
  * message (install, delete custom, remove CSR) answer the same way on v3.
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalList, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalFields, optionalList, str } from "../schemas";
 
 const siteV4 = { ...hostingV4, domain: domainName };
 const siteV3 = { ...hostingV3, domain: domainName };
@@ -27,23 +27,21 @@ const csrFields = {
 };
 
 /** The active certificate (v4 document, SSL: "Active certificate"). */
-const activeCertificateShape = {
-  status: str().optional(),
-  expireAt: str().optional(),
-  requestedAt: str().optional(),
-  issuer: str().optional(),
-  lastError: str().nullable().optional(),
-  errorCode: str().nullable().optional(),
-};
+const activeCertificateShape = optionalFields({
+  status: str(),
+  expireAt: str(),
+  requestedAt: str(),
+  issuer: str(),
+  lastError: str().nullable(),
+  errorCode: str().nullable(),
+});
 const renewalJobShape = { jobId: str().optional() };
 const customCertificateShape = { cert: str(), key: str() };
 /** `certificate`/`privateKey` are the request's names; accept them if a reply uses them. */
 const customCertificateAliases = { cert: ["certificate"], key: ["privateKey"] };
 const validationShape = { valid: bool(), message: str().optional() };
 const csrEntry = obj({
-  creationDate: str().optional(),
-  csr: str().optional(),
-  selfSignedCert: str().optional(),
+  ...optionalFields({ creationDate: str(), csr: str(), selfSignedCert: str() }),
   csrPubKeyFingerPrint: str(),
   attributes: optionalList(obj({ name: str(), value: str() })),
 });
@@ -60,85 +58,45 @@ const csrPrivateKeyShape = { privateKey: str() };
  * const { valid } = await client.request("v4.ssl.validateCustom", { id: 101, domain: "example.com", certificate: pem });
  */
 export const sslOperations = defineOperations({
-  "ssl.getCertificate": {
-    summary: "Retrieve the active SSL certificate of a domain",
-    safety: "read", envelope: true,
-    request: z.strictObject(siteV4),
-    response: envelope(activeCertificateShape),
-    v4: { method: "GET", path: "/v4/hosting/domain/ssl", evidence: "inferred", source: "INFERRED-L, catalog §1 #17" },
+  "ssl.getCertificate": { summary: "Retrieve the active SSL certificate of a domain", safety: "read", envelope: true, request: z.strictObject(siteV4), response: envelope(activeCertificateShape),
+    v4: route("GET /v4/hosting/domain/ssl", "INFERRED-L, catalog §1 #17"),
     // v3: same sub-paths, `id` + `username`, results in `data`
-    v3: { method: "GET", path: "/v3/hosting/domain/ssl", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
+    v3: route("GET /v3/hosting/domain/ssl", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.renewCertificate": {
-    summary: "Renew the automatic certificate of a domain (asynchronous job)",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject(siteV4),
-    response: envelope(renewalJobShape),
-    v4: { method: "POST", path: "/v4/hosting/domain/ssl/renew", evidence: "inferred", source: "INFERRED-L, catalog §1 #18" },
-    v3: { method: "POST", path: "/v3/hosting/domain/ssl/renew", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
+  "ssl.renewCertificate": { summary: "Renew the automatic certificate of a domain (asynchronous job)", safety: "unsafe", envelope: true, request: z.strictObject(siteV4), response: envelope(renewalJobShape),
+    v4: route("POST /v4/hosting/domain/ssl/renew", "INFERRED-L, catalog §1 #18"),
+    v3: route("POST /v3/hosting/domain/ssl/renew", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.getCustom": {
-    summary: "Retrieve the custom certificate and key of a domain",
-    safety: "read", envelope: true,
-    request: z.strictObject(siteV4),
-    response: envelope(customCertificateShape, customCertificateAliases),
-    v4: { method: "GET", path: "/v4/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §1 #19" },
-    v3: { method: "GET", path: "/v3/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
+  "ssl.getCustom": { summary: "Retrieve the custom certificate and key of a domain", safety: "read", envelope: true, request: z.strictObject(siteV4), response: envelope(customCertificateShape, customCertificateAliases),
+    v4: route("GET /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #19"),
+    v3: route("GET /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.installCustom": {
-    summary: "Install a custom certificate and key for a domain",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...siteV4, certificate: z.string().min(1), privateKey: z.string().min(1) }),
-    response: envelope({}),
-    v4: { method: "POST", path: "/v4/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §1 #20" },
-    v3: { method: "POST", path: "/v3/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1), privateKey: z.string().min(1) }) },
+  "ssl.installCustom": { summary: "Install a custom certificate and key for a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...siteV4, certificate: z.string().min(1), privateKey: z.string().min(1) }), response: envelope({}),
+    v4: route("POST /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #20"),
+    v3: route("POST /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1), privateKey: z.string().min(1) }) }),
   },
-  "ssl.deleteCustom": {
-    summary: "Delete the custom certificate of a domain (back to the automatic one)",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject(siteV4),
-    response: envelope({}),
-    v4: { method: "DELETE", path: "/v4/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §1 #21" },
-    v3: { method: "DELETE", path: "/v3/hosting/domain/ssl/custom", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject(siteV3) },
+  "ssl.deleteCustom": { summary: "Delete the custom certificate of a domain (back to the automatic one)", safety: "idempotent", envelope: true, request: z.strictObject(siteV4), response: envelope({}),
+    v4: route("DELETE /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #21"),
+    v3: route("DELETE /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.validateCustom": {
-    summary: "Check that a certificate is currently valid for a domain",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...siteV4, certificate: z.string().min(1) }),
-    response: envelope(validationShape),
-    v4: { method: "POST", path: "/v4/hosting/domain/ssl/custom/validate", evidence: "inferred", source: "INFERRED-L, catalog §1 #22" },
-    v3: { method: "POST", path: "/v3/hosting/domain/ssl/custom/validate", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1) }) },
+  "ssl.validateCustom": { summary: "Check that a certificate is currently valid for a domain", safety: "read", envelope: true, request: z.strictObject({ ...siteV4, certificate: z.string().min(1) }), response: envelope(validationShape),
+    v4: route("POST /v4/hosting/domain/ssl/custom/validate", "INFERRED-L, catalog §1 #22"),
+    v3: route("POST /v3/hosting/domain/ssl/custom/validate", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1) }) }),
   },
-  "ssl.listCsrs": {
-    summary: "List the CSRs generated for a domain",
-    safety: "read", envelope: true,
-    request: z.strictObject(siteV4),
-    response: envelope({ data: list(csrEntry) }),
-    v4: { method: "GET", path: "/v4/hosting/domain/ssl/csrs", evidence: "inferred", source: "INFERRED-L, catalog §1 #23" },
-    v3: { method: "GET", path: "/v3/hosting/domain/ssl/csrs", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", request: z.strictObject(siteV3) },
+  "ssl.listCsrs": { summary: "List the CSRs generated for a domain", safety: "read", envelope: true, request: z.strictObject(siteV4), response: envelope({ data: list(csrEntry) }),
+    v4: route("GET /v4/hosting/domain/ssl/csrs", "INFERRED-L, catalog §1 #23"),
+    v3: route("GET /v3/hosting/domain/ssl/csrs", "INFERRED-L, catalog §2 #17-26", { request: z.strictObject(siteV3) }),
   },
-  "ssl.generateCsr": {
-    summary: "Generate a key, a CSR and a self-signed certificate for a domain",
-    safety: "unsafe", envelope: true,
-    request: z.strictObject({ ...siteV4, ...csrFields }),
-    response: envelope(generatedCsrShape),
-    v4: { method: "POST", path: "/v4/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §1 #24" },
-    v3: { method: "POST", path: "/v3/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, ...csrFields }) },
+  "ssl.generateCsr": { summary: "Generate a key, a CSR and a self-signed certificate for a domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...siteV4, ...csrFields }), response: envelope(generatedCsrShape),
+    v4: route("POST /v4/hosting/domain/ssl/csr", "INFERRED-L, catalog §1 #24"),
+    v3: route("POST /v3/hosting/domain/ssl/csr", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, ...csrFields }) }),
   },
-  "ssl.removeCsr": {
-    summary: "Remove a CSR of a domain",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }),
-    response: envelope({}),
-    v4: { method: "DELETE", path: "/v4/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §1 #25" },
-    v3: { method: "DELETE", path: "/v3/hosting/domain/ssl/csr", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) },
+  "ssl.removeCsr": { summary: "Remove a CSR of a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }), response: envelope({}),
+    v4: route("DELETE /v4/hosting/domain/ssl/csr", "INFERRED-L, catalog §1 #25"),
+    v3: route("DELETE /v3/hosting/domain/ssl/csr", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) }),
   },
-  "ssl.getCsrPrivateKey": {
-    summary: "Retrieve the private key of a CSR",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }),
-    response: envelope(csrPrivateKeyShape),
-    v4: { method: "GET", path: "/v4/hosting/domain/ssl/csr/private-key", evidence: "inferred", source: "INFERRED-L, catalog §1 #26" },
-    v3: { method: "GET", path: "/v3/hosting/domain/ssl/csr/private-key", evidence: "inferred", source: "INFERRED-L, catalog §2 #17-26", unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) },
+  "ssl.getCsrPrivateKey": { summary: "Retrieve the private key of a CSR", safety: "read", envelope: true, request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }), response: envelope(csrPrivateKeyShape),
+    v4: route("GET /v4/hosting/domain/ssl/csr/private-key", "INFERRED-L, catalog §1 #26"),
+    v3: route("GET /v3/hosting/domain/ssl/csr/private-key", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) }),
   },
 });

@@ -8,8 +8,8 @@
  * versions: v2 `POST`s performance and visits, v3 `GET`s them (catalog §7.7 #5).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { bool, dict, domainName, envelope, hostingV3, hostingV4, int, list, num, obj, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { bool, dict, domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalFields, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -74,22 +74,19 @@ const performanceReply = envelope({ data: list(lveRow) });
 /** Byte counts keyed by directory path or database name. */
 const bytesByName = dict(num());
 /** `total` is the sum of every `diskUsage` and `dbUsage` value, all in bytes. */
-const diskUsageShape = {
-  total: num().optional(),
-  diskUsage: bytesByName.optional(),
-  dbUsage: bytesByName.optional(),
-};
+const diskUsageShape = optionalFields({
+  total: num(),
+  diskUsage: bytesByName,
+  dbUsage: bytesByName,
+});
 
 const series = list(num());
 /** The visitor series; `success` here is the count of 2xx answers per label, not a flag. */
 const visitorSeries = {
   labels: list(int()),
   success: series,
-  redirects: series.optional(),
-  clientErrors: series.optional(),
-  serverErrors: series.optional(),
+  ...optionalFields({ redirects: series, clientErrors: series, serverErrors: series }),
 };
-/** v3 and v2: the series are under `data`, beside the usual boolean `success`. */
 /** The visitor series beside the envelope; v3 and v2 answer them in `data`, which the client undoes. */
 const visitorsReply = envelope({ ...visitorSeries, success: series.or(bool()) });
 
@@ -101,41 +98,25 @@ const visitorsReply = envelope({ ...visitorSeries, success: series.or(bool()) })
  * console.log(data.map((row) => row.aCPU));
  */
 export const statsOperations = defineOperations({
-  "stats.getResourceUsage": {
-    summary: "Resource usage (CPU, memory, I/O, processes) per day or hour",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...performanceShape }),
-    response: performanceReply,
-    v4: { method: "GET", path: "/v4/hosting/stats/performance", evidence: "inferred", source: "INFERRED-M, catalog §1 #72" },
-    v3: { method: "GET", path: "/v3/hosting/stats/performance", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", request: z.strictObject({ ...hostingV3, ...performanceShape }) },
-    v2: { method: "POST", path: "/n0c-api/stats/performance", evidence: "confirmed", source: "CONFIRMED, catalog §3 #42" },
+  "stats.getResourceUsage": { summary: "Resource usage (CPU, memory, I/O, processes) per day or hour", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...performanceShape }), response: performanceReply,
+    v4: route("GET /v4/hosting/stats/performance", "INFERRED-M, catalog §1 #72"),
+    v3: route("GET /v3/hosting/stats/performance", "CONFIRMED, catalog §4.1", { request: z.strictObject({ ...hostingV3, ...performanceShape }) }),
+    v2: route("POST /n0c-api/stats/performance", "CONFIRMED, catalog §3 #42"),
   },
-  "stats.getDiskUsage": {
-    summary: "Disk usage in bytes, per directory and per database",
-    safety: "read", envelope: true,
-    request: z.strictObject(hostingV4),
-    response: envelope(diskUsageShape),
-    v4: { method: "GET", path: "/v4/hosting/stats/disk-usage", evidence: "inferred", source: "INFERRED-M, catalog §1 #73" },
-    v3: { method: "GET", path: "/v3/hosting/stats/disk-usage", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, request: z.strictObject(hostingV3) },
-    v2: { method: "GET", path: "/n0c-api/stats/disk-usage", evidence: "confirmed", source: "CONFIRMED, catalog §3 #43", unwrap: true },
+  "stats.getDiskUsage": { summary: "Disk usage in bytes, per directory and per database", safety: "read", envelope: true, request: z.strictObject(hostingV4), response: envelope(diskUsageShape),
+    v4: route("GET /v4/hosting/stats/disk-usage", "INFERRED-M, catalog §1 #73"),
+    v3: route("GET /v3/hosting/stats/disk-usage", "CONFIRMED, catalog §4.1", { unwrap: true, request: z.strictObject(hostingV3) }),
+    v2: route("GET /n0c-api/stats/disk-usage", "CONFIRMED, catalog §3 #43", { unwrap: true }),
   },
-  "stats.getVisitors": {
-    summary: "Web server visits of a domain (all or unique) by status class",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...visitorShape, unique: z.boolean().optional() }),
-    response: visitorsReply,
-    // The one exception to the envelope: the v4 document says the visitor resource's `success` is
-    // an array of numbers (the 2xx count per label), so it is read as the series, and a boolean is
-    // still accepted in case the server sends the flag.
-    v4: { method: "GET", path: "/v4/hosting/stats/apache", evidence: "inferred", source: "INFERRED-M, catalog §1 #74" },
-    v3: { method: "GET", path: "/v3/hosting/stats/apache", evidence: "confirmed", source: "CONFIRMED, catalog §4.1", unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV3, ...visitorShape }) },
-    v2: { method: "POST", path: "/n0c-api/stats/apache", evidence: "confirmed", source: "CONFIRMED, catalog §3 #44", unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV4, ...visitorShape }) },
+  // The one exception to the envelope: the v4 document says the visitor resource's `success` is
+  // an array of numbers (the 2xx count per label), so it is read as the series, and a boolean is
+  // still accepted in case the server sends the flag.
+  "stats.getVisitors": { summary: "Web server visits of a domain (all or unique) by status class", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...visitorShape, unique: z.boolean().optional() }), response: visitorsReply,
+    v4: route("GET /v4/hosting/stats/apache", "INFERRED-M, catalog §1 #74"),
+    v3: route("GET /v3/hosting/stats/apache", "CONFIRMED, catalog §4.1", { unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV3, ...visitorShape }) }),
+    v2: route("POST /n0c-api/stats/apache", "CONFIRMED, catalog §3 #44", { unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV4, ...visitorShape }) }),
   },
-  "stats.getUniqueVisitors": {
-    summary: "Unique visitors of a domain by status class",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...visitorShape }),
-    response: visitorsReply,
-    v2: { method: "POST", path: "/n0c-api/stats/apache/unique", evidence: "confirmed", source: "CONFIRMED, catalog §3 #45", unwrap: true },
+  "stats.getUniqueVisitors": { summary: "Unique visitors of a domain by status class", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...visitorShape }), response: visitorsReply,
+    v2: route("POST /n0c-api/stats/apache/unique", "CONFIRMED, catalog §3 #45", { unwrap: true }),
   },
 });

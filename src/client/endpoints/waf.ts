@@ -7,8 +7,8 @@
  * under `/v3` with `username` (its firewall group is not shown, legacy document difference 9).
  */
 import { z } from "zod";
-import { defineOperations } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalList, str } from "../schemas";
+import { defineOperations, route } from "../endpoint";
+import { domainName, envelope, hostingV3, hostingV4, int, list, num, obj, optionalFields, optionalList, str } from "../schemas";
 
 /** `[from, to]` rule-id ranges (`[id]` for a single id, as the simulator answers disabled rules). */
 const idRanges = list(list(int()));
@@ -39,28 +39,28 @@ export const wafRulesResult = obj(rulesShape);
 export const wafLogHit = obj({
   timestamp: str().optional(),
   request: obj(
-    {
-      geoip: obj({
-        continent_code: str().optional(),
-        country_code: str().optional(),
-        country_name: str().optional(),
-        latitude: num().optional(),
-        longitude: num().optional(),
-        ip: str().optional(),
-        timezone: str().optional(),
-      }).optional(),
-      headers: obj({}).optional(),
-      host: str().optional(),
-      clientPost: int().optional(),
-      clientIp: str().optional(),
-      localPort: int().optional(),
-      localIp: str().optional(),
-      method: str().optional(),
-      uri: str().optional(),
-      http_version: str().optional(),
-      responseStatus: int().optional(),
-      ruleId: int().optional(),
-    },
+    optionalFields({
+      geoip: obj(optionalFields({
+        continent_code: str(),
+        country_code: str(),
+        country_name: str(),
+        latitude: num(),
+        longitude: num(),
+        ip: str(),
+        timezone: str(),
+      })),
+      headers: obj({}),
+      host: str(),
+      clientPost: int(),
+      clientIp: str(),
+      localPort: int(),
+      localIp: str(),
+      method: str(),
+      uri: str(),
+      http_version: str(),
+      responseStatus: int(),
+      ruleId: int(),
+    }),
     { clientPost: ["clientPort"] },
   ).optional(),
   auditMessages: optionalList(obj({ details: obj({}).optional() })),
@@ -92,33 +92,21 @@ const v2Source = "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)";
  * await client.request("v4.waf.updateRules", { id: 101, domain: "agency-demo.com", wafDisabledRules: [942100], append: true });
  */
 export const wafOperations = defineOperations({
-  "waf.getLogs": {
-    summary: "Read the firewall log of a domain, paged by size and offset",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...logsFields }),
-    response: envelope({ hits: list(wafLogHit) }),
+  "waf.getLogs": { summary: "Read the firewall log of a domain, paged by size and offset", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...logsFields }), response: envelope({ hits: list(wafLogHit) }),
     // The v4 document marks the log "temporarily disabled"; the simulator serves it anyway.
-    v4: { method: "GET", path: "/v4/hosting/domain/waf-logs", evidence: "inferred", source: v4Source(69) },
+    v4: route("GET /v4/hosting/domain/waf-logs", v4Source(69)),
     // v3 and v2 wrap results in `data` (legacy document, difference 3 and 2.0.0 hosting operations).
-    v3: { method: "GET", path: "/v3/hosting/domain/waf-logs", evidence: "inferred", source: v3Source(69), unwrap: "hits", request: z.strictObject({ ...hostingV3, ...logsFields }) },
-    v2: { method: "GET", path: "/n0c-api/domain/waf-logs", evidence: "confirmed", source: v2Source, unwrap: "hits" },
+    v3: route("GET /v3/hosting/domain/waf-logs", v3Source(69), { unwrap: "hits", request: z.strictObject({ ...hostingV3, ...logsFields }) }),
+    v2: route("GET /n0c-api/domain/waf-logs", v2Source, { unwrap: "hits" }),
   },
-  "waf.getRules": {
-    summary: "List the firewall rules and those disabled for a domain",
-    safety: "read", envelope: true,
-    request: z.strictObject({ ...hostingV4, domain: domainName }),
-    response: envelope(rulesShape),
-    v4: { method: "GET", path: "/v4/hosting/domain/waf-rules", evidence: "inferred", source: v4Source(70) },
-    v3: { method: "GET", path: "/v3/hosting/domain/waf-rules", evidence: "inferred", source: v3Source(70), unwrap: true, request: z.strictObject({ ...hostingV3, domain: domainName }) },
-    v2: { method: "GET", path: "/n0c-api/domain/waf-rules", evidence: "confirmed", source: v2Source, unwrap: true },
+  "waf.getRules": { summary: "List the firewall rules and those disabled for a domain", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: envelope(rulesShape),
+    v4: route("GET /v4/hosting/domain/waf-rules", v4Source(70)),
+    v3: route("GET /v3/hosting/domain/waf-rules", v3Source(70), { unwrap: true, request: z.strictObject({ ...hostingV3, domain: domainName }) }),
+    v2: route("GET /n0c-api/domain/waf-rules", v2Source, { unwrap: true }),
   },
-  "waf.updateRules": {
-    summary: "Replace or extend the firewall rules disabled for a domain",
-    safety: "idempotent", envelope: true,
-    request: z.strictObject({ ...hostingV4, ...updateFields }),
-    response: envelope({}),
-    v4: { method: "PATCH", path: "/v4/hosting/domain/waf-rules", evidence: "inferred", source: v4Source(71) },
-    v3: { method: "PATCH", path: "/v3/hosting/domain/waf-rules", evidence: "inferred", source: v3Source(71), request: z.strictObject({ ...hostingV3, ...updateFields }) },
-    v2: { method: "POST", path: "/n0c-api/domain/update-waf-rules", evidence: "confirmed", source: v2Source },
+  "waf.updateRules": { summary: "Replace or extend the firewall rules disabled for a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...updateFields }), response: envelope({}),
+    v4: route("PATCH /v4/hosting/domain/waf-rules", v4Source(71)),
+    v3: route("PATCH /v3/hosting/domain/waf-rules", v3Source(71), { request: z.strictObject({ ...hostingV3, ...updateFields }) }),
+    v2: route("POST /n0c-api/domain/update-waf-rules", v2Source),
   },
 });

@@ -1,7 +1,8 @@
 /**
  * CacheService lifecycle: the Memcached or Redis service of a hosting account, enabled or not.
- * Each service always exists (disabled by default), so this is a singleton setting: create and
- * update switch it, and destroy disables it.
+ * Each service always exists (disabled by default), so this is a singleton setting: create
+ * records what it finds (`previous`: enabled, running), create and update switch it, and destroy
+ * puts back what create found (decision 0020).
  *
  * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #47-51 and §2 #40-44,
  * INFERRED-L; v3 wraps status and control results in `data`):
@@ -10,13 +11,16 @@
  * - `cache.controlMemcached` / `cache.controlRedis` with `serviceAction`: `on` then `start` to
  *   enable (an enabled service that is not running serves nothing, and `start` is refused until
  *   the service is on: simulator model, src/simulator/handlers/cache.ts, where the document lists
- *   the actions but not the transitions), `off` to disable (which also stops it).
+ *   the actions but not the transitions), `off` to disable (which also stops it), `stop` to put
+ *   back a service found enabled but stopped. State without `previous` (written by an earlier
+ *   version) is disabled at destroy, as that version did.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   CACHE_SERVICES,
   cacheServiceInputs,
@@ -24,11 +28,12 @@ import {
   type CacheServiceInputs,
   type CacheServiceName,
   type CacheServiceOutputs,
+  type CacheServiceStatus,
 } from "./schema";
 
 type Inputs = CacheServiceInputs;
 type Outputs = CacheServiceOutputs;
-type Status = { enabled?: boolean; active?: boolean };
+type Status = Partial<CacheServiceStatus>;
 /** v4 answers beside the envelope, v3 in `data` (legacy document, difference 3). */
 type StatusReply = Status & { data?: Status };
 
@@ -63,13 +68,35 @@ export function parseCacheServiceId(id: string): Pick<Inputs, "hostingId" | "ser
   return parseHostingScopedId(id, { service: servicePart });
 }
 
-async function status(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">): Promise<Status> {
-  const reply = await ctx.read<StatusReply>(OPERATIONS[v.service].get, { ...address }, [scopeOf(v)]);
+/** The service's status; `fresh` bypasses the read cache (what create finds and destroy compares must be live). */
+async function status(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, fresh = false): Promise<Status> {
+  const get = OPERATIONS[v.service].get;
+  const reply = fresh ? await ctx.request<StatusReply>(get, { ...address }) : await ctx.read<StatusReply>(get, { ...address }, [scopeOf(v)]);
   return reply.data ?? reply;
 }
 
-function outputsOf(v: Pick<Inputs, "hostingId" | "service">, s: Status): Outputs {
-  return { hostingId: v.hostingId, service: v.service, enabled: s.enabled === true, active: s.active === true };
+/** A status with both flags, absent ones read as false. */
+function flagsOf(s: Status): CacheServiceStatus {
+  return { enabled: s.enabled === true, active: s.active === true };
+}
+
+function outputsOf(v: Pick<Inputs, "hostingId" | "service">, s: Status, found: FoundSetting<CacheServiceStatus>): Outputs {
+  return { hostingId: v.hostingId, service: v.service, ...flagsOf(s), ...found };
+}
+
+/**
+ * The control actions that take a service from `live` back to `found`: `off` for a service found
+ * disabled; `on`, then `start` or `stop`, for one found enabled (running or not).
+ *
+ * @example
+ * putBackActions({ enabled: true, active: true }, { enabled: false, active: false }); // ["on", "start"]
+ */
+function putBackActions(found: CacheServiceStatus, live: CacheServiceStatus): string[] {
+  if (!found.enabled) return live.enabled || live.active ? ["off"] : [];
+  const actions = live.enabled ? [] : ["on"];
+  if (found.active && !live.active) actions.push("start");
+  if (!found.active && live.active) actions.push("stop");
+  return actions;
 }
 
 async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, action: string): Promise<void> {
@@ -79,30 +106,34 @@ async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<In
 /**
  * Switches the service to the declared state and reads back what it does. Enabling sends `on`
  * and then `start`; when `start` fails after `on` succeeded, the error says so (and carries the
- * state for a create).
+ * state for a create). `found` is the state's record of what create found; a create (no state
+ * yet) reads the live status first and records it.
  */
-async function apply(ctx: ProviderContext, v: Inputs, creating: boolean): Promise<Outputs> {
+async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<CacheServiceStatus> | undefined): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
   return ctx.serial(scopeOf(v), async () => {
+    const creating = found === undefined;
+    const kept = found ?? { previous: flagsOf(await status(ctx, address, v, true)) };
+    const asFound = creating ? outputsOf(v, kept.previous ?? {}, kept) : undefined;
     if (!v.enabled) {
-      await control(ctx, address, v, "off");
-      return outputsOf(v, await status(ctx, address, v));
+      await writeKeepingFound(cacheServiceId(v), asFound, () => control(ctx, address, v, "off"));
+      return outputsOf(v, await status(ctx, address, v), kept);
     }
-    await control(ctx, address, v, "on");
+    await writeKeepingFound(cacheServiceId(v), asFound, () => control(ctx, address, v, "on"));
     try {
       await control(ctx, address, v, "start");
     } catch (err) {
       const message = `${v.service} of hosting account ${v.hostingId} is enabled but could not be started: ${messageOf(err)}`;
-      if (creating) throw new PartialCreateError(cacheServiceId(v), { ...outputsOf(v, { enabled: true, active: false }) }, message);
+      if (creating) throw new PartialCreateError(cacheServiceId(v), { ...outputsOf(v, { enabled: true, active: false }, kept) }, message);
       throw new Error(message, { cause: err });
     }
-    return outputsOf(v, await status(ctx, address, v));
+    return outputsOf(v, await status(ctx, address, v), kept);
   });
 }
 
 /**
  * The CacheService declaration: identity is the hosting account and the service; `enabled`
- * changes in place; destroy disables the service.
+ * changes in place; destroy puts back what create found.
  *
  * @example
  * import { definitionOf } from "pulumi-hosting-reseller/runtime";
@@ -134,13 +165,14 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
 
   async create(ctx, inputs) {
     // An upsert: the service always exists, so "create" switches it to the declared state.
-    return { id: cacheServiceId(inputs), outs: await apply(ctx, inputs, true) };
+    return { id: cacheServiceId(inputs), outs: await apply(ctx, inputs, undefined) };
   },
 
-  async read(ctx, { key }) {
+  async read(ctx, { key, props }) {
     const v = key as Pick<Inputs, "hostingId" | "service">;
     try {
-      return { id: cacheServiceId(v), outs: outputsOf(v, await status(ctx, await ctx.hosting(v.hostingId), v)) };
+      const live = await status(ctx, await ctx.hosting(v.hostingId), v);
+      return { id: cacheServiceId(v), outs: outputsOf(v, live, previousOnRead(props, flagsOf(live))) };
     } catch (err) {
       // The hosting account is gone, and its services with it.
       if (apiErrorCode(err) === "not-found") return undefined;
@@ -148,12 +180,27 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
     }
   },
 
-  async update(ctx, _id, _olds, news) {
-    return apply(ctx, news, false);
+  async update(ctx, _id, olds, news) {
+    // What create found stays what destroy puts back.
+    return apply(ctx, news, keptPrevious(olds));
   },
 
-  async delete(ctx, _id, props) {
+  async delete(ctx, id, props) {
     const address = await ctx.hosting(props.hostingId);
-    await unlessNotFound(() => ctx.serial(scopeOf(props), () => control(ctx, address, props, "off")));
+    const found = props.previous;
+    // Not found: the hosting account is gone, and its services with it.
+    await unlessNotFound(() =>
+      ctx.serial(scopeOf(props), async () => {
+        if (found === undefined) {
+          noPreviousNote(ctx, "CacheService", id, "the service is disabled");
+          await control(ctx, address, props, "off");
+          return;
+        }
+        const actions = putBackActions(found, flagsOf(await status(ctx, address, props, true)));
+        for (const action of actions) await control(ctx, address, props, action);
+        const what = !found.enabled ? "disabled" : found.active ? "enabled and running" : "enabled and stopped";
+        if (actions.length > 0) ctx.log.info(`CacheService ${id}: ${what} again (${actions.join(", then ")}), as found at create`);
+      }),
+    );
   },
 });

@@ -18,10 +18,11 @@ export interface CacheServiceArgs {
 /**
  * The Memcached or Redis service of a hosting account.
  *
- * Each service always exists, disabled by default: creating the resource enables and starts it
- * (or disables it, with `enabled: false`), and destroying it disables it. A service found
- * stopped while it should run shows as a change, and the next update starts it. One
- * `CacheService` per account and service.
+ * Each service always exists, disabled by default: creating the resource records what the
+ * service is doing (`previous`) and enables and starts it (or disables it, with `enabled:
+ * false`), and destroying it puts back what it found. A service found stopped while it should
+ * run shows as a change, and the next update starts it. One `CacheService` per account and
+ * service.
  *
  * ## Example Usage
  *
@@ -38,7 +39,7 @@ export interface CacheServiceArgs {
  * `pulumi import` (pulumi#16175); use `CacheService.get`, or declare the resource.
  */
 export class CacheService extends ResellerResource<CacheServiceArgs> {
-  protected static override readonly spec = resourceClassSpec(cacheServiceDefinition, { outputs: { active: true } });
+  protected static override readonly spec = resourceClassSpec(cacheServiceDefinition, { outputs: { active: true, previous: true } });
 
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly service: pulumi.Output<"memcached" | "redis">;
@@ -46,6 +47,12 @@ export class CacheService extends ResellerResource<CacheServiceArgs> {
   declare public readonly enabled: pulumi.Output<boolean>;
   /** Whether the service is running, as the API reports it. */
   declare public readonly active: pulumi.Output<boolean>;
+  /**
+   * Whether the service was enabled and running when the resource was created (read from the id
+   * alone: as it is now): what destroy puts back. Absent in state written by releases before it
+   * existed.
+   */
+  declare public readonly previous: pulumi.Output<{ enabled: boolean; active: boolean } | undefined>;
 
   /**
    * Looks up a cache service by id (`101/redis`).

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { limitText } from "../../provider/check";
 import { hostingIdInput } from "../../provider/validators";
+import type { FoundSetting } from "../shared/previous";
 
 /** The cache services of a hosting account. */
 export const CACHE_SERVICES = ["memcached", "redis"] as const;
@@ -30,8 +31,15 @@ export interface CacheServiceInputs {
   enabled: boolean;
 }
 
-/** The state of a cache service. */
-export interface CacheServiceOutputs extends CacheServiceInputs {
+/** What the API reports a service doing. */
+export interface CacheServiceStatus {
+  enabled: boolean;
+  /** Running. */
+  active: boolean;
+}
+
+/** The state of a cache service, and what create found (`previous`, what destroy puts back). */
+export interface CacheServiceOutputs extends CacheServiceInputs, FoundSetting<CacheServiceStatus> {
   /** Whether the service is running, as the API reports it. */
   active: boolean;
 }

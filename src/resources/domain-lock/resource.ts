@@ -16,7 +16,8 @@ export interface DomainLockArgs {
 /**
  * The registrar lock (transfer protection) of a domain in the reseller account, for domains
  * whose registration the program does not declare (with `DomainRegistration`, use its
- * `registrarLock` instead). Destroying the resource leaves the lock as it is.
+ * `registrarLock` instead). Creating the resource records the lock it finds (`previous`), and
+ * destroying it puts that lock back.
  *
  * ## Example Usage
  *
@@ -30,19 +31,24 @@ export interface DomainLockArgs {
  * ## Import
  *
  * The id is the domain, e.g. `client-shop.net`. Dynamic providers cannot be imported with
- * `pulumi import` (pulumi#16175); declaring the resource instead takes the lock over on the next
- * `pulumi up`.
+ * `pulumi import` (pulumi#16175); declaring the resource instead sets the lock on the next
+ * `pulumi up`, recording the lock it found.
  *
  * @example
  * const lock = new DomainLock("lock", { domain: "example.com", locked: true });
  */
 export class DomainLock extends ResellerResource<DomainLockArgs> {
-  protected static override readonly spec = resourceClassSpec(domainLockDefinition, { outputs: {} });
+  protected static override readonly spec = resourceClassSpec(domainLockDefinition, { outputs: { previous: true } });
 
   /** ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
   /** The live lock. */
   declare public readonly locked: pulumi.Output<boolean>;
+  /**
+   * The lock found when the resource was created (read from the id alone: the live one): what
+   * destroy puts back. Absent in state written by releases before it existed.
+   */
+  declare public readonly previous: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up a domain's lock by its id (the domain).

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { domainInput } from "../../provider/validators";
+import type { FoundSetting } from "../shared/previous";
 import { normalizeDomainKey } from "../shared/registrar";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
@@ -27,8 +28,8 @@ export interface DomainLockInputs {
   locked: boolean;
 }
 
-/** The state: the domain and its live lock. */
-export type DomainLockOutputs = DomainLockInputs;
+/** The state: the domain, its live lock, and the lock found at create (`previous`, what destroy puts back). */
+export type DomainLockOutputs = DomainLockInputs & FoundSetting<boolean>;
 
 /** Normalizes the domain to its canonical spelling. */
 export function normalizeDomainLock(v: Parsed, issue: IssueSink): DomainLockInputs {

@@ -5,14 +5,18 @@
  * `/v3/domain/nameservers` CONFIRMED, v4 the same path under `/v4` INFERRED-M, catalog §4.1; v2
  * `get-nameservers` and `save-nameservers` CONFIRMED, catalog §3 #8 and #12):
  * - create and update: `domains.getNameservers`, then `domains.updateNameservers` when the live
- *   set differs (order does not matter to the registry);
+ *   set differs (order does not matter to the registry). Create records the nameservers it
+ *   finds (`previous`);
  * - read: `domains.getNameservers`;
- * - delete: no call. A registered domain always has nameservers, so there is nothing to unset:
- *   the nameservers stay as they are and the resource is released from state.
+ * - delete: `domains.getNameservers`, then `domains.updateNameservers` with `previous` when the
+ *   live set differs, so a destroy leaves the delegation as the stack found it (decision 0020).
+ *   A registered domain always has nameservers, so there is nothing to unset: state without
+ *   `previous` (written by an earlier version) leaves them as they are, as that version did.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {
   domainNameserversInputs,
@@ -29,23 +33,29 @@ async function liveNameservers(ctx: ProviderContext, name: DomainName): Promise<
   return unlessNotFound(() => readNameservers(ctx, name));
 }
 
-function outputsOf(name: DomainName, nameservers: string[]): Outputs {
-  return { domain: name.domain, sld: name.sld, tld: name.tld, nameservers, useProviderNameservers: sameNameservers(nameservers, PROVIDER_NAMESERVERS) };
-}
-
-/** Sets the declared nameservers unless the registrar already has them; returns the resulting state. */
-async function converge(ctx: ProviderContext, inputs: Inputs): Promise<Outputs> {
-  const live = await liveNameservers(ctx, inputs);
-  if (!live) throw new Error(`${inputs.domain} is not in this reseller account, so its nameservers cannot be managed`);
-  if (sameNameservers(live, inputs.nameservers)) return outputsOf(inputs, live);
-  await setNameservers(ctx, inputs, inputs.nameservers);
-  ctx.log.info(`${inputs.domain}: nameservers set to ${inputs.nameservers.join(", ")} (were ${live.join(", ")})`);
-  return outputsOf(inputs, inputs.nameservers);
+function outputsOf(name: DomainName, nameservers: string[], found: FoundSetting<string[]>): Outputs {
+  return { domain: name.domain, sld: name.sld, tld: name.tld, nameservers, useProviderNameservers: sameNameservers(nameservers, PROVIDER_NAMESERVERS), ...found };
 }
 
 /**
- * The DomainNameservers declaration: identity is the domain; delete leaves the nameservers as
- * they are.
+ * Sets the declared nameservers unless the registrar already has them; returns the resulting
+ * state. `found` is the state's record of the nameservers found at create; a create (no state
+ * yet) records the live ones.
+ */
+async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSetting<string[]> | undefined): Promise<Outputs> {
+  const live = await liveNameservers(ctx, inputs);
+  if (!live) throw new Error(`${inputs.domain} is not in this reseller account, so its nameservers cannot be managed`);
+  const kept = found ?? { previous: live };
+  if (sameNameservers(live, inputs.nameservers)) return outputsOf(inputs, live, kept);
+  const creating = found === undefined ? outputsOf(inputs, live, kept) : undefined;
+  await writeKeepingFound(inputs.domain, creating, () => setNameservers(ctx, inputs, inputs.nameservers));
+  ctx.log.info(`${inputs.domain}: nameservers set to ${inputs.nameservers.join(", ")} (were ${live.join(", ")})`);
+  return outputsOf(inputs, inputs.nameservers, kept);
+}
+
+/**
+ * The DomainNameservers declaration: identity is the domain; delete puts back the nameservers
+ * found at create.
  *
  * @example
  * import { definitionOf } from "pulumi-hosting-reseller/runtime";
@@ -66,22 +76,35 @@ export const domainNameserversDefinition = defineResource<typeof domainNameserve
   requires: () => [{ property: "nameservers", operations: ["domains.getNameservers", "domains.updateNameservers"] }],
 
   async create(ctx, inputs) {
-    return { id: inputs.domain, outs: await converge(ctx, inputs) };
+    return { id: inputs.domain, outs: await converge(ctx, inputs, undefined) };
   },
 
   async read(ctx, { key, props }) {
     const name = (props ?? key) as DomainName;
     const live = await liveNameservers(ctx, name);
-    return live ? { outs: outputsOf(name, live) } : undefined;
+    return live ? { outs: outputsOf(name, live, previousOnRead(props, live)) } : undefined;
   },
 
-  async update(ctx, _id, _olds, news) {
-    return converge(ctx, news);
+  async update(ctx, _id, olds, news) {
+    // The nameservers found at create stay what destroy puts back.
+    return converge(ctx, news, keptPrevious(olds));
   },
 
   async delete(ctx, id, props) {
-    ctx.log.info(
-      `DomainNameservers ${id}: released from Pulumi state; the domain keeps its nameservers (${props.nameservers.join(", ")}), since a registered domain cannot be without any`,
-    );
+    const found = props.previous;
+    if (found === undefined) {
+      noPreviousNote(ctx, "DomainNameservers", id, `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+      return;
+    }
+    if (found.length === 0) {
+      // A domain without nameservers at create (the registrar listed none): none can be set back.
+      ctx.log.warn(`DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+      return;
+    }
+    // The domain left the account: there are no nameservers left to put back.
+    const live = await liveNameservers(ctx, props);
+    if (!live || sameNameservers(live, found)) return;
+    await setNameservers(ctx, props, found);
+    ctx.log.info(`DomainNameservers ${id}: nameservers set back to ${found.join(", ")}, as found at create (were ${live.join(", ")})`);
   },
 });

@@ -21,8 +21,8 @@ export interface DomainNameserversArgs {
 
 /**
  * The nameservers of a domain in the reseller account whose registration the program does not
- * declare (with `DomainRegistration`, use its `nameservers` instead). Destroying the resource
- * leaves the nameservers as they are.
+ * declare (with `DomainRegistration`, use its `nameservers` instead). Creating the resource
+ * records the nameservers it finds (`previous`), and destroying it puts them back.
  *
  * ## Example Usage
  *
@@ -36,14 +36,14 @@ export interface DomainNameserversArgs {
  * ## Import
  *
  * The id is the domain, e.g. `client-shop.net`. Dynamic providers cannot be imported with
- * `pulumi import` (pulumi#16175); declaring the resource instead takes the domain's nameservers
- * over on the next `pulumi up`.
+ * `pulumi import` (pulumi#16175); declaring the resource instead sets the domain's nameservers
+ * on the next `pulumi up`, recording those it found.
  *
  * @example
  * const ns = new DomainNameservers("ns", { domain: "example.com", useProviderNameservers: true });
  */
 export class DomainNameservers extends ResellerResource<DomainNameserversArgs> {
-  protected static override readonly spec = resourceClassSpec(domainNameserversDefinition, { outputs: {} });
+  protected static override readonly spec = resourceClassSpec(domainNameserversDefinition, { outputs: { previous: true } });
 
   /** ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
@@ -53,6 +53,11 @@ export class DomainNameservers extends ResellerResource<DomainNameserversArgs> {
   declare public readonly nameservers: pulumi.Output<string[]>;
   /** Whether the live nameservers are the provider's. */
   declare public readonly useProviderNameservers: pulumi.Output<boolean>;
+  /**
+   * The nameservers found when the resource was created (read from the id alone: the live
+   * ones): what destroy puts back. Absent in state written by releases before it existed.
+   */
+  declare public readonly previous: pulumi.Output<string[] | undefined>;
 
   /**
    * Looks up a domain's nameservers by its id (the domain).

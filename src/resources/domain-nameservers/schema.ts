@@ -11,6 +11,7 @@ import { z } from "zod";
 import { isUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { domainInput } from "../../provider/validators";
+import type { FoundSetting } from "../shared/previous";
 import { nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
@@ -37,8 +38,8 @@ export interface DomainNameserversInputs {
   useProviderNameservers: boolean;
 }
 
-/** The state: the domain and its live nameservers. */
-export type DomainNameserversOutputs = DomainNameserversInputs;
+/** The state: the domain, its live nameservers, and those found at create (`previous`, what destroy puts back). */
+export type DomainNameserversOutputs = DomainNameserversInputs & FoundSetting<string[]>;
 
 /**
  * Cross-property rules and normalization: one domain name, and either nameservers or the

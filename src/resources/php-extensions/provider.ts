@@ -19,6 +19,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
+import { writeKeepingFound } from "../shared/previous";
 import {
   checkExtensionNames,
   extensionEnabled,
@@ -92,7 +93,9 @@ async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<O
       if (live(name) !== enabled) changes[name] = enabled;
     }
 
-    if (Object.keys(changes).length > 0) await EXTENSIONS.write(ctx, address, v, changes);
+    // A create whose write fails keeps what it found (the write may have been applied).
+    const creating = olds === undefined ? { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...previous }, previous } : undefined;
+    if (Object.keys(changes).length > 0) await writeKeepingFound(phpExtensionsId(v), creating, () => EXTENSIONS.write(ctx, address, v, changes));
     return { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...v.extensions }, previous };
   });
 }

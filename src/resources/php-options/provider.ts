@@ -1,7 +1,8 @@
 /**
  * PhpOptions lifecycle: the php.ini options a program names, for one PHP version of a hosting
- * account. The options of a version always exist, so this is a singleton setting: create writes
- * the named options over whatever they were, and destroy returns them to their defaults.
+ * account. The options of a version always exist, so this is a singleton setting: create records
+ * the value each named option has (`previous`) and writes the program's over it, and destroy puts
+ * the recorded values back (decision 0020).
  *
  * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #33-35, INFERRED-L):
  * - `php.getOptions`: the option map (v4 beside the envelope, v3 in `data`: `phpMapOf`), read
@@ -9,18 +10,20 @@
  *   that is no longer installed means the options are gone (`php.listVersions`, through
  *   PhpVersion's `phpVersionGone`, shared with PhpExtensions in `../php-version/per-version`);
  * - `php.setOptions` (`options`: name -> value; the field name is ours, catalog §1 #34) for
- *   create, update and delete. Delete sets each managed option to the `default` the map gives.
- *   `php.resetOptions` is never used: it resets every option of the version, including those
- *   the program does not manage.
+ *   create, update and delete. Delete sets each managed option back to its `previous` value;
+ *   state without `previous` (written by an earlier version) sets the `default` the map gives,
+ *   as that version did. `php.resetOptions` is never used: it resets every option of the
+ *   version, including those the program does not manage.
  *
- * Only the named options are managed. An option dropped from `options` returns to its default
- * on the next update, as if that part of the resource were destroyed; options never named are
- * never written.
+ * Only the named options are managed. An option dropped from `options` is put back on the next
+ * update, as if that part of the resource were destroyed; an option newly named records its
+ * value then; options never named are never written.
  */
 import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
+import { noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -61,7 +64,7 @@ function atDefault(option: PhpOption): boolean {
   return allowedValuesOf(option).length > 0 && option.value.toLowerCase() === option.default.toLowerCase();
 }
 
-function outputsOf(v: PhpVersionKey, options: Record<string, string>, map: OptionMap): Outputs {
+function outputsOf(v: PhpVersionKey, options: Record<string, string>, map: OptionMap, found: FoundSetting<Record<string, string>>): Outputs {
   const names = Object.keys(options);
   return {
     hostingId: v.hostingId,
@@ -69,41 +72,71 @@ function outputsOf(v: PhpVersionKey, options: Record<string, string>, map: Optio
     options,
     defaults: Object.fromEntries(names.map((n) => [n, map[n]?.default ?? ""])),
     allowedValues: Object.fromEntries(names.map((n) => [n, map[n] ? allowedValuesOf(map[n]) : []])),
+    ...found,
   };
 }
 
-/** The defaults of the named options that are not at their default, for a `setOptions` that returns them. */
-function resetsOf(ctx: ProviderContext, names: readonly string[], map: OptionMap, where: string): Record<string, string> {
-  const resets: Record<string, string> = {};
+/** Whether an option holds `value` (range values compare regardless of case, as the API's do). */
+function holds(option: PhpOption, value: string): boolean {
+  return option.value === value || (allowedValuesOf(option).length > 0 && option.value?.toLowerCase() === value.toLowerCase());
+}
+
+/**
+ * What puts the named options back, for a `setOptions`: each option's `previous` value when
+ * `previous` is recorded (an option without a record, whose value could not be read at create,
+ * is left as it is), and otherwise (state written by an earlier version) its default. Options
+ * that already hold it are left out.
+ */
+function putBacksOf(ctx: ProviderContext, names: readonly string[], map: OptionMap, previous: Record<string, string> | undefined, where: string): Record<string, string> {
+  const writes: Record<string, string> = {};
   for (const name of names) {
     const option = map[name];
-    if (!option || atDefault(option)) continue;
+    if (!option) continue;
+    if (previous) {
+      const before = previous[name];
+      if (before !== undefined && !holds(option, before)) writes[name] = before;
+      continue;
+    }
+    if (atDefault(option)) continue;
     if (option.default === undefined) {
       ctx.log.warn(`${where}: option ${name} has no default in the option map; it is left at ${option.value ?? "its value"}`);
       continue;
     }
-    resets[name] = option.default;
+    writes[name] = option.default;
   }
-  return resets;
+  return writes;
 }
 
 /**
  * Reads the map, checks the wanted values against it (nothing is written when one is bad), then
- * writes them with the defaults of `dropped` options in the same call.
+ * writes them, with `dropped` options put back, in the same call. Each newly managed option's
+ * value is recorded in `previous` before the write; an option managed already keeps its record.
+ * `olds` is the state (none at create); state without `previous` (written by an earlier version)
+ * is given none.
  */
-async function apply(ctx: ProviderContext, v: Inputs, dropped: readonly string[]): Promise<Outputs> {
+async function apply(ctx: ProviderContext, v: Inputs, olds: Outputs | undefined): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
+  const where = phpVersionWhere(v);
   return ctx.serial(OPTIONS.scope(v), async () => {
     const map = await OPTIONS.fetch(ctx, address, v.phpVersion);
-    const options = checkAgainstMap(v.options, map, phpVersionWhere(v));
-    await OPTIONS.write(ctx, address, v, { ...resetsOf(ctx, dropped, map, phpVersionWhere(v)), ...options });
-    return outputsOf(v, options, map);
+    const options = checkAgainstMap(v.options, map, where);
+    const dropped = Object.keys(olds?.options ?? {}).filter((n) => !(n in options));
+    const recording = olds === undefined || olds.previous !== undefined;
+    const previous: Record<string, string> = {};
+    for (const name of Object.keys(options)) {
+      const before = olds?.previous?.[name] ?? map[name]?.value;
+      if (before !== undefined) previous[name] = before;
+      else if (recording) ctx.log.warn(`PhpOptions ${where}: the value of option ${name} cannot be read; destroy will leave it as the program sets it`);
+    }
+    const creating = olds === undefined ? outputsOf(v, previous, map, { previous }) : undefined;
+    await writeKeepingFound(phpOptionsId(v), creating, () => OPTIONS.write(ctx, address, v, { ...putBacksOf(ctx, dropped, map, olds?.previous, where), ...options }));
+    return outputsOf(v, options, map, recording ? { previous } : {});
   });
 }
 
 /**
  * The PhpOptions declaration: identity is the hosting account and the PHP version; the options
- * change in place; destroy returns the managed options to their defaults.
+ * change in place; destroy puts back the value each managed option had before it was managed.
  *
  * @example
  * import { definitionOf } from "pulumi-hosting-reseller/runtime";
@@ -122,8 +155,8 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   ],
 
   async create(ctx, inputs) {
-    // An upsert: the options of a version always exist, so "create" writes the named ones.
-    return { id: phpOptionsId(inputs), outs: await apply(ctx, inputs, []) };
+    // An upsert: the options of a version always exist, so "create" records and writes the named ones.
+    return { id: phpOptionsId(inputs), outs: await apply(ctx, inputs, undefined) };
   },
 
   async read(ctx, { key, props }) {
@@ -136,15 +169,16 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
     const options: Record<string, string> = {};
     // An option the map no longer has is left out, so the next diff shows it and the update names it.
     for (const n of names) if (map[n]?.value !== undefined) options[n] = map[n].value;
-    return { outs: outputsOf(v, options, map) };
+    // From the id alone nothing has been changed yet: the live values are the ones found.
+    return { outs: outputsOf(v, options, map, previousOnRead(props, options)) };
   },
 
   async update(ctx, _id, olds, news) {
-    const dropped = Object.keys(olds.options ?? {}).filter((n) => !(n in news.options));
-    return apply(ctx, news, dropped);
+    return apply(ctx, news, olds);
   },
 
-  async delete(ctx, _id, props) {
-    await OPTIONS.restore(ctx, props, (map) => resetsOf(ctx, Object.keys(props.options ?? {}), map, phpVersionWhere(props)));
+  async delete(ctx, id, props) {
+    if (props.previous === undefined) noPreviousNote(ctx, "PhpOptions", id, "the managed options return to their defaults");
+    await OPTIONS.restore(ctx, props, (map) => putBacksOf(ctx, Object.keys(props.options ?? {}), map, props.previous, phpVersionWhere(props)));
   },
 });

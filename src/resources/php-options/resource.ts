@@ -22,9 +22,10 @@ export interface PhpOptionsArgs {
 /**
  * The php.ini options a program sets for one PHP version of a hosting account.
  *
- * Only the named options are managed: others keep whatever they hold. Removing an option from
- * `options` returns it to its default; destroying the resource returns every managed option to
- * its default. One `PhpOptions` per account and version.
+ * Only the named options are managed: others keep whatever they hold. The resource records the
+ * value each managed option had before it first changed it (`previous`); removing an option from
+ * `options`, or destroying the resource, puts that value back. One `PhpOptions` per account and
+ * version.
  *
  * ## Example Usage
  *
@@ -41,19 +42,26 @@ export interface PhpOptionsArgs {
  * ## Import
  *
  * The id is `<hostingId>/<phpVersion>`, e.g. `101/8.2`. From the id alone, the options that
- * differ from their defaults are taken as the managed ones. Dynamic providers cannot be
+ * differ from their defaults are taken as the managed ones, with their live values as
+ * `previous`. Dynamic providers cannot be
  * imported with `pulumi import` (pulumi#16175); use `PhpOptions.get`, or declare the resource,
- * which writes the named options over their current values.
+ * which records the named options' current values and writes the program's over them.
  */
 export class PhpOptions extends ResellerResource<PhpOptionsArgs> {
-  protected static override readonly spec = resourceClassSpec(phpOptionsDefinition, { outputs: { allowedValues: true, defaults: true } });
+  protected static override readonly spec = resourceClassSpec(phpOptionsDefinition, { outputs: { allowedValues: true, defaults: true, previous: true } });
 
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly phpVersion: pulumi.Output<string>;
   /** The managed options and their live values, in the spelling the API keeps (`On`, `512M`). */
   declare public readonly options: pulumi.Output<Record<string, string>>;
-  /** The default of each managed option: what destroy returns it to. */
+  /** The default of each managed option, as the option map gives it. */
   declare public readonly defaults: pulumi.Output<Record<string, string>>;
+  /**
+   * The value each managed option had before this resource first changed it (read from the id
+   * alone: the live values): what destroy puts back. Absent in state written by versions before
+   * it existed, whose destroy returns the options to their defaults.
+   */
+  declare public readonly previous: pulumi.Output<Record<string, string> | undefined>;
   /** The allowed values of each managed option; empty for options that take any value. */
   declare public readonly allowedValues: pulumi.Output<Record<string, string[]>>;
 

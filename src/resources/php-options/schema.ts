@@ -14,6 +14,7 @@ import { containsUnknown, quote } from "../../provider/check";
 import { textInput } from "../../provider/validators";
 import type { IssueSink } from "../../provider/define";
 import { phpVersionSettingsInputs } from "../shared/php-settings";
+import type { FoundSetting } from "../shared/previous";
 
 /** php.ini directive names: letters, digits, `_` and `.` (`session.gc_maxlifetime`). */
 const OPTION_NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
@@ -44,9 +45,12 @@ export interface PhpOptionsInputs {
   options: Record<string, string>;
 }
 
-/** The state of the managed options. */
-export interface PhpOptionsOutputs extends PhpOptionsInputs {
-  /** The default of each managed option: what destroy returns it to. */
+/**
+ * The state of the managed options, and the value each had before this resource first changed
+ * it (`previous`, what destroy puts back).
+ */
+export interface PhpOptionsOutputs extends PhpOptionsInputs, FoundSetting<Record<string, string>> {
+  /** The default of each managed option, as the option map gives it (what destroy returns it to for state without `previous`). */
   defaults: Record<string, string>;
   /** The allowed values of each managed option, from its range; empty for options that take any value. */
   allowedValues: Record<string, string[]>;

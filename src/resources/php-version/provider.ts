@@ -1,22 +1,26 @@
 /**
  * PhpVersion lifecycle: the PHP version a hosting account runs. The account always runs one, so
- * this is a singleton setting: create sets the program's version over whatever was active, and
- * destroy returns the account to its default version.
+ * this is a singleton setting: create records the version it finds active (`previous`) and sets
+ * the program's, and destroy puts the recorded version back (decision 0020).
  *
  * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #30-32, INFERRED-L):
  * - `php.listVersions` (`currentVersion`, `defaultVersion`, `availableVersions`; v4 beside the
  *   envelope, v3 in `data`), read before every write so that a version the account does not
  *   have fails with the installed ones listed and nothing is written;
- * - `php.getVersion` (`phpVersion`) for read;
- * - `php.setVersion` (`version`) for create, update and delete. Delete sets the listing's
- *   `defaultVersion`, read at that moment (not the version found at create: the account's
- *   default is what "no program manages it" means).
+ * - `php.getVersion` (`phpVersion`) for read, and at create when the listing gives no
+ *   `currentVersion`;
+ * - `php.setVersion` (`version`) for create, update and delete. Delete sets `previous`, the
+ *   version found active at create; when state has none (written by an earlier version) or that
+ *   version is no longer installed, it sets the listing's `defaultVersion` read at that moment,
+ *   as earlier versions did.
  */
 import type { ProviderContext } from "../../provider/context";
+import type { HostingAddress } from "../../provider/hosting";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, unlessNotFound } from "../../provider/errors";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs } from "./schema";
 
 type Inputs = PhpVersionInputs;
@@ -46,25 +50,44 @@ export function parsePhpVersionId(id: string): Pick<Inputs, "hostingId"> | undef
   return parseHostingAccountId(id);
 }
 
-function outputsOf(hostingId: number, phpVersion: string, versions: PhpVersions): Outputs {
-  return { hostingId, phpVersion, defaultVersion: versions.defaultVersion ?? "", availableVersions: versions.availableVersions };
+function outputsOf(hostingId: number, phpVersion: string, versions: PhpVersions, found: FoundSetting<string>): Outputs {
+  return { hostingId, phpVersion, defaultVersion: versions.defaultVersion ?? "", availableVersions: versions.availableVersions, ...found };
 }
 
-/** Checks the version against the live listing (nothing is written when it is not installed), then sets it. */
-async function apply(ctx: ProviderContext, v: Inputs): Promise<Outputs> {
+/** The active version, from `php.getVersion`; `fresh` bypasses the read cache. */
+async function activeVersion(ctx: ProviderContext, address: HostingAddress, fresh: boolean): Promise<string> {
+  const params = { ...address };
+  const active = fresh ? await ctx.request<ActiveReply>("php.getVersion", params) : await ctx.read<ActiveReply>("php.getVersion", params, [scopeOf(address.id)]);
+  return active.data?.phpVersion ?? active.phpVersion ?? "";
+}
+
+/**
+ * Checks the version against the live listing (nothing is written when it is not installed),
+ * then sets it. `found` is the state's record of the version found at create; a create (no
+ * state yet) records the version active now, before writing.
+ */
+async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<string> | undefined): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
   return ctx.serial(scopeOf(v.hostingId), async () => {
     const versions = await phpVersionsOf(ctx, address, true);
     const problem = phpVersionProblem(v.phpVersion, versions, v.hostingId);
     if (problem) throw new Error(`PhpVersion: ${problem}; nothing was changed`);
-    await ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]);
-    return outputsOf(v.hostingId, v.phpVersion, versions);
+    let kept = found;
+    let creating: Outputs | undefined;
+    if (kept === undefined) {
+      const current = versions.currentVersion || (await activeVersion(ctx, address, true));
+      if (!current) ctx.log.warn(`PhpVersion ${v.hostingId}: the API reports no active version; destroy will return the account to its default version`);
+      kept = current ? { previous: current } : {};
+      creating = outputsOf(v.hostingId, current, versions, kept);
+    }
+    await writeKeepingFound(phpVersionId(v), creating, () => ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]));
+    return outputsOf(v.hostingId, v.phpVersion, versions, kept);
   });
 }
 
 /**
  * The PhpVersion declaration: identity is the hosting account; the version changes in place;
- * destroy returns the account to its default version.
+ * destroy puts back the version found active at create.
  *
  * @example
  * import { definitionOf } from "pulumi-hosting-reseller/runtime";
@@ -81,17 +104,16 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
   ],
 
   async create(ctx, inputs) {
-    // An upsert: an account always runs some version, so "create" sets the program's.
-    return { id: phpVersionId(inputs), outs: await apply(ctx, inputs) };
+    // An account always runs some version: "create" records it and sets the program's.
+    return { id: phpVersionId(inputs), outs: await apply(ctx, inputs, undefined) };
   },
 
-  async read(ctx, { key }) {
+  async read(ctx, { key, props }) {
     const hostingId = key.hostingId!;
     const address = await ctx.hosting(hostingId);
     try {
-      const active = await ctx.read<ActiveReply>("php.getVersion", { ...address }, [scopeOf(hostingId)]);
-      const phpVersion = active.data?.phpVersion ?? active.phpVersion ?? "";
-      return { outs: outputsOf(hostingId, phpVersion, await phpVersionsOf(ctx, address, false)) };
+      const phpVersion = await activeVersion(ctx, address, false);
+      return { outs: outputsOf(hostingId, phpVersion, await phpVersionsOf(ctx, address, false), previousOnRead(props, phpVersion)) };
     } catch (err) {
       // The hosting account is gone, and its PHP setting with it.
       if (apiErrorCode(err) === "not-found") return undefined;
@@ -99,8 +121,9 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
     }
   },
 
-  async update(ctx, _id, _olds, news) {
-    return apply(ctx, news);
+  async update(ctx, _id, olds, news) {
+    // The version found at create stays what destroy puts back.
+    return apply(ctx, news, keptPrevious(olds));
   },
 
   async delete(ctx, id, props) {
@@ -108,7 +131,15 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
     await ctx.serial(scopeOf(props.hostingId), async () => {
       const versions = await unlessNotFound(() => phpVersionsOf(ctx, address, true));
       if (versions === undefined) return;
-      const target = versions.defaultVersion;
+      const found = props.previous;
+      let target = found;
+      if (found === undefined) {
+        noPreviousNote(ctx, "PhpVersion", id, `the account returns to its default version (${versions.defaultVersion || "none given"})`);
+        target = versions.defaultVersion;
+      } else if (!versions.availableVersions.includes(found)) {
+        ctx.log.warn(`PhpVersion ${id}: PHP ${found}, active when the resource was created, is no longer installed; the account returns to its default version (${versions.defaultVersion || "none given"})`);
+        target = versions.defaultVersion;
+      }
       if (!target) {
         ctx.log.warn(`PhpVersion ${id}: the version listing gives no default version; PHP ${versions.currentVersion ?? "as it is"} is left active`);
         return;

@@ -19,9 +19,9 @@ export interface PhpVersionArgs {
 /**
  * The PHP version a hosting account runs.
  *
- * An account always runs one version, so creating the resource sets the program's version over
- * whatever was active, and destroying it returns the account to its default version. One
- * `PhpVersion` per account.
+ * An account always runs one version, so creating the resource records the version it finds
+ * active (`previous`) and sets the program's, and destroying it puts the recorded version back.
+ * One `PhpVersion` per account.
  *
  * ## Example Usage
  *
@@ -34,20 +34,26 @@ export interface PhpVersionArgs {
  *
  * ## Import
  *
- * The id is the hosting account's id, e.g. `101`. Dynamic providers cannot be imported with
+ * The id is the hosting account's id, e.g. `101`; read from the id alone, the active version is
+ * also taken as `previous`. Dynamic providers cannot be imported with
  * `pulumi import` (pulumi#16175); use `PhpVersion.get`, or declare the resource, which sets the
  * declared version.
  */
 export class PhpVersion extends ResellerResource<PhpVersionArgs> {
   protected static override readonly spec = resourceClassSpec(phpVersionDefinition, {
-    outputs: { availableVersions: true, defaultVersion: true },
+    outputs: { availableVersions: true, defaultVersion: true, previous: true },
   });
 
   declare public readonly hostingId: pulumi.Output<number>;
   /** The active version. */
   declare public readonly phpVersion: pulumi.Output<string>;
-  /** The account's default version: what destroy returns it to. */
+  /** The account's default version: what destroy returns it to when `previous` is absent or no longer installed. */
   declare public readonly defaultVersion: pulumi.Output<string>;
+  /**
+   * The version found active when the resource was created (read from the id alone: the active
+   * one): what destroy puts back. Absent in state written by releases before it existed.
+   */
+  declare public readonly previous: pulumi.Output<string | undefined>;
   /** The versions installed on the account. */
   declare public readonly availableVersions: pulumi.Output<string[]>;
 

@@ -9,6 +9,7 @@
  */
 import { hostingIdInput } from "../../provider/validators";
 import { phpVersionInput, type PhpVersions } from "../shared/php-settings";
+import type { FoundSetting } from "../shared/previous";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const phpVersionInputs = {
@@ -25,9 +26,12 @@ export interface PhpVersionInputs {
   phpVersion: string;
 }
 
-/** The state: the active version, and what the account's version listing said. */
-export interface PhpVersionOutputs extends PhpVersionInputs {
-  /** The account's default version: what destroy returns it to. */
+/**
+ * The state: the active version, what the account's version listing said, and the version found
+ * active at create (`previous`, what destroy puts back).
+ */
+export interface PhpVersionOutputs extends PhpVersionInputs, FoundSetting<string> {
+  /** The account's default version: what destroy returns it to when `previous` is absent or no longer installed. */
   defaultVersion: string;
   /** The versions installed on the account. */
   availableVersions: string[];

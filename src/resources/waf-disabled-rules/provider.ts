@@ -1,22 +1,26 @@
 /**
  * WafDisabledRules lifecycle: the whole list of firewall rules disabled for a domain of a hosting
  * account. The list always exists (empty: every rule on), so this is a singleton setting owned by
- * the resource: create and update replace the list, destroy empties it again.
+ * the resource: create records the list it finds (`previous`), create and update replace the
+ * list, and destroy puts the recorded list back (decision 0020).
  *
  * API calls (v4 and v3 paths a pattern guess, catalog §1 #70-71, INFERRED-L; v2 CONFIRMED,
  * catalog §4.2 S8/S5/S7-PR29; v3 and v2 answer the rules inside `data`):
- * - `waf.getRules` for read, and before every write to check the ids against the rule ranges
- *   the API reports (nothing is written when an id is outside them);
+ * - `waf.getRules` for read, before every write to check the ids against the rule ranges the
+ *   API reports (nothing is written when an id is outside them) and, at create, to record the
+ *   list found;
  * - `waf.updateRules` with `append: false`, which replaces the disabled list ("append to the
  *   disabled list, otherwise the list is replaced", v4 document), for create, update and delete
- *   (an empty list). Never `append: true`: the resource owns the list, so the result must not
- *   depend on what was there.
+ *   (`previous`; an empty list for state without `previous`, written by an earlier version, as
+ *   that version did). Never `append: true`: the resource owns the
+ *   list, so the result must not depend on what was there.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
+import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound } from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -58,34 +62,47 @@ export const parseWafDisabledRulesId: (id: string) => Pick<Inputs, "hostingId" |
 const resultOf = (reply: RulesReply): RulesResult => reply.data ?? reply;
 
 /**
- * Replaces the disabled list of a domain with `ids`. With ids to disable, the rules are read
- * first and every id is checked against the ranges they report; nothing is written when one is
- * outside them.
+ * Replaces the disabled list of a domain with the program's `ruleIds` (at least one). The rules
+ * are read first and every id is checked against the ranges they report; nothing is written when
+ * one is outside them. Returns the list found before the write; `creating`, a write that fails
+ * keeps that list in state (`writeKeepingFound`).
  */
-async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<void> {
+async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs, creating: boolean): Promise<number[]> {
   const site = { ...address, domain: v.domain };
-  await ctx.serial(scopeOf(v), async () => {
-    if (v.ruleIds.length > 0) {
-      const rules = resultOf(await ctx.request<RulesReply>("waf.getRules", site));
-      const problem = rulesProblem(v.ruleIds, {
-        all: parseRuleRange(rules.allRulesRange),
-        groups: rangesOf((rules.rules ?? []).flatMap((r) => r.ids ?? [])),
-      });
-      if (problem) throw new Error(`ruleIds of ${whereOf(v)}: ${problem}; nothing was changed`);
-      const before = disabledIdsOf(rules.disabledRules ?? []);
-      const dropped = before.filter((id) => !v.ruleIds.includes(id));
-      if (dropped.length > 0) {
-        // The resource owns the whole list: rules disabled by other means are enabled again.
-        ctx.log.info(`WafDisabledRules ${whereOf(v)}: enabling rules ${dropped.join(", ")} again, which the program does not list`);
-      }
+  return ctx.serial(scopeOf(v), async () => {
+    const rules = resultOf(await ctx.request<RulesReply>("waf.getRules", site));
+    const problem = rulesProblem(v.ruleIds, {
+      all: parseRuleRange(rules.allRulesRange),
+      groups: rangesOf((rules.rules ?? []).flatMap((r) => r.ids ?? [])),
+    });
+    if (problem) throw new Error(`ruleIds of ${whereOf(v)}: ${problem}; nothing was changed`);
+    const before = disabledIdsOf(rules.disabledRules ?? []);
+    const dropped = before.filter((id) => !v.ruleIds.includes(id));
+    if (dropped.length > 0) {
+      // The resource owns the whole list: rules disabled by other means are enabled again.
+      ctx.log.info(`WafDisabledRules ${whereOf(v)}: enabling rules ${dropped.join(", ")} again, which the program does not list`);
     }
-    await ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]);
+    const kept = creating ? { ...v, ruleIds: before, previous: before } : undefined;
+    await writeKeepingFound(wafDisabledRulesId(v), kept, () => ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]));
+    return before;
   });
 }
 
 /**
+ * Destroy: writes `previous` back (state without it: an empty list, as earlier versions did).
+ * One call, as before: the write replaces the whole list, so it needs no read first, and the ids
+ * are the API's own list, so they are not checked against the rule ranges again.
+ */
+async function putBack(ctx: ProviderContext, id: string, address: HostingAddress, props: Outputs): Promise<void> {
+  const found = props.previous;
+  if (found === undefined) noPreviousNote(ctx, "WafDisabledRules", id, "every rule of the domain is enabled again");
+  else if (found.length > 0) ctx.log.info(`WafDisabledRules ${id}: rules ${found.join(", ")} disabled again, as found at create`);
+  await ctx.serial(scopeOf(props), () => ctx.write("waf.updateRules", { ...address, domain: props.domain, wafDisabledRules: found ?? [], append: false }, [scopeOf(props)]));
+}
+
+/**
  * The WafDisabledRules declaration: identity is the hosting account and the domain; the ids
- * change in place; destroy enables every rule of the domain again.
+ * change in place; destroy puts back the list found at create.
  *
  * @example
  * import { definitionOf } from "pulumi-hosting-reseller/runtime";
@@ -101,9 +118,9 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   requires: () => [{ property: "ruleIds", operations: ["waf.getRules", "waf.updateRules"] }],
 
   async create(ctx, inputs) {
-    // The list of a domain always exists: "create" replaces it with the program's ids.
-    await replaceList(ctx, await ctx.hosting(inputs.hostingId), inputs);
-    return { id: wafDisabledRulesId(inputs), outs: { ...inputs } };
+    // The list of a domain always exists: "create" records it and replaces it with the program's ids.
+    const found = await replaceList(ctx, await ctx.hosting(inputs.hostingId), inputs, true);
+    return { id: wafDisabledRulesId(inputs), outs: { ...inputs, previous: found } };
   },
 
   async read(ctx, { key, props }) {
@@ -115,18 +132,19 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
     if (reply === undefined) return undefined;
     const rules = resultOf(reply);
     const ruleIds = disabledIdsOf(rules.disabledRules ?? []);
-    // No rule disabled is the default state, which is what destroying the resource leaves: gone.
+    // No rule disabled is the default state, which no program declares (ruleIds needs one id): gone.
     if (ruleIds.length === 0) return undefined;
-    return { outs: { hostingId: v.hostingId, domain: v.domain, ruleIds } };
+    return { outs: { hostingId: v.hostingId, domain: v.domain, ruleIds, ...previousOnRead(props, ruleIds) } };
   },
 
-  async update(ctx, _id, _olds, news) {
-    await replaceList(ctx, await ctx.hosting(news.hostingId), news);
-    return { ...news };
+  async update(ctx, _id, olds, news) {
+    await replaceList(ctx, await ctx.hosting(news.hostingId), news, false);
+    // The list found at create stays what destroy puts back.
+    return { ...news, ...keptPrevious(olds) };
   },
 
-  async delete(ctx, _id, props) {
-    // Not found: the domain left the account, so there is no list left to empty.
-    await unlessNotFound(async () => replaceList(ctx, await ctx.hosting(props.hostingId), { ...props, ruleIds: [] }));
+  async delete(ctx, id, props) {
+    // Not found: the domain left the account, so there is no list left to put back.
+    await unlessNotFound(async () => putBack(ctx, id, await ctx.hosting(props.hostingId), props));
   },
 });

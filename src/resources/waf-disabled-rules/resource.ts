@@ -21,9 +21,10 @@ export interface WafDisabledRulesArgs {
 /**
  * The web application firewall rules disabled for a domain of a hosting account.
  *
- * The resource owns the domain's whole disabled list: creating or updating it replaces the list
- * with `ruleIds`, and destroying it enables every rule again. Ids are checked against the rule
- * ranges the API reports before anything is written.
+ * The resource owns the domain's whole disabled list: creating it records the list it finds
+ * (`previous`), creating or updating it replaces the list with `ruleIds`, and destroying it puts
+ * the recorded list back. Ids are checked against the rule ranges the API reports before
+ * anything is written.
  *
  * ## Example Usage
  *
@@ -42,16 +43,22 @@ export interface WafDisabledRulesArgs {
  *
  * The id is `<hostingId>/<domain>`, e.g. `101/client-shop.net`. Dynamic providers cannot be
  * imported with `pulumi import` (pulumi#16175); use `WafDisabledRules.get`, or declare the
- * resource, which replaces the domain's list with the program's on the next `up`.
+ * resource, which records the domain's list and replaces it with the program's on the next `up`.
  */
 export class WafDisabledRules extends ResellerResource<WafDisabledRulesArgs> {
-  protected static override readonly spec = resourceClassSpec(wafDisabledRulesDefinition, { outputs: {} });
+  protected static override readonly spec = resourceClassSpec(wafDisabledRulesDefinition, { outputs: { previous: true } });
 
   declare public readonly hostingId: pulumi.Output<number>;
   /** The domain, ASCII lower case. */
   declare public readonly domain: pulumi.Output<string>;
   /** The disabled rule ids, ascending, each once. */
   declare public readonly ruleIds: pulumi.Output<number[]>;
+  /**
+   * The disabled list found when the resource was created (read from the id alone: the live
+   * one), ascending: what destroy puts back. Absent in state written by releases before it
+   * existed.
+   */
+  declare public readonly previous: pulumi.Output<number[] | undefined>;
 
   /**
    * Looks up the disabled rules of a domain by id (`101/client-shop.net`).

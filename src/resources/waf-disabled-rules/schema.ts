@@ -16,6 +16,7 @@ import { containsUnknown } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
 import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/validators";
+import type { FoundSetting } from "../shared/previous";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const wafDisabledRulesInputs = {
@@ -40,8 +41,8 @@ export interface WafDisabledRulesInputs {
   ruleIds: number[];
 }
 
-/** The state of the disabled rules of a domain. */
-export type WafDisabledRulesOutputs = WafDisabledRulesInputs;
+/** The state of the disabled rules of a domain, and the list found at create (`previous`, ascending: what destroy puts back). */
+export type WafDisabledRulesOutputs = WafDisabledRulesInputs & FoundSetting<number[]>;
 
 /**
  * Rule ids ascending, each once.

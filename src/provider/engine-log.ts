@@ -1,0 +1,64 @@
+/**
+ * Provider messages sent to the engine's `Log` call, so that `pulumi up` shows a warning as a
+ * warning (counted in its summary, `warning` in the Automation API's events) rather than as a
+ * line of the provider process's output.
+ *
+ * Both hosts of the runtime need this. The provider plugin's stdout and stderr are only debug
+ * text to the engine (pulumi sdk/go/common/resource/plugin/plugin.go at 3.248, "Hiding logs"),
+ * and the dynamic-provider host's stderr reaches the user as uncategorised `info#err` output of
+ * no resource. Every plugin is started with the engine's gRPC address as its first argument
+ * (`pulumi-resource-<name> <engine>`, `dynamic-provider/index.js <engine>`), which is where the
+ * messages go.
+ *
+ * gRPC and the stubs are loaded from `@pulumi/pulumi`'s own dependencies, so that the messages
+ * built here are those its stubs serialize, and the package needs no dependency of its own.
+ */
+import { createRequire } from "node:module";
+import type * as GrpcModule from "@grpc/grpc-js";
+import type * as EngineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type * as EngineProto from "@pulumi/pulumi/proto/engine_pb";
+import type { Logger } from "./context";
+
+const sdkRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+
+/**
+ * A logger whose messages go to the engine at `address` as INFO and WARNING log entries of the
+ * resource `urn()` names (empty: the stack's own diagnostics). A message the engine does not take
+ * (it has gone away) is written to stderr instead, so nothing is dropped silently.
+ *
+ * @example
+ * setDefaultLogger(engineLogger(process.argv[2]));
+ */
+export function engineLogger(address: string, urn: () => string = () => ""): Logger {
+  const grpc = sdkRequire("@grpc/grpc-js") as typeof GrpcModule;
+  const engineGrpc = sdkRequire("./proto/engine_grpc_pb") as typeof EngineGrpc;
+  const engineProto = sdkRequire("./proto/engine_pb") as typeof EngineProto;
+  const engine = new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
+  const log = (severity: EngineProto.LogSeverity, message: string): void => {
+    const req = new engineProto.LogRequest().setSeverity(severity).setMessage(message).setUrn(urn());
+    engine.log(req, (err) => {
+      if (err) process.stderr.write(`${message}\n`);
+    });
+  };
+  return {
+    info: (m) => log(engineProto.LogSeverity.INFO, m),
+    warn: (m) => log(engineProto.LogSeverity.WARNING, m),
+  };
+}
+
+/** `dynamic-provider/index.js` of `@pulumi/pulumi`, as the host's script path ends. */
+const DYNAMIC_HOST_SCRIPT = /[\\/]@pulumi[\\/]pulumi[\\/]cmd[\\/]dynamic-provider(?:[\\/]index\.js)?$/;
+
+/**
+ * The engine's address when this process is `@pulumi/pulumi`'s dynamic-provider host, which the
+ * engine starts as `node .../cmd/dynamic-provider/index.js <engine address>`; otherwise (the
+ * testing toolkit runs the runtime in the program's own process) undefined.
+ *
+ * @example
+ * dynamicHostEngineAddress(["node", "/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js", "127.0.0.1:4000"]); // "127.0.0.1:4000"
+ */
+export function dynamicHostEngineAddress(argv: readonly string[] = process.argv): string | undefined {
+  const [, script, address] = argv;
+  if (script === undefined || address === undefined || !DYNAMIC_HOST_SCRIPT.test(script)) return undefined;
+  return /^[\w.[\]:-]+:\d+$/.test(address) ? address : undefined;
+}
