@@ -59,6 +59,38 @@ export function cacheDir(cliVersion: string = DEFAULT_CLI_VERSION): string {
   return join(cacheRoot(), `v${cliVersion}-${hash.digest("hex").slice(0, 12)}`);
 }
 
+/**
+ * The languages `pulumi package gen-sdk` can generate with this repository's SDK generator
+ * (`tools/pulumi/sdkgen-v<version>/`): the generators pkg/v3 carries. .NET's generator is not
+ * in pkg/v3 (it lives in `pulumi-dotnet`, a module the Go proxy here refuses).
+ */
+export const SDKGEN_LANGUAGES = ["nodejs", "python", "go"] as const;
+
+/** The SDK generator's wrapper module folder, and the pkg/v3 version its generators come from. */
+export function sdkgenModule(): { dir: string; version: string } {
+  const dir = readdirSync(TOOLS_DIR).find((d) => d.startsWith("sdkgen-v"));
+  if (!dir) throw new Error("no wrapper module for the SDK generator in tools/pulumi");
+  return { dir: join(TOOLS_DIR, dir), version: dir.slice("sdkgen-v".length) };
+}
+
+/**
+ * The directory holding the SDK generator installed as `pulumi-language-<language>` for each of
+ * {@link SDKGEN_LANGUAGES}. It is kept apart from the CLI's directory on purpose: it goes first on
+ * `PATH` only for `pulumi package gen-sdk`, so that programs keep running on the real language
+ * hosts. Keyed by a hash of the module's files, like {@link cacheDir}.
+ */
+export function sdkgenDir(): string {
+  const { dir, version } = sdkgenModule();
+  const hash = createHash("sha256");
+  for (const f of ["go.mod", "go.sum", "main.go"]) hash.update(readFileSync(join(dir, f)));
+  return join(cacheRoot(), `sdkgen-v${version}-${hash.digest("hex").slice(0, 12)}`);
+}
+
+/** Whether `dir` holds a complete SDK generator install (the stamp is written last). */
+export function isCompleteSdkgen(dir: string): boolean {
+  return existsSync(join(dir, ".complete")) && SDKGEN_LANGUAGES.every((l) => existsSync(join(dir, `pulumi-language-${l}`)));
+}
+
 /** Whether `dir` holds a complete build (the stamp is written last). */
 export function isCompleteBuild(dir: string): boolean {
   return existsSync(join(dir, ".complete")) && CLI_BINARIES.every((b) => existsSync(join(dir, b)));

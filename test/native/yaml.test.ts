@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
 import { CliStack, describeEngine, pluginDirectory, programDirectory, pulumiCli, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
+import { expectRecordSetDrift, nativeResources, printingCommands, records, twoAccountsConfig } from "./helpers";
 
 const FTP_PASSWORD = "Native-Ftp-2026x";
 const B_USER = "native-b-user";
@@ -57,19 +58,6 @@ outputs:
 `;
 }
 
-/** The native resources of a deployment by logical name. */
-function nativeResources(deployment: Deployment): Map<string, NonNullable<Deployment["deployment"]["resources"]>[number]> {
-  const named = new Map<string, NonNullable<Deployment["deployment"]["resources"]>[number]>();
-  for (const r of deployment.deployment.resources ?? []) {
-    if (r.type.startsWith("reseller:index:") && !r.delete) named.set(r.urn.slice(r.urn.lastIndexOf("::") + 2), r);
-  }
-  return named;
-}
-
-function records(sim: Simulator, fqdn: string, type = "A"): string[] {
-  return (sim.store.zones["agency-demo.com"] ?? []).filter((r) => r.name === fqdn && r.type === type).flatMap((r) => r.records.map((x) => ("ip" in x ? x.ip : "")));
-}
-
 describeEngine("the provider plugin through the real CLI and the YAML language host", () => {
   let engine: Engine;
   let sim: Simulator;
@@ -77,6 +65,7 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
   let dir: string;
   let stack: CliStack;
   const printed: string[] = [];
+  const { run, ok } = printingCommands(printed);
 
   beforeAll(async () => {
     engine = await startEngine("native-yaml");
@@ -92,18 +81,6 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
     await simB?.close();
     engine?.dispose();
   });
-
-  async function run(s: CliStack, args: string[]) {
-    const result = await s.run(args);
-    printed.push(result.stdout, result.stderr);
-    return result;
-  }
-
-  async function ok(s: CliStack, args: string[]) {
-    const result = await run(s, args);
-    if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-    return result;
-  }
 
   it(
     "serves the package schema to pulumi package get-schema",
@@ -146,11 +123,7 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
   it(
     "shows drift with preview --refresh --expect-no-changes (exit 7), and refresh then up put the record set back",
     async () => {
-      sim.store.zones["agency-demo.com"]!.find((r) => r.name === "www-native.agency-demo.com.")!.records = [{ ip: "203.0.113.99" }];
-      const drift = await run(stack, ["preview", "--refresh", "--expect-no-changes"]);
-      expect(drift.code, drift.stdout + drift.stderr).toBe(7);
-      expect(drift.stdout).toMatch(/~\s+reseller:index:DnsRecordSet\s+www\s+update/);
-      expect(drift.stdout).not.toMatch(/reseller:index:FtpAccount\s+ftp\s+update/);
+      await expectRecordSetDrift(run, stack, sim, "www-native.agency-demo.com.");
 
       const mark = sim.requests.list().length;
       await ok(stack, ["refresh", "--yes", "--skip-preview"]);
@@ -240,14 +213,7 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
         },
       });
       const two = new CliStack(engine, twoDir, "dev");
-      await two.init([
-        { key: "urlA", value: sim.url },
-        { key: "userA", value: sim.apiUser },
-        { key: "keyA", value: sim.apiKey, secret: true },
-        { key: "urlB", value: simB.url },
-        { key: "userB", value: B_USER },
-        { key: "keyB", value: B_KEY, secret: true },
-      ]);
+      await two.init(twoAccountsConfig(sim, simB));
       await ok(two, ["up", "--yes", "--skip-preview"]);
       expect(records(sim, "two.agency-demo.com.")).toEqual(["198.51.100.31"]);
       expect(records(simB, "two.agency-demo.com.")).toEqual(["198.51.100.32"]);
