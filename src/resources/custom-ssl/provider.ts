@@ -12,6 +12,13 @@
  * - `ssl.getCustom` for read: the installed `cert` and `key`, 404 when none is installed;
  * - `ssl.deleteCustom` for delete, which returns the domain to its automatic certificate (v4
  *   document: "Delete custom SSL (reverts to the automatic certificate)").
+ *
+ * Identity read (`find`, docs/decisions/0019): a domain has one custom certificate slot, and
+ * `ssl.getCustom` answers the one installed (404 when none is). The runtime runs it before the
+ * create: a custom certificate installed outside the stack is not replaced silently (a destroy
+ * would then delete it, returning the domain to the automatic one) unless `adopt: true`, which
+ * installs the declared certificate in its place. The install is idempotent, so the client may
+ * repeat it and an unknown outcome is not expected; the runtime would settle one by the same read.
  */
 import type { X509Certificate } from "node:crypto";
 import type { ProviderContext } from "../../provider/context";
@@ -106,9 +113,19 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
     },
   ],
 
+  async find(ctx, inputs, { fresh }) {
+    const address = await ctx.hosting(inputs.hostingId);
+    const params = { ...address, domain: inputs.domain };
+    const reply = await unlessNotFound(() => (fresh ? ctx.request<CustomReply>("ssl.getCustom", params) : ctx.read<CustomReply>("ssl.getCustom", params, [scopeOf(inputs)])));
+    if (reply === undefined) return undefined;
+    const live = reply.data ?? reply;
+    const found = details(canonicalPair(live.cert ?? "", live.key ?? "").leaf);
+    const what = found.fingerprint === "" ? "" : ` (${found.subject}, valid until ${found.notAfter}, SHA-256 ${found.fingerprint.slice(0, 23)}…)`;
+    return { id: customSslId(inputs), description: `the custom certificate of ${inputs.domain}${what}` };
+  },
+
   async create(ctx, inputs) {
-    // Installing replaces a custom certificate the domain may already have: declaring the
-    // resource takes the domain's certificate slot over.
+    // With `adopt: true` this replaces the custom certificate the domain had (found above).
     await install(ctx, inputs);
     return { id: customSslId(inputs), outs: outputsOf(inputs) };
   },
