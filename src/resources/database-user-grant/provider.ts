@@ -193,7 +193,8 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
       if (adopting) {
         // Taken over (`adopt: true`): the user then holds exactly the declared privileges, as an
         // update from what it holds would leave it.
-        const held = (await livePrivileges(ctx, address, names, inputs.databaseType, true)) ?? [];
+        // The listing the identity read just read, from the read cache.
+        const held = (await livePrivileges(ctx, address, names, inputs.databaseType)) ?? [];
         const { grant, revoke } = privilegeChanges(held, inputs.privileges);
         if (grant.length > 0) await change(ctx, "databases.grantPrivileges", address, outs, grant);
         if (revoke.length > 0) await change(ctx, "databases.revokePrivileges", address, outs, revoke);
