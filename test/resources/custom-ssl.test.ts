@@ -125,6 +125,14 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
     expect((await t.engine.read(id, outs)).props).toEqual(outs);
   });
 
+  it("settles an install answered with an unreadable reply by the identity read, so the next up does not refuse it as a takeover", async () => {
+    t.sim.faults.add({ operation: "ssl.installCustom", kind: "truncate" });
+    const { id, outs } = await t.engine.create(await t.engine.check(base));
+    expect(id).toBe("101/agency-demo.com");
+    expect(outs).toMatchObject({ fingerprint: fingerprintOf(site.cert), adopted: false });
+    expect(installed("agency-demo.com")).toBe(fingerprintOf(site.cert));
+  });
+
   it("refuses to read by id alone (get) a domain without a custom certificate", async () => {
     await expect(t.engine.read("101/client-shop.net")).rejects.toThrow("does not exist in the reseller account");
   });

@@ -95,6 +95,19 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
     expect((await t.engine.read(id, outs)).props).toEqual(outs);
   });
 
+  it.each([{ kind: "truncate" }, { kind: "hollow", reply: "empty" }] as const)(
+    "settles a grant answered with $kind $reply by the identity read, so the next up does not refuse it as a takeover",
+    async (fault) => {
+      await prepare(t);
+      t.sim.faults.add({ operation: "databases.grantPrivileges", ...fault });
+      const { id, outs } = await t.engine.create(await t.engine.check(base));
+      expect(id).toBe(ID);
+      expect(outs).toMatchObject({ privileges: ["INSERT", "SELECT"], adopted: false });
+      expect(grantsOf(t, "agencyde_shopuser")).toEqual(["INSERT", "SELECT"]);
+      expect(t.sim.requests.list().filter((e) => e.id === "databases.grantPrivileges")).toHaveLength(1);
+    },
+  );
+
   it("removes on delete exactly the privileges it granted, leaving those held from elsewhere", async () => {
     await prepare(t);
     const { id, outs } = await t.engine.create(await t.engine.check({ ...base, privileges: ["SELECT"] }));

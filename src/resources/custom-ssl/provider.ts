@@ -18,12 +18,13 @@
  * create: a custom certificate installed outside the stack is not replaced silently (a destroy
  * would then delete it, returning the domain to the automatic one) unless `adopt: true`, which
  * installs the declared certificate in its place. The install is idempotent, so the client may
- * repeat it and an unknown outcome is not expected; the runtime would settle one by the same read.
+ * repeat it; one whose reply could not be read is settled by the same read, polled by the runtime.
  */
 import type { X509Certificate } from "node:crypto";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
+import { createdBy } from "../../provider/settle";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
 import {
   canonicalPair,
@@ -73,8 +74,11 @@ function outputsOf(v: Inputs): Outputs {
   return { ...v, ...details(chain.ok ? chain.chain[0] : undefined) };
 }
 
-/** Asks the API to validate the certificate, then installs it with its key. */
-async function install(ctx: ProviderContext, v: Inputs): Promise<void> {
+/**
+ * Asks the API to validate the certificate, then installs it with its key. For a create, an
+ * install whose reply could not be read is settled by the identity read (`createdBy`).
+ */
+async function install(ctx: ProviderContext, v: Inputs, creating = false): Promise<void> {
   const address = await ctx.hosting(v.hostingId);
   const site = { ...address, domain: v.domain };
   await ctx.serial(scopeOf(v), async () => {
@@ -86,7 +90,8 @@ async function install(ctx: ProviderContext, v: Inputs): Promise<void> {
           `${verdict.message ? `: ${verdict.message}` : " (ssl.validateCustom answered valid: false)"}; nothing was installed`,
       );
     }
-    await ctx.write("ssl.installCustom", { ...site, certificate: v.certificate, privateKey: v.privateKey }, [scopeOf(v)]);
+    const write = () => ctx.write("ssl.installCustom", { ...site, certificate: v.certificate, privateKey: v.privateKey }, [scopeOf(v)]);
+    await (creating ? createdBy(write) : write());
   });
 }
 
@@ -126,7 +131,7 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
 
   async create(ctx, inputs) {
     // With `adopt: true` this replaces the custom certificate the domain had (found above).
-    await install(ctx, inputs);
+    await install(ctx, inputs, true);
     return { id: customSslId(inputs), outs: outputsOf(inputs) };
   },
 

@@ -23,8 +23,9 @@
  * privileges on the database is found by the prefixed database name, user name and type. A create
  * over it fails before any write unless `adopt: true`: a destroy revokes what the state holds, so
  * taking over privileges granted outside the stack would later revoke them. A grant is idempotent
- * (granting held privileges again changes nothing, and the client may repeat it), so an unknown
- * outcome is not expected here; the runtime would settle one by the same read.
+ * (granting held privileges again changes nothing, and the client may repeat it); one whose reply
+ * could not be read is settled by the same read, polled by the runtime (`createdBy`), so it is
+ * taken into state rather than refused by the next `up` as privileges the stack did not grant.
  */
 import type { z } from "zod";
 import type { databaseEntry } from "../../client/endpoints/databases";
@@ -32,6 +33,7 @@ import type { DbPrivilege } from "../../client/schemas";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
+import { createdBy } from "../../provider/settle";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
 import { databasesScope, prefixedName, serverNamePart, typeParam, typesToSearch, type DatabaseType } from "../shared/databases";
@@ -198,7 +200,7 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
         const { grant, revoke } = privilegeChanges(held, inputs.privileges);
         if (grant.length > 0) await change(ctx, "databases.grantPrivileges", address, outs, grant);
         if (revoke.length > 0) await change(ctx, "databases.revokePrivileges", address, outs, revoke);
-      } else await change(ctx, "databases.grantPrivileges", address, outs, inputs.privileges);
+      } else await createdBy(() => change(ctx, "databases.grantPrivileges", address, outs, inputs.privileges));
     } catch (err) {
       if (apiErrorCode(err) === "not-found") throw notFoundHint(outs, err);
       throw err;
