@@ -202,11 +202,12 @@ export function hostingSite(config: HostingSiteConfig) {
   });
   const ssh = new SshKey("release-ssh", { hostingId, publicKey: config.sshPublicKey, fromIps: config.sshAllowedFrom });
 
-  // The WordPress database and its user predate this stack: the grant is managed while the
+  // The WordPress database, its user and the user's grant predate this stack: `adopt: true` takes
+  // the grant over (the first `up` would otherwise stop, naming it), it is managed while the
   // stack exists, and left in place when it is destroyed.
   new DatabaseUserGrant(
     "wordpress-grant",
-    { hostingId, database: config.database, user: config.databaseUser, privileges: ["ALL PRIVILEGES"] },
+    { hostingId, database: config.database, user: config.databaseUser, privileges: ["ALL PRIVILEGES"], adopt: true },
     { retainOnDelete: true },
   );
 

@@ -149,7 +149,10 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
     CustomSsl: { change: { certificate: renewed.cert, privateKey: renewed.key } },
     FtpAccount: { change: { path: "/public_html/ci2" } },
     SshKey: { change: { comment: "ci2" } },
-    DatabaseUserGrant: { inputs: { database: "wp", user: "wpuser" }, change: { privileges: ["SELECT"] } },
+    // The demo seed's `wpuser` holds ALL PRIVILEGES on `wp` already: declaring that grant is a
+    // takeover (refused without `adopt`), and its live set would never match the declared one.
+    // The matrix grants on `wp` to a user of its own (a prerequisite) instead.
+    DatabaseUserGrant: { inputs: { database: "wp" }, change: { privileges: ["SELECT"] } },
     ObjectStorageUrl: { change: { uri: "/assets" } },
     WafDisabledRules: { change: { ruleIds: [942100] } },
     PhpOptions: { change: { options: { memory_limit: "512M", display_errors: false, max_execution_time: 60 } } },
@@ -205,6 +208,8 @@ function withoutUndefined(props: Props): Props {
 const PREREQUISITES: Partial<Record<ResourceType, [operation: string, params: Props][]>> = {
   // A storage URL lives in an initialised object storage; the demo seed's hosting 101 has none.
   ObjectStorageUrl: [["storage.initAccount", { id: 101 }]],
+  // The grant's user (`wpadmin` of the bad-input base), holding nothing yet.
+  DatabaseUserGrant: [["databases.createUser", { id: 101, dbUser: "wpadmin", password: "Wp-Admin-Pass-2026" }]],
 };
 
 /**

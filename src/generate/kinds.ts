@@ -160,8 +160,8 @@ const RULES = {
   },
   CustomSsl: {
     mode: "declare",
-    reason: "installing replaces the domain's custom certificate; the same certificate and key are installed again",
-    args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), certificate: str(p.certificate), privateKey: str(p.privateKey) }),
+    reason: "adopt: true installs the same certificate and key in place of the live ones; without it the create would stop, since the domain has a custom certificate",
+    args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), certificate: str(p.certificate), privateKey: str(p.privateKey), adopt: true }),
     config: [
       {
         property: "privateKey",
@@ -243,7 +243,15 @@ const RULES = {
   },
   DatabaseUserGrant: {
     mode: "declare",
-    reason: "creating a grant grants the declared privileges, which the user already holds",
+    reason: "adopt: true takes the privileges the user holds over as they are; without it the create would stop, since the user holds them already",
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      database: str(p.database),
+      user: str(p.user),
+      privileges: (p.privileges as string[]) ?? [],
+      databaseType: str(p.databaseType),
+      adopt: true,
+    }),
   },
   CronJob: {
     mode: "read",

@@ -9,6 +9,7 @@
  * `eventualConsistencyReads`, and the catalog's note that listings lag, §7.3, inferred). What is
  * found goes into state; nothing found fails the create saying so. The create is never sent again.
  */
+import { ResellerApiError } from "../client/errors";
 import type { ProviderContext } from "./context";
 import type { AnyResourceDefinition } from "./define";
 import { apiErrorCode, messageOf } from "./errors";
@@ -22,6 +23,32 @@ const MAX_PAUSE_MS = 5_000;
 /** Whether a create's failure leaves its outcome unknown, so that it must be settled by reading. */
 export function outcomeUnknown(err: unknown): boolean {
   return apiErrorCode(err) === "outcome-unknown";
+}
+
+/**
+ * Runs the write that makes an object when it is idempotent (a grant, a certificate install). The
+ * client reports an unreadable success of an idempotent write as `bad-response`, not
+ * `outcome-unknown` (its success is repeatable); but as a create it most likely applied, and a
+ * failed create would leave the next `up` refusing the object as one the stack did not create.
+ * So its outcome is unknown, and the runtime settles it by the identity read.
+ *
+ * @example
+ * await createdBy(() => ctx.write("databases.grantPrivileges", params, scopes));
+ */
+export async function createdBy<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (apiErrorCode(err) !== "bad-response") throw err;
+    const e = err as Partial<ResellerApiError>;
+    throw new ResellerApiError({
+      code: "outcome-unknown",
+      message: `${messageOf(err)}: the reply to the write could not be read, so it may or may not have been applied`,
+      status: e.status,
+      endpoint: e.endpoint,
+      cause: { name: (err as Error).name, code: "bad-response", message: messageOf(err) },
+    });
+  }
 }
 
 /**

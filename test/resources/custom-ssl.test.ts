@@ -109,6 +109,30 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
+  it("refuses to replace a custom certificate installed outside the stack before any write, naming it, and replaces it with adopt: true", async () => {
+    t.sim.store.hostings["101"]!.ssl["agency-demo.com"] = { ...t.sim.store.hostings["101"]!.ssl["agency-demo.com"]!, status: "active", custom: { cert: renewed.cert, key: renewed.key } };
+    await expect(t.provider.create(await t.engine.check(base))).rejects.toThrow(
+      /CustomSsl 101\/agency-demo\.com: the custom certificate of agency-demo\.com \(CN=agency-demo\.com, valid until .*\) exists already.*a destroy would then delete it.*`adopt: true`/s,
+    );
+    expect(t.sim.requests.count("ssl.installCustom")).toBe(0);
+    expect(installed("agency-demo.com")).toBe(fingerprintOf(renewed.cert));
+
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, adopt: true }));
+    expect(id).toBe("101/agency-demo.com");
+    expect(outs).toMatchObject({ fingerprint: fingerprintOf(site.cert), adopt: true, adopted: true });
+    expect(installed("agency-demo.com")).toBe(fingerprintOf(site.cert));
+    clearCache();
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+  });
+
+  it("settles an install answered with an unreadable reply by the identity read, so the next up does not refuse it as a takeover", async () => {
+    t.sim.faults.add({ operation: "ssl.installCustom", kind: "truncate" });
+    const { id, outs } = await t.engine.create(await t.engine.check(base));
+    expect(id).toBe("101/agency-demo.com");
+    expect(outs).toMatchObject({ fingerprint: fingerprintOf(site.cert), adopted: false });
+    expect(installed("agency-demo.com")).toBe(fingerprintOf(site.cert));
+  });
+
   it("refuses to read by id alone (get) a domain without a custom certificate", async () => {
     await expect(t.engine.read("101/client-shop.net")).rejects.toThrow("does not exist in the reseller account");
   });

@@ -44,9 +44,12 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
       privileges: ["INSERT", "SELECT"],
       databaseType: "MYSQL",
       hostingUsername: "agencyde",
+      adopted: false,
     });
     expect(run.updated.privileges).toEqual(["SELECT", "UPDATE"]);
-    expect(run.imported.props).toEqual(run.updated);
+    // An import knows nothing of how the grant came into a stack: no `adopted`.
+    const { adopted: _adopted, ...updated } = run.updated;
+    expect(run.imported.props).toEqual(updated);
     expect(run.replaceDiff.deleteBeforeReplace).toBe(false);
     expect(grantsOf(t, "agencyde_shopuser")).toBeUndefined();
   });
@@ -69,18 +72,51 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
     const { id, outs } = await t.engine.create(await t.engine.check(base));
     const prefixed = await t.engine.check({ ...base, database: "agencyde_shop", user: "agencyde_shopuser" });
     expect(await t.engine.diff(id, outs, prefixed)).toEqual(noChange);
-    expect((await t.engine.create(prefixed)).id).toBe(ID);
+    // Declared again under the prefixed names, it is the same grant, found by the identity read.
+    await expect(t.provider.create(prefixed)).rejects.toThrow(`DatabaseUserGrant ${ID}:`);
   });
+
+  it("refuses privileges the user already holds before any write, naming them, and adopts them with adopt: true", async () => {
+    await prepare(t);
+    await t.client.request("databases.grantPrivileges", { ...HOSTING[version], databaseName: "shop", databaseUsername: "shopuser", privileges: ["DELETE", "SELECT"] });
+    t.sim.requests.clear();
+    await expect(t.provider.create(await t.engine.check(base))).rejects.toThrow(
+      /DatabaseUserGrant 101\/agencyde_shop\/agencyde_shopuser: the MYSQL grant of DELETE, SELECT on agencyde_shop to agencyde_shopuser exists already.*a destroy would then delete it.*`adopt: true`/s,
+    );
+    expect(t.sim.requests.list().filter((e) => e.id.endsWith("Privileges"))).toEqual([]);
+    expect(grantsOf(t, "agencyde_shopuser")).toEqual(["DELETE", "SELECT"]);
+
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, adopt: true }));
+    expect(id).toBe(ID);
+    expect(outs).toMatchObject({ privileges: ["INSERT", "SELECT"], adopt: true, adopted: true });
+    // Taken over, the user holds exactly the declared privileges, as the next refresh reads them.
+    expect(grantsOf(t, "agencyde_shopuser")).toEqual(["INSERT", "SELECT"]);
+    clearCache();
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+  });
+
+  it.each([{ kind: "truncate" }, { kind: "hollow", reply: "empty" }] as const)(
+    "settles a grant answered with $kind $reply by the identity read, so the next up does not refuse it as a takeover",
+    async (fault) => {
+      await prepare(t);
+      t.sim.faults.add({ operation: "databases.grantPrivileges", ...fault });
+      const { id, outs } = await t.engine.create(await t.engine.check(base));
+      expect(id).toBe(ID);
+      expect(outs).toMatchObject({ privileges: ["INSERT", "SELECT"], adopted: false });
+      expect(grantsOf(t, "agencyde_shopuser")).toEqual(["INSERT", "SELECT"]);
+      expect(t.sim.requests.list().filter((e) => e.id === "databases.grantPrivileges")).toHaveLength(1);
+    },
+  );
 
   it("removes on delete exactly the privileges it granted, leaving those held from elsewhere", async () => {
     await prepare(t);
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, privileges: ["SELECT"] }));
     await t.client.request("databases.grantPrivileges", {
       ...HOSTING[version],
       databaseName: "shop",
       databaseUsername: "shopuser",
       privileges: ["DELETE"],
     });
-    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, privileges: ["SELECT"] }));
     expect(grantsOf(t, "agencyde_shopuser")).toEqual(["DELETE", "SELECT"]);
     await t.engine.delete(id, outs);
     expect(grantsOf(t, "agencyde_shopuser")).toEqual(["DELETE"]);
@@ -139,7 +175,8 @@ describe.each<ApiVersion>(["v4", "v3"])("DatabaseUserGrant with ALL PRIVILEGES a
     expect(grantsOf(t, "agencyde_shopuser", "agencyde_shop", "POSTGRES")).toEqual(["ALL PRIVILEGES"]);
 
     const imported = await t.engine.read(id);
-    expect(imported.props).toEqual(outs);
+    const { adopted: _adopted, ...declared } = outs;
+    expect(imported.props).toEqual(declared);
     expect(await t.engine.diff(id, imported.props, await t.engine.check(inputs, imported.inputs))).toEqual(noChange);
 
     await t.engine.delete(id, outs);

@@ -56,8 +56,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Database on %s", (version) => {
     expect(t.sim.requests.count("databases.create")).toBe(1);
   });
 
-  it("refuses a name that already exists without adopt, naming adopt and the id to read it with", async () => {
-    await expect(createDatabase(t.engine, { hostingId: 101, name: "wp" })).rejects.toThrow(/agencyde_wp already exists.*set adopt: true.*Database\.get.*"101\/agencyde_wp"/);
+  it("refuses a name that already exists without adopt, before any write, naming adopt and the id to read it with", async () => {
+    await expect(createDatabase(t.engine, { hostingId: 101, name: "wp" })).rejects.toThrow(/agencyde_wp already exists.*set adopt: true.*Database\.get.*"101\/agencyde_wp".*Nothing was changed/);
+    expect(t.sim.requests.count("databases.create")).toBe(0);
     expect(databases()).toEqual(["agencyde_wp/MYSQL"]);
   });
 
@@ -118,8 +119,8 @@ describe.each<ApiVersion>(["v4", "v3"])("Database on %s while the listing lags b
     const read = await t.engine.read(id, outs);
     expect(read).toMatchObject({ id, props: outs });
     expect(t.sim.requests.count("databases.create")).toBe(1);
-    // Two reads missed it, the third found it.
-    expect(t.sim.requests.count("databases.list")).toBe(3);
+    // The identity read before the create, then two reads missed it and the third found it.
+    expect(t.sim.requests.count("databases.list")).toBe(4);
   });
 
   it("settles a create whose response was lost by reading until the database shows, without creating twice", async () => {

@@ -81,20 +81,41 @@ describe("DomainRegistration orders", () => {
     expect(t.sim.requests.count("domains.register")).toBe(0);
   });
 
-  it("refuses to register a domain that is already in the account, pointing to adopt", async () => {
+  it("refuses to register a domain that is already in the account before any check or order, pointing to adopt", async () => {
     const inputs = await t.engine.check({ domain: "agency-demo.com", registrant });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/already in this reseller account; set adopt: true/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(/already in this reseller account; set adopt: true.*Nothing was ordered \(found the domain agency-demo\.com \(Active/);
     expect(t.sim.requests.count("domains.register")).toBe(0);
+    expect(t.sim.requests.count("domains.checkAvailability")).toBe(0);
   });
 
-  it("places exactly one order when the response to the registration is lost", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    t.sim.faults.add({ operation: "domains.register", kind: "lost-response", times: 1 });
+  it.each([
+    { kind: "lost-response" },
+    { kind: "truncate" },
+    { kind: "hollow", reply: "empty" },
+  ] as const)("places exactly one order when the registration is answered with $kind $reply, and reads the domain into state", async (fault) => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const credit = t.sim.store.account.credit;
+    t.sim.faults.add({ operation: "domains.register", ...fault });
     const { id, outs } = await t.engine.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }));
     expect(id).toBe("lost-reply.com");
-    expect(outs).toMatchObject({ registrationStatus: "Active", orderId: t.sim.store.domains["lost-reply.com"]!.orderId });
+    expect(outs).toMatchObject({ registrationStatus: "Active", orderId: t.sim.store.domains["lost-reply.com"]!.orderId, adopt: false });
     expect(t.sim.requests.count("domains.register")).toBe(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("the response to the registration was lost"));
+    expect(credit - t.sim.store.account.credit).toBeGreaterThan(0);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("DomainRegistration lost-reply.com: the create's reply was lost or unreadable"));
+
+    // A second create of the same declaration (a stack that lost its state) orders nothing.
+    const after = t.sim.store.account.credit;
+    await expect(t.provider.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }))).rejects.toThrow(/set adopt: true/);
+    expect(t.sim.requests.count("domains.register")).toBe(1);
+    expect(t.sim.store.account.credit).toBe(after);
+  });
+
+  it("takes a transferred domain whose request reply was lost into state without requesting it again or keeping the EPP code", async () => {
+    t.sim.faults.add({ operation: "domains.transfer", kind: "lost-response" });
+    const { outs } = await t.engine.create(await t.engine.check({ domain: "transfer-me.net", eppCode: "EPP-TRANSFER-1", maxPrice: 20 }));
+    expect(t.sim.requests.count("domains.transfer")).toBe(1);
+    expect(outs).toMatchObject({ domain: "transfer-me.net", registrationStatus: "Pending Transfer" });
+    expect(JSON.stringify(outs)).not.toContain("EPP-TRANSFER-1");
   });
 
   it("keeps a registered domain in state when a follow-up step fails, reporting its id", async () => {

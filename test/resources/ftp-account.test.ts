@@ -103,10 +103,11 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     expect(pathsHolding(failures, weak)).toEqual([]);
   });
 
-  it("refuses a login that already exists without adopt, naming adopt and the id to read it with", async () => {
+  it("refuses a login that already exists without adopt, before any write, naming adopt and the id to read it with", async () => {
     const inputs = await t.engine.check({ ...base, user: "deploy", path: "/public_html" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com"/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(/deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com".*Nothing was changed/);
     expect(stored("deploy@agency-demo.com")?.password).toBe("Deploy-Pass-2026!");
+    expect(t.sim.requests.count("ftp.createAccount")).toBe(0);
     expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
   });
 
@@ -169,12 +170,14 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     expect(stored("ci@agency-demo.com")?.path).toBe("/public_html/ci");
   });
 
-  it("settles a create whose response was lost by reading, then sets the declared password", async () => {
-    t.sim.faults.add({ operation: "ftp.createAccount", kind: "lost-response" });
-    const { outs } = await createOne(t.engine);
-    expect(outs).toMatchObject({ username: "ci@agency-demo.com", path: "/public_html/ci" });
+  it.each(["lost-response", "truncate"] as const)("settles a create answered with %s by reading it into state, without creating twice", async (kind) => {
+    t.sim.faults.add({ operation: "ftp.createAccount", kind });
+    const { id, outs } = await createOne(t.engine);
+    expect(id).toBe("101/ci@agency-demo.com");
+    expect(outs).toMatchObject({ username: "ci@agency-demo.com", path: "/public_html/ci", password: PASSWORD });
     expect(t.sim.requests.count("ftp.createAccount")).toBe(1);
-    expect(t.sim.requests.count("ftp.editAccount")).toBe(1);
+    // The create carried the password: nothing is set again.
+    expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
     expect(stored("ci@agency-demo.com")?.password).toBe(PASSWORD);
   });
 

@@ -26,7 +26,10 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     expect(run.id).toBe(`101/${String(run.created.urlId)}`);
     expect(run.updated).toMatchObject({ urlId: run.created.urlId, uri: "/media", domain: "agency-demo.com" });
     expect(t.sim.requests.count("storage.updateUrl")).toBe(1);
-    expect(run.imported.props).toEqual(run.updated);
+    expect(run.created.adopted).toBe(false);
+    // An import knows nothing of how the URL came into a stack: no `adopted`.
+    const { adopted: _adopted, ...updated } = run.updated;
+    expect(run.imported.props).toEqual(updated);
     expect(storage().urls).toEqual([]);
   });
 
@@ -74,17 +77,25 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     await expect(t.engine.delete(id, outs)).resolves.toBeUndefined();
   });
 
-  it("refuses a URI already published on the same domain and says how to adopt it", async () => {
+  it("refuses a URI already published on the same domain before any write, naming it, and adopts it with adopt: true", async () => {
     await initialise();
-    await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media" }));
+    const first = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media" }));
+    t.sim.requests.clear();
     await expect(t.provider.create(await t.engine.check({ hostingId: 101, uri: "media" }))).rejects.toThrow(
-      /\/media on every domain is already published on hosting account 101.*ObjectStorageUrl\.get/,
+      new RegExp(`ObjectStorageUrl ${first.id}: the object storage URL /media on every domain \\(url id ${String(first.outs.urlId)}\\) exists already.*\`adopt: true\`.*ObjectStorageUrl\\.get`, "s"),
     );
+    expect(t.sim.requests.count("storage.addUrl")).toBe(0);
+
+    const adopted = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "media", adopt: true }));
+    expect(adopted.id).toBe(first.id);
+    expect(adopted.outs).toEqual({ ...first.outs, adopt: true, adopted: true });
+    expect(t.sim.requests.count("storage.addUrl")).toBe(0);
+    expect(storage().urls).toHaveLength(1);
   });
 
-  it("settles an add whose response was lost by reading, without adding twice", async () => {
+  it.each([{ kind: "lost-response" }, { kind: "truncate" }, { kind: "delayed-apply", latencyMs: 600 }] as const)("settles an add answered with $kind by the identity read, without adding twice", async (fault) => {
     await initialise();
-    t.sim.faults.add({ operation: "storage.addUrl", kind: "lost-response" });
+    t.sim.faults.add({ operation: "storage.addUrl", ...fault });
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media", domain: "client-shop.net" }));
     expect(t.sim.requests.count("storage.addUrl")).toBe(1);
     expect(storage().urls).toHaveLength(1);

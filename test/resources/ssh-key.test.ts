@@ -50,10 +50,11 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
     expect(t.sim.requests.count("ssh.editKey")).toBe(1);
   });
 
-  it("refuses a key the account already has without adopt, naming adopt and the id to read it with", async () => {
+  it("refuses a key the account already has without adopt, before any write, naming adopt and the id to read it with", async () => {
     const inputs = await t.engine.check({ hostingId: 101, publicKey: SEEDED, comment: "taken over" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(new RegExp(`${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}"`));
+    await expect(t.provider.create(inputs)).rejects.toThrow(new RegExp(`${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}".*Nothing was changed`));
     expect(stored(SEEDED_MD5)?.comment).toBe("ci-deploy@agency-demo.com");
+    expect(t.sim.requests.count("ssh.addKey")).toBe(0);
     expect(t.sim.requests.count("ssh.editKey")).toBe(0);
   });
 
@@ -109,11 +110,15 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
     expect(stored(ciKey.fingerprintMd5)?.fromIps).toEqual(["198.51.100.0/24", "2001:db8::1"]);
   });
 
-  it("settles an add whose response was lost by reading, without adding twice", async () => {
-    t.sim.faults.add({ operation: "ssh.addKey", kind: "lost-response" });
-    const { id } = await t.engine.create(await t.engine.check(base));
-    expect(id).toBe(`101/${ciKey.fingerprintMd5}`);
-    expect(t.sim.requests.count("ssh.addKey")).toBe(1);
+  it.each(["lost-response", "truncate"] as const)("settles an add answered with %s by reading it into state, without adding twice", async (kind) => {
+    t.sim.faults.add({ operation: "ssh.addKey", kind });
+    const created = await t.engine.create(await t.engine.check(base));
+    expect(created.id).toBe(`101/${ciKey.fingerprintMd5}`);
+    // The state is the one a create that was answered gives.
+    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, hostingId: 102 }));
+    expect(created.outs).toEqual({ ...outs, hostingId: 101 });
+    expect(id).toBe(`102/${ciKey.fingerprintMd5}`);
+    expect(t.sim.requests.count("ssh.addKey")).toBe(2);
     expect(stored(ciKey.fingerprintMd5)).toMatchObject({ comment: "ci@example.com", fromIps: ["198.51.100.0/24", "2001:db8::1"] });
   });
 

@@ -56,7 +56,10 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
 
     // Import: the subject comes from the listing's attributes, the key from its own operation.
     const imported = await t.engine.read(id);
-    expect(imported.props).toEqual(outs);
+    // An import knows nothing of how the CSR came into a stack: no `adopted`.
+    const { adopted, ...declared } = outs;
+    expect(adopted).toBe(false);
+    expect(imported.props).toEqual(declared);
     expect((await t.engine.diff(id, imported.props, await t.engine.check(subject, imported.inputs))).changes).toBe(false);
     expect(t.sim.requests.count("ssl.getCsrPrivateKey")).toBe(2);
 
@@ -83,13 +86,32 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
     expect(csrs().map((c) => c.csrPubKeyFingerPrint)).toEqual([second.outs.fingerprint]);
   });
 
-  it("settles a generate whose response was lost by listing, without generating twice", async () => {
-    t.sim.faults.add({ operation: "ssl.generateCsr", kind: "lost-response" });
-    const { id, outs } = await generate(t.engine);
-    expect(t.sim.requests.count("ssl.generateCsr")).toBe(1);
+  it.each([{ kind: "lost-response" }, { kind: "truncate" }, { kind: "delayed-apply", latencyMs: 600 }] as const)(
+    "settles a generate answered with $kind by the identity read, without generating twice",
+    async (fault) => {
+      t.sim.faults.add({ operation: "ssl.generateCsr", ...fault });
+      const { id, outs } = await generate(t.engine);
+      expect(t.sim.requests.count("ssl.generateCsr")).toBe(1);
+      expect(csrs()).toHaveLength(1);
+      expect(id).toBe(`101/agency-demo.com/${csrs()[0]!.csrPubKeyFingerPrint}`);
+      expect(outs).toMatchObject({ csr: canonicalPem(csrs()[0]!.csr), privateKey: canonicalPem(csrs()[0]!.privateKey), organizationUnitName: "Web", adopted: false });
+    },
+  );
+
+  it("refuses a CSR whose subject the domain already has before any write, naming it, and adopts it with adopt: true", async () => {
+    const existing = await generate(t.engine);
+    t.sim.requests.clear();
+    clearCache();
+    await expect(generate(t.engine)).rejects.toThrow(
+      new RegExp(`SslCsr ${existing.id}: the CSR for agency-demo\\.com with the subject O=Agency Demo, OU=Web, Admin@agency-demo\\.com .*exists already.*\`adopt: true\``, "s"),
+    );
+    expect(t.sim.requests.count("ssl.generateCsr")).toBe(0);
+
+    const adopted = await generate(t.engine, { ...subject, adopt: true });
+    expect(adopted.id).toBe(existing.id);
+    expect(adopted.outs).toMatchObject({ fingerprint: existing.outs.fingerprint, privateKey: existing.outs.privateKey, adopt: true, adopted: true });
+    expect(t.sim.requests.count("ssl.generateCsr")).toBe(0);
     expect(csrs()).toHaveLength(1);
-    expect(id).toBe(`101/agency-demo.com/${csrs()[0]!.csrPubKeyFingerPrint}`);
-    expect(outs.csr).toBe(canonicalPem(csrs()[0]!.csr));
   });
 
   it("keeps a CSR whose private key could not be read in state, with its id, and a refresh completes it", async () => {
@@ -112,8 +134,31 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
     expect(finished.privateKey).toBe(canonicalPem(csrs()[0]!.privateKey));
     expect(finished).toMatchObject({ fingerprint: csrs()[0]!.csrPubKeyFingerPrint, organizationUnitName: "Web" });
     expect(t.sim.requests.count("ssl.generateCsr")).toBe(1);
-    // A CSR with its key is complete: update is still refused, as a change always replaces.
-    await expect(t.engine.update(id, finished, inputs)).rejects.toThrow("a CSR cannot be changed");
+    // A CSR with its key is complete: an update with the same inputs fetches nothing more, and
+    // one with another subject is refused, as a change always replaces.
+    expect(await t.engine.update(id, finished, inputs)).toEqual(finished);
+    expect(t.sim.requests.count("ssl.getCsrPrivateKey")).toBe(2);
+    await expect(t.engine.update(id, finished, await t.engine.check({ ...subject, organizationUnitName: "Ops" }))).rejects.toThrow(
+      "a CSR cannot be changed (organizationUnitName)",
+    );
+  });
+
+  it("repairs that CSR when a refresh fetched the key before the next up, instead of refusing the update the engine sends", async () => {
+    t.sim.faults.add({ operation: "ssl.getCsrPrivateKey", kind: "status", status: 500, times: Infinity });
+    const inputs = await t.engine.check(subject);
+    const failed = await t.provider.create(inputs).catch((err: unknown) => err);
+    expect(failed).toMatchObject({ message: expect.stringMatching(/reading its private key failed.*It is in state as 101\/agency-demo\.com\/[0-9a-f]{64}; the next `pulumi up` or `pulumi refresh` fetches the key/) });
+    const { id, properties } = failed as { id: string; properties: Record<string, unknown> };
+    expect(id).toBe(`101/agency-demo.com/${csrs()[0]!.csrPubKeyFingerPrint}`);
+    t.sim.faults.clear();
+
+    // `pulumi refresh` fetches the key; the next `up` finishes the create that failed part way.
+    const refreshed = await t.engine.read(id, properties);
+    expect(refreshed.props.privateKey).toBe(canonicalPem(csrs()[0]!.privateKey));
+    const finished = await t.engine.update(id, refreshed.props, inputs);
+    expect(finished).toMatchObject({ privateKey: refreshed.props.privateKey, fingerprint: csrs()[0]!.csrPubKeyFingerPrint });
+    expect(t.sim.requests.count("ssl.generateCsr")).toBe(1);
+    expect(csrs()).toHaveLength(1);
   });
 
   it("treats a CSR removed outside Pulumi as gone on refresh and as deleted on destroy", async () => {

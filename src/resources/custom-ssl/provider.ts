@@ -12,11 +12,19 @@
  * - `ssl.getCustom` for read: the installed `cert` and `key`, 404 when none is installed;
  * - `ssl.deleteCustom` for delete, which returns the domain to its automatic certificate (v4
  *   document: "Delete custom SSL (reverts to the automatic certificate)").
+ *
+ * Identity read (`find`, docs/decisions/0019): a domain has one custom certificate slot, and
+ * `ssl.getCustom` answers the one installed (404 when none is). The runtime runs it before the
+ * create: a custom certificate installed outside the stack is not replaced silently (a destroy
+ * would then delete it, returning the domain to the automatic one) unless `adopt: true`, which
+ * installs the declared certificate in its place. The install is idempotent, so the client may
+ * repeat it; one whose reply could not be read is settled by the same read, polled by the runtime.
  */
 import type { X509Certificate } from "node:crypto";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
+import { createdBy } from "../../provider/settle";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
 import {
   canonicalPair,
@@ -62,8 +70,11 @@ function outputsOf(v: Inputs): Outputs {
   return { ...v, ...details(chain.ok ? chain.chain[0] : undefined) };
 }
 
-/** Asks the API to validate the certificate, then installs it with its key. */
-async function install(ctx: ProviderContext, v: Inputs): Promise<void> {
+/**
+ * Asks the API to validate the certificate, then installs it with its key. For a create, an
+ * install whose reply could not be read is settled by the identity read (`createdBy`).
+ */
+async function install(ctx: ProviderContext, v: Inputs, creating = false): Promise<void> {
   const address = await ctx.hosting(v.hostingId);
   const site = { ...address, domain: v.domain };
   await ctx.serial(scopeOf(v), async () => {
@@ -74,7 +85,8 @@ async function install(ctx: ProviderContext, v: Inputs): Promise<void> {
           `${verdict.message ? `: ${verdict.message}` : " (ssl.validateCustom answered valid: false)"}; nothing was installed`,
       );
     }
-    await ctx.write("ssl.installCustom", { ...site, certificate: v.certificate, privateKey: v.privateKey }, [scopeOf(v)]);
+    const write = () => ctx.write("ssl.installCustom", { ...site, certificate: v.certificate, privateKey: v.privateKey }, [scopeOf(v)]);
+    await (creating ? createdBy(write) : write());
   });
 }
 
@@ -101,10 +113,19 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
     },
   ],
 
+  async find(ctx, inputs, { fresh }) {
+    const address = await ctx.hosting(inputs.hostingId);
+    const params = { ...address, domain: inputs.domain };
+    const live = await unlessNotFound(() => (fresh ? ctx.request("ssl.getCustom", params) : ctx.read("ssl.getCustom", params, [scopeOf(inputs)])));
+    if (live === undefined) return undefined;
+    const found = details(canonicalPair(live.cert ?? "", live.key ?? "").leaf);
+    const what = found.fingerprint === "" ? "" : ` (${found.subject}, valid until ${found.notAfter}, SHA-256 ${found.fingerprint.slice(0, 23)}…)`;
+    return { id: customSslId(inputs), description: `the custom certificate of ${inputs.domain}${what}` };
+  },
+
   async create(ctx, inputs) {
-    // Installing replaces a custom certificate the domain may already have: declaring the
-    // resource takes the domain's certificate slot over.
-    await install(ctx, inputs);
+    // With `adopt: true` this replaces the custom certificate the domain had (found above).
+    await install(ctx, inputs, true);
     return { id: customSslId(inputs), outs: outputsOf(inputs) };
   },
 

@@ -2,11 +2,11 @@
  * The `CustomSsl` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { customSslDefinition } from "./provider";
 
 /** The arguments of a {@link CustomSsl}. */
-export interface CustomSslArgs {
+export interface CustomSslArgs extends AdoptInput {
   /** The hosting account the domain is attached to. Changing it replaces the resource. */
   hostingId: pulumi.Input<number>;
   /** The domain (or a subdomain of an attached domain), Unicode or ASCII. Changing it replaces the resource. */
@@ -49,6 +49,9 @@ export interface CustomSslArgs {
  * The id is `<hostingId>/<domain>`, e.g. `101/client-shop.net`. Dynamic providers cannot be
  * imported with `pulumi import` (pulumi#16175); use `CustomSsl.get`, or declare the resource,
  * which installs the program's certificate over whatever is there.
+ * Declaring a certificate for a domain that has a custom certificate already fails before any
+ * write, naming it; `adopt: true` installs the declared one in its place (a destroy then returns
+ * the domain to its automatic certificate).
  */
 export class CustomSsl extends ResellerResource<CustomSslArgs> {
   protected static override readonly spec = resourceClassSpec(customSslDefinition, {
@@ -75,6 +78,11 @@ export class CustomSsl extends ResellerResource<CustomSslArgs> {
   declare public readonly notAfter: pulumi.Output<string>;
   /** DNS names and IP addresses the certificate names (subjectAltName). */
   declare public readonly subjectAltNames: pulumi.Output<string[]>;
+
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create replaced a custom certificate the domain had already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an installed custom certificate by its id (`101/client-shop.net`).

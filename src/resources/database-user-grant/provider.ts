@@ -17,6 +17,15 @@
  *
  * Names: the hosting username (the server's prefix) comes from the plumbing's `hostingUsername`
  * (the hosting listing on v4 and v3, the World listing on v2, catalog §7.5).
+ *
+ * Identity read (`find`, docs/decisions/0019): the listing names each user's privileges per
+ * database (`databaseUsers[]{name, permissions}`, v3 CONFIRMED), so a user that already holds
+ * privileges on the database is found by the prefixed database name, user name and type. A create
+ * over it fails before any write unless `adopt: true`: a destroy revokes what the state holds, so
+ * taking over privileges granted outside the stack would later revoke them. A grant is idempotent
+ * (granting held privileges again changes nothing, and the client may repeat it); one whose reply
+ * could not be read is settled by the same read, polled by the runtime (`createdBy`), so it is
+ * taken into state rather than refused by the next `up` as privileges the stack did not grant.
  */
 import type { z } from "zod";
 import type { databaseEntry } from "../../client/endpoints/databases";
@@ -24,6 +33,7 @@ import type { DbPrivilege } from "../../client/schemas";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
+import { createdBy } from "../../provider/settle";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
 import { databasesScope, prefixedName, serverNamePart, typeParam, typesToSearch, type DatabaseType } from "../shared/databases";
@@ -80,14 +90,15 @@ async function qualified(ctx: ProviderContext, v: GrantKey): Promise<GrantKey & 
 }
 
 /** The databases of one type, or undefined when the hosting account is gone (404). */
-async function listing(ctx: ProviderContext, address: HostingAddress, type: DatabaseType): Promise<Entry[] | undefined> {
-  const reply = await unlessNotFound(() => ctx.read("databases.list", { ...address, ...typeParam(type) }, [scopeOf(address.id)]));
+async function listing(ctx: ProviderContext, address: HostingAddress, type: DatabaseType, fresh = false): Promise<Entry[] | undefined> {
+  const params = { ...address, ...typeParam(type) };
+  const reply = await unlessNotFound(() => (fresh ? ctx.request("databases.list", params) : ctx.read("databases.list", params, [scopeOf(address.id)])));
   return reply?.data;
 }
 
 /** The privileges the user holds on the database, or undefined when it holds none (or either is gone). */
-async function livePrivileges(ctx: ProviderContext, address: HostingAddress, key: GrantKey, type: DatabaseType): Promise<DbPrivilege[] | undefined> {
-  const db = (await listing(ctx, address, type))?.find((d) => d.name === key.database);
+async function livePrivileges(ctx: ProviderContext, address: HostingAddress, key: GrantKey, type: DatabaseType, fresh = false): Promise<DbPrivilege[] | undefined> {
+  const db = (await listing(ctx, address, type, fresh))?.find((d) => d.name === key.database);
   const user = db?.databaseUsers?.find((u) => u.name === key.user);
   const privileges = user?.permissions === undefined ? [] : privilegesFromListing(user.permissions);
   return privileges.length > 0 ? privileges : undefined;
@@ -163,12 +174,32 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
   },
   requires: () => [{ property: "privileges", operations: ["databases.list", "databases.grantPrivileges", "databases.revokePrivileges"] }],
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs, { fresh }) {
+    // Without the warning `qualified` gives: the create that follows gives it once.
+    const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
+    const names = { hostingId: inputs.hostingId, database: prefixedName(inputs.database, username), user: prefixedName(inputs.user, username) };
+    const held = await livePrivileges(ctx, await ctx.hosting(inputs.hostingId), names, inputs.databaseType, fresh);
+    if (!held) return undefined;
+    return {
+      id: databaseUserGrantId(names),
+      description: `the ${inputs.databaseType} grant of ${held.join(", ")} on ${names.database} to ${names.user}`,
+    };
+  },
+
+  async create(ctx, inputs, adopting) {
     const address = await ctx.hosting(inputs.hostingId);
     const names = await qualified(ctx, inputs);
     const outs: Outputs = { ...names, privileges: inputs.privileges, databaseType: inputs.databaseType };
     try {
-      await change(ctx, "databases.grantPrivileges", address, outs, inputs.privileges);
+      if (adopting) {
+        // Taken over (`adopt: true`): the user then holds exactly the declared privileges, as an
+        // update from what it holds would leave it.
+        // The listing the identity read just read, from the read cache.
+        const held = (await livePrivileges(ctx, address, names, inputs.databaseType)) ?? [];
+        const { grant, revoke } = privilegeChanges(held, inputs.privileges);
+        if (grant.length > 0) await change(ctx, "databases.grantPrivileges", address, outs, grant);
+        if (revoke.length > 0) await change(ctx, "databases.revokePrivileges", address, outs, revoke);
+      } else await createdBy(() => change(ctx, "databases.grantPrivileges", address, outs, inputs.privileges));
     } catch (err) {
       if (apiErrorCode(err) === "not-found") throw notFoundHint(outs, err);
       throw err;

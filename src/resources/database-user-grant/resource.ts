@@ -2,11 +2,11 @@
  * The `DatabaseUserGrant` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { databaseUserGrantDefinition } from "./provider";
 
 /** The arguments of a {@link DatabaseUserGrant}. */
-export interface DatabaseUserGrantArgs {
+export interface DatabaseUserGrantArgs extends AdoptInput {
   /** The hosting account holding the database and the user. Changing it replaces the grant. */
   hostingId: pulumi.Input<number>;
   /** An existing database: `wp`, or with the server's prefix, `<hosting username>_wp`. Changing it replaces the grant. */
@@ -44,7 +44,9 @@ export interface DatabaseUserGrantArgs {
  *
  * The id is `<hostingId>/<database>/<user>` with the server's prefix on both names, e.g.
  * `101/agencyde_wp/agencyde_wpuser`. Dynamic providers cannot be imported with `pulumi import`
- * (pulumi#16175); use `DatabaseUserGrant.get`.
+ * (pulumi#16175); use `DatabaseUserGrant.get`. Declaring a grant for a user that already holds
+ * privileges on the database fails before any write, naming them; `adopt: true` takes them over
+ * (the user then holds exactly the declared privileges, and a destroy revokes them).
  */
 export class DatabaseUserGrant extends ResellerResource<DatabaseUserGrantArgs> {
   protected static override readonly spec = resourceClassSpec(databaseUserGrantDefinition, { outputs: { hostingUsername: true } });
@@ -59,6 +61,10 @@ export class DatabaseUserGrant extends ResellerResource<DatabaseUserGrantArgs> {
   declare public readonly databaseType: pulumi.Output<string>;
   /** The hosting account's username, the prefix of the names ("" when the listing does not show it). */
   declare public readonly hostingUsername: pulumi.Output<string>;
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create took over privileges the user held already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing grant by its id (`101/agencyde_wp/agencyde_wpuser`).

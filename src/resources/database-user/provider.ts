@@ -13,21 +13,24 @@
  *   again with the new name and password (chosen with `ctx.has`), which drops its privileges;
  * - delete: `databases.deleteUser`. A user already gone counts as deleted.
  *
- * A name that exists already fails the create, naming the id, unless `adopt` is set: create then
- * reads the listing first and takes the user over without creating it, setting the declared
+ * A name that exists already fails the create before anything is sent, naming the id, unless
+ * `adopt` is set: create then takes the user over without creating it, setting the declared
  * password with `databases.updateUser` (v4, v3). v2 has no update, so there an adopted user keeps
  * its password and a warning says so. Without `adopt` an existing login is never taken over
- * silently (peers §5 #6, §6.4).
- *
+ * silently (peers §5 #6, §6.4). The look is the identity read (`find`: the prefixed name in the
+ * user listing of its type), which the runtime runs before the create and polls after a create
+ * whose outcome is unknown (docs/decisions/0019): a user created although its reply was lost is
+ * found and taken into state with the declared password, and the create is never sent twice.
+
  * A rename keeps the resource: its id (`<hostingId>/<name>`) then still names the old user until
  * the next refresh, whose read looks the user up by the name in state and answers the new id.
  * New users may lag in the listing like new databases; reads look again before calling one gone.
  */
 import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
+import { defineResource, type ExistingObject } from "../../provider/define";
 import { apiErrorCode, updating } from "../../provider/errors";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import { createOnce, databaseId, databasesScope, findListed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
+import { createOnce, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 
 type Inputs = DatabaseUserInputs;
@@ -55,7 +58,7 @@ async function setPassword(ctx: ProviderContext, address: HostingAddress, v: Inp
  * Creates the user once (the given name; the server adds the prefix) and returns its full name;
  * with `adopt`, a user of that name that exists already is taken over and given the password.
  */
-function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, expected: string): Promise<string> {
+function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, expected: string, existing?: ExistingObject): Promise<string> {
   return createOnce(ctx, {
     resource: "DatabaseUser",
     operation: "databases.createUser",
@@ -65,6 +68,7 @@ function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, ex
     expected,
     databaseType: v.databaseType,
     adopt: v.adopt,
+    existing,
     takeOver: (name) => setPassword(ctx, address, v, name),
   });
 }
@@ -99,10 +103,12 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
   // Without `databases.updateUser` (v2) a change removes the user and creates it again.
   requires: () => [{ property: "name", operations: ["databases.listUsers", "databases.createUser", "databases.deleteUser"] }],
 
-  async create(ctx, inputs) {
+  find: (ctx, inputs, { fresh }) => findPrefixed(ctx, { resource: "DatabaseUser", listing: "databases.listUsers", ...inputs }, fresh),
+
+  async create(ctx, inputs, existing) {
     const address = await ctx.hosting(inputs.hostingId);
     const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
-    const name = await createUser(ctx, address, inputs, prefixedName(inputs.name, username));
+    const name = await createUser(ctx, address, inputs, prefixedName(inputs.name, username), existing);
     const outs: Outputs = {
       hostingId: inputs.hostingId,
       name,
@@ -116,13 +122,14 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
 
   async read(ctx, { id, props }) {
     const key = parseDatabaseId(id)!;
+    const username = props?.hostingUsername || ((await hostingUsername(ctx, key.hostingId)) ?? "");
     // After an in-place rename the name in state is the live one; the id still says the old name.
-    const name = props?.name ?? key.name;
+    // Settling a create reads with the declared inputs, whose name may lack the prefix.
+    const name = props?.name === undefined ? key.name : prefixedName(props.name, username);
     const address = await ctx.hosting(key.hostingId);
     const types = typesToSearch(ctx, props?.databaseType);
     const databaseType = await untilListed((fresh) => findListed(ctx, "databases.listUsers", address, name, types, fresh));
     if (!databaseType) return undefined;
-    const username = props?.hostingUsername || ((await hostingUsername(ctx, key.hostingId)) ?? "");
     // The password is kept from state: the API cannot return it (drift on it cannot be seen).
     const outs: Outputs = {
       hostingId: key.hostingId,

@@ -10,19 +10,22 @@
  * - update: none in the API (no rename). Every input replaces the database;
  * - delete: `databases.delete`. A database already gone counts as deleted.
  *
- * A name that exists already fails the create, naming the id, unless `adopt` is set: create then
- * reads the listing first and takes the database over without creating anything (peers §5 #6,
+ * A name that exists already fails the create before anything is sent, naming the id, unless
+ * `adopt` is set: create then takes the database over without creating anything (peers §5 #6,
  * §6.4). Without it the existing database is never taken over silently: destroying the stack
- * would delete it with its data.
+ * would delete it with its data. The look is the identity read (`find`: the prefixed name in the
+ * listing of its type), which the runtime runs before the create and polls after a create whose
+ * outcome is unknown (docs/decisions/0019): a database created although its reply was lost is
+ * found and taken into state, and the create is never sent twice.
  *
  * Eventual consistency: a new database may be missing from the listing for a few reads, so read
- * and a create whose response was lost look again a bounded number of times
- * (`shared/databases.ts`); the create itself is never sent twice.
+ * looks again a bounded number of times (`shared/databases.ts`), and settling waits up to
+ * `reseller:settleWaitMs`.
  */
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { hostingUsername } from "../../provider/hosting";
-import { createOnce, databaseId, databasesScope, findListed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
+import { createOnce, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 
 type Inputs = DatabaseInputs;
@@ -49,7 +52,9 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
   ...prefixedNameRules("101/agencyde_shop"),
   requires: () => [{ property: "name", operations: ["databases.list", "databases.create", "databases.delete"] }],
 
-  async create(ctx, inputs) {
+  find: (ctx, inputs, { fresh }) => findPrefixed(ctx, { resource: "Database", listing: "databases.list", ...inputs }, fresh),
+
+  async create(ctx, inputs, existing) {
     const address = await ctx.hosting(inputs.hostingId);
     const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
     // Adopting a database sets nothing: it has no setting besides its name and type.
@@ -62,6 +67,7 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
       expected: prefixedName(inputs.name, username),
       databaseType: inputs.databaseType,
       adopt: inputs.adopt,
+      existing,
     });
     const outs: Outputs = {
       hostingId: inputs.hostingId,

@@ -16,6 +16,13 @@
  * takes ownership of the existing zone rather than creating one; the bulk delete guard applies to
  * create as to update, before any write.
  *
+ * No identity read (`find`, docs/decisions/0019) is declared: one would find the zone for every
+ * declaration, since it always exists. Taking it over is what the resource is for, and it is
+ * safe without `adopt`: the create is one idempotent `dns.modifyZone` of the whole difference (a
+ * repeat after a lost reply changes nothing, and the client may send it again), the bulk delete
+ * guard refuses to drop what the program does not declare, and destroy releases the zone without
+ * changing it unless `resetOnDelete` is set.
+ *
  * The apex NS record sets delegate the zone and the platform writes them (the default zone holds
  * nsa/nsb/nsc.n0c.com); they are managed only when the program declares an `@` NS record set,
  * and otherwise left alone and not reported, as DNSControl and octoDNS treat root NS records.

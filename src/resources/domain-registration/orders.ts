@@ -3,7 +3,9 @@
  *
  * Money rules (DESIGN §3, peers §6.9): an order is never sent twice. When its response is lost
  * (`outcome-unknown`) the domain is read before anything else and the outcome taken from what the
- * account shows. Every order passes the cost guard first (`pricing.ts`).
+ * account shows: for a register or transfer by the runtime's settling of the create (the
+ * resource's identity read, polled), for a renewal here. Every order passes the cost guard first
+ * (`pricing.ts`).
  */
 import type { OperationParams } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";
@@ -57,8 +59,9 @@ function registerParams(i: Inputs): OperationParams<"domains.register"> {
 }
 
 /**
- * After a register, transfer or renew request whose response was lost: reads the domain and
- * lets `settled` decide from what the account shows. Never sends the order again.
+ * After a renew request whose response was lost: reads the domain and lets `settled` decide from
+ * what the account shows. Never sends the order again. (A register or transfer is a create: the
+ * runtime settles it by the identity read.)
  */
 async function reconcileLostOrder(
   ctx: ProviderContext,
@@ -112,14 +115,11 @@ export async function register(ctx: ProviderContext, inputs: Inputs): Promise<Pa
   }
   costGuard(inputs, `to register ${inputs.domain} for ${inputs.period} year(s)`, total, priceCurrency);
 
-  try {
-    const res = await ctx.write("domains.register", registerParams(inputs), [domainScope(inputs.domain)]);
-    return { orderId: res.order_id, orderTotal: res.order_total ?? total, currency: priceCurrency };
-  } catch (err) {
-    if (apiErrorCode(err) !== "outcome-unknown") throw err;
-    const info = await reconcileLostOrder(ctx, inputs, "the registration", err, () => true);
-    return { orderId: info.order_id, currency: priceCurrency };
-  }
+  // A lost reply (`outcome-unknown`) leaves this create: the runtime settles it by the
+  // resource's identity read (the domain in `domains.getInfo`), polled until the domain shows or
+  // reseller:settleWaitMs passes, and never sends the order again (provider/settle.ts).
+  const res = await ctx.write("domains.register", registerParams(inputs), [domainScope(inputs.domain)]);
+  return { orderId: res.order_id, orderTotal: res.order_total ?? total, currency: priceCurrency };
 }
 
 /** Requests the transfer of the domain in with its EPP code, after the price and the cost guard. */
@@ -132,13 +132,10 @@ export async function transfer(ctx: ProviderContext, inputs: Inputs): Promise<Pa
   const { price, currency } = await tldPrice(ctx, inputs);
   if (price.transfer === undefined) throw new Error(`${inputs.domain}: the price list has no transfer price for .${inputs.tld}. Nothing was ordered.`);
   costGuard(inputs, `to transfer ${inputs.domain}`, price.transfer, currency);
-  try {
-    // A transfer is the mode of inputs with an eppCode (modeOf).
-    await ctx.write("domains.transfer", { ...keyOf(inputs), epp_code: inputs.eppCode! }, [domainScope(inputs.domain)]);
-  } catch (err) {
-    if (apiErrorCode(err) !== "outcome-unknown") throw err;
-    await reconcileLostOrder(ctx, inputs, "the transfer request", err, (info) => info.transfer_request_status !== "Denied");
-  }
+  // A lost reply is settled by the runtime, as for a registration (the identity read does not
+  // count a transfer denied before as the domain being there). A transfer is the mode of inputs
+  // with an eppCode (modeOf).
+  await ctx.write("domains.transfer", { ...keyOf(inputs), epp_code: inputs.eppCode! }, [domainScope(inputs.domain)]);
   return { orderTotal: price.transfer, currency };
 }
 

@@ -18,6 +18,15 @@
  * Money rules (DESIGN §3, peers §6.9): a register, transfer or renew request is never sent twice.
  * When its response is lost (`outcome-unknown`) the domain is read before anything else and the
  * outcome taken from what the account shows; nothing is renewed by adopt, refresh or import.
+ *
+ * The identity read (`find`, docs/decisions/0019) is `domains.getInfo` by `sld` and `tld` (v3
+ * CONFIRMED in the official registrar module), which answers 404 for a domain the account does
+ * not hold. The runtime runs it before the create: a domain already in the account fails a
+ * register or transfer before anything is checked or ordered, naming `adopt: true`; and it polls
+ * it after an order whose reply was lost, taking the domain into state when it shows, so a lost
+ * reply, or a run killed mid-order, never leads to a second order or a second charge. A transfer
+ * that was denied leaves the domain listed as Cancelled; it does not count as held, so a
+ * transfer may be requested again with a new code.
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
@@ -189,10 +198,23 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     ];
   },
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs) {
+    // Always a fresh read: `domains.getInfo` goes around the read cache (shared/registrar.ts).
+    const info = await getDomainInfo(ctx, inputs);
+    if (!info || (modeOf(inputs) === "transfer" && info.transfer_request_status === "Denied")) return undefined;
+    const expiry = info.expiry_date ? `, expiring ${info.expiry_date}` : "";
+    return { id: inputs.domain, description: `the domain ${inputs.domain} (${info.registration_status}${expiry})` };
+  },
+
+  async create(ctx, inputs, existing) {
     const mode = modeOf(inputs);
     let order: Partial<Outputs> = {};
     let live: Outputs | undefined;
+    if (existing && mode !== "adopt") {
+      throw new Error(
+        `${inputs.domain} is already in this reseller account; set adopt: true to manage it without placing an order. Nothing was ordered (found ${existing.description}).`,
+      );
+    }
     if (mode === "adopt") {
       // The read that proves the domain is in the account is the live state create returns.
       live = await readLive(ctx, inputs, echoed(inputs));
@@ -222,6 +244,9 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     const name = (props ?? key) as DomainName;
     const live = await readLive(ctx, name, props ?? {});
     if (!live) return undefined;
+    // A create settled by reading passes its inputs as `props`; the EPP code among them is used
+    // once and never kept (the runtime overlays the read on those inputs).
+    if (props && "eppCode" in props) live.eppCode = undefined;
     if (props && LAPSED.has(live.registrationStatus) && props.registrationStatus !== live.registrationStatus) {
       ctx.log.warn(`${name.domain} is ${live.registrationStatus} at the registrar (expiry ${live.expiryDate ?? "unknown"}); it stays in state. Raise minimumExpiry to renew it.`);
     }

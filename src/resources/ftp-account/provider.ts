@@ -15,10 +15,14 @@
  * one is deleted first because a replacement that only changes the letter case of a name would
  * otherwise collide with it.
  *
- * A login that exists already fails the create, naming the id, unless `adopt` is set: create then
- * reads the listing first and takes the login over without creating it, setting the declared
+ * A login that exists already fails the create before anything is sent, naming the id, unless
+ * `adopt` is set: create then takes the login over without creating it, setting the declared
  * password and path with the update's operations (peers §5 #6, §6.4). Without it an existing
- * login is never taken over silently: its password would change under whoever uses it.
+ * login is never taken over silently: its password would change under whoever uses it. The look
+ * is the identity read (`find`: the login in `ftp.listAccounts`, whose `username` is
+ * `user@domain`, v3 CONFIRMED by S2), which the runtime runs before the create and polls after a
+ * create whose outcome is unknown (docs/decisions/0019): an account created although its reply
+ * was lost is found and taken into state, and the create is never sent twice.
  */
 import type { z } from "zod";
 import type { ftpAccountEntry } from "../../client/endpoints/ftp";
@@ -148,31 +152,27 @@ async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs
   return { ...entry, path: v.path };
 }
 
+/** The refusal to take over a login that exists, with what to do instead. */
+function existsAlready(v: Inputs, api?: unknown): string {
+  return (
+    `The FTP account ${v.user}@${v.domain} already exists on hosting account ${v.hostingId}${api === undefined ? "" : ` (API: ${messageOf(api)})`}. ` +
+    "It is not taken over silently: set adopt: true to take it over (its password and path are then set to the declared ones), " +
+    `delete it first, or read it by the id "${ftpAccountId(v)}" (FtpAccount.get)`
+  );
+}
+
+/** Creates the login; an outcome that is unknown is left to the runtime, which settles it by the identity read. */
 async function createAccount(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Partial<Entry>> {
   const login = `${v.user}@${v.domain}`;
   try {
     return await ctx.write("ftp.createAccount", createParams(ctx, address, v), [scopeOf(v.hostingId)]);
   } catch (err) {
     const code = apiErrorCode(err);
-    if (code === "outcome-unknown") {
-      // The create may have happened: look for the login rather than creating it twice, then
-      // set the password and path, which makes the account ours whatever happened.
-      const found = await findAccount(ctx, address, login);
-      if (found) {
-        await applySettings(ctx, address, v);
-        return found;
-      }
-    }
     if (code === "conflict") {
-      // Created by someone else since the adopting look in create: take it over all the same.
+      // Created by someone else since the identity read: take it over all the same.
       const found = v.adopt ? await findAccount(ctx, address, login) : undefined;
       if (found) return takeOver(ctx, address, v, found);
-      throw new Error(
-        `The FTP account ${login} already exists on hosting account ${v.hostingId} (API: ${messageOf(err)}). ` +
-          "It is not taken over silently: set adopt: true to take it over (its password and path are then set to the declared ones), " +
-          `delete it first, or read it by the id "${ftpAccountId(v)}" (FtpAccount.get)`,
-        { cause: err },
-      );
+      throw new Error(existsAlready(v, err), { cause: err });
     }
     if (code === "not-found") {
       throw new Error(`Cannot create ${login}: ${messageOf(err)} (the domain must be attached to hosting account ${v.hostingId})`, { cause: err });
@@ -212,10 +212,17 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
     { property: "path", operations: ["ftp.editAccount", "ftp.updatePath"], anyOf: true },
   ],
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs, { fresh }) {
+    const login = `${inputs.user}@${inputs.domain}`;
+    const entry = (await listing(ctx, await ctx.hosting(inputs.hostingId), fresh))?.find((e) => loginOf(e.username) === login);
+    return entry && { id: ftpAccountId(inputs), description: `the FTP account ${login}${entry.path === undefined ? "" : ` (path ${entry.path})`}` };
+  },
+
+  async create(ctx, inputs, existing) {
+    if (existing && !inputs.adopt) throw new Error(`${existsAlready(inputs)}. Nothing was changed.`);
     const address = await ctx.hosting(inputs.hostingId);
-    const existing = inputs.adopt ? await findAccount(ctx, address, `${inputs.user}@${inputs.domain}`) : undefined;
-    const entry = existing ? await takeOver(ctx, address, inputs, existing) : await createAccount(ctx, address, inputs);
+    const found = existing ? await findAccount(ctx, address, `${inputs.user}@${inputs.domain}`) : undefined;
+    const entry = found ? await takeOver(ctx, address, inputs, found) : await createAccount(ctx, address, inputs);
     return { id: ftpAccountId(inputs), outs: outputsOf(inputs, entry, inputs.path) };
   },
 

@@ -8,6 +8,12 @@
  *   update request's `domain` is optional, and an omitted one could mean "unchanged");
  * - delete: `storage.deleteUrl`; a URL already gone counts as deleted.
  *
+ * Identity read (`find`, docs/decisions/0019): the listing gives each URL's `uri` and `domain`
+ * (v4 document, Object storage: "URL entry", INFERRED-L), so a URL with the declared URI on the
+ * declared domain is found. The runtime runs it before the create: such a URL exists already and
+ * is taken over only with `adopt: true` (nothing is added). An add whose outcome is unknown is
+ * settled by the same read, polled by the runtime; the add is never sent twice.
+ *
  * The account's object storage must be initialised first (`storage.initAccount`); until then
  * the operations answer 404 (simulator choice where the document is silent). This resource does
  * not initialise it: that creates an S3 account with credentials, which is a resource of its own.
@@ -91,29 +97,31 @@ function urlParams(v: Inputs, forUpdate: boolean): { uri: string; domain?: strin
   return v.domain === "" && !forUpdate ? { uri: v.uri } : { uri: v.uri, domain: v.domain };
 }
 
+/** Adds the URL; an outcome that is unknown is left to the runtime, which settles it by the identity read. */
 async function addUrl(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Entry> {
   try {
     return await ctx.write("storage.addUrl", { ...address, ...urlParams(v, false) }, [scopeOf(v.hostingId)]);
   } catch (err) {
     const code = apiErrorCode(err);
-    if (code === "outcome-unknown") {
-      // The add may have happened: look for it rather than adding a second one.
-      const found = (await listing(ctx, address, true))?.find((e) => {
-        const o = outputsOf(v.hostingId, e);
-        return o.uri === v.uri && o.domain === v.domain;
-      });
-      if (found) return found;
-    }
     if (code === "not-found") throw notInitialised(v.hostingId, err);
     if (code === "conflict") {
       throw new Error(
         `${v.uri} on ${v.domain || "every domain"} is already published on hosting account ${v.hostingId} (API: ${messageOf(err)}); ` +
-          `delete that URL, or adopt it with ObjectStorageUrl.get and its id "${v.hostingId}/<urlId>"`,
+          `delete that URL, or adopt it with adopt: true (or read it with ObjectStorageUrl.get and its id "${v.hostingId}/<urlId>")`,
         { cause: err },
       );
     }
     throw err;
   }
+}
+
+/** The listed URL with the declared URI and domain (the newest, if the listing holds several). */
+function declared(entries: readonly Entry[] | undefined, v: Inputs): Entry | undefined {
+  const same = (entries ?? []).filter((e) => {
+    const o = outputsOf(v.hostingId, e);
+    return o.uri === v.uri && o.domain === v.domain;
+  });
+  return same.reduce<Entry | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
 }
 
 /**
@@ -148,9 +156,22 @@ export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrl
   onMissing: "remove",
   requires: () => [{ property: "uri", operations: ["storage.listUrls", "storage.addUrl", "storage.updateUrl", "storage.deleteUrl"] }],
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs, { fresh }) {
+    const entry = declared(await listing(ctx, await ctx.hosting(inputs.hostingId), fresh), inputs);
+    return (
+      entry && {
+        id: storageUrlId({ hostingId: inputs.hostingId, urlId: entry.id }),
+        description: `the object storage URL ${inputs.uri} on ${inputs.domain || "every domain"} (url id ${entry.id})`,
+      }
+    );
+  },
+
+  async create(ctx, inputs, adopting) {
     const address = await ctx.hosting(inputs.hostingId);
-    const outs = outputsOf(inputs.hostingId, await addUrl(ctx, address, inputs));
+    // Taken over (`adopt: true`): the URL as listed; it already has the declared URI and domain.
+    const urlId = adopting && parseStorageUrlId(adopting.id)!.urlId;
+    const adopted = urlId === undefined ? undefined : (await listing(ctx, address, true))?.find((e) => e.id === urlId);
+    const outs = outputsOf(inputs.hostingId, adopted ?? (await addUrl(ctx, address, inputs)));
     return { id: storageUrlId(outs), outs };
   },
 

@@ -2,11 +2,11 @@
  * The `ObjectStorageUrl` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { objectStorageUrlDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageUrl}. */
-export interface ObjectStorageUrlArgs {
+export interface ObjectStorageUrlArgs extends AdoptInput {
   /** The hosting account whose object storage is published; its object storage must be initialised. Changing it replaces the URL. */
   hostingId: pulumi.Input<number>;
   /** The path the bucket answers at (`/media`; `media` and `media/` are the same). */
@@ -36,6 +36,8 @@ export interface ObjectStorageUrlArgs {
  * The id is `<hostingId>/<urlId>`, e.g. `101/12`, where `urlId` is the API's id of the URL (the
  * URL listing shows it). Dynamic providers cannot be imported with `pulumi import`
  * (pulumi#16175); use `ObjectStorageUrl.get`.
+ * Declaring a URL whose URI and domain the account already publishes fails before any write,
+ * naming it; `adopt: true` takes it over (a destroy then deletes it).
  */
 export class ObjectStorageUrl extends ResellerResource<ObjectStorageUrlArgs> {
   protected static override readonly spec = resourceClassSpec(objectStorageUrlDefinition, { outputs: { dest: true, urlId: true } });
@@ -49,6 +51,11 @@ export class ObjectStorageUrl extends ResellerResource<ObjectStorageUrlArgs> {
   declare public readonly urlId: pulumi.Output<number>;
   /** The public address the URL answers at, as the API reports it. */
   declare public readonly dest: pulumi.Output<string>;
+
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create took over a URL with the declared URI and domain that existed already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing storage URL by its id (`101/12`).

@@ -10,8 +10,9 @@
  * Eventual consistency: a new database or user may be missing from the listing for a few reads
  * (T1 polls the listing every 3 s, up to 10 times, after a create; catalog §7.3). So a read that
  * does not find it looks again a bounded number of times before calling it gone, and a create
- * whose response was lost is settled the same way; the create itself is never sent twice (it is
- * `unsafe`, so the client does not retry it either).
+ * whose response was lost is settled by the runtime's polling of the identity read
+ * (`findPrefixed`, bounded by `reseller:settleWaitMs`); the create itself is never sent twice (it
+ * is `unsafe`, so the client does not retry it either).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -19,9 +20,9 @@ import type { ApiVersion } from "../../client/endpoint";
 import type { HostedParams, OperationReply } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";
 import { limitText } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
+import type { ExistingObject, IssueSink } from "../../provider/define";
 import { apiErrorCode, messageOf } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
+import { hostingUsername, type HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 
 
@@ -216,6 +217,30 @@ export async function findListed(
   return undefined;
 }
 
+/** What names a database or user for its identity read: the account, the full name and the type. */
+export interface PrefixedObject {
+  resource: "Database" | "DatabaseUser";
+  listing: "databases.list" | "databases.listUsers";
+  hostingId: number;
+  /** The name as declared; the server's prefix is added here. */
+  name: string;
+  databaseType: DatabaseType;
+}
+
+/**
+ * The identity read (`find`, docs/decisions/0019) of a database or a user: the listing of its
+ * type shows the prefixed name (`databases.list` `data[]{name}`, `databases.listUsers` arrays of
+ * names; v3 CONFIRMED, catalog §2 #27, #31). Undefined when it is not listed, or when the hosting
+ * account is gone (the create then fails on its own, naming it).
+ */
+export async function findPrefixed(ctx: ProviderContext, o: PrefixedObject, fresh: boolean): Promise<ExistingObject | undefined> {
+  const address = await ctx.hosting(o.hostingId);
+  const name = prefixedName(o.name, (await hostingUsername(ctx, o.hostingId)) ?? "");
+  if (!(await findListed(ctx, o.listing, address, name, [o.databaseType], fresh))) return undefined;
+  const kind = o.resource === "Database" ? "database" : "database user";
+  return { id: databaseId({ hostingId: o.hostingId, name }), description: `the ${o.databaseType} ${kind} ${name} of hosting account ${o.hostingId}` };
+}
+
 /** What {@link createOnce} sends, and how it names and finds what it creates. */
 export interface CreateOnce {
   resource: "Database" | "DatabaseUser";
@@ -228,6 +253,8 @@ export interface CreateOnce {
   databaseType: DatabaseType;
   /** Take over an object of that name and type that exists already, instead of failing. */
   adopt: boolean;
+  /** What the identity read found before the create, if anything. */
+  existing?: ExistingObject;
   /** What taking an object over does to it (a user's password); nothing when absent. */
   takeOver?: (name: string) => Promise<void>;
 }
@@ -239,37 +266,41 @@ async function adoptListed(ctx: ProviderContext, c: CreateOnce): Promise<boolean
   return true;
 }
 
+function refusal(c: CreateOnce, detail: string): string {
+  const id = databaseId({ hostingId: c.address.id, name: c.expected });
+  return `${c.expected} already exists on hosting account ${c.address.id}${detail}. It is not taken over silently: set adopt: true to take it over, read it with ${c.resource}.get and the id "${id}", or choose another name`;
+}
+
 /**
- * Sends a create once and returns the full name. A lost response is settled by the listing (never
- * by sending again). A name that exists already is taken over with `adopt` (looked up before
- * anything is sent, so no create is sent for it); without `adopt` it fails with the id.
+ * Sends a create once and returns the full name. An object of that name and type that the
+ * identity read found (`existing`) is taken over with `adopt`, and without it fails before
+ * anything is sent, naming the id. An outcome that is unknown is left to the runtime, which
+ * settles it by the same read (provider/settle.ts): the create is never sent again.
  */
 export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<string> {
-  const id = databaseId({ hostingId: c.address.id, name: c.expected });
-  if (c.adopt && (await adoptListed(ctx, c))) return c.expected;
+  if (c.existing) {
+    if (!c.adopt) throw new Error(`${refusal(c, "")}. Nothing was changed.`);
+    await c.takeOver?.(c.expected);
+    return c.expected;
+  }
   try {
     const reply = await ctx.write(c.operation, { ...c.address, ...c.params, ...typeParam(c.databaseType) }, [databasesScope(c.address.id)]);
     // `data.name`: the full name the server gave (simulator; absent replies fall back to prefixing here).
     return reply.data?.name ?? c.expected;
   } catch (err) {
     const code = apiErrorCode(err);
-    if (code === "outcome-unknown") {
-      const listed = await untilListed((fresh) => findListed(ctx, c.listing, c.address, c.expected, [c.databaseType], fresh));
-      if (listed) return c.expected;
-      throw new Error(
-        `Creating ${c.expected} may not have been applied (${messageOf(err)}) and the listing does not show it; ` +
-          "it was not sent again. Run `pulumi up` again to create it",
-        { cause: err },
-      );
-    }
     // S2 recognises duplicates by "already exist" in the message (catalog §7.2); the simulator answers 409.
     if (code === "conflict" || (code === "validation" && /already exist/i.test(messageOf(err)))) {
-      // Created by someone else since the look above: take it over all the same.
+      // Created by someone else since the identity read: take it over all the same.
       if (c.adopt && (await adoptListed(ctx, c))) return c.expected;
-      const hint = c.adopt
-        ? `It is not listed as a ${c.databaseType} ${c.resource === "Database" ? "database" : "user"}, so it cannot be adopted as one; declare its type, or choose another name`
-        : `It is not taken over silently: set adopt: true to take it over, read it with ${c.resource}.get and the id "${id}", or choose another name`;
-      throw new Error(`${c.expected} already exists on hosting account ${c.address.id} (API: ${messageOf(err)}). ${hint}`, { cause: err });
+      if (c.adopt) {
+        const what = c.resource === "Database" ? "database" : "user";
+        throw new Error(
+          `${c.expected} already exists on hosting account ${c.address.id} (API: ${messageOf(err)}). It is not listed as a ${c.databaseType} ${what}, so it cannot be adopted as one; declare its type, or choose another name`,
+          { cause: err },
+        );
+      }
+      throw new Error(refusal(c, ` (API: ${messageOf(err)})`), { cause: err });
     }
     throw err;
   }

@@ -11,12 +11,16 @@
  * - update: `ssh.editKey` by fingerprint (comment and fromIps);
  * - delete: `ssh.removeKey`; a key already gone counts as deleted.
  *
- * Adding a key the account already has answers 409 (same fingerprint, whatever the comment):
- * create fails and names the id to import it with, rather than adopting it silently, unless
- * `adopt` is set: create then reads the listing first and takes the key with that fingerprint
+ * A key the account already has (same fingerprint, whatever the comment; adding it again answers
+ * 409) fails the create before anything is sent, naming the id to import it with, rather than
+ * adopting it silently, unless `adopt` is set: create then takes the key with that fingerprint
  * over without adding it, editing its comment and addresses only where they differ (peers §5 #6,
- * hcloud#12 "same fingerprint already exists"). Another key is another object, so a key change
- * replaces the resource, adding the new key before removing the old one (no moment without access).
+ * hcloud#12 "same fingerprint already exists"). The look is the identity read (`find`: the
+ * fingerprint in `ssh.listKeys`, whose entries carry it as `key`, v2 CONFIRMED by S8), which the
+ * runtime runs before the create and polls after an add whose outcome is unknown
+ * (docs/decisions/0019): a key added although the reply was lost is found and taken into state,
+ * and the add is never sent twice. Another key is another object, so a key change replaces the
+ * resource, adding the new key before removing the old one (no moment without access).
  */
 import type { z } from "zod";
 import type { sshKeyEntry } from "../../client/endpoints/ssh";
@@ -114,6 +118,16 @@ async function takeOver(ctx: ProviderContext, address: HostingAddress, v: Inputs
   await editKey(ctx, address, v, fingerprint);
 }
 
+/** The refusal to take over a key the account has, with what to do instead. */
+function existsAlready(v: Inputs, fingerprint: string, api?: unknown): string {
+  const id = sshKeyId({ hostingId: v.hostingId, fingerprint });
+  return (
+    `The SSH key ${fingerprint} is already on hosting account ${v.hostingId}${api === undefined ? "" : ` (API: ${messageOf(api)})`}. ` +
+    `It is not taken over silently: set adopt: true to take it over, remove it first, or read it by the id "${id}" (SshKey.get)`
+  );
+}
+
+/** Adds the key; an outcome that is unknown is left to the runtime, which settles it by the identity read. */
 async function addKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, fingerprint: string): Promise<void> {
   const id = sshKeyId({ hostingId: v.hostingId, fingerprint });
   try {
@@ -127,21 +141,11 @@ async function addKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, 
       ctx.log.warn(`SshKey ${id}: the API answered the fingerprint "${answered}" for this key, not ${fingerprint}`);
     }
   } catch (err) {
-    const code = apiErrorCode(err);
-    if (code === "outcome-unknown" && findKey(await listing(ctx, address, true), fingerprint)) {
-      // The add happened and only its response was lost: make comment and addresses the declared ones.
-      await editKey(ctx, address, v, fingerprint);
-      return;
-    }
-    if (code === "conflict") {
-      // Added by someone else since the adopting look in create: take it over all the same.
+    if (apiErrorCode(err) === "conflict") {
+      // Added by someone else since the identity read: take it over all the same.
       const found = v.adopt ? findKey(await listing(ctx, address, true), fingerprint) : undefined;
       if (found) return takeOver(ctx, address, v, found, fingerprint);
-      throw new Error(
-        `The SSH key ${fingerprint} is already on hosting account ${v.hostingId} (API: ${messageOf(err)}). ` +
-          `It is not taken over silently: set adopt: true to take it over, remove it first, or read it by the id "${id}" (SshKey.get)`,
-        { cause: err },
-      );
+      throw new Error(existsAlready(v, fingerprint, err), { cause: err });
     }
     throw err;
   }
@@ -183,11 +187,18 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   },
   requires: () => [{ property: "publicKey", operations: ["ssh.listKeys", "ssh.addKey", "ssh.editKey", "ssh.removeKey"] }],
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs, { fresh }) {
+    const fingerprint = fingerprintOf(inputs);
+    const entry = findKey(await listing(ctx, await ctx.hosting(inputs.hostingId), fresh), fingerprint);
+    return entry && { id: sshKeyId({ hostingId: inputs.hostingId, fingerprint }), description: `the SSH key ${fingerprint}${entry.comment ? ` ("${entry.comment}")` : ""}` };
+  },
+
+  async create(ctx, inputs, existing) {
     const outs = outputsOf(inputs);
+    if (existing && !inputs.adopt) throw new Error(`${existsAlready(inputs, outs.fingerprint)}. Nothing was changed.`);
     const address = await ctx.hosting(inputs.hostingId);
-    const existing = inputs.adopt ? findKey(await listing(ctx, address, true), outs.fingerprint) : undefined;
-    if (existing) await takeOver(ctx, address, inputs, existing, outs.fingerprint);
+    const found = existing ? findKey(await listing(ctx, address, true), outs.fingerprint) : undefined;
+    if (found) await takeOver(ctx, address, inputs, found, outs.fingerprint);
     else await addKey(ctx, address, inputs, outs.fingerprint);
     return { id: sshKeyId(outs), outs };
   },
@@ -196,6 +207,9 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
     const { hostingId, fingerprint } = parseSshKeyId(id)!;
     const entry = findKey(await listing(ctx, await ctx.hosting(hostingId), false), fingerprint);
     if (!entry) return undefined;
+    // A create settled by reading gives the declared inputs: what the key line tells is known.
+    const facts = props?.publicKey !== undefined && props.fingerprintSha256 === undefined ? keyFacts(props.publicKey) : undefined;
+    if (facts?.ok) props = { ...props!, fingerprintSha256: facts.value.fingerprintSha256, keyType: facts.value.keyType };
     const outs: Outputs = {
       hostingId,
       // The listing has no key line: keep the one from state (absent after an import).

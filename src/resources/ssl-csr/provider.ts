@@ -14,8 +14,19 @@
  * - update: none. Every input is part of the generated CSR, so every change replaces it;
  * - delete: `ssl.removeCsr` by fingerprint. A CSR already gone counts as deleted.
  *
- * Generating twice would leave two CSRs with different keys, so a generate whose response was lost
- * is settled by listing: the one CSR that was not there before is the new one.
+ * Identity read (`find`, docs/decisions/0019): the listing gives each CSR's subject as
+ * `attributes[]{name, value}` (v4 document, SSL: "CSR entry"; the attribute names are not
+ * documented, so both the long and the short X.509 names are taken, INFERRED-L), so a CSR of the
+ * domain whose six subject fields are the declared ones is found. The runtime runs it before the
+ * create: such a CSR exists already and is taken over only with `adopt: true` (its key is fetched,
+ * nothing is generated). Generating twice would leave two CSRs with different keys, so a generate
+ * whose outcome is unknown is settled by the same read, polled by the runtime: the CSR with the
+ * declared subject that shows is this generate's (none had it before), and generate is never
+ * sent again.
+ *
+ * Follow-ups never lose the CSR: a private key that cannot be fetched after the generate fails
+ * the create with the CSR's id (state keeps it without the key), and the next refresh or `up`
+ * fetches the key (read, or the update the engine sends to finish a create that failed part way).
  */
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
@@ -133,38 +144,31 @@ function outputsOf(key: CsrKey, entry: CsrEntry, known: Partial<Outputs>, privat
 }
 
 /**
- * Generates the CSR and finds its listing entry: the one whose CSR is the one returned or, when
- * the response was lost, the one entry that was not listed before. Runs in the domain's scope.
+ * Generates the CSR and finds its listing entry: the one whose CSR is the one returned. An outcome
+ * that is unknown is left to the runtime, which settles it by the identity read.
  */
-async function generate(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<{ entry: CsrEntry; generated?: Generated }> {
+async function generate(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<{ entry: CsrEntry; generated: Generated }> {
   const where = `${v.domain} on hosting account ${v.hostingId}`;
-  const listed = async () => {
-    const entries = await listCsrs(ctx, address, v.domain, true);
-    if (!entries) throw new Error(`Cannot generate a CSR for ${where}: the domain is not attached to the account (404)`);
-    return entries;
-  };
-  const before = new Set((await listed()).map((e) => fingerprintKey(e.csrPubKeyFingerPrint)));
-  let generated: Generated | undefined;
-  try {
-    generated = await ctx.write("ssl.generateCsr", { ...address, domain: v.domain, ...subjectFields(v) }, [scopeOf(v)]);
-  } catch (err) {
-    if (apiErrorCode(err) !== "outcome-unknown") throw err;
-  }
-  const after = await listed();
-  const fresh = after.filter((e) => !before.has(fingerprintKey(e.csrPubKeyFingerPrint)));
-  const entry = generated?.csr
-    ? after.find((e) => e.csr !== undefined && canonicalPem(e.csr) === canonicalPem(generated!.csr))
-    : fresh.length === 1
-      ? fresh[0]
-      : undefined;
+  const generated = await ctx.write("ssl.generateCsr", { ...address, domain: v.domain, ...subjectFields(v) }, [scopeOf(v)]);
+  const entries = await listCsrs(ctx, address, v.domain, true);
+  const entry = entries?.find((e) => e.csr !== undefined && generated.csr !== undefined && canonicalPem(e.csr) === canonicalPem(generated.csr));
   if (!entry) {
     throw new Error(
-      generated
-        ? `The API generated a CSR for ${where}, but the CSR listing does not show it, so its fingerprint is unknown; remove it from the account if it appears, then run \`pulumi up\` again`
-        : `Generating a CSR for ${where} may not have been applied (the response was lost) and the listing shows ${fresh.length} new CSRs; it was not sent again. Check the account's CSRs, then run \`pulumi up\` again`,
+      `The API generated a CSR for ${where}, but the CSR listing does not show it, so its fingerprint is unknown; remove it from the account if it appears, then run \`pulumi up\` again`,
     );
   }
   return { entry, generated };
+}
+
+/** Whether a listing entry's subject is the declared one, field by field as the inputs spell them. */
+function sameSubject(entry: CsrEntry, v: Inputs): boolean {
+  const listed = subjectOf(entry);
+  return SUBJECT_FIELDS.every((f) => listed[f] === v[f]);
+}
+
+/** The newest of entries (by creation date where listed, else the last listed). */
+function newest(entries: readonly CsrEntry[]): CsrEntry | undefined {
+  return entries.reduce<CsrEntry | undefined>((a, b) => (a === undefined || (b.creationDate ?? "") >= (a.creationDate ?? "") ? b : a), undefined);
 }
 
 /**
@@ -201,9 +205,22 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
     },
   ],
 
-  async create(ctx, inputs) {
+  async find(ctx, inputs, { fresh }) {
+    const entries = await listCsrs(ctx, await ctx.hosting(inputs.hostingId), inputs.domain, fresh);
+    const entry = newest((entries ?? []).filter((e) => sameSubject(e, inputs)));
+    if (!entry) return undefined;
+    const key = { hostingId: inputs.hostingId, domain: inputs.domain, fingerprint: entry.csrPubKeyFingerPrint };
+    return {
+      id: sslCsrId(key),
+      description: `the CSR for ${inputs.domain} with the subject O=${inputs.organizationName}, OU=${inputs.organizationUnitName}, ${inputs.email} (fingerprint ${entry.csrPubKeyFingerPrint})`,
+    };
+  },
+
+  async create(ctx, inputs, adopting) {
     const address = await ctx.hosting(inputs.hostingId);
-    const { entry, generated } = await ctx.serial(scopeOf(inputs), () => generate(ctx, address, inputs));
+    // Taken over (`adopt: true`): the listed CSR with the declared subject, whose key is fetched.
+    const adopted = adopting && (await listCsrs(ctx, address, inputs.domain, true))?.find((e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(parseSslCsrId(adopting.id)!.fingerprint));
+    const { entry, generated } = adopted ? { entry: adopted, generated: undefined } : await ctx.serial(scopeOf(inputs), () => generate(ctx, address, inputs));
     const key = { hostingId: inputs.hostingId, domain: inputs.domain, fingerprint: entry.csrPubKeyFingerPrint };
     // The generate reply is authoritative for the texts it returned, the listing for the rest,
     // and the subject is what was asked for (the listing's attribute names are not documented).
@@ -213,7 +230,11 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
       return { id: sslCsrId(key), outs: { ...outs, privateKey: await privateKeyOf(ctx, address, inputs.domain, key.fingerprint) } as Outputs };
     } catch (err) {
       // The CSR exists: keep it in state so it is not lost; the next refresh fetches the key.
-      throw new PartialCreateError(sslCsrId(key), outs, `The CSR for ${inputs.domain} was generated, but reading its private key failed: ${messageOf(err)}`);
+      throw new PartialCreateError(
+        sslCsrId(key),
+        outs,
+        `The CSR for ${inputs.domain} was ${adopted ? "taken over" : "generated"}, but reading its private key failed: ${messageOf(err)}. It is in state as ${sslCsrId(key)}; the next \`pulumi up\` or \`pulumi refresh\` fetches the key`,
+      );
     }
   },
 
@@ -228,18 +249,21 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
     return { outs: outputsOf(key, entry, props ?? {}, privateKey) as Outputs };
   },
 
-  async update(ctx, id, olds) {
+  async update(ctx, id, olds, news) {
     // Every input is declared replace-on, so a change never reaches update; a CSR's subject is
     // signed into it and cannot change. The engine still calls update, with unchanged inputs,
     // for an object whose create failed part way ("generate an empty update step to attempt to
     // continue", pulumi step_generator.go): a CSR generated whose private key could not be read.
-    // Finishing that create is what the next `up` must do, or the resource stays stuck.
-    if (olds.privateKey !== undefined) throw new Error(`SslCsr ${id}: a CSR cannot be changed; a change of any input replaces it`);
+    // Finishing that create is what the next `up` must do, or the resource stays stuck; a refresh
+    // in between may already have fetched the key, so unchanged inputs are never an error.
+    const changed = (["hostingId", "domain", ...SUBJECT_FIELDS] as const).filter((k) => olds[k] !== news[k]);
+    if (changed.length > 0) throw new Error(`SslCsr ${id}: a CSR cannot be changed (${changed.join(", ")}); a change of any input replaces it`);
     const key = parseSslCsrId(id)!;
     const address = await ctx.hosting(key.hostingId);
     const entry = (await listCsrs(ctx, address, key.domain, true))?.find((e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(key.fingerprint));
     if (!entry) throw new Error(`SslCsr ${id}: the CSR is not listed any more; run \`pulumi refresh\` so that the next \`up\` generates a new one`);
-    return outputsOf(key, entry, olds, await privateKeyOf(ctx, address, key.domain, entry.csrPubKeyFingerPrint)) as Outputs;
+    const privateKey = olds.privateKey ?? (await privateKeyOf(ctx, address, key.domain, entry.csrPubKeyFingerPrint));
+    return outputsOf(key, entry, olds, privateKey) as Outputs;
   },
 
   async delete(ctx, _id, props) {

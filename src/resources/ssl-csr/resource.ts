@@ -2,11 +2,11 @@
  * The `SslCsr` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
 import { sslCsrDefinition } from "./provider";
 
 /** The arguments of an {@link SslCsr}. Every argument is part of the CSR: changing any replaces it. */
-export interface SslCsrArgs {
+export interface SslCsrArgs extends AdoptInput {
   /** The hosting account the domain is attached to. */
   hostingId: pulumi.Input<number>;
   /** The domain the CSR is for (its common name), Unicode or ASCII; attached to the hosting account. */
@@ -53,6 +53,8 @@ export interface SslCsrArgs {
  * The id is `<hostingId>/<domain>/<fingerprint>`, with the CSR's `csrPubKeyFingerPrint` from the
  * CSR listing, e.g. `101/client-shop.net/3f0c…`. The private key is read on import. Dynamic
  * providers cannot be imported with `pulumi import` (pulumi#16175); use `SslCsr.get`.
+ * Declaring a CSR whose subject a CSR of the domain already has fails before any write, naming
+ * it; `adopt: true` takes it over (its key is fetched; a destroy then removes it).
  */
 export class SslCsr extends ResellerResource<SslCsrArgs> {
   protected static override readonly spec = resourceClassSpec(sslCsrDefinition, {
@@ -78,6 +80,11 @@ export class SslCsr extends ResellerResource<SslCsrArgs> {
   declare public readonly privateKey: pulumi.Output<string>;
   /** When the CSR was generated (ISO 8601). */
   declare public readonly creationDate: pulumi.Output<string | undefined>;
+
+  /** `adopt` as it was at create; absent after an import. */
+  declare public readonly adopt: pulumi.Output<boolean | undefined>;
+  /** Whether the create took over a CSR with the declared subject that existed already; absent after an import. */
+  declare public readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Looks up an existing CSR by its id (`101/client-shop.net/3f0c…`).
