@@ -1,12 +1,12 @@
 /**
- * What the native tests (the provider plugin through the real CLI) share: the records the simulator holds, the stack config of two accounts on two
- * simulators, and `pulumi` commands whose output is kept so a test can check that no secret was
- * printed.
+ * What the native tests (the provider plugin through the real CLI) share: the records the
+ * simulator holds, the stack config of two accounts on two simulators, and `pulumi` commands
+ * whose output is kept so a test can check that no secret was printed.
  */
 import { expect } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import type { CliResult, CliStack, Deployment, Engine, ExportedResource } from "../engine/harness";
+import type { CliResult, CliStack, Deployment, ExportedResource } from "../engine/harness";
 
 /** The values of the simulator's records named `fqdn` of `type` in the zone `agency-demo.com`. */
 export function records(sim: Simulator, fqdn: string, type = "A"): string[] {
