@@ -19,7 +19,7 @@ import type { OperationId } from "../../client/endpoints";
 import type { ServiceAction } from "../../client/endpoints/cache";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
+import { messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
 import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
@@ -167,14 +167,10 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
 
   async read(ctx, { key, props }) {
     const v = key as Pick<Inputs, "hostingId" | "service">;
-    try {
-      const live = await status(ctx, await ctx.hosting(v.hostingId), v);
-      return { id: cacheServiceId(v), outs: outputsOf(v, live, previousOnRead(props, flagsOf(live))) };
-    } catch (err) {
-      // The hosting account is gone, and its services with it.
-      if (apiErrorCode(err) === "not-found") return undefined;
-      throw err;
-    }
+    const live = await unlessNotFound(async () => status(ctx, await ctx.hosting(v.hostingId), v));
+    // Not found: the hosting account is gone, and its services with it.
+    if (live === undefined) return undefined;
+    return { id: cacheServiceId(v), outs: outputsOf(v, live, previousOnRead(props, flagsOf(live))) };
   },
 
   async update(ctx, _id, olds, news) {

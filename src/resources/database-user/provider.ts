@@ -30,7 +30,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource, type ExistingObject } from "../../provider/define";
 import { apiErrorCode, updating } from "../../provider/errors";
 import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import { createOnce, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
+import { createOnce, createdPrefixed, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedHosting, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed } from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 
 type Inputs = DatabaseUserInputs;
@@ -106,18 +106,9 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
   find: (ctx, inputs, { fresh }) => findPrefixed(ctx, { resource: "DatabaseUser", listing: "databases.listUsers", ...inputs }, fresh),
 
   async create(ctx, inputs, existing) {
-    const address = await ctx.hosting(inputs.hostingId);
-    const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
+    const { address, username } = await prefixedHosting(ctx, inputs.hostingId);
     const name = await createUser(ctx, address, inputs, prefixedName(inputs.name, username), existing);
-    const outs: Outputs = {
-      hostingId: inputs.hostingId,
-      name,
-      password: inputs.password,
-      databaseType: inputs.databaseType,
-      hostingUsername: username || usernameFromCreated(name, inputs.name),
-      adopt: inputs.adopt,
-    };
-    return { id: databaseId(outs), outs };
+    return createdPrefixed(inputs, name, username, { password: inputs.password });
   },
 
   async read(ctx, { id, props }) {

@@ -25,7 +25,7 @@
 import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { hostingUsername } from "../../provider/hosting";
-import { createOnce, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed, usernameFromCreated } from "../shared/databases";
+import { createOnce, createdPrefixed, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedHosting, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed } from "../shared/databases";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 
 type Inputs = DatabaseInputs;
@@ -55,8 +55,7 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
   find: (ctx, inputs, { fresh }) => findPrefixed(ctx, { resource: "Database", listing: "databases.list", ...inputs }, fresh),
 
   async create(ctx, inputs, existing) {
-    const address = await ctx.hosting(inputs.hostingId);
-    const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
+    const { address, username } = await prefixedHosting(ctx, inputs.hostingId);
     // Adopting a database sets nothing: it has no setting besides its name and type.
     const name = await createOnce(ctx, {
       resource: "Database",
@@ -69,14 +68,7 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
       adopt: inputs.adopt,
       existing,
     });
-    const outs: Outputs = {
-      hostingId: inputs.hostingId,
-      name,
-      databaseType: inputs.databaseType,
-      hostingUsername: username || usernameFromCreated(name, inputs.name),
-      adopt: inputs.adopt,
-    };
-    return { id: databaseId(outs), outs };
+    return createdPrefixed(inputs, name, username, {});
   },
 
   async read(ctx, { id, props }) {

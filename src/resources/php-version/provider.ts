@@ -17,7 +17,7 @@
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
 import { defineResource } from "../../provider/define";
-import { apiErrorCode, unlessNotFound } from "../../provider/errors";
+import { unlessNotFound } from "../../provider/errors";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
 import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
@@ -110,14 +110,13 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
   async read(ctx, { key, props }) {
     const hostingId = key.hostingId!;
     const address = await ctx.hosting(hostingId);
-    try {
+    const live = await unlessNotFound(async () => {
       const phpVersion = await activeVersion(ctx, address, false);
-      return { outs: outputsOf(hostingId, phpVersion, await phpVersionsOf(ctx, address, false), previousOnRead(props, phpVersion)) };
-    } catch (err) {
-      // The hosting account is gone, and its PHP setting with it.
-      if (apiErrorCode(err) === "not-found") return undefined;
-      throw err;
-    }
+      return { phpVersion, versions: await phpVersionsOf(ctx, address, false) };
+    });
+    // Not found: the hosting account is gone, and its PHP setting with it.
+    if (live === undefined) return undefined;
+    return { outs: outputsOf(hostingId, live.phpVersion, live.versions, previousOnRead(props, live.phpVersion)) };
   },
 
   async update(ctx, _id, olds, news) {

@@ -228,14 +228,43 @@ export interface PrefixedObject {
 }
 
 /**
+ * A hosting account's address, and the username that prefixes its database and user names
+ * ("" when the account does not say, and the names are then taken as declared).
+ */
+export async function prefixedHosting(ctx: ProviderContext, hostingId: number): Promise<{ address: HostingAddress; username: string }> {
+  return { address: await ctx.hosting(hostingId), username: (await hostingUsername(ctx, hostingId)) ?? "" };
+}
+
+/**
+ * The id and state a create of a database or a user returns: the name as the account made it,
+ * and the prefix the account's username gives (read from the name when the account does not say).
+ */
+export function createdPrefixed<E extends object>(
+  inputs: { hostingId: number; name: string; databaseType: DatabaseType; adopt?: boolean | undefined },
+  name: string,
+  username: string,
+  extra: E,
+): { id: string; outs: { hostingId: number; name: string } & E & { databaseType: DatabaseType; hostingUsername: string; adopt: boolean | undefined } } {
+  const outs = {
+    hostingId: inputs.hostingId,
+    name,
+    ...extra,
+    databaseType: inputs.databaseType,
+    hostingUsername: username || usernameFromCreated(name, inputs.name),
+    adopt: inputs.adopt,
+  };
+  return { id: databaseId(outs), outs };
+}
+
+/**
  * The identity read (`find`, docs/decisions/0019) of a database or a user: the listing of its
  * type shows the prefixed name (`databases.list` `data[]{name}`, `databases.listUsers` arrays of
  * names; v3 CONFIRMED, catalog §2 #27, #31). Undefined when it is not listed, or when the hosting
  * account is gone (the create then fails on its own, naming it).
  */
 export async function findPrefixed(ctx: ProviderContext, o: PrefixedObject, fresh: boolean): Promise<ExistingObject | undefined> {
-  const address = await ctx.hosting(o.hostingId);
-  const name = prefixedName(o.name, (await hostingUsername(ctx, o.hostingId)) ?? "");
+  const { address, username } = await prefixedHosting(ctx, o.hostingId);
+  const name = prefixedName(o.name, username);
   if (!(await findListed(ctx, o.listing, address, name, [o.databaseType], fresh))) return undefined;
   const kind = o.resource === "Database" ? "database" : "database user";
   return { id: databaseId({ hostingId: o.hostingId, name }), description: `the ${o.databaseType} ${kind} ${name} of hosting account ${o.hostingId}` };
