@@ -133,6 +133,14 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    */
   find?(ctx: ProviderContext, inputs: I, options: FindOptions): Promise<ExistingObject | undefined>;
   /**
+   * Whether `identity`, as `check` normalizes it, names an object in one way only, so that the
+   * read before a create may be served a cached listing that this process's writes of other
+   * objects of the type dropped (provider/cache.ts). Left unset where the API adds to what a
+   * program declares: a database name is the same object with or without the account's prefix,
+   * so another name's write says nothing about it.
+   */
+  identityIsCanonical?: boolean;
+  /**
    * Creates the object. With `adopting` (what `find` found, when the user set `adopt: true`),
    * takes that object over instead: a definition whose create would otherwise add a second one
    * (a crontab line) uses it; an upsert (a record set) may ignore it.

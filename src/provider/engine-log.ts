@@ -19,8 +19,6 @@ import type * as EngineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as EngineProto from "@pulumi/pulumi/proto/engine_pb";
 import type { Logger } from "./context";
 
-const sdkRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-
 /**
  * A logger whose messages go to the engine at `address` as INFO and WARNING log entries of the
  * resource `urn()` names (empty: the stack's own diagnostics). A message the engine does not take
@@ -30,6 +28,9 @@ const sdkRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"))
  * setDefaultLogger(engineLogger(process.argv[2]));
  */
 export function engineLogger(address: string, urn: () => string = () => ""): Logger {
+  // Resolved here, not on load: the runtime is loaded by the `reseller` command too, which runs
+  // without `@pulumi/pulumi` installed (it is a peer dependency of the resources alone).
+  const sdkRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
   const grpc = sdkRequire("@grpc/grpc-js") as typeof GrpcModule;
   const engineGrpc = sdkRequire("./proto/engine_grpc_pb") as typeof EngineGrpc;
   const engineProto = sdkRequire("./proto/engine_pb") as typeof EngineProto;

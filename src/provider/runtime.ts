@@ -181,7 +181,7 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
     // rather than one per batch written, while a write of this identity (the delete of a
     // replacement, a duplicate declaration) does (provider/cache.ts, decision 0016). Settling
     // an unknown outcome reads afresh (provider/settle.ts).
-    found = await def.find(ctx.identityReads(), typed, { fresh: false });
+    found = await def.find(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
     const own = !runtimeAdopts(def);
     if (found && !own && inputs[ADOPT_KEY] !== true) throw takeoverRefused(def.type, found);
     if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined };

@@ -96,6 +96,8 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   inputs: dnsRecordSetInputs,
   normalize: normalizeDnsRecordSet,
   identity: ["domain", "name", "type"],
+  // `check` normalizes every part of the identity (domain to ASCII, names, type), so it names one object one way.
+  identityIsCanonical: true,
   replaceOn: ["domain", "name", "type"],
   deleteBeforeReplace: true,
   secretOutputs: [],

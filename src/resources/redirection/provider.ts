@@ -179,6 +179,8 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
   inputs: redirectionInputs,
   normalize: normalizeRedirection,
   identity: ["hostingId", "domain"],
+  // `check` normalizes every part of the identity (domain to ASCII, names, type), so it names one object one way.
+  identityIsCanonical: true,
   replaceOn: ["hostingId", "domain", "destinationUrl", "type"],
   deleteBeforeReplace: true,
   secretOutputs: [],
