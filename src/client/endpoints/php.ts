@@ -37,13 +37,26 @@ export type PhpOption = z.output<typeof phpOption>;
  * object (the v3 form) is accepted too, in case v4 answers like v3. These two schemas use a
  * `catchall` instead of `obj`, because the unknown keys are the payload and must be typed.
  */
-const optionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), phpOption).optional() }).catchall(phpOption);
-const extensionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), str()).optional() }).catchall(str());
 
 const versionsShape = { currentVersion: str().optional(), defaultVersion: str().optional(), availableVersions: list(str()) };
 
 /** Names the envelope puts beside a map that is returned at the top level. */
 const ENVELOPE_KEYS = new Set(Object.keys(envelopeShape));
+
+/**
+ * Whether a map reply holds an entry: every PHP version has options and extensions, so a success
+ * without any (`{success: true}`, an empty `data`) is a reply the client cannot read, never a
+ * version with nothing set ("gone" only on evidence, docs/decisions/0019).
+ */
+function hasEntries(reply: Record<string, unknown>): boolean {
+  const data = reply.data;
+  if (data !== null && typeof data === "object") return Object.keys(data).length > 0;
+  return Object.keys(reply).some((name) => !ENVELOPE_KEYS.has(name) && name !== "data");
+}
+const NO_ENTRIES = { message: "the reply holds no option or extension map" };
+
+const optionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), phpOption).optional() }).catchall(phpOption).refine(hasEntries, NO_ENTRIES);
+const extensionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), str()).optional() }).catchall(str()).refine(hasEntries, NO_ENTRIES);
 
 /**
  * The option or extension map of a `php.getOptions` / `php.listExtensions` reply, whichever
