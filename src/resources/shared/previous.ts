@@ -66,6 +66,35 @@ export function carriedPrevious<T>(key: object): FoundSetting<T> {
   return previous === undefined ? {} : { previous };
 }
 
+/** What an import id carries after the id of a setting whose found value is one item or list. */
+const PREVIOUS_MARK = "/previous=";
+
+/**
+ * An import id carrying, after the state id, the found value as text (already encoded), or the
+ * state id alone when there is none.
+ *
+ * @example
+ * withCarried("101", "7.4"); // "101/previous=7.4"
+ * withCarried("101", undefined); // "101"
+ */
+export function withCarried(id: string, text: string | undefined): string {
+  return text === undefined ? id : `${id}${PREVIOUS_MARK}${text}`;
+}
+
+/**
+ * An id split into the state id and the found value it carries as text (decoded), if any;
+ * `carried` is null when the carried part's encoding is malformed.
+ *
+ * @example
+ * splitCarried("101/previous=7.4"); // { id: "101", carried: "7.4" }
+ * splitCarried("101"); // { id: "101" }
+ */
+export function splitCarried(id: string): { id: string; carried?: string | null } {
+  const at = id.lastIndexOf(PREVIOUS_MARK);
+  if (at < 0) return { id };
+  return { id: id.slice(0, at), carried: valueOfId(id.slice(at + PREVIOUS_MARK.length).trim()) ?? null };
+}
+
 /**
  * One value as an import id carries it: URI-encoded, so a comma, slash or `=` in it cannot be
  * taken for a separator.

@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
-import { carriedPrevious, idValue, keptPrevious, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { carriedPrevious, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -49,9 +49,6 @@ const whereOf = (v: { hostingId: number; domain: string }) => `${v.domain} on ho
  */
 export const wafDisabledRulesId: (v: { hostingId: number; domain: string }) => string = hostingDomainId;
 
-/** What an import id carries after the domain: the list found before the stack first changed it. */
-const PREVIOUS = "/previous=";
-
 /**
  * What an id names, or undefined when it is malformed: `<hostingId>/<domain>`, or, as an import
  * id, that followed by `/previous=` and the disabled list found before the stack first changed
@@ -64,11 +61,10 @@ const PREVIOUS = "/previous=";
  * parseWafDisabledRulesId("101/agency-demo.com/previous=920350")?.previous; // [920350]
  */
 export function parseWafDisabledRulesId(id: string): (Pick<Inputs, "hostingId" | "domain"> & FoundSetting<number[]>) | undefined {
-  const at = id.lastIndexOf(PREVIOUS);
-  if (at < 0) return parseHostingDomainId(id);
-  const head = parseHostingDomainId(id.slice(0, at));
-  const list = valueOfId(id.slice(at + PREVIOUS.length).trim());
-  if (!head || list === undefined) return undefined;
+  const { id: plain, carried: list } = splitCarried(id);
+  if (list === undefined) return parseHostingDomainId(plain);
+  const head = parseHostingDomainId(plain);
+  if (!head || list === null) return undefined;
   const items = list === "" ? [] : list.split(",");
   if (!items.every((i) => /^[1-9][0-9]*$/.test(i))) return undefined;
   return { ...head, previous: sortedIds(items.map(Number)) };
@@ -83,8 +79,7 @@ export function parseWafDisabledRulesId(id: string): (Pick<Inputs, "hostingId" |
  * // "101/agency-demo.com/previous=920350"
  */
 export function wafDisabledRulesImportId(o: Outputs): string {
-  const id = wafDisabledRulesId(o);
-  return o.previous === undefined ? id : `${id}${PREVIOUS}${o.previous.map((n) => idValue(String(n))).join(",")}`;
+  return withCarried(wafDisabledRulesId(o), o.previous?.map((n) => idValue(String(n))).join(","));
 }
 
 /**
