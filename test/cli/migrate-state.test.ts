@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { planMigration } from "../../src/cli/migrate-state";
+import { parsePhpOptionsId } from "../../src/resources/php-options/provider";
+import { parseWafDisabledRulesId } from "../../src/resources/waf-disabled-rules/provider";
 
 const STACK = "urn:pulumi:dev::site::pulumi:pulumi:Stack::site-dev";
 const dynamic = (type: string, name: string, extra: Record<string, unknown> = {}) => ({
@@ -45,6 +47,24 @@ describe("reseller migrate-state", () => {
       },
     });
     expect(plan.importFile.resources.map((r) => r.id)).toEqual(["101/xn--caf-dma.com/https://agency-demo.com/", "101/8.2/max_execution_time,post_max_size", "101/ci@example.com"]);
+  });
+
+  it("imports the settings that record what they found with that value in the id, so destroy after the migration puts it back", () => {
+    const plan = planMigration({
+      deployment: {
+        resources: [
+          dynamic("PhpOptions", "php", {
+            id: "101/8.2",
+            outputs: { hostingId: 101, phpVersion: "8.2", options: { max_execution_time: "120", post_max_size: "128M" }, previous: { max_execution_time: "30", post_max_size: "64M" } },
+          }),
+          dynamic("WafDisabledRules", "waf", { id: "101/client-shop.net", outputs: { hostingId: 101, domain: "client-shop.net", ruleIds: [942100], previous: [920350] } }),
+        ],
+      },
+    });
+    const ids = plan.importFile.resources.map((r) => r.id);
+    expect(ids).toEqual(["101/8.2/max_execution_time=30,post_max_size=64M", "101/client-shop.net/previous=920350"]);
+    expect(parsePhpOptionsId(ids[0]!)?.previous).toEqual({ max_execution_time: "30", post_max_size: "64M" });
+    expect(parseWafDisabledRulesId(ids[1]!)?.previous).toEqual([920350]);
   });
 
   it("keeps a component parent through the import file's name table", () => {

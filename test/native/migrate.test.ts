@@ -238,13 +238,19 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
       expect(printed).toContain("13 resources to move");
       expect(printed).not.toContain("left as it is");
       const plan = JSON.parse(readFileSync(importFile, "utf8")) as { resources: { type: string; name: string; id: string }[] };
-      // Two import ids carry what a read from the id alone cannot find: the redirection's
-      // destination, and the PHP options the program manages (memory_limit, raised on the
-      // account, is not one of them).
+      // Three import ids carry what a read from the id alone cannot find: the redirection's
+      // destination; the PHP options the program manages (memory_limit, raised on the account,
+      // is not one of them), each with the value the stack found; and the firewall list the
+      // stack found (none), since the live values are the program's by now.
+      const found = (name: string) => before.deployment.resources?.find((r) => nameOf(r.urn) === name)?.outputs?.previous;
+      const phpFound = found("php") as Record<string, string>;
+      expect(Object.keys(phpFound)).toEqual(["max_execution_time", "post_max_size", "upload_max_filesize"]);
+      expect(found("shop-waf")).toEqual([]);
       const importIds: Record<string, string | undefined> = {
         ...Object.fromEntries(dynamicIds),
         alias: "101/xn--caf-dma.com/https://agency-demo.com/",
-        php: "101/8.2/max_execution_time,post_max_size,upload_max_filesize",
+        php: `101/8.2/${Object.entries(phpFound).map(([name, value]) => `${name}=${value}`).join(",")}`,
+        "shop-waf": "101/client-shop.net/previous=",
       };
       expect(Object.fromEntries(plan.resources.map((r) => [r.name, [r.type, r.id]]))).toEqual(
         Object.fromEntries(Object.entries(SITE).map(([name, type]) => [name, [`reseller:index:${type}`, importIds[name]]])),

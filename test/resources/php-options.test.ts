@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
+import type { PhpOptionsOutputs } from "../../src/resources/php-options";
+import { parsePhpOptionsId, phpOptionsDefinition, phpOptionsImportId } from "../../src/resources/php-options/provider";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { uninstallPhpVersion, writesSince } from "../helpers/sim";
 
@@ -136,6 +138,22 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     expect(t.sim.requests.count("php.setOptions")).toBe(0);
   });
 
+  it("imports under the id `migrate-state` writes the values the stack found, not the live ones, and destroy puts those back", async () => {
+    live().memory_limit!.value = "1024M";
+    live().max_execution_time!.value = "300";
+    const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }));
+    const importId = phpOptionsDefinition.id.importId!(outs as unknown as PhpOptionsOutputs);
+    expect(importId).toBe("101/8.3/memory_limit=1024M,max_execution_time=300");
+    clearCache();
+    const imported = await t.engine.read(importId);
+    expect(imported.id).toBe("101/8.3");
+    expect(imported.props.options).toEqual({ memory_limit: "512M", max_execution_time: "60" });
+    expect(imported.props.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
+    await t.engine.delete(imported.id, imported.props);
+    expect(value("memory_limit")).toBe("1024M");
+    expect(value("max_execution_time")).toBe("300");
+  });
+
   it("refuses an import id whose option names are not option names", async () => {
     await expect(t.engine.read("101/8.2/memory limit")).rejects.toThrow(/101\/8\.2\/memory limit/);
   });
@@ -198,5 +216,27 @@ describe("PhpOptions inputs", () => {
     expect(failures).toEqual([{ property: "options", reason: expect.stringMatching(/API v2 has no operation "php\.getOptions"/) }]);
     expect(failures[0]!.reason).toMatch(/; PhpOptions works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
+  });
+});
+
+describe("PhpOptions import ids", () => {
+  const state: PhpOptionsOutputs = { hostingId: 101, phpVersion: "8.2", options: { disable_functions: "exec", error_log: "/tmp/a" }, defaults: {}, allowedValues: {}, previous: { disable_functions: "exec,system", error_log: "/var/log/a=b" } };
+
+  it("carries each found value URI-encoded, so commas, slashes and `=` in a value round-trip", () => {
+    const id = phpOptionsImportId(state);
+    expect(id).toBe("101/8.2/disable_functions=exec%2Csystem,error_log=%2Fvar%2Flog%2Fa%3Db");
+    expect(parsePhpOptionsId(id)).toEqual({ hostingId: 101, phpVersion: "8.2", options: { disable_functions: "", error_log: "" }, previous: state.previous });
+  });
+
+  it("names an option without a recorded value alone, and state without `previous` gives the option-list form", () => {
+    expect(phpOptionsImportId({ ...state, previous: { error_log: "x" } })).toBe("101/8.2/disable_functions,error_log=x");
+    const { previous: _, ...older } = state;
+    expect(phpOptionsImportId(older)).toBe("101/8.2/disable_functions,error_log");
+    expect(parsePhpOptionsId("101/8.2/disable_functions,error_log")).toEqual({ hostingId: 101, phpVersion: "8.2", options: { disable_functions: "", error_log: "" } });
+    expect(parsePhpOptionsId("101/8.2")).toEqual({ hostingId: 101, phpVersion: "8.2" });
+  });
+
+  it("refuses a value whose encoding is malformed", () => {
+    expect(parsePhpOptionsId("101/8.2/memory_limit=%E0%A4%A")).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
-import { disabledIdsOf, rulesProblem } from "../../src/resources/waf-disabled-rules";
+import { disabledIdsOf, rulesProblem, type WafDisabledRulesOutputs } from "../../src/resources/waf-disabled-rules";
+import { parseWafDisabledRulesId, wafDisabledRulesDefinition, wafDisabledRulesImportId } from "../../src/resources/waf-disabled-rules/provider";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { HOSTING, writesSince } from "../helpers/sim";
 
@@ -84,6 +85,17 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     expect(imported).toMatchObject({ id: "101/agency-demo.com", props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [920350], previous: [920350] } });
     const diff = await t.engine.diff(imported.id, imported.props, await t.engine.check({ hostingId: 101, domain: "agency-demo.com", ruleIds: [920350] }, imported.inputs));
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("imports under the id `migrate-state` writes the list the stack found, not the live one, and destroy puts it back", async () => {
+    const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, domain: "agency-demo.com", ruleIds: [942100] }));
+    const importId = wafDisabledRulesImportId(outs as unknown as WafDisabledRulesOutputs);
+    expect(importId).toBe("101/agency-demo.com/previous=920350");
+    clearCache();
+    const imported = await t.engine.read(importId);
+    expect(imported).toMatchObject({ id: "101/agency-demo.com", props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [942100], previous: [920350] } });
+    await t.engine.delete(imported.id, imported.props);
+    expect(disabled("agency-demo.com")).toEqual([920350]);
   });
 
   it("sees a rule disabled outside Pulumi, and the update enables it again", async () => {
@@ -170,5 +182,24 @@ describe("WafDisabledRules rule ranges", () => {
     expect(rulesProblem([5], { groups: [] })).toBeUndefined();
     expect(rulesProblem([5, 7], { all: [10, 20], groups: [] })).toBe("rules 5, 7 are outside the firewall's rule range 10-20");
     expect(rulesProblem([15], { groups: [[10, 12], [14, 14]] })).toBe("rule 15 is in none of the firewall's rule groups (10-12, 14)");
+  });
+});
+
+describe("WafDisabledRules import ids", () => {
+  const state: WafDisabledRulesOutputs = { hostingId: 101, domain: "client-shop.net", ruleIds: [942100], previous: [920350, 941100] };
+
+  it("carries the list found, which parses back as `previous`; an empty list and the plain id too", () => {
+    expect(wafDisabledRulesDefinition.id.importId!(state)).toBe("101/client-shop.net/previous=920350,941100");
+    expect(parseWafDisabledRulesId("101/client-shop.net/previous=920350,941100")).toEqual({ hostingId: 101, domain: "client-shop.net", previous: [920350, 941100] });
+    expect(wafDisabledRulesImportId({ ...state, previous: [] })).toBe("101/client-shop.net/previous=");
+    expect(parseWafDisabledRulesId("101/client-shop.net/previous=")).toEqual({ hostingId: 101, domain: "client-shop.net", previous: [] });
+    const { previous: _, ...older } = state;
+    expect(wafDisabledRulesImportId(older)).toBe("101/client-shop.net");
+    expect(parseWafDisabledRulesId("101/client-shop.net")).toEqual({ hostingId: 101, domain: "client-shop.net" });
+  });
+
+  it("refuses a carried list that is not rule ids", () => {
+    expect(parseWafDisabledRulesId("101/client-shop.net/previous=920350,x")).toBeUndefined();
+    expect(parseWafDisabledRulesId("101/client-shop.net/previous=0")).toBeUndefined();
   });
 });

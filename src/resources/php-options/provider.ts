@@ -23,7 +23,7 @@ import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { carriedPrevious, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -55,21 +55,47 @@ export const phpOptionsId: (v: PhpVersionKey) => string = phpVersionSettingsId;
  * import id may end with the names of the managed options, comma-separated
  * (`101/8.2/max_execution_time,post_max_size`): from the id alone the read takes every option
  * that differs from its default, and an option the program does not manage would then be in the
- * state, where the next update returns it to its default. Only the names count: the values the
- * key carries are empty, and the read takes the live ones.
+ * state, where the next update returns it to its default. A name may carry, after `=`, the value
+ * found before the stack first changed it (URI-encoded: `101/8.2/max_execution_time=30,post_max_size=64M`):
+ * those values are the `previous` the read records instead of the live ones, which
+ * `reseller migrate-state` needs (the live values are the program's by then, decision 0027).
+ * The options' values in the key are empty: the read takes the live ones.
  *
  * @example
  * parsePhpOptionsId("101/8.2"); // { hostingId: 101, phpVersion: "8.2" }
  * parsePhpOptionsId("101/8.2/memory_limit")?.options; // { memory_limit: "" }
+ * parsePhpOptionsId("101/8.2/memory_limit=128M")?.previous; // { memory_limit: "128M" }
  */
-export function parsePhpOptionsId(id: string): Partial<Inputs> & Pick<Inputs, "hostingId" | "phpVersion"> | undefined {
+export function parsePhpOptionsId(id: string): (Partial<Inputs> & Pick<Inputs, "hostingId" | "phpVersion"> & FoundSetting<Record<string, string>>) | undefined {
   const plain = parsePhpVersionSettingsId(id);
   if (plain) return plain;
   const cut = id.trim().lastIndexOf("/");
   const head = cut > 0 ? parsePhpVersionSettingsId(id.trim().slice(0, cut)) : undefined;
-  const names = id.trim().slice(cut + 1).split(",");
-  if (!head || !names.every((n) => OPTION_NAME.test(n))) return undefined;
-  return { ...head, options: Object.fromEntries(names.map((n) => [n, ""])) };
+  if (!head) return undefined;
+  const options: Record<string, string> = {};
+  const previous: Record<string, string> = {};
+  for (const item of id.trim().slice(cut + 1).split(",")) {
+    const eq = item.indexOf("=");
+    const name = eq < 0 ? item : item.slice(0, eq);
+    const value = eq < 0 ? undefined : valueOfId(item.slice(eq + 1));
+    if (!OPTION_NAME.test(name) || (eq >= 0 && value === undefined)) return undefined;
+    options[name] = "";
+    if (value !== undefined) previous[name] = value;
+  }
+  return { ...head, options, ...(Object.keys(previous).length > 0 ? { previous } : {}) };
+}
+
+/**
+ * The import id of a state (`id.importId`, used by `reseller migrate-state`): the managed
+ * options, each with the value recorded in `previous` where there is one.
+ *
+ * @example
+ * phpOptionsImportId({ hostingId: 101, phpVersion: "8.2", options: { memory_limit: "512M" }, defaults: {}, allowedValues: {}, previous: { memory_limit: "128M" } });
+ * // "101/8.2/memory_limit=128M"
+ */
+export function phpOptionsImportId(o: Outputs): string {
+  const items = Object.keys(o.options).map((n) => (o.previous?.[n] === undefined ? n : `${n}=${idValue(o.previous[n])}`));
+  return `${phpOptionsId(o)}/${items.join(",")}`;
 }
 
 /** Whether an option holds its default (range values compare regardless of case, as the API's do). */
@@ -164,9 +190,9 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   ...perPhpVersionRules,
   id: {
     ...perPhpVersionRules.id,
-    format: "<hostingId>/<phpVersion>, e.g. 101/8.2; for an import, optionally /<option>,<option> after it, the options to manage",
+    format: "<hostingId>/<phpVersion>, e.g. 101/8.2; for an import, optionally /<option>,<option> after it, the options to manage, each optionally =<value found> (URI-encoded), the value destroy puts back",
     parse: (id) => parsePhpOptionsId(id),
-    importId: (o) => `${phpOptionsId(o)}/${Object.keys(o.options).join(",")}`,
+    importId: phpOptionsImportId,
   },
   diff: {
     equal: { options: (news, olds) => sameOptions(news.options, olds.options, olds.allowedValues) },
@@ -190,9 +216,10 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
     const options: Record<string, string> = {};
     // An option the map no longer has is left out, so the next diff shows it and the update names it.
     for (const n of names) if (map[n]?.value !== undefined) options[n] = map[n].value;
-    // From the id alone nothing has been changed yet: the live values are the ones found. The id
-    // is the canonical one: an import id may name the managed options after it.
-    return { id: phpOptionsId(v), outs: outputsOf(v, options, map, previousOnRead(props, options)) };
+    // From the id alone nothing has been changed yet: the live values are the ones found, unless
+    // the import id carries them (a migrated stack, whose live values are its own). The id is the
+    // canonical one: an import id may name the managed options after it.
+    return { id: phpOptionsId(v), outs: outputsOf(v, options, map, previousOnRead(props, options, carriedPrevious(key))) };
   },
 
   async update(ctx, _id, olds, news) {

@@ -37,15 +37,88 @@ export function keptPrevious<T>(state: FoundSetting<T> | undefined): FoundSettin
 /**
  * The `previous` a read returns: the state's own on refresh (never the live value, which is the
  * program's by then); from the id alone (import), the live value, which is what a destroy would
- * find to put back since nothing has been changed yet.
+ * find to put back since nothing has been changed yet, unless the import id carries the value
+ * found (`carried`: an import written by `reseller migrate-state` from the state of a stack that
+ * has changed the setting already).
  *
  * @example
  * previousOnRead(undefined, true); // { previous: true }
  * previousOnRead({ previous: false }, true); // { previous: false }
  * previousOnRead({}, true); // {}: state written before `previous` existed keeps none
+ * previousOnRead(undefined, true, { previous: false }); // { previous: false }: what the import id carries
  */
-export function previousOnRead<T>(state: FoundSetting<T> | undefined, live: T): FoundSetting<T> {
-  return state === undefined ? { previous: live } : keptPrevious(state);
+export function previousOnRead<T>(state: FoundSetting<T> | undefined, live: T, carried?: FoundSetting<T>): FoundSetting<T> {
+  if (state !== undefined) return keptPrevious(state);
+  return { previous: carried?.previous ?? live };
+}
+
+/**
+ * The `previous` an import id carries (what `parse` put in the key), or `{}` when it carries
+ * none. `reseller migrate-state` writes it (`id.importId`, decision 0027): the stack it moves has
+ * already changed the setting, so the live value is the program's, and only the state knows what
+ * the stack first found.
+ *
+ * @example
+ * carriedPrevious<number[]>({ hostingId: 101, previous: [920350] }); // { previous: [920350] }
+ */
+export function carriedPrevious<T>(key: object): FoundSetting<T> {
+  const previous = (key as FoundSetting<T>).previous;
+  return previous === undefined ? {} : { previous };
+}
+
+/** What an import id carries after the id of a setting whose found value is one item or list. */
+const PREVIOUS_MARK = "/previous=";
+
+/**
+ * An import id carrying, after the state id, the found value as text (already encoded), or the
+ * state id alone when there is none.
+ *
+ * @example
+ * withCarried("101", "7.4"); // "101/previous=7.4"
+ * withCarried("101", undefined); // "101"
+ */
+export function withCarried(id: string, text: string | undefined): string {
+  return text === undefined ? id : `${id}${PREVIOUS_MARK}${text}`;
+}
+
+/**
+ * An id split into the state id and the found value it carries as text (decoded), if any;
+ * `carried` is null when the carried part's encoding is malformed.
+ *
+ * @example
+ * splitCarried("101/previous=7.4"); // { id: "101", carried: "7.4" }
+ * splitCarried("101"); // { id: "101" }
+ */
+export function splitCarried(id: string): { id: string; carried?: string | null } {
+  const at = id.lastIndexOf(PREVIOUS_MARK);
+  if (at < 0) return { id };
+  return { id: id.slice(0, at), carried: valueOfId(id.slice(at + PREVIOUS_MARK.length).trim()) ?? null };
+}
+
+/**
+ * One value as an import id carries it: URI-encoded, so a comma, slash or `=` in it cannot be
+ * taken for a separator.
+ *
+ * @example
+ * idValue("64M,1"); // "64M%2C1"
+ */
+export function idValue(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/**
+ * A value an import id carries, decoded, or undefined when its encoding is malformed.
+ *
+ * @example
+ * valueOfId("64M%2C1"); // "64M,1"
+ * valueOfId("%E0%A4%A"); // undefined
+ */
+export function valueOfId(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -20,13 +20,14 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
-import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound } from "../shared/previous";
+import { carriedPrevious, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
   parseRuleRange,
   rangesOf,
   rulesProblem,
+  sortedIds,
   wafDisabledRulesInputs,
   type WafDisabledRulesInputs,
   type WafDisabledRulesOutputs,
@@ -49,12 +50,37 @@ const whereOf = (v: { hostingId: number; domain: string }) => `${v.domain} on ho
 export const wafDisabledRulesId: (v: { hostingId: number; domain: string }) => string = hostingDomainId;
 
 /**
- * What an id names, or undefined when it is not `<hostingId>/<domain>`.
+ * What an id names, or undefined when it is malformed: `<hostingId>/<domain>`, or, as an import
+ * id, that followed by `/previous=` and the disabled list found before the stack first changed
+ * it (rule ids, comma-separated; none for an empty list), which the read records as `previous`
+ * instead of the live list. `reseller migrate-state` writes it: the live list is the program's
+ * by then (decision 0027).
  *
  * @example
  * parseWafDisabledRulesId("101/Agency-Demo.com"); // { hostingId: 101, domain: "agency-demo.com" }
+ * parseWafDisabledRulesId("101/agency-demo.com/previous=920350")?.previous; // [920350]
  */
-export const parseWafDisabledRulesId: (id: string) => Pick<Inputs, "hostingId" | "domain"> | undefined = parseHostingDomainId;
+export function parseWafDisabledRulesId(id: string): (Pick<Inputs, "hostingId" | "domain"> & FoundSetting<number[]>) | undefined {
+  const { id: plain, carried: list } = splitCarried(id);
+  if (list === undefined) return parseHostingDomainId(plain);
+  const head = parseHostingDomainId(plain);
+  if (!head || list === null) return undefined;
+  const items = list === "" ? [] : list.split(",");
+  if (!items.every((i) => /^[1-9][0-9]*$/.test(i))) return undefined;
+  return { ...head, previous: sortedIds(items.map(Number)) };
+}
+
+/**
+ * The import id of a state (`id.importId`, used by `reseller migrate-state`): the state id, and
+ * the list found at create where the state records it.
+ *
+ * @example
+ * wafDisabledRulesImportId({ hostingId: 101, domain: "agency-demo.com", ruleIds: [942100], previous: [920350] });
+ * // "101/agency-demo.com/previous=920350"
+ */
+export function wafDisabledRulesImportId(o: Outputs): string {
+  return withCarried(wafDisabledRulesId(o), o.previous?.map((n) => idValue(String(n))).join(","));
+}
 
 /**
  * Replaces the disabled list of a domain with the program's `ruleIds` (at least one). The rules
@@ -108,6 +134,12 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   inputs: wafDisabledRulesInputs,
   normalize: normalizeWafDisabledRules,
   ...hostingDomainIdentity,
+  id: {
+    ...hostingDomainIdentity.id,
+    format: "<hostingId>/<domain>, e.g. 101/agency-demo.com; for an import, optionally /previous=<ruleId>,<ruleId> after it, the list destroy puts back",
+    parse: parseWafDisabledRulesId,
+    importId: wafDisabledRulesImportId,
+  },
   secretOutputs: [],
   onMissing: "remove",
   requires: () => [{ property: "ruleIds", operations: ["waf.getRules", "waf.updateRules"] }],
@@ -120,6 +152,7 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
 
   async read(ctx, { key, props }) {
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "hostingId" | "domain">;
+    const carried = carriedPrevious<number[]>(key);
     // Not found: the domain left the account, and its firewall settings went with it.
     const reply = await unlessNotFound(async () =>
       ctx.read("waf.getRules", { ...(await ctx.hosting(v.hostingId)), domain: v.domain }, [scopeOf(v)]),
@@ -128,7 +161,9 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
     const ruleIds = disabledIdsOf(reply.disabledRules);
     // No rule disabled is the default state, which no program declares (ruleIds needs one id): gone.
     if (ruleIds.length === 0) return undefined;
-    return { outs: { hostingId: v.hostingId, domain: v.domain, ruleIds, ...previousOnRead(props, ruleIds) } };
+    // From the id alone the live list is the one found, unless the import id carries it (a
+    // migrated stack, whose live list is its own); the id is the canonical one either way.
+    return { id: wafDisabledRulesId(v), outs: { hostingId: v.hostingId, domain: v.domain, ruleIds, ...previousOnRead(props, ruleIds, carried) } };
   },
 
   async update(ctx, _id, olds, news) {
