@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CONTACT } from "../helpers/contact";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 
-const registrant = {
-  firstName: "Alex",
-  lastName: "Martin",
-  email: "alex@example.org",
-  address1: "1 Example Street",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  state: "QC",
-  countryCode: "CA",
-  phone: "+1.5145550100",
-};
+const registrant = CONTACT;
 
 /** A fixed clock, so expiry dates and renewal years are the same on every run. */
 const simulator = { now: () => new Date("2026-11-21T12:00:00Z") };
