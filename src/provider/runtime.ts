@@ -176,11 +176,12 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
   if (def.find) {
     // Before any write: an object of this identity that exists is taken over only when asked.
     // The shared read is enough here: what existed before the stack was there before this
-    // process read it. It is an identity read: this process's own writes of other objects of
-    // the type do not make it read again, so many creates in one zone or listing cost one read
-    // rather than one per batch written, while a write of this identity (the delete of a
-    // replacement, a duplicate declaration) does (provider/cache.ts, decision 0016). Settling
-    // an unknown outcome reads afresh (provider/settle.ts).
+    // process read it. Where the identity names an object one way only (`identityIsCanonical`)
+    // it is an identity read: this process's own writes of other objects of the type do not make
+    // it read again, so many creates in one zone or listing cost one read rather than one per
+    // batch written, while a write of this identity (the delete of a replacement, a duplicate
+    // declaration) does (provider/cache.ts, decision 0016). Settling an unknown outcome reads
+    // afresh (provider/settle.ts).
     found = await def.find(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
     const own = !runtimeAdopts(def);
     if (found && !own && inputs[ADOPT_KEY] !== true) throw takeoverRefused(def.type, found);
