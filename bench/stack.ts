@@ -9,7 +9,8 @@
  * (the simulator's request log) and wall time. Beside them: the program process's CPU per
  * resource, the provider host's peak RSS (polled from /proc by a process of its own) and the
  * serialized shell's size in state; the heap of the program process after five consecutive
- * previews.
+ * previews. Beside them, the same stack of N bare dynamic resources (no API behind them): its
+ * program CPU and its refresh time are what the SDK and the engine spend whatever the provider.
  *
  * `--parallel`: the engine holds at most that many steps in flight, and a zone's record sets can
  * share a write only while they wait together (decision 0016), so the runs that the targets read
@@ -84,6 +85,12 @@ export interface StackRun {
   providerPeakRssMiB: number;
   /** Largest serialized provider text in one resource's state, in bytes. */
   shellBytes: number;
+  /**
+   * The same stack of N of the smallest dynamic resource `@pulumi/pulumi` can register (one
+   * input, one provider object shared by all, no API behind it), through the same path in the same
+   * run: what the SDK and the engine spend per resource whatever the provider.
+   */
+  floor: Floor;
   /** Heap of the program process after each of 5 consecutive no-change previews, in MiB. */
   heapMiB: number[];
   /** Distinct reads a refresh needs: the zones and the per-hosting listings the stack uses. */
@@ -265,6 +272,33 @@ function program(R: typeof Resources, P: typeof pulumi, n: number, keys: readonl
   };
 }
 
+/**
+ * The floor program: N of the smallest dynamic resource (one input, a provider object shared by
+ * all, so the SDK serializes it once), with the CPU measured as {@link program} measures it.
+ */
+function floorProgram(P: typeof pulumi, n: number, cpu: ProgramCpu): () => void {
+  const provider: pulumi.dynamic.ResourceProvider = {
+    create: async (inputs: { value: string }) => ({ id: inputs.value, outs: inputs }),
+  };
+  return () => {
+    cpu.start = process.cpuUsage();
+    cpu.used = undefined;
+    class Bare extends P.dynamic.Resource {}
+    const ids = Array.from({ length: n }, (_, i) => new Bare(provider, `floor-${i}`, { value: `floor-${i}` }).id);
+    P.all(ids).apply(() => {
+      if (cpu.start) cpu.used = process.cpuUsage(cpu.start);
+    });
+  };
+}
+
+/** What a stack of N bare dynamic resources costs: the SDK's and the engine's own share. */
+export interface Floor {
+  /** Program-process CPU of its `up` per resource, measured as {@link StackRun.programCpuMsPerResource}. */
+  cpuMsPerResource: number;
+  /** Wall time of its `refresh` (the host's start and the engine's own work; no API call). */
+  refreshSeconds: number;
+}
+
 /** Stack config of a mode: the defaults, or naive (cache, batching and adaptation off). */
 function configOf(sim: SimProcess, mode: Mode): Testing.StackConfig {
   return {
@@ -321,6 +355,7 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
   const rss = startRssPoller();
   const keys = sshKeys(stackShape(maxN).others.SshKey);
   const fixedCost: Partial<Record<Path, number>> = {};
+  const floors = new Map<string, Floor>();
 
   const open = async (where: Path, mode: Mode, prog: () => void, parallel?: number) =>
     T.createTestStack({
@@ -361,6 +396,24 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
     }
   }
 
+  /** What N bare dynamic resources cost through `where` (see {@link floorProgram}). */
+  async function measureFloor(n: number, where: Path, parallel: number | undefined): Promise<Floor> {
+    const cpu: ProgramCpu = {};
+    const stack = await open(where, "default", floorProgram(P, n, cpu), parallel);
+    try {
+      await stack.up();
+      const used = cpu.used;
+      if (!used) throw new Error(`the floor stack's up at N=${n} ended without every resource's id reaching the program`);
+      const t0 = performance.now();
+      await stack.refresh();
+      const refreshSeconds = (performance.now() - t0) / 1000;
+      await stack.destroy();
+      return { cpuMsPerResource: (used.user + used.system) / 1000 / n, refreshSeconds };
+    } finally {
+      await stack.close();
+    }
+  }
+
   return {
     cliDir: cli?.dir,
     cliVersion: cli?.version,
@@ -375,7 +428,10 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
         const up = await phase(() => stack.up());
         const cpu = programCpu.used;
         if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
-        log(`    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource`);
+        const floorKey = `${where} ${n} ${parallel ?? "default"}`;
+        if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel));
+        const floor = floors.get(floorKey)!;
+        log(`    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`);
         const shellBytes = Math.max(
           ...stack.state.resources.map((r) => {
             const text = (r.outputs as Record<string, unknown> | undefined)?.__provider ?? (r.inputs as Record<string, unknown> | undefined)?.__provider;
@@ -393,7 +449,7 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
         }
         log(`    preview      ${preview!.calls} calls, ${preview!.seconds.toFixed(1)} s`);
         const refresh = await phase(() => stack.refresh());
-        log(`    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s`);
+        log(`    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s (bare resources: ${floor.refreshSeconds.toFixed(1)} s)`);
         stack.setProgram(program(R, P, n, keys, true));
         const update1pct = await phase(() => stack.up());
         log(`    up (1 %)     ${update1pct.calls} calls, ${update1pct.seconds.toFixed(1)} s`);
@@ -406,6 +462,7 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
           ...(parallel === undefined ? {} : { parallel }),
           phases: { up, preview: preview!, refresh, update1pct, destroy },
           programCpuMsPerResource: (cpu.user + cpu.system) / 1000 / n,
+          floor,
           providerPeakRssMiB: await rss.take(),
           shellBytes,
           heapMiB: heapMiBs,

@@ -138,6 +138,23 @@ export abstract class ResellerResource<Args extends object> extends pulumi.dynam
     const { account: readFrom, ...options } = opts ?? {};
     const account = args === undefined ? readFrom : args.account;
     const secrets = [...spec.secretOutputs, ...(options.additionalSecretOutputs ?? [])];
-    super(shell(spec.type), name, propsOf(spec, args, account), { ...options, additionalSecretOutputs: secrets }, "reseller", spec.type);
+    // The SDK gives each registered property four promises and records a stack trace on each,
+    // only ever shown when it reports leaked promises with PULUMI_DEBUG_PROMISE_LEAKS set. With
+    // a dozen properties that is some fifty traces per resource, most of the program's CPU for a
+    // large stack, more under source maps (tsx, ts-node); the resource's own source position is
+    // taken with a limit the SDK sets itself. So the traces are left out while the SDK sets
+    // the resource up, unless that variable asks for them (decision 0031).
+    const limit = Error.stackTraceLimit;
+    if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+    try {
+      super(shell(spec.type), name, propsOf(spec, args, account), { ...options, additionalSecretOutputs: secrets }, "reseller", spec.type);
+    } catch (err) {
+      // An error the SDK throws here (a missing name, a bad option) still gets the user's stack.
+      Error.stackTraceLimit = limit;
+      if (err instanceof Error) Error.captureStackTrace(err, new.target);
+      throw err;
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

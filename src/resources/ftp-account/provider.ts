@@ -194,6 +194,9 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
   inputs: ftpAccountInputs,
   normalize: normalizeFtpAccount,
   identity: ["hostingId", "domain", "user"],
+  // `check` lower-cases the login and writes the domain in ASCII, so one login is named one way:
+  // the identity read before a create may be served a listing other logins' writes dropped.
+  identityIsCanonical: true,
   replaceOn: ["hostingId", "domain", "user"],
   // The replacement may take the same login (a spelling change), which the API refuses twice.
   deleteBeforeReplace: true,

@@ -164,6 +164,9 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   inputs: sshKeyInputs,
   normalize: normalizeSshKey,
   identity: ["hostingId", "publicKey"],
+  // `check` writes the key as `<type> <base64>` (its comment apart), so one key is named one way:
+  // the identity read before a create may be served a listing other keys' writes dropped.
+  identityIsCanonical: true,
   replaceOn: ["hostingId", "publicKey"],
   // Another key has another fingerprint: nothing collides, so the old key goes last.
   deleteBeforeReplace: false,
