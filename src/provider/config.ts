@@ -84,7 +84,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: "writeBatchWindowMs",
     env: "RESELLER_WRITE_BATCH_WINDOW_MS",
     default: "150",
-    description: "Milliseconds without a new record-set write after which a zone's gathered writes go out in one request (at most ten windows after the first)",
+    description: "Milliseconds without a new record-set write after which a zone's gathered writes go out in one request; longer (up to six windows) while writes arrive further apart, and at most sixty windows after the first",
   },
   { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
   {

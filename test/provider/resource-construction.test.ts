@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DnsRecordSet } from "../../src/resources";
 
-const ARGS = { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] } as const;
+const ARGS = { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] };
 
 type Traced = Promise<unknown> & { _debugStackTrace?: string };
 /** The SDK's set of promises not yet settled, each with the trace it recorded (runtime/debuggable.js). */

@@ -41,6 +41,22 @@ describe("DnsRecordSet writes batched per zone", () => {
     for (let i = 0; i < 8; i++) expect(find(ZONE, `stream${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
   });
 
+  it("keeps gathering a stream whose writes arrive further apart than the window, once their pace is known", async () => {
+    await t.configure({ "reseller:writeBatchWindowMs": "100" });
+    const inputs = await checked(10, "slow");
+    t.sim.requests.clear();
+    // One create every 200 ms, twice the window: each batch once went out alone. From the second
+    // arrival on, the quiet spell is four mean gaps (at most six windows), so the rest join.
+    const created: Promise<unknown>[] = [];
+    for (const i of inputs) {
+      created.push(t.engine.create(i));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await Promise.all(created);
+    expect(t.sim.requests.count("dns.modifyZone")).toBeLessThanOrEqual(2);
+    for (let i = 0; i < 10; i++) expect(find(ZONE, `slow${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
+  });
+
   it("reads the zone again before creating a record set this process deleted since the zone was read", async () => {
     const [first] = await checked(1, "again");
     const created = await t.engine.create(first!);
