@@ -81,7 +81,14 @@ const CONSEQUENCES = {
 } as const;
 
 function warnOf(log: Logger, key: FoundSettingKey, doing: keyof typeof CONSEQUENCES, err: unknown): void {
-  log.warn(`${key.type} ${key.id}: could not ${doing} the record of the value found at create in ${foundJournalDir()} (${reasonOf(err)}); ${CONSEQUENCES[doing]}`);
+  let dir: string;
+  try {
+    dir = foundJournalDir();
+  } catch {
+    // No home directory can be determined: the directory is named as this module looks for it.
+    dir = "$PULUMI_HOME/reseller/found";
+  }
+  log.warn(`${key.type} ${key.id}: could not ${doing} the record of the value found at create in ${dir} (${reasonOf(err)}); ${CONSEQUENCES[doing]}`);
 }
 
 /** Whether two JSON values have the same kind (string, number, boolean, list, map), at the top and for each map entry. */
@@ -130,15 +137,16 @@ export async function readFoundRecord<T>(key: FoundSettingKey, like: T, log: Log
  * await writeFoundRecord(key, { previous: "7.4", writing: "8.2" }, ctx.log);
  */
 export async function writeFoundRecord<T>(key: FoundSettingKey, values: { previous: T; writing: T }, log: Logger, now = Date.now()): Promise<void> {
-  const file = foundRecordFile(key);
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const record: FoundRecord<T> = { previous: values.previous, writing: values.writing, at: now };
+  let temp: string | undefined;
   try {
+    const file = foundRecordFile(key);
+    temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await writeFile(temp, `${JSON.stringify(record)}\n`, { mode: 0o600 });
     await rename(temp, file);
   } catch (err) {
-    await rm(temp, { force: true }).catch(() => undefined);
+    if (temp !== undefined) await rm(temp, { force: true }).catch(() => undefined);
     warnOf(log, key, "write", err);
   }
 }

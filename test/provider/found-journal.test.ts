@@ -90,7 +90,7 @@ describe("the record of what a setting held before a create", () => {
     mkdirSync(foundJournalDir(), { recursive: true });
     writeFileSync(foundRecordFile(KEY), "{ cut sh");
     expect(await readFoundRecord(KEY, "8.3", log)).toBeUndefined();
-    await writeFoundRecord(KEY, { previous: ["7.4"], writing: "8.3" }, log);
+    await writeFoundRecord<unknown>(KEY, { previous: ["7.4"], writing: "8.3" }, log);
     expect(await readFoundRecord(KEY, "8.3", log)).toBeUndefined();
     await writeFoundRecord(KEY, { previous: { memory_limit: "128M" }, writing: { memory_limit: "512M" } }, log);
     expect(await readFoundRecord(KEY, [942100], log)).toBeUndefined();
