@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Finds the Pulumi CLI once for the engine suite (test/engine/), which is skipped without one.
     globalSetup: ["test/engine/setup.ts"],
+    // A PULUMI_HOME per test file, emptied before each test (test/helpers/pulumi-home.ts).
+    setupFiles: ["test/helpers/pulumi-home.ts"],
   },
 });

@@ -16,7 +16,8 @@
  * `--quick` runs a slice: three types, every operation and fault. `--engine-kill` runs only the
  * `pulumi up` killed mid-create through the real CLI (with `--write-docs`, writing only its block).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 
 import type { ResourceType } from "../src/resources/registry";
@@ -300,6 +301,18 @@ async function engineKillOnly(args: string[]): Promise<number> {
 }
 
 async function main(args: string[]): Promise<number> {
+  // The providers' records of what settings held before a create (decision 0028) go to a home
+  // of this run's own, not the user's ~/.pulumi; the hosts it starts inherit it.
+  const home = mkdtempSync(path.join(tmpdir(), "reseller-reliability-home-"));
+  process.env.PULUMI_HOME = home;
+  try {
+    return await run(args);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function run(args: string[]): Promise<number> {
   if (args.includes("--engine-kill")) return engineKillOnly(args);
   const quick = args.includes("--quick");
   const types = argument(args, "--types")?.split(",") as ResourceType[] | undefined;

@@ -58,6 +58,16 @@ describe("the reliability report's slice", () => {
     expect(figures.rows.map((r) => ({ killed: r.killed, notes: r.notes }))).toEqual([{ killed: true, notes: [] }]);
     expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
   }, 120_000);
+
+  it("puts back at destroy the PHP version and lock found when the provider host is killed after the setting's write (decision 0028)", async () => {
+    const figures = await runKillTest({ types: ["PhpVersion", "DomainLock"], pkg });
+
+    expect(figures.rows.map((r) => ({ type: r.type, killed: r.killed, notes: r.notes }))).toEqual([
+      { type: "PhpVersion", killed: true, notes: [] },
+      { type: "DomainLock", killed: true, notes: [] },
+    ]);
+    expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
+  }, 120_000);
 });
 
 describe("the figures block of docs/reliability.md", () => {

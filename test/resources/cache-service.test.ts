@@ -35,6 +35,21 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
     expect(t.sim.requests.count("cache.controlRedis")).toBe(0);
   });
 
+  it("still disables at destroy a service found disabled when the create that enabled it was cut off between `on` and `start`", async () => {
+    // `on` is applied; `start` is refused, and its error never reaches the engine, as when the
+    // host is killed there: no state is saved.
+    t.sim.faults.add({ operation: "cache.controlMemcached", kind: "status", status: 503, skip: 1, times: 10 });
+    await t.provider.create(await t.engine.check({ hostingId: 101, service: "memcached" })).catch(() => undefined);
+    expect(service("memcached")).toMatchObject({ enabled: true, active: false });
+    t.sim.faults.clear();
+
+    clearCache();
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached" }));
+    expect(outs).toMatchObject({ enabled: true, active: true, previous: { enabled: false, active: false } });
+    await t.engine.delete(id, outs);
+    expect(service("memcached")).toMatchObject({ enabled: false, active: false });
+  });
+
   it("treats destroying a service that is already off as done", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "redis", enabled: false }));
     expect(service("redis")).toMatchObject({ enabled: false, active: false });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { writesSince } from "../helpers/sim";
 
@@ -40,6 +41,26 @@ describe.each(["v4", "v3"] as const)("DomainLock on API %s", (version) => {
     await t.engine.delete(id, refreshed.props);
     expect(t.sim.store.domains["agency-demo.com"]!.locked).toBe(false);
     expect(writesSince(t.sim, mark)).toEqual(["domains.disableRegistrarLock"]);
+  });
+
+  it("still unlocks at destroy a domain found unlocked when the create that locked it was cut off after its write", async () => {
+    t.sim.store.domains["client-shop.net"]!.locked = false;
+    // The lock lands after its connection closed: the host learns nothing, as when it is killed
+    // after sending the write, and the engine saves no state.
+    t.sim.faults.add({ operation: "domains.enableRegistrarLock", kind: "delayed-apply", latencyMs: 50 });
+    const inputs = await t.engine.check({ domain: "client-shop.net", locked: true });
+    await t.provider.create(inputs).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(true);
+
+    // The next up finds the domain locked, as declared, and writes nothing: only the record knows.
+    clearCache();
+    const mark = t.sim.requests.list().length;
+    const { id, outs } = await t.engine.create(inputs);
+    expect(outs).toEqual({ domain: "client-shop.net", locked: true, previous: false });
+    expect(writesSince(t.sim, mark)).toEqual([]);
+    await t.engine.delete(id, outs);
+    expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(false);
   });
 
   it("reads, refreshes and destroys state written before `previous` existed: destroy leaves the lock as it is", async () => {

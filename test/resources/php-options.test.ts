@@ -73,6 +73,25 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     expect(writesSince(t.sim, mark)).toEqual(["php.setOptions"]);
   });
 
+  it("still puts back at destroy, option by option, the values found when the create that changed them was cut off after its write", async () => {
+    live().memory_limit!.value = "1024M";
+    live().max_execution_time!.value = "300";
+    // The write lands after its connection closed: the host learns nothing, as when it is killed
+    // after sending the write, and the engine saves no state.
+    t.sim.faults.add({ operation: "php.setOptions", kind: "delayed-apply", latencyMs: 50 });
+    await t.provider.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } })).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(value("memory_limit")).toBe("512M");
+
+    // The next up, from no state, also names an option the cut-off create did not write.
+    clearCache();
+    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }));
+    expect(outs.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
+    await t.engine.delete(id, outs);
+    expect(value("memory_limit")).toBe("1024M");
+    expect(value("max_execution_time")).toBe("300");
+  });
+
   it("reads, refreshes and destroys state written before `previous` existed: destroy returns the options to their defaults", async () => {
     live().memory_limit!.value = "1024M";
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", short_open_tag: true } }));

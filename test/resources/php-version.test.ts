@@ -1,8 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { existsSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
+import { foundRecordFile } from "../../src/provider/found-journal";
 import { clearCache } from "../../src/provider/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { uninstallPhpVersion, writesSince } from "../helpers/sim";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
   const t = useProvider("PhpVersion", { version });
@@ -62,6 +69,73 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
     expect(updated).toMatchObject({ phpVersion: "8.3", previous: "7.4" });
     await t.engine.delete("101", updated);
     expect(php().currentVersion).toBe("7.4");
+  });
+
+  /** A create whose outcome the engine never learns, as when the host is killed with it in flight: its state is dropped. */
+  const cutOff = async (inputs: Record<string, unknown>) => {
+    await t.provider.create(inputs).catch(() => undefined);
+  };
+  /** The record of what PhpVersion 101 found, on this machine. */
+  const recordFile = () => foundRecordFile({ apiUrl: t.sim.url, apiUser: t.sim.apiUser, type: "PhpVersion", id: "101" });
+
+  it("still puts back at destroy the version found when the create that changed it was cut off after its write", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    php().currentVersion = "7.4";
+    // The write's connection closes at once and the change lands later: the host learns
+    // nothing, as when it is killed after sending the write, and no state is saved.
+    t.sim.faults.add({ operation: "php.setVersion", kind: "delayed-apply", latencyMs: 50 });
+    const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3" });
+    await cutOff(inputs);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(php().currentVersion).toBe("8.3");
+    expect(existsSync(recordFile())).toBe(true);
+
+    // The next up creates again from no state, in a new process: only the record knows 7.4.
+    clearCache();
+    const { id, outs } = await t.engine.create(inputs);
+    expect(outs).toMatchObject({ phpVersion: "8.3", previous: "7.4" });
+    expect(log).toHaveBeenCalledWith('PhpVersion 101: an earlier create was cut off after its write; the value it found, "7.4", is kept as found (not the live "8.3"), from the record on this machine');
+    await t.engine.delete(id, outs);
+    expect(php().currentVersion).toBe("7.4");
+    expect(existsSync(recordFile())).toBe(false);
+  });
+
+  it("takes the live version as found when the cut-off create's write never landed, or the version was changed since", async () => {
+    php().currentVersion = "7.4";
+    // Refused and not applied: the live version is still the one found.
+    t.sim.faults.add({ operation: "php.setVersion", kind: "status", status: 400 });
+    await cutOff(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+    expect(php().currentVersion).toBe("7.4");
+    clearCache();
+    expect((await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }))).outs.previous).toBe("7.4");
+
+    // Applied, then changed by hand to another version before the next create: that one was found.
+    t.sim.faults.add({ operation: "php.setVersion", kind: "delayed-apply", latencyMs: 50 });
+    php().currentVersion = "7.4";
+    await cutOff(await t.engine.check({ hostingId: 101, phpVersion: "8.1" }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    php().currentVersion = "8.0";
+    clearCache();
+    expect((await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.1" }))).outs.previous).toBe("8.0");
+  });
+
+  it("creates and destroys as before when the record cannot be written, with a warning naming its directory", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const home = process.env.PULUMI_HOME!;
+    const file = path.join(home, "a-file");
+    writeFileSync(file, "");
+    process.env.PULUMI_HOME = file;
+    try {
+      php().currentVersion = "7.4";
+      const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
+      expect(outs.previous).toBe("7.4");
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`PhpVersion 101: could not write the record of the value found at create in ${path.join(file, "reseller", "found")}`));
+      await t.engine.delete(id, outs);
+      expect(php().currentVersion).toBe("7.4");
+      for (const [message] of warn.mock.calls) expect(String(message)).not.toContain(t.sim.apiKey);
+    } finally {
+      process.env.PULUMI_HOME = home;
+    }
   });
 
   it("writes nothing at destroy when the account already runs the version found at create", async () => {

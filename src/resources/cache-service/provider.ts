@@ -22,7 +22,7 @@ import { defineResource } from "../../provider/define";
 import { messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   CACHE_SERVICES,
   cacheServiceInputs,
@@ -110,8 +110,16 @@ async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<CacheS
   const address = await ctx.hosting(v.hostingId);
   return ctx.serial(scopeOf(v), async () => {
     const creating = found === undefined;
-    const kept = found ?? { previous: flagsOf(await status(ctx, address, v, true)) };
-    const asFound = creating ? outputsOf(v, kept.previous ?? {}, kept) : undefined;
+    let kept = found;
+    let asFound: Outputs | undefined;
+    if (kept === undefined) {
+      const live = flagsOf(await status(ctx, address, v, true));
+      // A create cut off after its write left the service switched as declared: the record says
+      // what it found. `enabled` alone is compared, since the cut may fall between `on` and `start`.
+      const declared = { enabled: v.enabled, active: v.enabled };
+      kept = { previous: await foundAtCreate(ctx, "CacheService", cacheServiceId(v), live, declared, (l, w) => l.enabled === w.enabled) };
+      asFound = outputsOf(v, live, kept);
+    }
     if (!v.enabled) {
       await writeKeepingFound(cacheServiceId(v), asFound, () => control(ctx, address, v, "off"));
       return outputsOf(v, await status(ctx, address, v), kept);
@@ -195,5 +203,6 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
         if (actions.length > 0) ctx.log.info(`CacheService ${id}: ${what} again (${actions.join(", then ")}), as found at create`);
       }),
     );
+    await forgetFound(ctx, "CacheService", id);
   },
 });

@@ -17,7 +17,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../shared/registrar";
-import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";
 
 type Inputs = DomainLockInputs;
@@ -40,7 +40,8 @@ async function liveLock(ctx: ProviderContext, domain: string): Promise<boolean |
 async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSetting<boolean> | undefined): Promise<Outputs> {
   const live = await liveLock(ctx, inputs.domain);
   if (live === undefined) throw new Error(`${inputs.domain} is not in this reseller account, so its registrar lock cannot be managed`);
-  const kept = found ?? { previous: live };
+  // A create cut off after its write left the program's lock: the record says what it found.
+  const kept = found ?? { previous: await foundAtCreate(ctx, "DomainLock", inputs.domain, live, inputs.locked) };
   const creating = found === undefined ? { domain: inputs.domain, locked: live, ...kept } : undefined;
   if (live !== inputs.locked) await writeKeepingFound(inputs.domain, creating, () => setRegistrarLock(ctx, nameOf(inputs.domain), inputs.locked));
   return { domain: inputs.domain, locked: inputs.locked, ...kept };
@@ -87,12 +88,14 @@ export const domainLockDefinition = defineResource<typeof domainLockInputs, Inpu
     if (props.previous === undefined) {
       const state = props.locked ? "stays locked" : "stays unlocked, so it can be transferred away; lock it at the registrar if that is not intended";
       noPreviousNote(ctx, "DomainLock", id, `it is released from Pulumi state and the domain ${state}`);
-      return;
+    } else {
+      // The domain left the account: there is no lock left to put back.
+      const live = await liveLock(ctx, props.domain);
+      if (live !== undefined && live !== props.previous) {
+        await setRegistrarLock(ctx, nameOf(props.domain), props.previous);
+        ctx.log.info(`DomainLock ${id}: the domain is ${lockText(props.previous)} again, as it was found at create`);
+      }
     }
-    // The domain left the account: there is no lock left to put back.
-    const live = await liveLock(ctx, props.domain);
-    if (live === undefined || live === props.previous) return;
-    await setRegistrarLock(ctx, nameOf(props.domain), props.previous);
-    ctx.log.info(`DomainLock ${id}: the domain is ${lockText(props.previous)} again, as it was found at create`);
+    await forgetFound(ctx, "DomainLock", id);
   },
 });

@@ -16,7 +16,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
-import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {
   domainNameserversInputs,
@@ -45,12 +45,35 @@ function outputsOf(name: DomainName, nameservers: string[], found: FoundSetting<
 async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSetting<string[]> | undefined): Promise<Outputs> {
   const live = await liveNameservers(ctx, inputs);
   if (!live) throw new Error(`${inputs.domain} is not in this reseller account, so its nameservers cannot be managed`);
-  const kept = found ?? { previous: live };
+  // A create cut off after its write left the program's nameservers: the record says what it found.
+  const kept = found ?? { previous: await foundAtCreate(ctx, "DomainNameservers", inputs.domain, live, inputs.nameservers, sameNameservers) };
   if (sameNameservers(live, inputs.nameservers)) return outputsOf(inputs, live, kept);
   const creating = found === undefined ? outputsOf(inputs, live, kept) : undefined;
   await writeKeepingFound(inputs.domain, creating, () => setNameservers(ctx, inputs, inputs.nameservers));
   ctx.log.info(`${inputs.domain}: nameservers set to ${inputs.nameservers.join(", ")} (were ${live.join(", ")})`);
   return outputsOf(inputs, inputs.nameservers, kept);
+}
+
+/**
+ * Destroy's put-back: the nameservers found at create, when the live set differs (state without
+ * `previous` and a domain found without nameservers leave them as they are).
+ */
+async function putBack(ctx: ProviderContext, id: string, props: Outputs): Promise<void> {
+  const found = props.previous;
+  if (found === undefined) {
+    noPreviousNote(ctx, "DomainNameservers", id, `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+    return;
+  }
+  if (found.length === 0) {
+    // A domain without nameservers at create (the registrar listed none): none can be set back.
+    ctx.log.warn(`DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+    return;
+  }
+  // The domain left the account: there are no nameservers left to put back.
+  const live = await liveNameservers(ctx, props);
+  if (!live || sameNameservers(live, found)) return;
+  await setNameservers(ctx, props, found);
+  ctx.log.info(`DomainNameservers ${id}: nameservers set back to ${found.join(", ")}, as found at create (were ${live.join(", ")})`);
 }
 
 /**
@@ -91,20 +114,7 @@ export const domainNameserversDefinition = defineResource<typeof domainNameserve
   },
 
   async delete(ctx, id, props) {
-    const found = props.previous;
-    if (found === undefined) {
-      noPreviousNote(ctx, "DomainNameservers", id, `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`);
-      return;
-    }
-    if (found.length === 0) {
-      // A domain without nameservers at create (the registrar listed none): none can be set back.
-      ctx.log.warn(`DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`);
-      return;
-    }
-    // The domain left the account: there are no nameservers left to put back.
-    const live = await liveNameservers(ctx, props);
-    if (!live || sameNameservers(live, found)) return;
-    await setNameservers(ctx, props, found);
-    ctx.log.info(`DomainNameservers ${id}: nameservers set back to ${found.join(", ")}, as found at create (were ${live.join(", ")})`);
+    await putBack(ctx, id, props);
+    await forgetFound(ctx, "DomainNameservers", id);
   },
 });

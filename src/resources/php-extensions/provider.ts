@@ -19,7 +19,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { writeKeepingFound } from "../shared/previous";
+import { foundEachAtCreate, forgetFound, writeKeepingFound } from "../shared/previous";
 import {
   checkExtensionNames,
   extensionEnabled,
@@ -93,10 +93,13 @@ async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<O
       if (live(name) !== enabled) changes[name] = enabled;
     }
 
+    // At create `previous` holds the live states; a create cut off after its write left the
+    // program's there, and the record on this machine says what that create found.
+    const found = olds === undefined ? await foundEachAtCreate(ctx, "PhpExtensions", phpExtensionsId(v), previous, v.extensions) : previous;
     // A create whose write fails keeps what it found (the write may have been applied).
-    const creating = olds === undefined ? { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...previous }, previous } : undefined;
+    const creating = olds === undefined ? { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...previous }, previous: found } : undefined;
     if (Object.keys(changes).length > 0) await writeKeepingFound(phpExtensionsId(v), creating, () => EXTENSIONS.write(ctx, address, v, changes));
-    return { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...v.extensions }, previous };
+    return { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...v.extensions }, previous: found };
   });
 }
 
@@ -151,7 +154,7 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
     return apply(ctx, news, olds);
   },
 
-  async delete(ctx, _id, props) {
+  async delete(ctx, id, props) {
     await EXTENSIONS.restore(ctx, props, (map) => {
       const restores: Record<string, boolean> = {};
       for (const name of Object.keys(props.extensions ?? {})) {
@@ -161,5 +164,6 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
       }
       return restores;
     });
+    await forgetFound(ctx, "PhpExtensions", id);
   },
 });

@@ -23,7 +23,7 @@ import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { carriedPrevious, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { carriedPrevious, foundEachAtCreate, forgetFound, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -122,6 +122,11 @@ function holds(option: PhpOption, value: string): boolean {
   return option.value === value || (allowedValuesOf(option).length > 0 && option.value?.toLowerCase() === value.toLowerCase());
 }
 
+/** Whether an option of the map (if it has it) holds `value`. */
+function holdsValue(option: PhpOption | undefined, value: string): boolean {
+  return option !== undefined && holds(option, value);
+}
+
 /**
  * What puts the named options back, for a `setOptions`: each option's `previous` value when
  * `previous` is recorded (an option without a record, whose value could not be read at create,
@@ -169,9 +174,12 @@ async function apply(ctx: ProviderContext, v: Inputs, olds: Outputs | undefined)
       if (before !== undefined) previous[name] = before;
       else if (recording) ctx.log.warn(`PhpOptions ${where}: the value of option ${name} cannot be read; destroy will leave it as the program sets it`);
     }
-    const creating = olds === undefined ? outputsOf(v, previous, map, { previous }) : undefined;
+    // At create `previous` holds the live values; a create cut off after its write left the
+    // program's there, and the record on this machine says what that create found.
+    const found = olds === undefined ? await foundEachAtCreate(ctx, "PhpOptions", phpOptionsId(v), previous, options, (_live, written, name) => holdsValue(map[name], written)) : previous;
+    const creating = olds === undefined ? outputsOf(v, previous, map, { previous: found }) : undefined;
     await writeKeepingFound(phpOptionsId(v), creating, () => OPTIONS.write(ctx, address, v, { ...putBacksOf(ctx, dropped, map, olds?.previous, where), ...options }));
-    return outputsOf(v, options, map, recording ? { previous } : {});
+    return outputsOf(v, options, map, recording ? { previous: found } : {});
   });
 }
 
@@ -229,5 +237,6 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   async delete(ctx, id, props) {
     if (props.previous === undefined) noPreviousNote(ctx, "PhpOptions", id, "the managed options return to their defaults");
     await OPTIONS.restore(ctx, props, (map) => putBacksOf(ctx, Object.keys(props.options ?? {}), map, props.previous, phpVersionWhere(props)));
+    await forgetFound(ctx, "PhpOptions", id);
   },
 });

@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
-import { keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs } from "./schema";
 
 type Inputs = PhpVersionInputs;
@@ -76,7 +76,9 @@ async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<string
     if (kept === undefined) {
       const current = versions.currentVersion || (await activeVersion(ctx, address, true));
       if (!current) ctx.log.warn(`PhpVersion ${v.hostingId}: the API reports no active version; destroy will return the account to its default version`);
-      kept = current ? { previous: current } : {};
+      // A create cut off after its write left the program's version active: the record says what it found.
+      const found = current ? await foundAtCreate(ctx, "PhpVersion", phpVersionId(v), current, v.phpVersion) : current;
+      kept = found ? { previous: found } : {};
       creating = outputsOf(v.hostingId, current, versions, kept);
     }
     await writeKeepingFound(phpVersionId(v), creating, () => ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]));
@@ -145,5 +147,6 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
       if (versions.currentVersion === target) return;
       await ctx.write("php.setVersion", { ...address, version: target }, [scopeOf(props.hostingId)]);
     });
+    await forgetFound(ctx, "PhpVersion", id);
   },
 });

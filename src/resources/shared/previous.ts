@@ -8,9 +8,15 @@
  * `previous` is an output added after the others: state written before it has none, and those
  * resources destroy as earlier versions of the package did (each resource's docs say what that
  * is).
+ *
+ * A create also writes what it found to a record on the provider's machine before its write
+ * (`foundAtCreate`, `foundEachAtCreate`; provider/found-journal.ts, decision 0028), so a create
+ * cut off between its write and the state save is followed by one that still knows it.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { ProviderContext } from "../../provider/context";
 import { messageOf, PartialCreateError } from "../../provider/errors";
+import { readFoundRecord, removeFoundRecord, writeFoundRecord, type FoundSettingKey } from "../../provider/found-journal";
 
 /** The part of a setting's state that records what it found. */
 export interface FoundSetting<T> {
@@ -150,4 +156,83 @@ export async function writeKeepingFound<T>(id: string, kept: object | undefined,
     if (kept === undefined) throw err;
     throw new PartialCreateError(id, kept, `${messageOf(err)}; the value found before this write is kept in state, and the next \`pulumi up\` sets the declared one`);
   }
+}
+
+/** The record key of a setting: the context's account (URL and user, never the key), the type, the id. */
+function recordKeyOf(ctx: ProviderContext, type: string, id: string): FoundSettingKey {
+  return { apiUrl: ctx.settings.apiUrl, apiUser: ctx.settings.apiUser, type, id };
+}
+
+/** How found values appear in the log: the settings' own values, none of them secret. */
+const shown = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * What a create takes as found, given the `live` value it read and the value it is `writing`,
+ * and the record of it, written before the write (decision 0028). When the record of an earlier
+ * create of this setting says it was writing what is live now, that create was cut off after its
+ * write (the host killed before the engine saved the state): the value it found is the one the
+ * stack found, not the live one, which is the program's. `same(live, written)` says whether the
+ * live value is what a write left (default: equal).
+ *
+ * @example
+ * const found = await foundAtCreate(ctx, "PhpVersion", "101", "8.2", "8.2"); // "7.4" when a cut-off create had found 7.4
+ */
+export async function foundAtCreate<T>(ctx: ProviderContext, type: string, id: string, live: T, writing: T, same: (live: T, written: T) => boolean = isDeepStrictEqual): Promise<T> {
+  const key = recordKeyOf(ctx, type, id);
+  const record = await readFoundRecord(key, live, ctx.log);
+  let found = live;
+  if (record && same(live, record.writing) && !isDeepStrictEqual(live, record.previous)) {
+    found = record.previous;
+    ctx.log.info(`${type} ${id}: an earlier create was cut off after its write; the value it found, ${shown(found)}, is kept as found (not the live ${shown(live)}), from the record on this machine`);
+  }
+  await writeFoundRecord(key, { previous: found, writing }, ctx.log);
+  return found;
+}
+
+/**
+ * {@link foundAtCreate} for a setting made of named values (PhpOptions, PhpExtensions), name by
+ * name: a name the earlier create was writing, whose live value is what it wrote, takes the
+ * value that create found. `live` holds the names whose value could be read; `writing` the
+ * declared ones.
+ *
+ * @example
+ * const found = await foundEachAtCreate(ctx, "PhpOptions", "101/8.2", { memory_limit: "512M" }, { memory_limit: "512M" }); // { memory_limit: "128M" } after a cut-off create
+ */
+export async function foundEachAtCreate<V>(
+  ctx: ProviderContext,
+  type: string,
+  id: string,
+  live: Record<string, V>,
+  writing: Record<string, V>,
+  same: (live: V, written: V, name: string) => boolean = isDeepStrictEqual,
+): Promise<Record<string, V>> {
+  const key = recordKeyOf(ctx, type, id);
+  const record = await readFoundRecord<Record<string, V>>(key, live, ctx.log);
+  const found: Record<string, V> = { ...live };
+  const recovered: string[] = [];
+  for (const [name, value] of Object.entries(live)) {
+    const written = record?.writing[name];
+    const before = record?.previous[name];
+    if (written === undefined || before === undefined || typeof before !== typeof value) continue;
+    if (same(value, written, name) && !isDeepStrictEqual(value, before)) {
+      found[name] = before;
+      recovered.push(`${name} ${shown(before)}`);
+    }
+  }
+  if (recovered.length > 0) {
+    ctx.log.info(`${type} ${id}: an earlier create was cut off after its write; the values it found (${recovered.join(", ")}) are kept as found, from the record on this machine`);
+  }
+  await writeFoundRecord(key, { previous: found, writing }, ctx.log);
+  return found;
+}
+
+/**
+ * Removes the record of what a create found, once destroy has put it back (or the setting is
+ * gone). Never fails the destroy.
+ *
+ * @example
+ * await forgetFound(ctx, "PhpVersion", "101");
+ */
+export async function forgetFound(ctx: ProviderContext, type: string, id: string): Promise<void> {
+  await removeFoundRecord(recordKeyOf(ctx, type, id), ctx.log);
 }

@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
-import { carriedPrevious, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { carriedPrevious, foundAtCreate, forgetFound, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -82,11 +82,17 @@ export function wafDisabledRulesImportId(o: Outputs): string {
   return withCarried(wafDisabledRulesId(o), o.previous?.map((n) => idValue(String(n))).join(","));
 }
 
+/** Whether two lists of rule ids disable the same rules (order and repeats aside). */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return sortedIds(a).join(",") === sortedIds(b).join(",");
+}
+
 /**
  * Replaces the disabled list of a domain with the program's `ruleIds` (at least one). The rules
  * are read first and every id is checked against the ranges they report; nothing is written when
- * one is outside them. Returns the list found before the write; `creating`, a write that fails
- * keeps that list in state (`writeKeepingFound`).
+ * one is outside them. Returns the list found before the write; `creating`, that list is the
+ * one a create cut off after its write found, when the record on this machine says so
+ * (`foundAtCreate`), and a write that fails keeps it in state (`writeKeepingFound`).
  */
 async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inputs, creating: boolean): Promise<number[]> {
   const site = { ...address, domain: v.domain };
@@ -103,9 +109,10 @@ async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inp
       // The resource owns the whole list: rules disabled by other means are enabled again.
       ctx.log.info(`WafDisabledRules ${whereOf(v)}: enabling rules ${dropped.join(", ")} again, which the program does not list`);
     }
-    const kept = creating ? { ...v, ruleIds: before, previous: before } : undefined;
+    const found = creating ? await foundAtCreate(ctx, "WafDisabledRules", wafDisabledRulesId(v), before, v.ruleIds, sameIds) : before;
+    const kept = creating ? { ...v, ruleIds: before, previous: found } : undefined;
     await writeKeepingFound(wafDisabledRulesId(v), kept, () => ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]));
-    return before;
+    return found;
   });
 }
 
@@ -175,5 +182,6 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   async delete(ctx, id, props) {
     // Not found: the domain left the account, so there is no list left to put back.
     await unlessNotFound(async () => putBack(ctx, id, await ctx.hosting(props.hostingId), props));
+    await forgetFound(ctx, "WafDisabledRules", id);
   },
 });
