@@ -7,7 +7,8 @@
  * - read: `redirections.list`, shared through the read cache per hosting account;
  * - update: none in the API. Every input replaces the redirection, deleting the old one first
  *   because a domain holds one redirection only (a second add is refused);
- * - delete: `redirections.delete`; a redirection already gone counts as deleted.
+ * - delete: `redirections.delete`; a redirection already gone counts as deleted, and one whose
+ *   outcome is unknown is settled by reading the listing, not retried at once (decision 0030).
  *
  * The listing shows `domain, https, www, rType, domainRedirection` and never the destination
  * (v4 document, "Redirection entry"), so drift of the destination cannot be seen; a change of
@@ -111,10 +112,11 @@ async function add(ctx: ProviderContext, address: HostingAddress, v: Inputs): Pr
 }
 
 /**
- * Deletes the redirection. An update adds the domain's new one right after (the API cannot change
- * one), so a delete whose outcome is unknown is settled by reading before anything else is sent:
- * an attempt still held up in the API would otherwise land after that add and remove the new
- * redirection (provider/settle.ts).
+ * Deletes the redirection. A change adds the domain's new one right after (the API cannot change
+ * one: the engine's delete before a replacement, or an update), so a delete whose outcome is
+ * unknown is settled by reading before anything else is sent: an attempt still held up in the API
+ * would otherwise land after that add and remove the new redirection, as the simulator's
+ * `timeout` and `delayed-apply` faults showed (provider/settle.ts, docs/decisions/0030).
  */
 async function remove(ctx: ProviderContext, address: HostingAddress, v: { hostingId: number; domain: string }): Promise<void> {
   await settleDelete(
