@@ -104,6 +104,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the ETag cache for this call. */
   fresh?: boolean;
+  /**
+   * `false`: never send this call again once an attempt may have reached the API, even when the
+   * operation is repeatable; such a failure is `outcome-unknown`, as for an unsafe operation, and
+   * the caller settles it by reading. For a delete that an add of the same object follows (a
+   * redirection, which the API cannot change, is deleted and added again): an attempt held up in
+   * the API may land after the add and remove the new object, so the delete must be seen to have
+   * landed before the add is sent (provider/settle.ts, `settleDelete`).
+   */
+  resend?: false;
 }
 
 type RequestOf<K extends EndpointKey> = z.input<Endpoints[K]["request"]>;
@@ -292,6 +301,8 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       throw fail(ep, { code: "validation", message: `Invalid parameters for ${ep.key}: ${issues.join("; ")}`, issues });
     }
     const sent = checked.data as Record<string, unknown>;
+    // A call that must not be sent again once it may have reached the API retries as an unsafe one.
+    const safety = ropts.resend === false ? "unsafe" : ep.safety;
     const inQuery = ep.params === "query" || (ep.method === "GET" && options.paramsInQuery === true);
     const hasParams = Object.keys(sent).length > 0;
     const path = `${prefix}${ep.path}${inQuery ? encodeQuery(sent) : ""}`;
@@ -420,7 +431,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           errors: f.errors,
           retryAfterMs,
         });
-        decision = decideRetry(policy, ep.safety, attempt, Date.now() - started, {
+        decision = decideRetry(policy, safety, attempt, Date.now() - started, {
           kind: "status",
           status: result.status,
           retryAfter: result.headers["retry-after"],
@@ -432,10 +443,10 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           message: `${ep.key} could not reach the API: ${result.message}`,
           cause: { name: result.name, code: result.code, message: result.message },
         });
-        decision = decideRetry(policy, ep.safety, attempt, Date.now() - started, { kind: "network", sent: !neverSent });
+        decision = decideRetry(policy, safety, attempt, Date.now() - started, { kind: "network", sent: !neverSent });
       } else {
         failure = fail(ep, { code: "timeout", message: `${ep.key} timed out after ${timeoutMs} ms` });
-        decision = decideRetry(policy, ep.safety, attempt, Date.now() - started, { kind: "timeout" });
+        decision = decideRetry(policy, safety, attempt, Date.now() - started, { kind: "timeout" });
       }
 
       if (decision.retry) {

@@ -189,11 +189,7 @@ export class NativeProvider {
       const { id, outs } = await runtime.create(type, i.props);
       return { id, props: { props: outs, secrets: secretsOf(type, i.secrets) } };
     } catch (err) {
-      if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
-        const e = err as PartialCreateError;
-        throw new InitFailure(e.message, e.id, { props: toPlainJson(e.properties), secrets: secretsOf(type, i.secrets) }, e.reasons ?? [e.message]);
-      }
-      throw err;
+      throw initFailureOf(err, () => secretsOf(type, i.secrets));
     }
   }
 
@@ -223,8 +219,13 @@ export class NativeProvider {
     this.guard(`update ${type} ${id}`);
     const o = unwrap(olds);
     const n = unwrap(news);
-    const { outs } = await runtime.update(type, id, o.props, n.props);
-    return { props: outs, secrets: secretsOf(type, o.secrets, n.secrets) };
+    try {
+      const { outs } = await runtime.update(type, id, o.props, n.props);
+      return { props: outs, secrets: secretsOf(type, o.secrets, n.secrets) };
+    } catch (err) {
+      // An update that fails part way may report the object it left; the engine stores that state.
+      throw initFailureOf(err, () => secretsOf(type, o.secrets, n.secrets));
+    }
   }
 
   /** Deletes the object (or releases it from state, as each resource documents). */
@@ -247,6 +248,13 @@ export class NativeProvider {
     const secret = source.secret === true || a.secrets.size > 0;
     return { props: result, secrets: new Set(secret ? Object.keys(result) : []) };
   }
+}
+
+/** A partial failure (an error carrying `id` and `properties`) as an {@link InitFailure}; any other error as it is. */
+function initFailureOf(err: unknown, secrets: () => Set<string>): unknown {
+  if (!(err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err))) return err;
+  const e = err as PartialCreateError;
+  return new InitFailure(e.message, e.id, { props: toPlainJson(e.properties), secrets: secrets() }, e.reasons ?? [e.message]);
 }
 
 function isWrapped(value: unknown): boolean {

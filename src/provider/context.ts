@@ -12,7 +12,7 @@
  * time, which loads this module in the provider process (DESIGN §4).
  */
 import { createHash } from "node:crypto";
-import { createClient, type ResellerClient } from "../client/client";
+import { createClient, type RequestOptions, type ResellerClient } from "../client/client";
 import type { ApiVersion } from "../client/endpoint";
 import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
@@ -50,9 +50,16 @@ export interface ProviderContext {
    * A write; afterwards (success or failure, since a failure may have applied) the scopes are
    * invalidated. `writers` names the objects it wrote when they are others than
    * {@link ProviderContext.writer} (a batch carries several); a write that names none drops the
-   * scopes' entries for identity reads too.
+   * scopes' entries for identity reads too. `options.resend: false` keeps the client from
+   * sending it again once an attempt may have reached the API (provider/settle.ts, `settleDelete`).
    */
-  write<Id extends OperationId>(id: Id, params: OperationParams<Id>, scopes: readonly string[], writers?: readonly Writer[]): Promise<OperationReply<Id>>;
+  write<Id extends OperationId>(
+    id: Id,
+    params: OperationParams<Id>,
+    scopes: readonly string[],
+    writers?: readonly Writer[],
+    options?: Pick<RequestOptions, "resend">,
+  ): Promise<OperationReply<Id>>;
   /** The object the operation creates, changes or deletes, when the runtime says (provider/cache.ts). */
   readonly writer?: Writer;
   /**
@@ -239,7 +246,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
   const scoped = (scope: string) => `${conn}|${scope}`;
   // The client parses every reply with the schema of the entry it sent, so the reply is the
   // operation's type; the client's by-id overload answers a plain record, narrowed here once.
-  const send = (id: OperationId, params: object) => clientFor(settings).request(id, params as Record<string, unknown>);
+  const send = (id: OperationId, params: object, options?: RequestOptions) => clientFor(settings).request(id, params as Record<string, unknown>, options);
   const ctx: ProviderContext = {
     version: settings.apiVersion,
     settings,
@@ -251,9 +258,9 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
       return (await cache.get(key, scopes.map(scoped), () => send(id, params), identityReads ? writer : undefined)) as never;
     },
     request: (id, params) => send(id, params) as never,
-    async write(id, params, scopes, writers) {
+    async write(id, params, scopes, writers, options) {
       try {
-        return (await send(id, params)) as never;
+        return (await send(id, params, options)) as never;
       } finally {
         const about = writers ?? (writer ? [writer] : undefined);
         for (const s of scopes) cache.invalidate(scoped(s), about);

@@ -191,19 +191,26 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
     const result = await createOrSettle(def, ctx, typed, found);
     return { id: result.id, outs: withAccount({ ...toPlainJson(result.outs as Props), ...adoption }, account) };
   } catch (err) {
-    if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
-      const e = err as PartialCreateError;
-      // The host stores `properties` as the resource's state; without the serialized provider in
-      // it, the next refresh or destroy of this resource could not load any code, and without
-      // the account they would go to the wrong account.
-      const serialized = inputs[PROVIDER_KEY];
-      (e as { properties: Props }).properties = {
-        ...withAccount(toPlainJson(e.properties), account),
-        ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }),
-      };
-    }
-    throw err;
+    throw withWholeState(err, account, inputs[PROVIDER_KEY]);
   }
+}
+
+/**
+ * A partial failure (an error carrying `id` and `properties`: the object is there but not set up)
+ * with the state the engine needs. The host stores `properties` as the resource's state, of a
+ * create or an update alike (`ErrorResourceInitFailed`); without the serialized provider in it,
+ * the next refresh or destroy of this resource could not load any code, and without the account
+ * they would go to the wrong account. Any other error is returned as it is.
+ */
+function withWholeState(err: unknown, account: string | undefined, serialized: unknown, extra: Props = {}): unknown {
+  if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
+    const e = err as PartialCreateError;
+    (e as { properties: Props }).properties = {
+      ...withAccount({ ...toPlainJson(e.properties), ...extra }, account),
+      ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }),
+    };
+  }
+  return err;
 }
 
 /** The definition's create; one whose outcome is unknown is settled by the identity read, never sent again. */
@@ -283,8 +290,14 @@ export async function update(type: string, id: string, olds: Props, news: Props)
   // `diff` replaces a resource whose account changes, so the state's account is the inputs' one.
   const stored = withoutProvider(olds);
   const ctx = contextOf(def, id, stored, writerOf(def, stored));
-  const outs = await def.update(ctx, id, ownInputs(def, stored), typedInputs(def, news));
-  return { outs: withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)) };
+  try {
+    const outs = await def.update(ctx, id, ownInputs(def, stored), typedInputs(def, news));
+    return { outs: withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)) };
+  } catch (err) {
+    // An update that fails part way may report the object it left (a redirection deleted and
+    // added again, whose add did not settle): the engine then stores that state, not the old one.
+    throw withWholeState(err, accountOf(stored), news[PROVIDER_KEY] ?? olds[PROVIDER_KEY], adoptionOf(def, stored));
+  }
 }
 
 /**

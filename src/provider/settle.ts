@@ -8,6 +8,10 @@
  * or `reseller:settleWaitMs` has passed (an API may list a new object late: the simulator's
  * `eventualConsistencyReads`, and the catalog's note that listings lag, §7.3, inferred). What is
  * found goes into state; nothing found fails the create saying so. The create is never sent again.
+ *
+ * A delete whose outcome is unknown, where an add of the same identity follows, is settled by the
+ * same polling ({@link settleDelete}): gone means it landed, and only an object still there after
+ * the wait is deleted again.
  */
 import { ResellerApiError } from "../client/errors";
 import type { ProviderContext } from "./context";
@@ -51,6 +55,46 @@ export async function createdBy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What polling a read found: the probe's answer, or how many reads found nothing and the last read's failure. */
+interface Polled<T> {
+  found?: T;
+  reads: number;
+  readFailure?: unknown;
+}
+
+/**
+ * Runs `probe` with a growing pause (250 ms doubling to 5 s) until it answers or
+ * `reseller:settleWaitMs` has passed. A probe that throws is no evidence either way: the reads go
+ * on until the wait ends, and the last failure is reported.
+ */
+async function poll<T>(ctx: ProviderContext, probe: () => Promise<T | undefined>): Promise<Polled<T>> {
+  const deadline = Date.now() + ctx.settings.settleWaitMs;
+  let pause = FIRST_PAUSE_MS;
+  let reads = 0;
+  let readFailure: unknown;
+  for (;;) {
+    reads += 1;
+    try {
+      const found = await probe();
+      if (found !== undefined) return { found, reads };
+      readFailure = undefined;
+    } catch (err) {
+      readFailure = err;
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) return { reads, readFailure };
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    pause = Math.min(pause * 2, MAX_PAUSE_MS);
+  }
+}
+
+/** What the reads of {@link poll} found, for a message: none, or the last one's failure. */
+function readsSaid({ reads, readFailure }: Polled<unknown>, wait: number, nothing: string): string {
+  return readFailure
+    ? `and the last of ${reads} reads for it failed too (${messageOf(readFailure)})`
+    : `and ${reads} read${reads === 1 ? "" : "s"} by its identity over ${wait} ms (reseller:settleWaitMs) ${nothing}`;
+}
+
 /**
  * Settles a create whose outcome is unknown: the object found by identity, read into outputs
  * (the declared inputs, overlaid with what the API shows), or an error that says nothing was found.
@@ -60,40 +104,65 @@ export async function createdBy<T>(write: () => Promise<T>): Promise<T> {
  */
 export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinition, inputs: Props, lost: unknown): Promise<{ id: string; outs: Props }> {
   const find = def.find!;
-  const wait = ctx.settings.settleWaitMs;
-  const deadline = Date.now() + wait;
-  let pause = FIRST_PAUSE_MS;
-  let reads = 0;
-  let readFailure: unknown;
-  for (;;) {
-    reads += 1;
-    try {
-      const found = await find(ctx, inputs, { fresh: true });
-      if (found) {
-        const key = def.id.parse(found.id);
-        const live = key ? await def.read(ctx, { id: found.id, key, props: inputs }) : undefined;
-        if (live) {
-          ctx.log.info(`${def.type} ${found.id}: the create's reply was lost or unreadable (${messageOf(lost)}); ${found.description} was found by reading, and is in state`);
-          return { id: live.id ?? found.id, outs: { ...inputs, ...(live.outs as Props) } };
-        }
-      }
-      readFailure = undefined;
-    } catch (err) {
-      // A read that fails is no evidence either way: keep reading until the wait ends.
-      readFailure = err;
-    }
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-    pause = Math.min(pause * 2, MAX_PAUSE_MS);
+  const polled = await poll(ctx, async () => {
+    const found = await find(ctx, inputs, { fresh: true });
+    if (!found) return undefined;
+    const key = def.id.parse(found.id);
+    const live = key ? await def.read(ctx, { id: found.id, key, props: inputs }) : undefined;
+    return live ? { found, live } : undefined;
+  });
+  if (polled.found) {
+    const { found, live } = polled.found;
+    ctx.log.info(`${def.type} ${found.id}: the create's reply was lost or unreadable (${messageOf(lost)}); ${found.description} was found by reading, and is in state`);
+    return { id: live.id ?? found.id, outs: { ...inputs, ...(live.outs as Props) } };
   }
-  const reading = readFailure
-    ? `and the last of ${reads} reads for it failed too (${messageOf(readFailure)})`
-    : `and ${reads} read${reads === 1 ? "" : "s"} by its identity over ${wait} ms (reseller:settleWaitMs) found no such object`;
   throw new Error(
-    `${def.type}: the create may or may not have been applied (${messageOf(lost)}), ${reading}. It was not sent again, so nothing was made twice. ` +
+    `${def.type}: the create may or may not have been applied (${messageOf(lost)}), ${readsSaid(polled, ctx.settings.settleWaitMs, "found no such object")}. It was not sent again, so nothing was made twice. ` +
       "Whether the API made it is unknown: if it shows up later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it. " +
       "Raise reseller:settleWaitMs if the API is known to list new objects late.",
     { cause: lost },
   );
+}
+
+/**
+ * Deletes an object that an add of the same identity may follow (an API that cannot change an
+ * object is asked to delete and add it), so that no attempt of the delete lands after that add.
+ * The delete is sent without the client's own retries once an attempt may have reached the API:
+ * a retry answered at once would let the add go ahead while the first attempt, held up in the
+ * API, is still to land, and then remove the new object (the simulator's `timeout` and
+ * `delayed-apply` faults do just that). An outcome that is unknown is settled by reading: the
+ * object gone (`present` answers false: an explicit not-found or a well-formed listing without
+ * it) means the delete landed; still there when `reseller:settleWaitMs` has passed, the delete,
+ * which is idempotent, is sent again, with the client's retries.
+ *
+ * @param what the object, for messages: "The redirection of example.com on hosting account 101"
+ * @param send the delete; an object already gone must count as deleted in it
+ * @param present a fresh read of whether the object is still there
+ *
+ * @example
+ * await settleDelete(ctx, "The redirection of example.com", (options) => ctx.write("redirections.delete", params, scopes, undefined, options), isListed);
+ */
+export async function settleDelete(
+  ctx: ProviderContext,
+  what: string,
+  send: (options: { resend?: false }) => Promise<unknown>,
+  present: () => Promise<boolean>,
+): Promise<void> {
+  let lost: unknown;
+  try {
+    await send({ resend: false });
+    return;
+  } catch (err) {
+    if (!outcomeUnknown(err)) throw err;
+    lost = err;
+  }
+  const polled = await poll(ctx, async () => ((await present()) ? undefined : true));
+  if (polled.found) {
+    ctx.log.info(`${what}: the delete's outcome is unknown (${messageOf(lost)}); reading found it gone, so the delete was applied`);
+    return;
+  }
+  ctx.log.info(
+    `${what}: the delete's outcome is unknown (${messageOf(lost)}), ${readsSaid(polled, ctx.settings.settleWaitMs, "still found it")}; the delete, which is idempotent, is sent again`,
+  );
+  await send({});
 }

@@ -80,6 +80,18 @@ describe("retries against the simulator", () => {
     expect(t.sim.requests.count("domains.register")).toBe(1);
   });
 
+  it("does not send again a repeatable write made with resend: false once it may have reached the API, and reports outcome-unknown", async () => {
+    t.sim.faults.add({ operation: "redirections.delete", kind: "drop" });
+    const err = await failure(t.client.request("redirections.delete", { id: 101, domain: "client-shop.net" }, { resend: false }));
+    expect(err.code).toBe("outcome-unknown");
+    expect(err.message).toMatch(/not sent again/);
+    expect(t.sim.requests.count("redirections.delete")).toBe(1);
+    // Without the option the same delete is retried, being idempotent.
+    t.sim.faults.add({ operation: "redirections.delete", kind: "drop" });
+    await t.client.request("redirections.delete", { id: 101, domain: "client-shop.net" });
+    expect(t.sim.requests.count("redirections.delete")).toBe(3);
+  });
+
   it("times out a slow read, retries it, and reports timeout when every attempt is slow", async () => {
     const c = t.clientFor("v4", { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
     // One use more than the attempt budget: what is left shows how many attempts reached the

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { NativeProvider } from "../../src/plugin/provider";
+import { InitFailure, NativeProvider } from "../../src/plugin/provider";
 import { SECRET_SIG, SIG_KEY, unwrap, wrapSecrets } from "../../src/plugin/values";
 import { reset } from "../../src/provider/runtime";
 import { resetDataSources } from "../../src/data-sources";
@@ -89,6 +89,25 @@ describe("the plugin's provider", () => {
     expect([...created.props.secrets]).toContain("password");
     expect(created.props.props.password).toBe("Plugin-Pass-2026");
     await p.delete(ftp, created.id, created.props.props);
+  });
+
+  it("reports an update that fails part way as an init failure carrying the id and the state it left", async () => {
+    const p = new NativeProvider();
+    await p.configure({ ...inputsOf(sim), settleWaitMs: "300" });
+    const redirection = "reseller:index:Redirection";
+    const declared = { hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo" };
+    const created = await p.create(redirection, (await p.check(redirection, {}, declared)).inputs!.props);
+    const news = (await p.check(redirection, {}, { ...declared, destinationUrl: "https://client-shop.net/spring" })).inputs!.props;
+    // The update deletes the redirection, and the add that follows loses its connection unapplied.
+    sim.faults.add({ operation: "redirections.add", kind: "drop" });
+    const err = await p.update(redirection, created.id, created.props.props, news).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(InitFailure);
+    expect((err as InitFailure).id).toBe("101/agency-demo.com");
+    expect((err as InitFailure).props.props).toMatchObject({ destinationUrl: "https://client-shop.net/spring", adopted: false });
+    await p.delete(redirection, created.id, created.props.props);
   });
 
   it("reads a record set from its id alone, with inputs that pass check unchanged (pulumi import)", async () => {

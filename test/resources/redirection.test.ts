@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/check";
 import { clearCache } from "../../src/provider/runtime";
-import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+import { SERIALIZED_PROVIDER, useProvider, type EngineDouble } from "../helpers/lifecycle";
 
 const shop = "https://agency-demo.com/shop";
 
@@ -210,5 +210,95 @@ describe("Redirection inputs", () => {
   ])("refuses a destination with $name rather than rewriting it", async ({ url, reason }) => {
     const [failure] = await t.engine.checkFailures({ hostingId: 101, domain: "agency-demo.com", destinationUrl: url });
     expect(failure).toMatchObject({ property: "destinationUrl", reason: expect.stringMatching(reason) });
+  });
+});
+
+describe("Redirection replaced while its delete's outcome is unknown", () => {
+  // A short client timeout, and a settle wait that the faults below fit in or outlast.
+  const t = useProvider("Redirection", { version: "v4", config: { "reseller:timeoutMs": "400", "reseller:settleWaitMs": "3000" } });
+  const stored = () => t.sim.store.hostings["101"]!.redirections.filter((r) => r.domain === "agency-demo.com");
+  const spring = "https://client-shop.net/spring";
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // `timeout`: the delete runs past the client's timeout and is applied; `delayed-apply`: the
+  // connection closes at once and the delete lands later. A retry answered at once used to let
+  // the add go first, and the late delete then removed the new redirection.
+  it.each([
+    { name: "runs past the client's timeout", fault: { kind: "latency", latencyMs: 900 }, lands: 900 },
+    { name: "is applied late after the connection closed", fault: { kind: "delayed-apply", latencyMs: 600 }, lands: 600 },
+  ] as const)("waits, by reading, for a delete that $name before adding the new redirection", async ({ fault, lands }) => {
+    const { id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "redirections.delete", ...fault });
+
+    // The engine's order for deleteBeforeReplace: delete the old object, then create the new one.
+    const started = Date.now();
+    await t.engine.delete(id, outs);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(lands);
+    const replaced = await t.engine.create(news);
+    await sleep(lands + 200);
+
+    expect(replaced.outs.destinationUrl).toBe(spring);
+    expect(stored()).toEqual([expect.objectContaining({ destinationUrl: spring, rType: 302 })]);
+    expect(t.sim.requests.count("redirections.delete")).toBe(1);
+    expect(t.sim.requests.count("redirections.add")).toBe(1);
+  });
+
+  it("deletes again when reading still finds the redirection after the wait (a delete is idempotent)", async () => {
+    const { id, outs } = await createOne(t.engine);
+    await t.configure({ "reseller:settleWaitMs": "500" });
+    // The connection drops before the API acts: the redirection stays.
+    t.sim.faults.add({ operation: "redirections.delete", kind: "drop" });
+    t.sim.requests.clear();
+    await t.engine.delete(id, outs);
+    expect(stored()).toEqual([]);
+    expect(t.sim.requests.count("redirections.delete")).toBe(2);
+    expect(t.sim.requests.count("redirections.list")).toBeGreaterThanOrEqual(2);
+  });
+
+  it("settles an update's delete and add by reading, sending each once", async () => {
+    const { id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "redirections.delete", kind: "delayed-apply", latencyMs: 600 });
+    t.sim.faults.add({ operation: "redirections.add", kind: "delayed-apply", latencyMs: 600 });
+    const updated = await t.engine.update(id, outs, news);
+    await sleep(800);
+    expect(updated).toMatchObject({ destinationUrl: spring, type: 302, https: true, adopted: false });
+    expect(stored()).toEqual([expect.objectContaining({ destinationUrl: spring })]);
+    expect(t.sim.requests.count("redirections.delete")).toBe(1);
+    expect(t.sim.requests.count("redirections.add")).toBe(1);
+  });
+
+  it("keeps the new redirection in state, with its id and provider, when an update's add does not settle", async () => {
+    const { id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    await t.configure({ "reseller:settleWaitMs": "500" });
+    // The add's connection drops before the API acts: reading never finds the new redirection.
+    t.sim.faults.add({ operation: "redirections.add", kind: "drop" });
+    const err = (await t.engine.update(id, outs, news).then(() => undefined, (e: unknown) => e)) as { id?: string; properties?: Record<string, unknown>; message: string };
+    expect(err.id).toBe(id);
+    expect(err.message).toMatch(/was deleted to be replaced.*may or may not have been applied.*not sent again/s);
+    expect(err.properties).toMatchObject({ destinationUrl: spring, type: 302, adopted: false, __provider: SERIALIZED_PROVIDER });
+    expect(stored()).toEqual([]);
+    expect(t.sim.requests.count("redirections.add")).toBe(2);
+
+    // The engine's next `up` updates the resource it kept, with the same inputs: nothing is
+    // listed, so the redirection is added.
+    const repaired = await t.engine.update(err.id!, err.properties!, news);
+    expect(repaired).toMatchObject({ destinationUrl: spring, type: 302 });
+    expect(stored()).toEqual([expect.objectContaining({ destinationUrl: spring })]);
+    expect(t.sim.requests.count("redirections.add")).toBe(3);
+  });
+
+  it("says that nothing is in the old redirection's place when an update's add fails for certain", async () => {
+    const { id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    t.sim.faults.add({ operation: "redirections.add", kind: "status", status: 500 });
+    const err = (await t.engine.update(id, outs, news).then(() => undefined, (e: unknown) => e)) as { id?: string; message: string };
+    expect(err.id).toBeUndefined();
+    expect(err.message).toMatch(/was deleted to be replaced.*none is in its place.*HTTP 500/s);
+    expect(stored()).toEqual([]);
   });
 });

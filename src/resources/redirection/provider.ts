@@ -7,7 +7,8 @@
  * - read: `redirections.list`, shared through the read cache per hosting account;
  * - update: none in the API. Every input replaces the redirection, deleting the old one first
  *   because a domain holds one redirection only (a second add is refused);
- * - delete: `redirections.delete`; a redirection already gone counts as deleted.
+ * - delete: `redirections.delete`; a redirection already gone counts as deleted, and one whose
+ *   outcome is unknown is settled by reading the listing, not retried at once (decision 0030).
  *
  * The listing shows `domain, https, www, rType, domainRedirection` and never the destination
  * (v4 document, "Redirection entry"), so drift of the destination cannot be seen; a change of
@@ -23,6 +24,7 @@ import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../
 import type { HostingAddress } from "../../provider/hosting";
 import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/ids";
 import { normalizeDomain } from "../../provider/names";
+import { outcomeUnknown, settleCreate, settleDelete } from "../../provider/settle";
 import {
   DEFAULT_REDIRECTION_TYPE,
   normalizeDestination,
@@ -109,14 +111,28 @@ async function add(ctx: ProviderContext, address: HostingAddress, v: Inputs): Pr
   }
 }
 
+/**
+ * Deletes the redirection. A change adds the domain's new one right after (the API cannot change
+ * one: the engine's delete before a replacement, or an update), so a delete whose outcome is
+ * unknown is settled by reading before anything else is sent: an attempt still held up in the API
+ * would otherwise land after that add and remove the new redirection, as the simulator's
+ * `timeout` and `delayed-apply` faults showed (provider/settle.ts, docs/decisions/0030).
+ */
 async function remove(ctx: ProviderContext, address: HostingAddress, v: { hostingId: number; domain: string }): Promise<void> {
-  try {
-    await ctx.write("redirections.delete", { ...address, domain: v.domain }, [scopeOf(v.hostingId)]);
-  } catch (err) {
-    // Already gone (or the domain left the account, taking its redirection with it).
-    if (apiErrorCode(err) === "not-found") return;
-    throw err;
-  }
+  await settleDelete(
+    ctx,
+    `The redirection of ${v.domain} on hosting account ${v.hostingId}`,
+    async (options) => {
+      try {
+        await ctx.write("redirections.delete", { ...address, domain: v.domain }, [scopeOf(v.hostingId)], undefined, options);
+      } catch (err) {
+        // Already gone (or the domain left the account, taking its redirection with it).
+        if (apiErrorCode(err) === "not-found") return;
+        throw err;
+      }
+    },
+    async () => (await liveEntry(ctx, address, v.domain, true)) !== undefined,
+  );
 }
 
 function statusOf(rType: number | undefined, fallback: RedirectionType): RedirectionType {
@@ -163,6 +179,37 @@ async function createRedirection(ctx: ProviderContext, v: Inputs, adopting = fal
       outputsOf(v, undefined),
       `The redirection of ${v.domain} was added, but reading it back failed (${messageOf(err)}); it is kept in state, and the next \`pulumi up\` or \`pulumi refresh\` reads it back`,
     );
+  }
+}
+
+/**
+ * The add of an update, once the old redirection is gone. An add whose outcome is unknown is
+ * settled by polling the identity read, as a create's is, and never sent again. If the add does
+ * not settle, the update fails carrying the id and the new redirection's state, so that the
+ * engine keeps it as "failed to initialise" rather than the deleted one: the next `up` updates it
+ * with the same inputs, which reads it back and adds it only if it is not there, and a refresh
+ * drops it if the API never made it. An add that failed for certain leaves nothing in the old
+ * one's place, and says so; the state still names the old redirection, so the next `up` deletes
+ * (already gone counts as deleted) and adds again, and a refresh drops it.
+ */
+async function addInPlaceOf(ctx: ProviderContext, olds: Pick<Outputs, "hostingId" | "domain">, news: Inputs): Promise<Outputs> {
+  const replaced = `The redirection of ${olds.domain} on hosting account ${olds.hostingId} was deleted to be replaced (the API cannot change one)`;
+  try {
+    return await createRedirection(ctx, news);
+  } catch (err) {
+    if (err instanceof PartialCreateError) throw err;
+    if (!outcomeUnknown(err)) throw new Error(`${replaced}, but adding the new one failed, so none is in its place: ${messageOf(err)}`, { cause: err });
+    try {
+      return (await settleCreate(ctx, redirectionDefinition, { ...news }, err)).outs as unknown as Outputs;
+    } catch {
+      // settleCreate fails only when its reads found nothing over the wait.
+      throw new PartialCreateError(
+        redirectionId(news),
+        outputsOf(news, undefined),
+        `${replaced}, and adding the new one may or may not have been applied (${messageOf(err)}); reading for it over ${ctx.settings.settleWaitMs} ms ` +
+          "(reseller:settleWaitMs) did not find it, and the add was not sent again. It is kept in state as not set up: the next `pulumi up` reads it and adds it only if it is not there, and `pulumi refresh` drops it if it is not",
+      );
+    }
   }
 }
 
@@ -232,7 +279,7 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
       if (entry) return outputsOf(news, entry);
     }
     await ctx.serial(scopeOf(olds.hostingId), () => remove(ctx, address, olds));
-    return createRedirection(ctx, news);
+    return addInPlaceOf(ctx, olds, news);
   },
 
   async delete(ctx, _id, props) {
