@@ -224,6 +224,19 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
     for (const n of ["x0", "x1", "x2"]) expect(find(n)).toBeUndefined();
   });
 
+  it("fails a delete at once with the transport error when the API cannot be reached: nothing was sent, so nothing is waited for", async () => {
+    const gone = await t.engine.create(await declare("unreached", "198.51.100.70"));
+    // Port 1 refuses the connection: the request never leaves this machine.
+    await t.configure({ "reseller:apiUrl": "http://127.0.0.1:1" });
+    const err = await t.engine.delete(gone.id, gone.outs).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/could not reach the API/);
+    expect(err?.message).not.toMatch(/may or may not have been applied/);
+    expect(find("unreached")?.records).toEqual([{ ip: "198.51.100.70" }]);
+  });
+
   it("fails an update and a delete that no read shows applied, saying what the next run does", async () => {
     const kept = await t.engine.create(await declare("u1", "198.51.100.60"));
     const gone = await t.engine.create(await declare("d1", "198.51.100.61"));

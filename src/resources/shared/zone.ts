@@ -12,6 +12,7 @@
  * module sends for domains without hosting (catalog note under §1 #75).
  */
 import type { DnsRRSet, DnsRRSetInput } from "../../client/dns-records";
+import { wasNeverSent } from "../../client/retry";
 import type { BatchEntry } from "../../provider/batch";
 import type { Writer } from "../../provider/cache";
 import type { ProviderContext } from "../../provider/context";
@@ -127,15 +128,15 @@ const REFUSED_FOR_ALL = new Set(["authentication", "ip-not-allowed", "not-found"
  * malformed 2xx, which the client calls `bad-response` since `dns.modifyZone` is repeatable), a
  * gateway error (502, 504: the backend may still act, as the client's retry policy holds), or
  * the client's own `outcome-unknown`. The client has already retried what it may; what is left
- * is settled by reading, never by sending again.
+ * is settled by reading, never by sending again. A connection that was never made (refused, no
+ * such host) sent nothing, so there is nothing to wait for.
  */
-function outcomeUnknown(err: unknown): boolean {
+function mayHaveApplied(err: unknown): boolean {
   const code = apiErrorCode(err);
-  if (code === "server") {
-    const status = (err as { status?: number }).status;
-    return status === 502 || status === 504;
-  }
-  return code === "timeout" || code === "transport" || code === "bad-response" || code === "outcome-unknown";
+  const e = err as { status?: number; cause?: { code?: string } };
+  if (code === "server") return e.status === 502 || e.status === 504;
+  if (code === "transport") return !wasNeverSent(e.cause?.code);
+  return code === "timeout" || code === "bad-response" || code === "outcome-unknown";
 }
 
 async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<RecordSetWrite>[]): Promise<void> {
@@ -150,7 +151,7 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
     return;
   } catch (err) {
     const code = apiErrorCode(err);
-    if (outcomeUnknown(err)) {
+    if (mayHaveApplied(err)) {
       // All, part or none of the batch may have been applied, perhaps later than the failure:
       // each entry is settled by what the zone shows within the settle wait, never sent again
       // (DESIGN §4, "never lose track"). A batch of one is settled the same way, so a create,
