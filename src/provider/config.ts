@@ -92,7 +92,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     env: "RESELLER_SETTLE_WAIT_MS",
     default: "60000",
     description:
-      "How long a create whose outcome is unknown (lost or unreadable reply) keeps reading for the object before it fails, in milliseconds; it is never sent again. A Redirection's delete whose outcome is unknown reads as long for it to be gone before it is sent again",
+      "How long a create, or a record set's zone write, whose outcome is unknown (lost or unreadable reply) keeps reading for the object before it fails, in milliseconds; it is never sent again. A Redirection's delete whose outcome is unknown reads as long for it to be gone before it is sent again",
   },
   { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
   { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },

@@ -55,44 +55,84 @@ export async function createdBy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What polling a read found: the probe's answer, or how many reads found nothing and the last read's failure. */
-interface Polled<T> {
-  found?: T;
+/** What polling by {@link readUntil} saw. */
+export interface Polled {
+  /** Whether the last look found what it sought. */
+  found: boolean;
+  /** How many looks ran. */
   reads: number;
+  /** The last look's failure, when it failed (no evidence either way). */
   readFailure?: unknown;
 }
 
 /**
- * Runs `probe` with a growing pause (250 ms doubling to 5 s) until it answers or
- * `reseller:settleWaitMs` has passed. A probe that throws is no evidence either way: the reads go
- * on until the wait ends, and the last failure is reported.
+ * Runs `look` until it reports what it seeks or `waitMs` has passed, with a pause growing from
+ * 250 ms to 5 s: an API may list a new object, or show a write, late. A look that throws is no
+ * evidence either way, so the polling goes on. `look` runs at least once.
+ *
+ * @example
+ * const polled = await readUntil(ctx.settings.settleWaitMs, async () => (await find(ctx, inputs, { fresh: true })) !== undefined);
  */
-async function poll<T>(ctx: ProviderContext, probe: () => Promise<T | undefined>): Promise<Polled<T>> {
-  const deadline = Date.now() + ctx.settings.settleWaitMs;
+export async function readUntil(waitMs: number, look: () => Promise<boolean>): Promise<Polled> {
+  const deadline = Date.now() + waitMs;
   let pause = FIRST_PAUSE_MS;
   let reads = 0;
-  let readFailure: unknown;
   for (;;) {
     reads += 1;
+    let readFailure: unknown;
     try {
-      const found = await probe();
-      if (found !== undefined) return { found, reads };
-      readFailure = undefined;
+      if (await look()) return { found: true, reads };
     } catch (err) {
       readFailure = err;
     }
     const left = deadline - Date.now();
-    if (left <= 0) return { reads, readFailure };
+    if (left <= 0) return readFailure === undefined ? { found: false, reads } : { found: false, reads, readFailure };
     await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
     pause = Math.min(pause * 2, MAX_PAUSE_MS);
   }
 }
 
-/** What the reads of {@link poll} found, for a message: none, or the last one's failure. */
-function readsSaid({ reads, readFailure }: Polled<unknown>, wait: number, nothing: string): string {
-  return readFailure
-    ? `and the last of ${reads} reads for it failed too (${messageOf(readFailure)})`
-    : `and ${reads} read${reads === 1 ? "" : "s"} by its identity over ${wait} ms (reseller:settleWaitMs) ${nothing}`;
+/** What an unsettled write's error says, beyond what polling saw. */
+export interface Unsettled {
+  /** Who failed, as the message starts: `CronJob`, `DnsRecordSet example.com/www/A`. */
+  subject: string;
+  /** The operation: "create", "update", "delete". */
+  operation: string;
+  /** The failure that left the outcome unknown. */
+  lost: unknown;
+  /** How each read looked (`by its identity`, `of the zone`). */
+  readsWhat: string;
+  /** What the reads did not find (`found no such object`). */
+  notFound: string;
+  /** What the next `pulumi up` (or destroy) will do about it. */
+  next: string;
+  /** Milliseconds the reads went on for. */
+  waitMs: number;
+}
+
+/** What the reads of {@link readUntil} saw, for a message: how many found nothing over how long, or the last one's failure. */
+function readsSaid(polled: Polled, readsWhat: string, waitMs: number, notFound: string): string {
+  return polled.readFailure
+    ? `and the last of ${polled.reads} reads for it failed too (${messageOf(polled.readFailure)})`
+    : `and ${polled.reads} read${polled.reads === 1 ? "" : "s"} ${readsWhat} over ${waitMs} ms (reseller:settleWaitMs) ${notFound}`;
+}
+
+/**
+ * The error of a write whose outcome stayed unknown through a bounded wait: it may or may not
+ * have been applied, how many reads found nothing over how long, that it was not sent again, and
+ * what the next run does. It never tells the user to retry blindly, and it is a plain error (not
+ * `outcome-unknown`), so no caller settles it a second time.
+ *
+ * @example
+ * throw unsettledError(polled, { subject: "CronJob", operation: "create", lost: err, readsWhat: "by its identity", notFound: "found no such object", next: "...", waitMs: 60000 });
+ */
+export function unsettledError(polled: Polled, u: Unsettled): Error {
+  const reading = readsSaid(polled, u.readsWhat, u.waitMs, u.notFound);
+  return new Error(
+    `${u.subject}: the ${u.operation} may or may not have been applied (${messageOf(u.lost)}), ${reading}. It was not sent again, so nothing was applied twice. ` +
+      `${u.next} Raise reseller:settleWaitMs if the API is known to show new writes late.`,
+    { cause: u.lost },
+  );
 }
 
 /**
@@ -104,24 +144,29 @@ function readsSaid({ reads, readFailure }: Polled<unknown>, wait: number, nothin
  */
 export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinition, inputs: Props, lost: unknown): Promise<{ id: string; outs: Props }> {
   const find = def.find!;
-  const polled = await poll(ctx, async () => {
+  const wait = ctx.settings.settleWaitMs;
+  let settled: { id: string; outs: Props } | undefined;
+  const polled = await readUntil(wait, async () => {
     const found = await find(ctx, inputs, { fresh: true });
-    if (!found) return undefined;
+    if (!found) return false;
     const key = def.id.parse(found.id);
     const live = key ? await def.read(ctx, { id: found.id, key, props: inputs }) : undefined;
-    return live ? { found, live } : undefined;
-  });
-  if (polled.found) {
-    const { found, live } = polled.found;
+    if (!live) return false;
     ctx.log.info(`${def.type} ${found.id}: the create's reply was lost or unreadable (${messageOf(lost)}); ${found.description} was found by reading, and is in state`);
-    return { id: live.id ?? found.id, outs: { ...inputs, ...(live.outs as Props) } };
-  }
-  throw new Error(
-    `${def.type}: the create may or may not have been applied (${messageOf(lost)}), ${readsSaid(polled, ctx.settings.settleWaitMs, "found no such object")}. It was not sent again, so nothing was made twice. ` +
-      "Whether the API made it is unknown: if it shows up later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it. " +
-      "Raise reseller:settleWaitMs if the API is known to list new objects late.",
-    { cause: lost },
-  );
+    settled = { id: live.id ?? found.id, outs: { ...inputs, ...(live.outs as Props) } };
+    return true;
+  });
+  if (settled) return settled;
+  throw unsettledError(polled, {
+    subject: def.type,
+    operation: "create",
+    lost,
+    readsWhat: "by its identity",
+    notFound: "found no such object",
+    next:
+      "Whether the API made it is unknown: if it shows up later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
+    waitMs: wait,
+  });
 }
 
 /**
@@ -156,13 +201,14 @@ export async function settleDelete(
     if (!outcomeUnknown(err)) throw err;
     lost = err;
   }
-  const polled = await poll(ctx, async () => ((await present()) ? undefined : true));
+  const wait = ctx.settings.settleWaitMs;
+  const polled = await readUntil(wait, async () => !(await present()));
   if (polled.found) {
     ctx.log.info(`${what}: the delete's outcome is unknown (${messageOf(lost)}); reading found it gone, so the delete was applied`);
     return;
   }
   ctx.log.info(
-    `${what}: the delete's outcome is unknown (${messageOf(lost)}), ${readsSaid(polled, ctx.settings.settleWaitMs, "still found it")}; the delete, which is idempotent, is sent again`,
+    `${what}: the delete's outcome is unknown (${messageOf(lost)}), ${readsSaid(polled, "by its identity", wait, "still found it")}; the delete, which is idempotent, is sent again`,
   );
   await send({});
 }

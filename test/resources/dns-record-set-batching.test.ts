@@ -154,3 +154,116 @@ describe("DnsRecordSet writes batched per zone", () => {
     expect(find(ZONE, "o4")?.records).toEqual([{ ip: "198.51.100.5" }]);
   });
 });
+
+describe("DnsRecordSet zone writes whose outcome is unknown", () => {
+  // One attempt: a lost reply or a timeout reaches the settle path instead of the client's retry.
+  const t = useProvider("DnsRecordSet", { version: "v4", config: { "reseller:maxAttempts": "1", "reseller:settleWaitMs": "5000" } });
+  const find = (name: string) => t.sim.store.zones[ZONE]!.find((r) => r.name === `${name}.${ZONE}.` && r.type === "A");
+  const declare = (name: string, ip: string) => t.engine.check({ domain: ZONE, name, type: "A", hostingId: 101, records: [ip] });
+  /** The fault of the matrix's `timeout` cell, scaled down: the write lands after the client gave up. */
+  const timeout = async () => {
+    await t.configure({ "reseller:timeoutMs": "300" });
+    return { kind: "latency", latencyMs: 900 } as const;
+  };
+  const faults = {
+    truncate: () => ({ kind: "truncate" }) as const,
+    "lost-response": () => ({ kind: "lost-response" }) as const,
+    "empty 2xx": () => ({ kind: "hollow", reply: "empty" }) as const,
+    "delayed-apply": () => ({ kind: "delayed-apply", latencyMs: 600 }) as const,
+    timeout,
+  };
+
+  it.each(Object.keys(faults) as (keyof typeof faults)[])("settles the create of one record set answered with %s by reading the zone, in state as declared, sent once", async (name) => {
+    const fault = await faults[name]();
+    const inputs = await declare("alone", "198.51.100.21");
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
+    const { id, outs } = await t.engine.create(inputs);
+    expect(id).toBe(`${ZONE}/alone/A`);
+    expect(outs).toMatchObject({ name: "alone", type: "A", records: [{ value: "198.51.100.21" }], adopted: false });
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    expect(find("alone")?.records).toEqual([{ ip: "198.51.100.21" }]);
+    // The next `up` finds it in state: a refresh reads the same record set, and nothing is left to take over.
+    expect((await t.engine.read(id, outs)).props).toEqual(outs);
+  });
+
+  it.each(["truncate", "lost-response"] as const)("settles each record set of a batch of several answered with %s by one zone read for all, sent once", async (name) => {
+    const fault = await faults[name]();
+    const inputs = await Promise.all(Array.from({ length: 5 }, (_, i) => declare(`many${i}`, `198.51.100.${30 + i}`)));
+    clearCache();
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
+    const created = await Promise.all(inputs.map((i) => t.engine.create(i)));
+    expect(created.map((c) => c.id)).toEqual(inputs.map((_, i) => `${ZONE}/many${i}/A`));
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    for (let i = 0; i < 5; i++) expect(find(`many${i}`)?.records).toEqual([{ ip: `198.51.100.${30 + i}` }]);
+    // The identity read shared by the creates, then one read back that settled all five.
+    expect(t.sim.requests.count("dns.getZone")).toBe(2);
+  });
+
+  it.each(Object.keys(faults) as (keyof typeof faults)[])("settles an update, a delete and a create sharing one batch answered with %s, each by what the zone shows", async (name) => {
+    const kept = await t.engine.create(await declare("upd", "198.51.100.40"));
+    const gone = await t.engine.create(await declare("del", "198.51.100.41"));
+    const fault = await faults[name]();
+    const changed = await declare("upd", "198.51.100.42");
+    const added = await declare("add", "198.51.100.43");
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
+    const [updated, , created] = await Promise.all([t.engine.update(kept.id, kept.outs, changed), t.engine.delete(gone.id, gone.outs), t.engine.create(added)]);
+    expect(updated.records).toEqual([{ value: "198.51.100.42" }]);
+    expect(created.id).toBe(`${ZONE}/add/A`);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    expect(find("upd")?.records).toEqual([{ ip: "198.51.100.42" }]);
+    expect(find("del")).toBeUndefined();
+    expect(find("add")?.records).toEqual([{ ip: "198.51.100.43" }]);
+  });
+
+  it("gives each record set of a batch that no read shows its own error: it may or may not have been applied and was not sent again", async () => {
+    await t.configure({ "reseller:settleWaitMs": "300" });
+    const inputs = await Promise.all(["x0", "x1", "x2"].map((n, i) => declare(n, `198.51.100.${50 + i}`)));
+    clearCache();
+    t.sim.requests.clear();
+    // Dropped after the request was sent: nothing applied, and the client cannot know it.
+    t.sim.faults.add({ operation: "dns.modifyZone", kind: "drop" });
+    const results = await Promise.allSettled(inputs.map((i) => t.engine.create(i)));
+    const messages = results.map((r) => (r.status === "rejected" ? (r.reason as Error).message : "created"));
+    messages.forEach((message, i) => {
+      expect(message).toMatch(new RegExp(`^DnsRecordSet agency-demo\\.com/x${i}/A: the create may or may not have been applied \\(.*dns\\.modifyZone.*\\), and \\d+ reads? of the zone over 300 ms \\(reseller:settleWaitMs\\) did not show its records\\. It was not sent again`, "s"));
+      expect(message).toMatch(/`adopt: true`/);
+      expect(message).not.toMatch(/try again/i);
+    });
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    // The zone reads are the identity read before the creates and the reads the message counts:
+    // the batch's settle is the only one, the runtime does not read again for each create.
+    const counted = Number(/and (\d+) reads? of the zone/.exec(messages[0]!)![1]);
+    expect(t.sim.requests.count("dns.getZone")).toBe(1 + counted);
+    for (const n of ["x0", "x1", "x2"]) expect(find(n)).toBeUndefined();
+  });
+
+  it("fails a delete at once with the transport error when the API cannot be reached: nothing was sent, so nothing is waited for", async () => {
+    const gone = await t.engine.create(await declare("unreached", "198.51.100.70"));
+    // Port 1 refuses the connection: the request never leaves this machine.
+    await t.configure({ "reseller:apiUrl": "http://127.0.0.1:1" });
+    const err = await t.engine.delete(gone.id, gone.outs).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/could not reach the API/);
+    expect(err?.message).not.toMatch(/may or may not have been applied/);
+    expect(find("unreached")?.records).toEqual([{ ip: "198.51.100.70" }]);
+  });
+
+  it("fails an update and a delete that no read shows applied, saying what the next run does", async () => {
+    const kept = await t.engine.create(await declare("u1", "198.51.100.60"));
+    const gone = await t.engine.create(await declare("d1", "198.51.100.61"));
+    await t.configure({ "reseller:settleWaitMs": "300" });
+    t.sim.requests.clear();
+    t.sim.faults.add({ operation: "dns.modifyZone", kind: "drop" });
+    const [update, remove] = await Promise.allSettled([t.engine.update(kept.id, kept.outs, await declare("u1", "198.51.100.62")), t.engine.delete(gone.id, gone.outs)]);
+    expect((update as PromiseRejectedResult).reason.message).toMatch(/^DnsRecordSet agency-demo\.com\/u1\/A: the update may or may not have been applied .*did not show its records\. It was not sent again.*next `pulumi up` compares them/s);
+    expect((remove as PromiseRejectedResult).reason.message).toMatch(/^DnsRecordSet agency-demo\.com\/d1\/A: the delete may or may not have been applied .*still showed the record set\. It was not sent again.*deletes it again/s);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+    expect(find("u1")?.records).toEqual([{ ip: "198.51.100.60" }]);
+    expect(find("d1")?.records).toEqual([{ ip: "198.51.100.61" }]);
+  });
+});

@@ -15,6 +15,10 @@
  * 0016); serialising still keeps concurrent writes from racing on a server that rewrites the
  * zone as a whole.
  *
+ * `dns.modifyZone` is repeatable, so the client retries it where a retry is safe; a write whose
+ * outcome stays unknown (no reply, or a 2xx cut short or unreadable) is settled by reading the
+ * zone within the same create, update or delete, never sent again (shared/zone.ts, decision 0029).
+ *
  * The zone is addressed by `domain`, plus the hosting account when `hostingId` is set (`id`, and
  * on v3 the looked-up `username`); without it the domain-only form is used, which the official
  * module sends for domains without hosting (catalog note under §1 #75).
@@ -56,11 +60,6 @@ export function parseRecordSetId(id: string): Pick<Inputs, "domain" | "name" | "
   const name = normalizeRecordName(parts[1]!, zone.value);
   if (!name.ok) return undefined;
   return { domain: zone.value, name: name.value, type: type as DnsRecordType };
-}
-
-/** Sends one rrset (records empty: delete it), batched with the zone's other waiting writes. */
-async function writeRRSet(ctx: ProviderContext, v: Inputs, records: Inputs["records"]): Promise<void> {
-  await writeRecordSet(ctx, v, records);
 }
 
 /** Whether an rrset name from the API (any spelling) names the record set's name in its zone. */
@@ -129,7 +128,7 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
     // The modify call replaces an rrset of the same name and type if the zone has one (the
     // default zone's `@ A`, for instance): the runtime's `find` has refused that unless the
     // user set `adopt: true`.
-    await writeRRSet(ctx, inputs, inputs.records);
+    await writeRecordSet(ctx, inputs, inputs.records, "create");
     return { id: recordSetId(inputs), outs: outputsOf(inputs) };
   },
 
@@ -150,13 +149,13 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   },
 
   async update(ctx, _id, _olds, news) {
-    await writeRRSet(ctx, news, news.records);
+    await writeRecordSet(ctx, news, news.records, "update");
     return outputsOf(news);
   },
 
   async delete(ctx, _id, props) {
     try {
-      await writeRRSet(ctx, props, []);
+      await writeRecordSet(ctx, props, [], "delete");
     } catch (err) {
       // The zone itself is gone (domain removed from the account): nothing left to delete.
       if (apiErrorCode(err) === "not-found") return;

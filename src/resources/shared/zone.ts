@@ -12,11 +12,13 @@
  * module sends for domains without hosting (catalog note under §1 #75).
  */
 import type { DnsRRSet, DnsRRSetInput } from "../../client/dns-records";
+import { wasNeverSent } from "../../client/retry";
 import type { BatchEntry } from "../../provider/batch";
 import type { Writer } from "../../provider/cache";
 import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
-import { apiErrorCode, unlessNotFound } from "../../provider/errors";
+import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
+import { readUntil, unsettledError } from "../../provider/settle";
 import { normalizeRecordName } from "../../provider/names";
 import { fromApiRecords, toApiRRSet, type DnsRecord, type DnsRecordSetInputs } from "./record-sets";
 
@@ -70,10 +72,14 @@ export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: 
   await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets: [...rrsets] }, [zoneScope(v.domain)], writers);
 }
 
+/** What a record-set write does for its resource, as its messages name it. */
+export type RecordSetOperation = "create" | "update" | "delete";
+
 /** One record set to write: the set, its records (none: delete it) and the object the write is for. */
 interface RecordSetWrite {
   set: Pick<DnsRecordSetInputs, "domain" | "name" | "type" | "ttl" | "hostingId">;
   records: readonly DnsRecord[];
+  operation: RecordSetOperation;
   writer: Writer | undefined;
 }
 
@@ -84,13 +90,15 @@ interface RecordSetWrite {
  * write queue, after every earlier write to the zone; two writes of one name and type never
  * share a batch, so the delete and the create of a replacement keep their order.
  *
- * Resolves when this record set's change is applied, rejects with its own error otherwise.
+ * Resolves when this record set's change is applied, rejects with its own error otherwise. A
+ * write whose outcome is unknown is settled by reading the zone within the same call (see
+ * {@link settleByReading}); `operation` names it in the error when nothing settles it.
  *
  * @example
- * await writeRecordSet(ctx, { domain: "example.com", name: "www", type: "A", ttl: 3600 }, [{ value: "198.51.100.7" }]);
+ * await writeRecordSet(ctx, { domain: "example.com", name: "www", type: "A", ttl: 3600 }, [{ value: "198.51.100.7" }], "create");
  */
-export function writeRecordSet(ctx: ProviderContext, set: RecordSetWrite["set"], records: readonly DnsRecord[]): Promise<void> {
-  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records, writer: ctx.writer }, {
+export function writeRecordSet(ctx: ProviderContext, set: RecordSetWrite["set"], records: readonly DnsRecord[], operation: RecordSetOperation): Promise<void> {
+  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records, operation, writer: ctx.writer }, {
     group: String(set.hostingId ?? ""),
     key: `${set.name}/${set.type}`,
     maxSize: ctx.settings.writeBatchSize,
@@ -114,6 +122,23 @@ const REFUSED_PER_ENTRY = new Set(["validation", "conflict"]);
  */
 const REFUSED_FOR_ALL = new Set(["authentication", "ip-not-allowed", "not-found", "rate-limited", "redirect"]);
 
+/**
+ * Whether a failed zone write may have been applied with nothing to say so: no answer (a timeout,
+ * a connection lost after sending), an answer that cannot be read (a truncated, empty or
+ * malformed 2xx, which the client calls `bad-response` since `dns.modifyZone` is repeatable), a
+ * gateway error (502, 504: the backend may still act, as the client's retry policy holds), or
+ * the client's own `outcome-unknown`. The client has already retried what it may; what is left
+ * is settled by reading, never by sending again. A connection that was never made (refused, no
+ * such host) sent nothing, so there is nothing to wait for.
+ */
+function mayHaveApplied(err: unknown): boolean {
+  const code = apiErrorCode(err);
+  const e = err as { status?: number; cause?: { code?: string } };
+  if (code === "server") return e.status === 502 || e.status === 504;
+  if (code === "transport") return !wasNeverSent(e.cause?.code);
+  return code === "timeout" || code === "bad-response" || code === "outcome-unknown";
+}
+
 async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<RecordSetWrite>[]): Promise<void> {
   const first = entries[0]!.item.set;
   try {
@@ -126,6 +151,14 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
     return;
   } catch (err) {
     const code = apiErrorCode(err);
+    if (mayHaveApplied(err)) {
+      // All, part or none of the batch may have been applied, perhaps later than the failure:
+      // each entry is settled by what the zone shows within the settle wait, never sent again
+      // (DESIGN §4, "never lose track"). A batch of one is settled the same way, so a create,
+      // an update or a delete whose reply was truncated ends with what the zone holds.
+      await settleByReading(ctx, first, entries, err, ctx.settings.settleWaitMs);
+      return;
+    }
     if (entries.length === 1 || (code !== undefined && REFUSED_FOR_ALL.has(code))) {
       for (const e of entries) e.reject(err);
       return;
@@ -137,24 +170,64 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
       await sendBatch(ctx, entries.slice(half));
       return;
     }
-    // A server error, a timeout or a lost answer may have applied all, part or none of the
-    // batch: read the zone back (the failed write dropped the cached copy) and settle each entry
-    // by what the zone holds, so nothing applied is ever sent again.
-    await settleByReading(ctx, first, entries, err);
+    // Any other answered failure (a 500, a 503 after the client's retries) says the server did
+    // not finish the request, but part of a batch may have been applied: one read of the zone
+    // settles each entry, and the others get the server's error.
+    await settleByReading(ctx, first, entries, err, 0);
   }
 }
 
-async function settleByReading(ctx: ProviderContext, ref: ZoneRef, entries: readonly BatchEntry<RecordSetWrite>[], err: unknown): Promise<void> {
-  let zone: DnsRRSet[] | undefined;
-  try {
-    zone = await readZone(ctx, ref);
-  } catch {
-    for (const e of entries) e.reject(err);
-    return;
-  }
-  for (const e of entries) {
-    if (applied(zone ?? [], e.item)) e.resolve();
-    else e.reject(err);
+/** Who an entry's messages name: its type and id. */
+function subjectOf({ set }: RecordSetWrite): string {
+  return `DnsRecordSet ${set.domain}/${set.name}/${set.type}`;
+}
+
+/** What the next run does about a record-set write that nothing settled, per operation. */
+const NEXT_RUN: Record<RecordSetOperation, string> = {
+  create:
+    "Whether the API wrote it is unknown: if the zone shows it later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
+  update: "State keeps the records it had, so the next `pulumi up` compares them with the declaration again and writes the record set if they differ.",
+  delete: "The record set stays in state, so the next `pulumi destroy` or `pulumi up` deletes it again; a record set already gone counts as deleted.",
+};
+
+/**
+ * Settles each entry of a batch whose outcome is not known by reading the zone afresh, every
+ * read serving every entry still open, until each shows what its write asked for or `waitMs`
+ * has passed (a slow API applies or lists a write late: the simulator's `delayed-apply`, the
+ * catalog's note that listings lag, §7.3, inferred). An entry shown applied succeeds: a create
+ * goes into state as declared, since the zone holds exactly its records and TTL. An entry not
+ * shown gets its own error: after a wait, that it may or may not have been applied and was not
+ * sent again (provider/settle.ts); with no wait (an answered failure), the API's error.
+ *
+ * It runs in the zone's write queue, so no later write of the zone changes what it reads.
+ */
+async function settleByReading(ctx: ProviderContext, ref: ZoneRef, entries: readonly BatchEntry<RecordSetWrite>[], err: unknown, waitMs: number): Promise<void> {
+  let open = [...entries];
+  const polled = await readUntil(waitMs, async () => {
+    const zone = (await readZone(ctx, ref, true)) ?? [];
+    open = open.filter((e) => {
+      if (!applied(zone, e.item)) return true;
+      if (waitMs > 0) ctx.log.info(`${subjectOf(e.item)}: the ${e.item.operation}'s reply was lost or unreadable (${messageOf(err)}); the zone shows it applied, so it was not sent again`);
+      e.resolve();
+      return false;
+    });
+    return open.length === 0;
+  });
+  for (const e of open) {
+    if (waitMs === 0) e.reject(err);
+    else {
+      e.reject(
+        unsettledError(polled, {
+          subject: subjectOf(e.item),
+          operation: e.item.operation,
+          lost: err,
+          readsWhat: "of the zone",
+          notFound: e.item.records.length === 0 ? "still showed the record set" : "did not show its records",
+          next: NEXT_RUN[e.item.operation],
+          waitMs,
+        }),
+      );
+    }
   }
 }
 
