@@ -141,6 +141,13 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    */
   identityIsCanonical?: boolean;
   /**
+   * What `find` matches, where that is not `identity`: an object whose id the API assigns is
+   * replaced only when its account changes (`identity`), but found by what it serves. A write is
+   * attributed to these properties (provider/cache.ts), so that with `identityIsCanonical` the
+   * write of one such object does not make the read before another's create read again.
+   */
+  findBy?: readonly (keyof I & string)[];
+  /**
    * Creates the object. With `adopting` (what `find` found, when the user set `adopt: true`),
    * takes that object over instead: a definition whose create would otherwise add a second one
    * (a crontab line) uses it; an upsert (a record set) may ignore it.

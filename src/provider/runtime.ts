@@ -101,7 +101,7 @@ function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Pr
  * type and the values of its identity properties, normalized by `check` in inputs and state alike.
  */
 function writerOf(def: AnyResourceDefinition, values: Props): Writer {
-  return { type: def.type, identity: JSON.stringify(def.identity.map((k) => values[k] ?? null)) };
+  return { type: def.type, identity: JSON.stringify((def.findBy ?? def.identity).map((k) => values[k] ?? null)) };
 }
 
 /** Inputs or state without what the runtime handles itself (the account, and `adopt` where it handles that). */

@@ -33,6 +33,17 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     expect(storage().urls).toEqual([]);
   });
 
+  it("creates URLs one after another with one listing read: one URL's add does not make another's check read again", async () => {
+    await initialise();
+    const checked = await Promise.all(["/a", "/b", "/c", "/d"].map((uri) => t.engine.check({ hostingId: 101, uri })));
+    clearCache();
+    for (const c of checked) await t.engine.create(c);
+    expect(t.sim.requests.count("storage.addUrl")).toBe(4);
+    expect(t.sim.requests.count("storage.listUrls")).toBe(1);
+    // A second declaration of a URL this process added is still found, and refused.
+    await expect(t.engine.create(checked[0]!)).rejects.toThrow(/adopt: true/);
+  });
+
   it("normalizes the URI the way the API stores it, so that the stored value shows no diff", async () => {
     await initialise();
     const checked = await t.engine.check({ hostingId: 101, uri: "//static/img//" });

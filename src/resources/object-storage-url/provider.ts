@@ -137,6 +137,10 @@ export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrl
   inputs: objectStorageUrlInputs,
   normalize: normalizeObjectStorageUrl,
   identity: ["hostingId"],
+  // `find` looks for the URI and domain (`check` writes both one way): one URL's add does not make
+  // the read before another's create read the listing again (decision 0016).
+  findBy: ["hostingId", "uri", "domain"],
+  identityIsCanonical: true,
   replaceOn: ["hostingId"],
   // The new URL lives in another account: nothing collides, so the old one goes after.
   deleteBeforeReplace: false,
