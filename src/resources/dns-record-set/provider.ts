@@ -29,7 +29,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
 import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
-import { readZone, writeRecordSet } from "../shared/zone";
+import { readZone, rrsetIn, writeRecordSet } from "../shared/zone";
 import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
@@ -62,17 +62,11 @@ export function parseRecordSetId(id: string): Pick<Inputs, "domain" | "name" | "
   return { domain: zone.value, name: name.value, type: type as DnsRecordType };
 }
 
-/** Whether an rrset name from the API (any spelling) names the record set's name in its zone. */
-function sameRecordName(apiName: string, v: Pick<Inputs, "domain" | "name">): boolean {
-  const name = normalizeRecordName(apiName, v.domain);
-  return name.ok && name.value === v.name;
-}
-
 /** The rrset of the record set's zone, name and type, or undefined (no zone, or no such rrset, or an empty one). */
 async function liveRRSet(ctx: ProviderContext, v: Pick<Inputs, "domain" | "name" | "type" | "hostingId">, fresh: boolean) {
   // No zone (the domain is gone from the account): no record set either.
   const zone = await readZone(ctx, v, fresh);
-  const rrset = zone?.find((r) => r.type.toUpperCase() === v.type && sameRecordName(r.name, v));
+  const rrset = zone && rrsetIn(zone, v.domain, v.name, v.type);
   return rrset && rrset.records.length > 0 ? rrset : undefined;
 }
 
