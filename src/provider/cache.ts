@@ -78,7 +78,7 @@ export class ReadCache {
   private readonly dropped = new Map<string, DroppedEntry>();
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  /** @param ttlMs how long an entry may be reused; 0 disables caching (single-flight remains). */
+  /** @param ttlMs how long an entry may be reused; 0 turns the cache off (no read is shared, not even one in flight). */
   constructor(private ttlMs: number) {}
 
   /** Changes the time to live of new and existing entries. */
@@ -95,6 +95,9 @@ export class ReadCache {
    * serves it while each of those writes came from another object of the same type (see above).
    */
   async get<T>(key: string, scopes: readonly string[], load: () => Promise<T>, identity?: Writer): Promise<T> {
+    // Caching off (`readCacheTtlSeconds: 0`): every read is the API's answer to that read, none is
+    // shared, not even one in flight, so `0` means what its docs say.
+    if (this.ttlMs <= 0) return deepFreeze(await load());
     const now = Date.now();
     let entry = this.entries.get(key);
     if (entry && now - entry.at > this.ttlMs && !this.inFlight.has(entry.promise)) {
@@ -117,8 +120,6 @@ export class ReadCache {
       promise.then(
         () => {
           this.inFlight.delete(promise);
-          // With caching off the entry only served as single-flight for callers that came meanwhile.
-          if (this.ttlMs <= 0 && this.entries.get(key) === created) this.entries.delete(key);
         },
         () => {
           this.inFlight.delete(promise);

@@ -110,18 +110,19 @@ describe("read cache", () => {
     expect(await cache.get("k", [], async () => "ok")).toBe("ok");
   });
 
-  it("with a zero time to live, still shares a load in flight but keeps nothing after it", async () => {
+  it("with a zero time to live, shares nothing, not even a load in flight, and keeps nothing", async () => {
     const cache = new ReadCache(0);
     let loads = 0;
     const load = async () => {
       loads += 1;
       await tick();
-      return loads;
+      return { loads };
     };
-    await Promise.all([cache.get("k", [], load), cache.get("k", [], load)]);
-    expect(loads).toBe(1);
-    await cache.get("k", [], load);
+    const both = await Promise.all([cache.get("k", [], load), cache.get("k", [], load)]);
     expect(loads).toBe(2);
+    expect(Object.isFrozen(both[0])).toBe(true);
+    await cache.get("k", [], load);
+    expect(loads).toBe(3);
     expect(cache.size).toBe(0);
   });
 
