@@ -29,6 +29,12 @@ export interface Target {
   target: string;
   measured: string;
   met: boolean;
+  /**
+   * A figure beside the targets rather than one of them: the same bound read against the stack of
+   * bare dynamic resources, so that what the SDK and the engine spend by themselves shows apart
+   * from what the package adds.
+   */
+  beside?: boolean;
 }
 
 /** The package's default `maxConcurrency`, the parallelism of the refresh bound. */
@@ -70,27 +76,40 @@ export function evaluateTargets(report: BenchReport): Target[] {
     measured: `${top.phases.up.calls} calls, bound ${top.writeBound}, limit ${Math.floor(1.2 * top.writeBound)}`,
     met: top.phases.up.calls <= 1.2 * top.writeBound,
   });
-  // "The host's start" at N: the same refresh of N bare dynamic resources (no API behind them),
-  // which holds the start of the engine and the host and the engine's own work per resource.
-  const floorRefresh = top.floor.refreshSeconds;
+  const fixed = report.fixedCostSeconds[top.path] ?? 0;
   const bound = refreshBoundSeconds(top, report.latencyMs);
   targets.push({
-    target: `refresh wall time at ${at} <= 3 x its bound + the same refresh of bare resources`,
-    measured: `${top.phases.refresh.seconds.toFixed(2)} s; bound ${bound.toFixed(2)} s, bare resources ${floorRefresh.toFixed(2)} s, limit ${(3 * bound + floorRefresh).toFixed(2)} s`,
+    target: `refresh wall time at ${at} <= 3 x its bound + the host's start`,
+    measured: `${top.phases.refresh.seconds.toFixed(2)} s; bound ${bound.toFixed(2)} s, start ${fixed.toFixed(2)} s, limit ${(3 * bound + fixed).toFixed(2)} s`,
+    met: top.phases.refresh.seconds <= 3 * bound + fixed,
+  });
+  // Beside it: the same refresh of N bare dynamic resources (no API behind them) holds the start of
+  // the engine and the host and the engine's own work per resource, which no provider lowers.
+  const floorRefresh = top.floor.refreshSeconds;
+  targets.push({
+    target: `refresh wall time at ${at} <= 3 x its bound + the same refresh of N bare resources`,
+    measured: `${top.phases.refresh.seconds.toFixed(2)} s; bare resources ${floorRefresh.toFixed(2)} s, limit ${(3 * bound + floorRefresh).toFixed(2)} s`,
     met: top.phases.refresh.seconds <= 3 * bound + floorRefresh,
+    beside: true,
   });
   targets.push({
     target: "no-change preview makes 0 API calls",
     measured: defaults.map((r) => `N=${r.n} ${r.path}: ${r.phases.preview.calls}`).join("; "),
     met: defaults.every((r) => r.phases.preview.calls === 0),
   });
-  // The SDK spends its own share on every resource whatever the provider (measured in the same
-  // run on bare dynamic resources); the target reads what the package adds to it.
+  targets.push({
+    target: `program-process CPU per resource at ${at} < 2 ms`,
+    measured: `${top.programCpuMsPerResource.toFixed(2)} ms (bare resources: ${top.floor.cpuMsPerResource.toFixed(2)} ms)`,
+    met: top.programCpuMsPerResource < 2,
+  });
+  // Beside it: the SDK spends its own share on every resource whatever the provider (measured in
+  // the same run on bare dynamic resources); this reads what the package adds to it.
   const ownCpu = top.programCpuMsPerResource - top.floor.cpuMsPerResource;
   targets.push({
-    target: `program-process CPU per resource at ${at}, beyond bare resources', < 2 ms`,
-    measured: `${top.programCpuMsPerResource.toFixed(2)} ms, bare resources ${top.floor.cpuMsPerResource.toFixed(2)} ms, the package's: ${ownCpu.toFixed(2)} ms`,
+    target: `program-process CPU per resource at ${at} beyond bare resources' < 2 ms`,
+    measured: `${ownCpu.toFixed(2)} ms`,
     met: ownCpu < 2,
+    beside: true,
   });
   const heap = top.heapMiB;
   const growth = heap.length >= 5 ? heap[4]! / heap[0]! - 1 : Number.NaN;
@@ -152,7 +171,7 @@ export function printTable(report: BenchReport): string {
   lines.push("");
   lines.push("| target | measured | |");
   lines.push("|---|---|---|");
-  for (const t of report.targets) lines.push(`| ${t.target} | ${t.measured} | ${t.met ? "met" : "**MISSED**"} |`);
+  for (const t of report.targets) lines.push(`| ${t.beside ? `beside: ${t.target}` : t.target} | ${t.measured} | ${t.met ? "met" : t.beside ? "not met" : "**MISSED**"} |`);
   return lines.join("\n");
 }
 
@@ -282,8 +301,8 @@ export function writeDocs(report: BenchReport, docsDir = path.resolve(__dirname,
     "can register: one input, one provider object shared by all, no API behind it) through the same",
     "path: its program CPU per resource (in brackets after ours) and its refresh time are what the SDK",
     "and the engine spend per resource whatever the provider (the SDK's RPCs, its output promises,",
-    "its debug messages to the engine; the start of the engine and the host). The targets on CPU and",
-    "on refresh time read what the package adds to them.",
+    "its debug messages to the engine; the start of the engine and the host). Rows marked \"beside\"",
+    "in the targets' table read the CPU and refresh bounds against them, apart from the targets.",
     "",
     "![API calls and wall time against N](benchmarks.svg)",
     "",

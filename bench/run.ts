@@ -8,7 +8,8 @@
  *
  * Options: `--n 100` (repeatable, or `--n 100,500`) runs a subset of N; `--json PATH` writes the
  * run's figures; `--write-docs` writes `docs/benchmarks.md` and its chart from this run;
- * `--no-micro` skips the client scenarios below.
+ * `--no-micro` skips the client scenarios below; `--from-json PATH` runs nothing and prints (and with
+ * `--write-docs` writes) what a saved run's figures give, with the targets evaluated again.
  *
  * Client scenarios:
  * 1. sequential reads (`account.getInfo`) without and with ETag revalidation, alternating
@@ -27,7 +28,7 @@ import { performance } from "node:perf_hooks";
 import { createClient, type ClientOptions } from "../src/client/client";
 import { configure, clearCache, create, read } from "../src/provider/runtime";
 import { startSimulator, type Simulator } from "../src/simulator";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { adaptiveLimit } from "./adaptive-limit";
 import { readCacheMemory } from "./read-cache";
 import { evaluateTargets, printTable, writeDocs, type BenchReport } from "./report";
@@ -149,9 +150,10 @@ async function micro(): Promise<void> {
   rows.push(...(await adaptiveLimit()));
 }
 
-function argsOf(argv: readonly string[]): { ns: number[]; json?: string; writeDocs: boolean; micro: boolean } {
+function argsOf(argv: readonly string[]): { ns: number[]; json?: string; fromJson?: string; writeDocs: boolean; micro: boolean } {
   const ns: number[] = [];
   let json: string | undefined;
+  let fromJson: string | undefined;
   let writeDocs = false;
   let micro = true;
   for (let i = 0; i < argv.length; i++) {
@@ -163,16 +165,24 @@ function argsOf(argv: readonly string[]): { ns: number[]; json?: string; writeDo
         ns.push(n);
       }
     } else if (a === "--json") json = argv[++i];
+    else if (a === "--from-json") fromJson = argv[++i];
     else if (a === "--write-docs") writeDocs = true;
     else if (a === "--no-micro") micro = false;
-    else throw new Error(`unknown option ${a} (known: --n N[,N...], --json PATH, --write-docs, --no-micro)`);
+    else throw new Error(`unknown option ${a} (known: --n N[,N...], --json PATH, --from-json PATH, --write-docs, --no-micro)`);
   }
-  if (json === "") throw new Error("--json takes a file path");
-  return { ns: ns.length > 0 ? [...new Set(ns)].sort((a, b) => a - b) : [100, 500, 1000], json, writeDocs, micro };
+  if (json === "" || fromJson === "") throw new Error("--json and --from-json take a file path");
+  return { ns: ns.length > 0 ? [...new Set(ns)].sort((a, b) => a - b) : [100, 500, 1000], json, fromJson, writeDocs, micro };
 }
 
 async function main(): Promise<void> {
   const args = argsOf(process.argv.slice(2));
+  if (args.fromJson) {
+    const saved = JSON.parse(readFileSync(args.fromJson, "utf8")) as BenchReport;
+    saved.targets = evaluateTargets(saved);
+    process.stdout.write(`${printTable(saved)}\n`);
+    if (args.writeDocs) writeDocs(saved);
+    return;
+  }
   const started = Date.now();
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const bench = await prepareStackBench(Math.max(...args.ns));
