@@ -21,7 +21,7 @@ import { containsUnknown, type CheckFailure } from "../provider/check";
 import { CONFIG_KEYS, readConfiguration, type ProviderConfiguration } from "../provider/config";
 import { resetContext, setConfiguration } from "../provider/context";
 import { jsonEqual } from "../provider/diff";
-import { PartialCreateError } from "../provider/errors";
+import { isPartialFailure } from "../provider/errors";
 import { toPlainJson } from "../provider/outputs";
 import * as runtime from "../provider/runtime";
 import { tokenOf } from "./tokens";
@@ -252,9 +252,8 @@ export class NativeProvider {
 
 /** A partial failure (an error carrying `id` and `properties`) as an {@link InitFailure}; any other error as it is. */
 function initFailureOf(err: unknown, secrets: () => Set<string>): unknown {
-  if (!(err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err))) return err;
-  const e = err as PartialCreateError;
-  return new InitFailure(e.message, e.id, { props: toPlainJson(e.properties), secrets: secrets() }, e.reasons ?? [e.message]);
+  if (!isPartialFailure(err)) return err;
+  return new InitFailure(err.message, err.id, { props: toPlainJson(err.properties), secrets: secrets() }, err.reasons ?? [err.message]);
 }
 
 function isWrapped(value: unknown): boolean {

@@ -16,7 +16,7 @@ import { clearReadCache, currentContext, currentSettings, resetContext, setConfi
 import { dynamicHostEngineAddress, engineLogger } from "./engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
-import { forDisplay, PartialCreateError } from "./errors";
+import { forDisplay, isPartialFailure } from "./errors";
 import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
 import { outcomeUnknown, settleCreate } from "./settle";
 import { ADOPT_KEY, ADOPTED_KEY, checkAdopt, runtimeAdopts, takeoverRefused, withoutAdoption } from "./takeover";
@@ -203,10 +203,9 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
  * they would go to the wrong account. Any other error is returned as it is.
  */
 function withWholeState(err: unknown, account: string | undefined, serialized: unknown, extra: Props = {}): unknown {
-  if (err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err)) {
-    const e = err as PartialCreateError;
-    (e as { properties: Props }).properties = {
-      ...withAccount({ ...toPlainJson(e.properties), ...extra }, account),
+  if (isPartialFailure(err)) {
+    (err as { properties: Props }).properties = {
+      ...withAccount({ ...toPlainJson(err.properties), ...extra }, account),
       ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }),
     };
   }

@@ -94,18 +94,15 @@ function addParams(ctx: ProviderContext, address: HostingAddress, v: Inputs): Op
 }
 
 /**
- * Adds the redirection; a lost response is settled by reading the listing, never by adding again.
- * Answers the entry that reading found, or undefined after a plain success.
+ * Adds the redirection. A lost response (`outcome-unknown`) is left to the caller, which settles
+ * it by polling the identity read (the runtime's settle for a create, `addInPlaceOf` for an
+ * update), never by adding again.
  */
-async function add(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<RedirectionEntry | undefined> {
+async function add(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<void> {
   try {
     await ctx.write("redirections.add", addParams(ctx, address, v), [scopeOf(v.hostingId)]);
-    return undefined;
   } catch (err) {
-    const code = apiErrorCode(err);
-    const found = code === "outcome-unknown" ? await liveEntry(ctx, address, v.domain, true) : undefined;
-    if (found) return found;
-    if (code === "conflict") {
+    if (apiErrorCode(err) === "conflict") {
       throw new Error(
         `${v.domain} already has a redirection on hosting account ${v.hostingId} (a domain holds one); delete it, or adopt it with ` +
           `Redirection.get using the id "${redirectionId(v)}/${v.destinationUrl}"`,
@@ -165,15 +162,15 @@ function outputsOf(v: Inputs, entry: RedirectionEntry | undefined): Outputs {
  * nothing is read back: under the CLI each add arrives alone, and a read-back cost a listing read
  * per redirection (100 of 800 calls creating the 1000-resource stack of `npm run bench`). What the
  * listing alone knows (`https`, `www` as the account applies them) comes in with the next
- * refresh. An add whose outcome is unknown is settled by reading, and then has its entry.
+ * refresh. An add whose outcome is unknown throws it, for its caller to settle by reading.
  */
 async function createRedirection(ctx: ProviderContext, v: Inputs, adopting = false): Promise<Outputs> {
   const address = await ctx.hosting(v.hostingId);
-  const entry = await ctx.serial(scopeOf(v.hostingId), async () => {
+  await ctx.serial(scopeOf(v.hostingId), async () => {
     if (adopting) await remove(ctx, address, v);
-    return add(ctx, address, v);
+    await add(ctx, address, v);
   });
-  return outputsOf(v, entry);
+  return outputsOf(v, undefined);
 }
 
 /**
