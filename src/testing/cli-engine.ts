@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 
 import type * as automation from "@pulumi/pulumi/automation";
+import type * as pulumiRuntime from "@pulumi/pulumi/runtime";
 
 import type { PulumiCli } from "./cli";
 import { shownOutputs } from "./journal";
@@ -283,12 +284,16 @@ export class CliEngine implements StackEngine {
   private workspace: automation.LocalWorkspace | undefined;
   private program: PulumiProgram = () => undefined;
   private appliedConfig: NormalizedConfig | undefined;
+  /** The gRPC clients of the run under way, closed when its operation ends (see {@link run}). */
+  private runClients: { close(): void }[] = [];
 
   constructor(private readonly options: CliEngineOptions) {}
 
   async start(): Promise<void> {
     // Loaded on first use: the Automation API is only needed by this engine.
-    const auto = createRequire(require.resolve("@pulumi/pulumi/package.json"))("./automation") as typeof automation;
+    const sdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+    const auto = sdk("./automation") as typeof automation;
+    const runtime = sdk("./runtime") as typeof pulumiRuntime;
     const parent = path.join(this.options.workDir, ".pulumi-testing");
     mkdirSync(parent, { recursive: true });
     const dir = mkdtempSync(path.join(parent, `${this.options.stackName}-`));
@@ -300,7 +305,20 @@ export class CliEngine implements StackEngine {
     symlinkSync(this.options.cli.dir, path.join(root, "bin"));
     const pulumiCommand = await auto.PulumiCommand.get({ root });
     const stack = await auto.LocalWorkspace.createOrSelectStack(
-      { projectName: this.options.project, stackName: this.options.stackName, program: async () => (await this.program()) as Record<string, unknown> | undefined },
+      {
+        projectName: this.options.project,
+        stackName: this.options.stackName,
+        program: async () => {
+          // An inline run keeps its engine and monitor clients in its own store, and the SDK's
+          // disconnect at the end of the run closes only the process-wide ones (runtime/settings.js
+          // `disconnectSync`, @pulumi/pulumi 3.248). Left open, each client's DNS resolver keeps
+          // the run's async context, and with it every resource the run built: a test process
+          // running many operations would grow by a stack's worth each time. Asked for here,
+          // inside the run, they are the run's own, and `run` closes them when the operation ends.
+          for (const client of [runtime.getMonitor(), runtime.getEngine()]) if (isClosable(client)) this.runClients.push(client);
+          return (await this.program()) as Record<string, unknown> | undefined;
+        },
+      },
       {
         workDir: project,
         pulumiCommand,
@@ -353,6 +371,8 @@ export class CliEngine implements StackEngine {
       }
     } catch (thrown) {
       error = thrown;
+    } finally {
+      for (const client of this.runClients.splice(0)) client.close();
     }
     const exported = input.kind === "preview" ? undefined : await this.exportState(stack);
     const steps = stepsFromEvents(input.kind, events, exported ? { before: input.records, after: exported.records } : undefined);
@@ -392,6 +412,11 @@ export class CliEngine implements StackEngine {
     const resources = ((deployment.deployment as { resources?: ExportedResource[] } | undefined)?.resources ?? []);
     return recordsFromExport(resources);
   }
+}
+
+/** A gRPC client (the SDK types its clients by their RPCs alone). */
+function isClosable(client: unknown): client is { close(): void } {
+  return typeof (client as { close?: unknown } | undefined)?.close === "function";
 }
 
 /** A failure of a resource the engine kept with init errors: the provider reported a partial failure. */

@@ -7,11 +7,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 
+import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestStack, SECRET, type TestStack } from "../../src/testing";
 import { pulumiCli } from "./differential";
 import { createProgramDirectory, type ProgramDirectory } from "./fixture";
+
+/** `connectivityState.SHUTDOWN` of `@grpc/grpc-js`: the state of a closed channel. */
+const GRPC_SHUTDOWN = 4;
 
 let fixture: ProgramDirectory;
 const stacks: TestStack[] = [];
@@ -90,6 +94,35 @@ describe.skipIf(!pulumiCli)("the CLI engine", () => {
       expect((await stack.destroy()).resourceChanges).toEqual({ delete: 1 });
       await stack.close();
       expect(existsSync(workspaces) ? readdirSync(workspaces) : []).toEqual([]);
+    },
+    120_000,
+  );
+
+  it(
+    "closes the gRPC clients of each run when its operation ends, so the process keeps nothing of a finished run",
+    async () => {
+      // A client whose channel is still open keeps, through its DNS resolver, the async context of
+      // the run that created it, and with it every resource of that run.
+      const channels: { getConnectivityState(tryToConnect: boolean): number }[] = [];
+      const stack = await createTestStack(
+        options({
+          engine: "cli",
+          pulumiCli: pulumiCli?.dir,
+          program: () => {
+            for (const client of [pulumi.runtime.getMonitor(), pulumi.runtime.getEngine()]) {
+              channels.push((client as unknown as { getChannel(): (typeof channels)[number] }).getChannel());
+            }
+            new fixture.Item("kept", { key: "k", value: "v" });
+          },
+        }),
+      );
+      stacks.push(stack);
+      await stack.up();
+      await stack.preview();
+
+      expect(channels).toHaveLength(4);
+      expect(channels.map((channel) => channel.getConnectivityState(false))).toEqual(channels.map(() => GRPC_SHUTDOWN));
+      await stack.destroy();
     },
     120_000,
   );
