@@ -148,6 +148,12 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    */
   findBy?: readonly (keyof I & string)[];
   /**
+   * Whether `create` writes what it found to the record on the provider's machine
+   * (`foundAtCreate`, provider/found-journal.ts, decision 0028): the runtime removes that record
+   * once `delete` has put the found value back.
+   */
+  recordsFound?: boolean;
+  /**
    * Creates the object. With `adopting` (what `find` found, when the user set `adopt: true`),
    * takes that object over instead: a definition whose create would otherwise add a second one
    * (a crontab line) uses it; an upsert (a record set) may ignore it.

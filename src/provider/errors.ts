@@ -41,17 +41,6 @@ export async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | und
  * resource's state; the runtime adds the serialized provider to them so later operations on the
  * resource can still run.
  */
-/**
- * Whether `err` is a partial failure: a {@link PartialCreateError}, or any error carrying `id` and
- * `properties` (the shape the dynamic-provider host reads, whichever copy of the class made it).
- *
- * @example
- * isPartialFailure(new PartialCreateError("101", {}, "read-back failed")); // true
- */
-export function isPartialFailure(err: unknown): err is PartialCreateError {
-  return err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err);
-}
-
 export class PartialCreateError extends Error {
   readonly reasons: string[];
   readonly properties: Record<string, unknown>;
@@ -66,6 +55,17 @@ export class PartialCreateError extends Error {
     this.properties = { ...properties };
     this.reasons = [message];
   }
+}
+
+/**
+ * Whether `err` is a partial failure: a {@link PartialCreateError}, or any error carrying `id` and
+ * `properties` (the shape the dynamic-provider host reads, whichever copy of the class made it).
+ *
+ * @example
+ * isPartialFailure(new PartialCreateError("101", {}, "read-back failed")); // true
+ */
+export function isPartialFailure(err: unknown): err is PartialCreateError {
+  return err instanceof PartialCreateError || (typeof err === "object" && err !== null && "id" in err && "properties" in err);
 }
 
 /**

@@ -21,7 +21,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import * as path from "node:path";
-import type { Logger } from "./context";
+import type { Logger, ProviderContext } from "./context";
 
 /** Records older than this are ignored: a cut-off create is resumed within days, not seasons. */
 export const FOUND_RECORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -163,4 +163,26 @@ export async function removeFoundRecord(key: FoundSettingKey, log: Logger): Prom
   } catch (err) {
     warnOf(log, key, "remove", err);
   }
+}
+
+/**
+ * The record key of a setting: the context's account (URL and user, never the key), the type, the id.
+ *
+ * @example
+ * foundSettingKeyOf(ctx, "PhpVersion", "101"); // { apiUrl: "https://api.planethoster.net", apiUser: "u", type: "PhpVersion", id: "101" }
+ */
+export function foundSettingKeyOf(ctx: ProviderContext, type: string, id: string): FoundSettingKey {
+  return { apiUrl: ctx.settings.apiUrl, apiUser: ctx.settings.apiUser, type, id };
+}
+
+/**
+ * Removes the record of what a create found, once destroy has put it back (or the setting is
+ * gone): the runtime calls it after the delete of a definition with `recordsFound`. Never fails
+ * the destroy.
+ *
+ * @example
+ * await forgetFound(ctx, "PhpVersion", "101");
+ */
+export async function forgetFound(ctx: ProviderContext, type: string, id: string): Promise<void> {
+  await removeFoundRecord(foundSettingKeyOf(ctx, type, id), ctx.log);
 }

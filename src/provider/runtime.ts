@@ -16,6 +16,7 @@ import { clearReadCache, currentContext, currentSettings, resetContext, setConfi
 import { dynamicHostEngineAddress, engineLogger } from "./engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
+import { forgetFound } from "./found-journal";
 import { forDisplay, isPartialFailure } from "./errors";
 import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
 import { outcomeUnknown, settleCreate } from "./settle";
@@ -309,7 +310,10 @@ export async function update(type: string, id: string, olds: Props, news: Props)
 export async function remove(type: string, id: string, props: Props): Promise<void> {
   const def = definitionOf(type);
   const stored = withoutProvider(props);
-  await def.delete(contextOf(def, id, stored, writerOf(def, stored)), id, ownInputs(def, stored));
+  const ctx = contextOf(def, id, stored, writerOf(def, stored));
+  await def.delete(ctx, id, ownInputs(def, stored));
+  // The value found at create is back (or the setting is gone): its record has served.
+  if (def.recordsFound) await forgetFound(ctx, def.type, id);
 }
 export { remove as delete };
 

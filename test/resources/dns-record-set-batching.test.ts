@@ -15,6 +15,15 @@ describe("DnsRecordSet writes batched per zone", () => {
   const find = (zone: string, name: string, type = "A") => t.sim.store.zones[zone]!.find((r) => r.name === `${name}.${zone}.` && r.type === type);
   const checked = (count: number, prefix: string, zone = ZONE) =>
     Promise.all(Array.from({ length: count }, (_, i) => t.engine.check({ domain: zone, name: `${prefix}${i}`, type: "A", hostingId: 101, records: [`198.51.100.${i + 1}`] })));
+  /** Starts one create every `gapMs`, as a deployment's steps arrive, and waits for them all. */
+  const createSpaced = async (inputs: readonly Props[], gapMs: number) => {
+    const created: Promise<unknown>[] = [];
+    for (const i of inputs) {
+      created.push(t.engine.create(i));
+      await new Promise((r) => setTimeout(r, gapMs));
+    }
+    await Promise.all(created);
+  };
 
   it("creates 50 record sets waiting at once in one zone with one modifyZone call, each with its own result", async () => {
     const inputs = await checked(50, "b");
@@ -30,12 +39,7 @@ describe("DnsRecordSet writes batched per zone", () => {
     const inputs = await checked(8, "stream");
     t.sim.requests.clear();
     // One create every 20 ms: the last joins 140 ms after the first, past one window.
-    const created: Promise<unknown>[] = [];
-    for (const i of inputs) {
-      created.push(t.engine.create(i));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await Promise.all(created);
+    await createSpaced(inputs, 20);
     expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
     expect(t.sim.requests.count("dns.getZone")).toBe(1);
     for (let i = 0; i < 8; i++) expect(find(ZONE, `stream${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
@@ -47,12 +51,7 @@ describe("DnsRecordSet writes batched per zone", () => {
     t.sim.requests.clear();
     // One create every 200 ms, twice the window: each batch once went out alone. From the second
     // arrival on, the quiet spell is four mean gaps (at most six windows), so the rest join.
-    const created: Promise<unknown>[] = [];
-    for (const i of inputs) {
-      created.push(t.engine.create(i));
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await Promise.all(created);
+    await createSpaced(inputs, 200);
     expect(t.sim.requests.count("dns.modifyZone")).toBeLessThanOrEqual(2);
     for (let i = 0; i < 10; i++) expect(find(ZONE, `slow${i}`)?.records).toEqual([{ ip: `198.51.100.${i + 1}` }]);
   });

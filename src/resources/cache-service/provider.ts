@@ -22,7 +22,7 @@ import { defineResource } from "../../provider/define";
 import { messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   CACHE_SERVICES,
   cacheServiceInputs,
@@ -148,6 +148,7 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
   type: "CacheService",
   inputs: cacheServiceInputs,
   identity: ["hostingId", "service"],
+  recordsFound: true,
   replaceOn: ["hostingId", "service"],
   // The other service (or account) is switched independently: nothing collides.
   deleteBeforeReplace: false,
@@ -203,6 +204,5 @@ export const cacheServiceDefinition = defineResource<typeof cacheServiceInputs, 
         if (actions.length > 0) ctx.log.info(`CacheService ${id}: ${what} again (${actions.join(", then ")}), as found at create`);
       }),
     );
-    await forgetFound(ctx, "CacheService", id);
   },
 });

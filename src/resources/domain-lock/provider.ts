@@ -17,7 +17,7 @@ import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../shared/registrar";
-import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";
 
 type Inputs = DomainLockInputs;
@@ -59,6 +59,7 @@ const lockText = (locked: boolean) => (locked ? "locked" : "unlocked");
  */
 export const domainLockDefinition = defineResource<typeof domainLockInputs, Inputs, Outputs>({
   type: "DomainLock",
+  recordsFound: true,
   inputs: domainLockInputs,
   normalize: normalizeDomainLock,
   ...domainIdentity,
@@ -88,14 +89,12 @@ export const domainLockDefinition = defineResource<typeof domainLockInputs, Inpu
     if (props.previous === undefined) {
       const state = props.locked ? "stays locked" : "stays unlocked, so it can be transferred away; lock it at the registrar if that is not intended";
       noPreviousNote(ctx, "DomainLock", id, `it is released from Pulumi state and the domain ${state}`);
-    } else {
-      // The domain left the account: there is no lock left to put back.
-      const live = await liveLock(ctx, props.domain);
-      if (live !== undefined && live !== props.previous) {
-        await setRegistrarLock(ctx, nameOf(props.domain), props.previous);
-        ctx.log.info(`DomainLock ${id}: the domain is ${lockText(props.previous)} again, as it was found at create`);
-      }
+      return;
     }
-    await forgetFound(ctx, "DomainLock", id);
+    // The domain left the account: there is no lock left to put back.
+    const live = await liveLock(ctx, props.domain);
+    if (live === undefined || live === props.previous) return;
+    await setRegistrarLock(ctx, nameOf(props.domain), props.previous);
+    ctx.log.info(`DomainLock ${id}: the domain is ${lockText(props.previous)} again, as it was found at create`);
   },
 });

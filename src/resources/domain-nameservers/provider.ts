@@ -16,7 +16,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
-import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {
   domainNameserversInputs,
@@ -55,28 +55,6 @@ async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSettin
 }
 
 /**
- * Destroy's put-back: the nameservers found at create, when the live set differs (state without
- * `previous` and a domain found without nameservers leave them as they are).
- */
-async function putBack(ctx: ProviderContext, id: string, props: Outputs): Promise<void> {
-  const found = props.previous;
-  if (found === undefined) {
-    noPreviousNote(ctx, "DomainNameservers", id, `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`);
-    return;
-  }
-  if (found.length === 0) {
-    // A domain without nameservers at create (the registrar listed none): none can be set back.
-    ctx.log.warn(`DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`);
-    return;
-  }
-  // The domain left the account: there are no nameservers left to put back.
-  const live = await liveNameservers(ctx, props);
-  if (!live || sameNameservers(live, found)) return;
-  await setNameservers(ctx, props, found);
-  ctx.log.info(`DomainNameservers ${id}: nameservers set back to ${found.join(", ")}, as found at create (were ${live.join(", ")})`);
-}
-
-/**
  * The DomainNameservers declaration: identity is the domain; delete puts back the nameservers
  * found at create.
  *
@@ -86,6 +64,7 @@ async function putBack(ctx: ProviderContext, id: string, props: Outputs): Promis
  */
 export const domainNameserversDefinition = defineResource<typeof domainNameserversInputs, Inputs, Outputs>({
   type: "DomainNameservers",
+  recordsFound: true,
   inputs: domainNameserversInputs,
   normalize: normalizeDomainNameservers,
   ...domainIdentity,
@@ -114,7 +93,20 @@ export const domainNameserversDefinition = defineResource<typeof domainNameserve
   },
 
   async delete(ctx, id, props) {
-    await putBack(ctx, id, props);
-    await forgetFound(ctx, "DomainNameservers", id);
+    const found = props.previous;
+    if (found === undefined) {
+      noPreviousNote(ctx, "DomainNameservers", id, `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+      return;
+    }
+    if (found.length === 0) {
+      // A domain without nameservers at create (the registrar listed none): none can be set back.
+      ctx.log.warn(`DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+      return;
+    }
+    // The domain left the account: there are no nameservers left to put back.
+    const live = await liveNameservers(ctx, props);
+    if (!live || sameNameservers(live, found)) return;
+    await setNameservers(ctx, props, found);
+    ctx.log.info(`DomainNameservers ${id}: nameservers set back to ${found.join(", ")}, as found at create (were ${live.join(", ")})`);
   },
 });

@@ -19,7 +19,7 @@
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { foundEachAtCreate, forgetFound, writeKeepingFound } from "../shared/previous";
+import { foundEachAtCreate, writeKeepingFound } from "../shared/previous";
 import {
   checkExtensionNames,
   extensionEnabled,
@@ -114,6 +114,7 @@ async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<O
  */
 export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs, Inputs, Outputs>({
   type: "PhpExtensions",
+  recordsFound: true,
   inputs: phpExtensionsInputs,
   normalize: normalizePhpExtensions,
   ...perPhpVersionRules,
@@ -154,7 +155,7 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
     return apply(ctx, news, olds);
   },
 
-  async delete(ctx, id, props) {
+  async delete(ctx, _id, props) {
     await EXTENSIONS.restore(ctx, props, (map) => {
       const restores: Record<string, boolean> = {};
       for (const name of Object.keys(props.extensions ?? {})) {
@@ -164,6 +165,5 @@ export const phpExtensionsDefinition = defineResource<typeof phpExtensionsInputs
       }
       return restores;
     });
-    await forgetFound(ctx, "PhpExtensions", id);
   },
 });

@@ -23,7 +23,7 @@ import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/context";
 import { defineResource } from "../../provider/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { carriedPrevious, foundEachAtCreate, forgetFound, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { carriedPrevious, foundEachAtCreate, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -193,6 +193,7 @@ async function apply(ctx: ProviderContext, v: Inputs, olds: Outputs | undefined)
  */
 export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inputs, Outputs>({
   type: "PhpOptions",
+  recordsFound: true,
   inputs: phpOptionsInputs,
   normalize: normalizePhpOptions,
   ...perPhpVersionRules,
@@ -237,6 +238,5 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   async delete(ctx, id, props) {
     if (props.previous === undefined) noPreviousNote(ctx, "PhpOptions", id, "the managed options return to their defaults");
     await OPTIONS.restore(ctx, props, (map) => putBacksOf(ctx, Object.keys(props.options ?? {}), map, props.previous, phpVersionWhere(props)));
-    await forgetFound(ctx, "PhpOptions", id);
   },
 });

@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
 import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
-import { foundAtCreate, forgetFound, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs } from "./schema";
 
 type Inputs = PhpVersionInputs;
@@ -96,6 +96,7 @@ async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<string
  */
 export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inputs, Outputs>({
   type: "PhpVersion",
+  recordsFound: true,
   inputs: phpVersionInputs,
   ...hostingAccountIdentity,
   secretOutputs: [],
@@ -147,6 +148,5 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
       if (versions.currentVersion === target) return;
       await ctx.write("php.setVersion", { ...address, version: target }, [scopeOf(props.hostingId)]);
     });
-    await forgetFound(ctx, "PhpVersion", id);
   },
 });

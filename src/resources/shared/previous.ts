@@ -11,12 +11,13 @@
  *
  * A create also writes what it found to a record on the provider's machine before its write
  * (`foundAtCreate`, `foundEachAtCreate`; provider/found-journal.ts, decision 0028), so a create
- * cut off between its write and the state save is followed by one that still knows it.
+ * cut off between its write and the state save is followed by one that still knows it. Their
+ * definitions set `recordsFound`, and the runtime removes the record after their delete.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { ProviderContext } from "../../provider/context";
 import { messageOf, PartialCreateError } from "../../provider/errors";
-import { readFoundRecord, removeFoundRecord, writeFoundRecord, type FoundSettingKey } from "../../provider/found-journal";
+import { foundSettingKeyOf, readFoundRecord, writeFoundRecord } from "../../provider/found-journal";
 
 /** The part of a setting's state that records what it found. */
 export interface FoundSetting<T> {
@@ -158,11 +159,6 @@ export async function writeKeepingFound<T>(id: string, kept: object | undefined,
   }
 }
 
-/** The record key of a setting: the context's account (URL and user, never the key), the type, the id. */
-function recordKeyOf(ctx: ProviderContext, type: string, id: string): FoundSettingKey {
-  return { apiUrl: ctx.settings.apiUrl, apiUser: ctx.settings.apiUser, type, id };
-}
-
 /** How found values appear in the log: the settings' own values, none of them secret. */
 const shown = (value: unknown): string => JSON.stringify(value);
 
@@ -178,7 +174,7 @@ const shown = (value: unknown): string => JSON.stringify(value);
  * const found = await foundAtCreate(ctx, "PhpVersion", "101", "8.2", "8.2"); // "7.4" when a cut-off create had found 7.4
  */
 export async function foundAtCreate<T>(ctx: ProviderContext, type: string, id: string, live: T, writing: T, same: (live: T, written: T) => boolean = isDeepStrictEqual): Promise<T> {
-  const key = recordKeyOf(ctx, type, id);
+  const key = foundSettingKeyOf(ctx, type, id);
   const record = await readFoundRecord(key, live, ctx.log);
   let found = live;
   if (record && same(live, record.writing) && !isDeepStrictEqual(live, record.previous)) {
@@ -206,7 +202,7 @@ export async function foundEachAtCreate<V>(
   writing: Record<string, V>,
   same: (live: V, written: V, name: string) => boolean = isDeepStrictEqual,
 ): Promise<Record<string, V>> {
-  const key = recordKeyOf(ctx, type, id);
+  const key = foundSettingKeyOf(ctx, type, id);
   const record = await readFoundRecord<Record<string, V>>(key, live, ctx.log);
   const found: Record<string, V> = { ...live };
   const recovered: string[] = [];
@@ -224,15 +220,4 @@ export async function foundEachAtCreate<V>(
   }
   await writeFoundRecord(key, { previous: found, writing }, ctx.log);
   return found;
-}
-
-/**
- * Removes the record of what a create found, once destroy has put it back (or the setting is
- * gone). Never fails the destroy.
- *
- * @example
- * await forgetFound(ctx, "PhpVersion", "101");
- */
-export async function forgetFound(ctx: ProviderContext, type: string, id: string): Promise<void> {
-  await removeFoundRecord(recordKeyOf(ctx, type, id), ctx.log);
 }

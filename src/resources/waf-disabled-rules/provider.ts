@@ -20,7 +20,7 @@ import { defineResource } from "../../provider/define";
 import { unlessNotFound } from "../../provider/errors";
 import type { HostingAddress } from "../../provider/hosting";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
-import { carriedPrevious, foundAtCreate, forgetFound, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import { carriedPrevious, foundAtCreate, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -138,6 +138,7 @@ async function putBack(ctx: ProviderContext, id: string, address: HostingAddress
  */
 export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRulesInputs, Inputs, Outputs>({
   type: "WafDisabledRules",
+  recordsFound: true,
   inputs: wafDisabledRulesInputs,
   normalize: normalizeWafDisabledRules,
   ...hostingDomainIdentity,
@@ -182,6 +183,5 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   async delete(ctx, id, props) {
     // Not found: the domain left the account, so there is no list left to put back.
     await unlessNotFound(async () => putBack(ctx, id, await ctx.hosting(props.hostingId), props));
-    await forgetFound(ctx, "WafDisabledRules", id);
   },
 });
