@@ -28,6 +28,17 @@ import {
   type RetryOptions,
   type RetryPolicy,
 } from "./retry";
+import { EndpointOverrideError, applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput, type RouteOverride } from "./overrides";
+import {
+  ROUTE_STATUSES,
+  absentPath,
+  fingerprintOf,
+  isApiErrorObject,
+  prefixSegment,
+  routeNotFoundMessage,
+  sameAnswer,
+  type RouteFingerprint,
+} from "./route-check";
 import { apiErrorBody } from "./schemas";
 import { DEFAULT_MAX_RESPONSE_BYTES, createTransport, type ExchangeResult, type Transport } from "./transport";
 import type { Dispatcher } from "undici";
@@ -35,10 +46,8 @@ import type { Dispatcher } from "undici";
 /** The production base URL (catalog §7.1). */
 export const DEFAULT_BASE_URL = "https://api.planethoster.net";
 
-export interface EndpointOverride {
-  method?: HttpMethod;
-  path?: string;
-}
+/** The method, path and parameter placement of one version's route (client/overrides.ts). */
+export type EndpointOverride = RouteOverride;
 
 /** What the client reports about each attempt, for logs. Never holds credentials or bodies. */
 export interface RequestEvent {
@@ -82,10 +91,12 @@ export interface ClientOptions {
   /** Send PUT, PATCH and DELETE as POST with `X-Http-Method-Override`, for proxies that pass only GET and POST. */
   methodOverride?: boolean;
   /**
-   * Method and path per operation, keyed by id (`dns.getZone`, every version) or full key
-   * (`v4.dns.getZone`). Most v4 paths are inferred: this lets users correct one without a release.
+   * Method, path and parameter placement per operation: per version
+   * (`{"dns.getZone": {"v4": {"path": "/v4/..."}}}`) or flat (`{"dns.getZone": {"path": "/v4/..."}}`,
+   * `{"v4.dns.getZone": {...}}`), checked against the table when the client is made
+   * (client/overrides.ts). Most v4 paths are inferred: this lets users correct one without a release.
    */
-  overrides?: Record<string, EndpointOverride>;
+  overrides?: EndpointOverridesInput | EndpointOverrides;
   /** Revalidate repeated reads with `If-None-Match`. Default true. */
   etag?: boolean;
   /** Send `X-API-SANDBOX: 1` (v2 registration sandbox). */
@@ -113,6 +124,11 @@ export interface RequestOptions {
    * landed before the add is sent (provider/settle.ts, `settleDelete`).
    */
   resend?: false;
+  /**
+   * Sends this one call at another route than the table's (and the client's overrides): another
+   * method, path or parameter placement. For `reseller probe`, which tries candidate routes.
+   */
+  route?: RouteOverride;
 }
 
 type RequestOf<K extends EndpointKey> = z.input<Endpoints[K]["request"]>;
@@ -268,12 +284,65 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
   const ETAG_MAX = 512;
   const userAgent = `pulumi-hosting-reseller${options.userAgent ? ` ${options.userAgent}` : ""}`;
 
+  let overrides: EndpointOverrides;
+  try {
+    overrides = parseEndpointOverrides(options.overrides);
+  } catch (err) {
+    if (!(err instanceof EndpointOverrideError)) throw err;
+    throw new ResellerApiError({ code: "validation", message: `Invalid endpoint overrides: ${err.message}` });
+  }
+
   const resolve = (idOrKey: string): EndpointDef | undefined => {
     const key = /^v[234]\./.test(idOrKey) ? idOrKey : `${version}.${idOrKey}`;
     const base = (endpoints as Record<string, EndpointDef>)[key];
-    if (!base) return undefined;
-    const o = options.overrides?.[key] ?? options.overrides?.[base.id];
-    return o ? { ...base, ...(o.method ? { method: o.method } : {}), ...(o.path ? { path: o.path } : {}) } : base;
+    return base ? applyOverride(base, overrides[key]) : undefined;
+  };
+
+  // How this API answers a path that cannot exist, per path segment and method: learned on the
+  // first 404, 405 or 501 that carries the API's error object, and kept (route-check.ts).
+  const fingerprints = new Map<string, Promise<RouteFingerprint>>();
+  const unknownRouteAnswer = (segment: string, method: HttpMethod, headers: Record<string, string>): Promise<RouteFingerprint> => {
+    const key = `${segment} ${method}`;
+    let known = fingerprints.get(key);
+    if (!known) {
+      const path = absentPath(`${prefix}${segment}`);
+      known = limiter
+        .schedule(() => transport.send({ method, path, headers, timeoutMs }), { giveUpAt: Date.now() + policy.maxElapsedMs })
+        .then((r) => {
+          if (r.kind !== "response") throw new Error(r.message);
+          return fingerprintOf({ status: r.status, contentType: r.headers["content-type"], text: r.text }, [path]);
+        });
+      fingerprints.set(key, known);
+      known.catch(() => fingerprints.delete(key));
+    }
+    return known;
+  };
+
+  /**
+   * Whether a 404, 405 or 501 says the route is missing rather than the object: its body is not
+   * the API's error object, or it is the answer a surely absent path gets (route-check.ts).
+   */
+  const routeIsMissing = async (
+    ep: EndpointDef,
+    exchange: { method: HttpMethod; path: string; headers: Record<string, string> },
+    result: Extract<ExchangeResult, { kind: "response" }>,
+    json: unknown,
+  ): Promise<boolean> => {
+    if (!ROUTE_STATUSES.has(result.status)) return false;
+    if (json === undefined || !isApiErrorObject(json)) return true;
+    const { "content-type": _type, "if-none-match": _etag, ...headers } = exchange.headers;
+    let known: RouteFingerprint;
+    try {
+      known = await unknownRouteAnswer(prefixSegment(ep.path), exchange.method, headers);
+    } catch (err) {
+      throw fail(ep, {
+        code: "transport",
+        status: result.status,
+        message: `${ep.key} answered HTTP ${result.status}, and whether its route exists could not be told (the request for a surely absent path failed: ${(err as Error).message}); nothing was read as gone`,
+      });
+    }
+    const pathOnly = exchange.path.split("?")[0]!;
+    return sameAnswer(fingerprintOf({ status: result.status, contentType: result.headers["content-type"], text: result.text }, [exchange.path, pathOnly]), known);
   };
 
   const fail = (ep: EndpointDef | undefined, fields: Omit<ConstructorParameters<typeof ResellerApiError>[0], "endpoint" | "method" | "path">) =>
@@ -290,7 +359,8 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     );
 
   async function request(idOrKey: string, params: Record<string, unknown> = {}, ropts: RequestOptions = {}): Promise<unknown> {
-    const ep = resolve(idOrKey);
+    const table = resolve(idOrKey);
+    const ep = table && ropts.route ? applyOverride(table, ropts.route) : table;
     if (!ep) {
       const id = idOrKey.replace(/^v[234]\./, "");
       throw fail(undefined, { code: "validation", message: `Operation "${id}" is not available in API ${version}` });
@@ -375,6 +445,11 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           json = result.text === "" ? {} : JSON.parse(result.text);
         } catch {
           jsonOk = false;
+        }
+        if (await routeIsMissing(ep, { method, path, headers: attemptHeaders }, result, jsonOk && result.text.trim() !== "" ? json : undefined)) {
+          // Final: the API has no such route, so it did nothing, and a repeat gets the same answer.
+          event("error", { status: result.status, errorCode: "route-not-found" });
+          throw fail(ep, { code: "route-not-found", status: result.status, message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`) });
         }
         if (result.status >= 200 && result.status < 300) {
           if (!jsonOk || result.text.trim() === "") {

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "authentication"
   | "ip-not-allowed"
   | "not-found"
+  | "route-not-found"
   | "validation"
   | "conflict"
   | "rate-limited"
@@ -26,6 +27,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "authentication",
   "ip-not-allowed",
   "not-found",
+  "route-not-found",
   "validation",
   "conflict",
   "rate-limited",

@@ -7,8 +7,8 @@
  * inputs, so they never reach state (DESIGN §4). The environment fallback lets CI runs, tests
  * and `destroy` with rotated credentials work without editing the stack (peers §4.3).
  */
-import { z } from "zod";
-import { API_VERSIONS, type ApiVersion, type HttpMethod } from "../client/endpoint";
+import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
+import { EndpointOverrideError, parseEndpointOverrides, type EndpointOverrides } from "../client/overrides";
 import { ConfigError } from "./errors";
 
 /**
@@ -99,7 +99,15 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   {
     key: "endpointOverrides",
     env: "RESELLER_ENDPOINT_OVERRIDES",
-    description: 'JSON object of method and path per operation id, e.g. {"dns.getZone":{"method":"GET","path":"/v4/hosting/domain/dns-zone"}}',
+    description:
+      'JSON object of the route per operation id and API version, where the table\'s is wrong, e.g. {"dns.getZone":{"v4":{"method":"GET","path":"/v4/hosting/domain/dns-zone","params":"query"}}}; `reseller probe --out FILE` writes it',
+  },
+  {
+    key: "routeFallback",
+    env: "RESELLER_ROUTE_FALLBACK",
+    default: "none",
+    description:
+      "none, or v3: an operation whose route the configured version does not have (route-not-found) is sent again on its confirmed v3 route; reads and writes alike, since such an answer proves nothing was done",
   },
   { key: "caCert", env: "RESELLER_CA_CERT", description: "PEM certificate authority to trust (the simulator's self-signed certificate)" },
   { key: "sandbox", env: "RESELLER_SANDBOX", default: "false", description: "Send X-API-SANDBOX: 1 (the v2 registration sandbox)" },
@@ -137,7 +145,10 @@ export interface ProviderSettings {
   writeBatchWindowMs: number;
   paramsInQuery: boolean;
   methodOverride: boolean;
-  endpointOverrides: Record<string, { method?: HttpMethod; path?: string }>;
+  /** Checked against the endpoint table, one per full key (`v4.dns.getZone`; client/overrides.ts). */
+  endpointOverrides: EndpointOverrides;
+  /** Where a `route-not-found` is sent again: `none`, or the operation's confirmed `v3` route (decision 0032). */
+  routeFallback: RouteFallback;
   caCert?: string;
   sandbox: boolean;
 }
@@ -151,13 +162,9 @@ export interface ProviderConfiguration {
   accounts: Readonly<Record<string, ProviderSettings>>;
 }
 
-const overridesSchema = z.record(
-  z.string().min(1),
-  z.strictObject({
-    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional(),
-    path: z.string().startsWith("/").optional(),
-  }),
-);
+/** The values of `reseller:routeFallback`. */
+export const ROUTE_FALLBACKS = ["none", "v3"] as const;
+export type RouteFallback = (typeof ROUTE_FALLBACKS)[number];
 
 function describeKey(k: ConfigKey): string {
   return `"${CONFIG_NAMESPACE}:${k.key}" (or the environment variable ${k.env})`;
@@ -203,14 +210,16 @@ function parseSettings(raw: (name: string) => string | undefined, describe: (nam
     } catch {
       throw new ConfigError(`Configuration ${describe("endpointOverrides")} must be a JSON object`);
     }
-    const checked = overridesSchema.safeParse(parsed);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      throw new ConfigError(
-        `Configuration ${describe("endpointOverrides")} is invalid at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "unknown"}`,
-      );
+    try {
+      endpointOverrides = parseEndpointOverrides(parsed);
+    } catch (err) {
+      if (!(err instanceof EndpointOverrideError)) throw err;
+      throw new ConfigError(`Configuration ${describe("endpointOverrides")} is invalid: ${err.message}`);
     }
-    endpointOverrides = checked.data;
+  }
+  const routeFallback = (raw("routeFallback") ?? "none").trim().toLowerCase();
+  if (!(ROUTE_FALLBACKS as readonly string[]).includes(routeFallback)) {
+    throw new ConfigError(`Configuration ${describe("routeFallback")} must be one of ${ROUTE_FALLBACKS.join(", ")}`);
   }
 
   return {
@@ -233,6 +242,7 @@ function parseSettings(raw: (name: string) => string | undefined, describe: (nam
     paramsInQuery: flag("paramsInQuery"),
     methodOverride: flag("methodOverride"),
     endpointOverrides,
+    routeFallback: routeFallback as RouteFallback,
     caCert: raw("caCert"),
     sandbox: flag("sandbox"),
   };

@@ -13,7 +13,9 @@
  */
 import { createHash } from "node:crypto";
 import { createClient, type RequestOptions, type ResellerClient } from "../client/client";
-import type { ApiVersion } from "../client/endpoint";
+import type { ApiVersion, EndpointDef } from "../client/endpoint";
+import { isResellerApiError } from "../client/errors";
+import { byVersion } from "../client/overrides";
 import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
@@ -25,6 +27,8 @@ import { hostingAddress, type HostingAddress } from "./hosting";
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
+  /** Shown only when the user asks for debug output (`pulumi up --logtostderr -v=9`, `--debug`). */
+  debug?(message: string): void;
 }
 
 /**
@@ -163,10 +167,14 @@ function limiterFor(s: ProviderSettings): Limiter {
   return limiter;
 }
 
-function clientFor(s: ProviderSettings): ResellerClient {
+/**
+ * The client of the account `s` describes, on its configured version or, for `reseller:routeFallback`,
+ * on `version`; every client of one account shares its limiter, since the quota is the account's.
+ */
+function clientFor(s: ProviderSettings, version: ApiVersion = s.apiVersion): ResellerClient {
   const { apiUser, apiKey } = requireCredentials(s);
   const { clients } = accountStateOf(s);
-  const key = hash([s.apiUrl, apiUser, apiKey, s.apiVersion, s.timeoutMs, s.maxResponseBytes, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
+  const key = hash([s.apiUrl, apiUser, apiKey, version, s.timeoutMs, s.maxResponseBytes, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
     s.requestsPerMinute, s.initialRequestsPerMinute, s.minRequestsPerMinute, s.paramsInQuery, s.methodOverride, s.endpointOverrides, s.caCert ?? "", s.sandbox]);
   let client = clients.get(key);
   if (!client) {
@@ -174,7 +182,7 @@ function clientFor(s: ProviderSettings): ResellerClient {
       baseUrl: s.apiUrl,
       apiUser,
       apiKey,
-      version: s.apiVersion,
+      version,
       timeoutMs: s.timeoutMs,
       maxResponseBytes: s.maxResponseBytes,
       retry: { maxAttempts: s.maxAttempts, baseDelayMs: s.retryBaseDelayMs },
@@ -188,6 +196,76 @@ function clientFor(s: ProviderSettings): ResellerClient {
     clients.set(key, client);
   }
   return client;
+}
+
+/** What the debug log has named already: per connection, its overrides and each route used. */
+const routesLogged = new Set<string>();
+
+/**
+ * Names in the debug log, once per process, the overrides in force for the account and the route
+ * (and its evidence) each operation uses, so a wrong route can be traced from `pulumi up -v=9`.
+ */
+function logRoute(s: ProviderSettings, log: Logger, client: ResellerClient, id: string): void {
+  if (!log.debug) return;
+  const conn = connectionOf(s);
+  if (!routesLogged.has(conn)) {
+    routesLogged.add(conn);
+    const overrides = byVersion(s.endpointOverrides);
+    log.debug(`reseller${s.account ? ` account "${s.account}"` : ""}: API ${s.apiVersion}, endpoint overrides in force: ${Object.keys(overrides).length > 0 ? JSON.stringify(overrides) : "none"}, route fallback: ${s.routeFallback}`);
+  }
+  const ep = client.endpoint(id);
+  if (!ep || routesLogged.has(`${conn}|${ep.key}`)) return;
+  routesLogged.add(`${conn}|${ep.key}`);
+  log.debug(`reseller: ${ep.id} uses API ${ep.version} ${ep.method} ${ep.path} (${ep.overridden ? "endpoint override" : `evidence: ${ep.evidence}`})`);
+}
+
+/** v3 usernames of hosting accounts, per connection, for requests sent again on v3. */
+const fallbackUsernames = new Map<string, Promise<Map<number, string>>>();
+
+function takesUsername(schema: unknown): boolean {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && "username" in shape;
+}
+
+/**
+ * `params` as the v3 route of `id` takes them: v3 hosting operations want the account's
+ * `username` beside its `id` (legacy document, 3.0.0 difference 2), looked up once per process
+ * in the confirmed v3 hosting listing (docs/evidence.md §6), as provider/hosting.ts does on v3.
+ */
+async function v3Params(s: ProviderSettings, client: ResellerClient, id: OperationId, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const ep = client.endpoint(id);
+  if (!ep || !takesUsername(ep.request) || typeof params.id !== "number" || params.username !== undefined) return params;
+  const conn = connectionOf(s);
+  let names = fallbackUsernames.get(conn);
+  if (!names) {
+    names = client.request("hosting.listAccounts", {}).then((r) => new Map((r.hosting_accounts as { id: number; username: string }[]).map((h) => [h.id, h.username])));
+    fallbackUsernames.set(conn, names);
+    names.catch(() => fallbackUsernames.delete(conn));
+  }
+  const username = (await names).get(params.id);
+  return username === undefined ? params : { ...params, username };
+}
+
+/**
+ * Sends `id` on the account's version and, when `reseller:routeFallback` is `v3` and that version
+ * has no such route (`route-not-found`), again on the operation's v3 route when the evidence for
+ * it is `seed` or `confirmed` (decision 0032). Sending again is safe for every operation, unsafe
+ * creates included: a `route-not-found` is an answer that proves the API did nothing (no route
+ * took the request).
+ */
+async function sendOnRoute(s: ProviderSettings, log: Logger, id: OperationId, params: Record<string, unknown>, options?: RequestOptions): Promise<unknown> {
+  const client = clientFor(s);
+  logRoute(s, log, client, id);
+  try {
+    return await client.request(id, params, options);
+  } catch (err) {
+    const twin = endpoints[`v3.${id}` as keyof typeof endpoints] as EndpointDef | undefined;
+    const trusted = twin?.evidence === "confirmed" || twin?.evidence === "seed";
+    if (s.routeFallback !== "v3" || s.apiVersion === "v3" || !trusted || !isResellerApiError(err, "route-not-found")) throw err;
+    const v3 = clientFor(s, "v3");
+    logRoute({ ...s, apiVersion: "v3" }, log, v3, id);
+    return v3.request(id, await v3Params(s, v3, id, params), options);
+  }
 }
 
 /**
@@ -246,7 +324,7 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
   const scoped = (scope: string) => `${conn}|${scope}`;
   // The client parses every reply with the schema of the entry it sent, so the reply is the
   // operation's type; the client's by-id overload answers a plain record, narrowed here once.
-  const send = (id: OperationId, params: object, options?: RequestOptions) => clientFor(settings).request(id, params as Record<string, unknown>, options);
+  const send = (id: OperationId, params: object, options?: RequestOptions) => sendOnRoute(settings, log, id, params as Record<string, unknown>, options);
   const ctx: ProviderContext = {
     version: settings.apiVersion,
     settings,
@@ -296,6 +374,8 @@ export function currentContext(log: Logger = defaultLogger, account?: string, wr
  */
 export async function resetContext(): Promise<void> {
   configured = undefined;
+  routesLogged.clear();
+  fallbackUsernames.clear();
   const open = [...accounts.values()].flatMap((a) => [...a.clients.values()]);
   accounts.clear();
   await Promise.all(open.map((c) => c.close()));

@@ -44,6 +44,7 @@ export function engineLogger(address: string, urn: () => string = () => ""): Log
   return {
     info: (m) => log(engineProto.LogSeverity.INFO, m),
     warn: (m) => log(engineProto.LogSeverity.WARNING, m),
+    debug: (m) => log(engineProto.LogSeverity.DEBUG, m),
   };
 }
 

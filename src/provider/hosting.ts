@@ -52,8 +52,9 @@ export async function hostingAddress(ctx: ProviderContext, hostingId: number): P
  * (catalog §7.5), from the World listing (`hosting.listWorldAccounts`). Each listing is read
  * through the shared cache under {@link HOSTINGS_SCOPE}.
  *
- * Undefined when no listing of the version shows the account; a listing the API does not have
- * at the configured path (404) counts as not showing it.
+ * Undefined when no listing of the version shows the account. A listing the API does not have
+ * at the configured path fails (`route-not-found`): guessing "no username" would name databases
+ * without their prefix.
  */
 export async function hostingUsername(ctx: ProviderContext, hostingId: number): Promise<string | undefined> {
   try {

@@ -73,7 +73,13 @@ describe("provider configuration", () => {
     { name: "a response limit below 1 KiB", key: "reseller:maxResponseBytes", value: "100", message: /reseller:maxResponseBytes.*at least 1024/ },
     { name: "a flag that is not a boolean", key: "reseller:methodOverride", value: "maybe", message: /reseller:methodOverride.*true or false/ },
     { name: "overrides that are not JSON", key: "reseller:endpointOverrides", value: "{dns", message: /reseller:endpointOverrides.*JSON object/ },
-    { name: "an override with a relative path", key: "reseller:endpointOverrides", value: '{"dns.getZone":{"path":"v4/x"}}', message: /reseller:endpointOverrides.*dns\.getZone\.path/ },
+    { name: "an override with a relative path", key: "reseller:endpointOverrides", value: '{"dns.getZone":{"path":"v4/x"}}', message: /reseller:endpointOverrides.*"dns\.getZone"\.path "v4\/x" starts with no API version's prefix/ },
+    { name: "a misspelt operation id", key: "reseller:endpointOverrides", value: '{"dns.getZon":{"v4":{"path":"/v4/x"}}}', message: /unknown operation "dns\.getZon" \(did you mean "dns\.getZone"\?\)/ },
+    { name: "an unknown API version", key: "reseller:endpointOverrides", value: '{"dns.getZone":{"v5":{"path":"/v5/x"}}}', message: /unknown API version "v5"/ },
+    { name: "a path of another version", key: "reseller:endpointOverrides", value: '{"dns.getZone":{"v4":{"path":"/v3/x"}}}', message: /must start with \/v4\/, the prefix of API v4/ },
+    { name: "a version the operation lacks", key: "reseller:endpointOverrides", value: '{"dns.getDomainRecords":{"v4":{"path":"/v4/x"}}}', message: /has no route in API v4 \(it has v2\)/ },
+    { name: "an unknown route field", key: "reseller:endpointOverrides", value: '{"dns.getZone":{"v4":{"url":"/v4/x"}}}', message: /has "url"; an override takes method, path and params/ },
+    { name: "an unknown route fallback", key: "reseller:routeFallback", value: "v2", message: /reseller:routeFallback.*must be one of none, v3/ },
   ])("refuses $name, naming the key", ({ key, value, message }) => {
     expect(() => readSettings(stack({ [key]: value }), {})).toThrow(message);
   });
@@ -87,9 +93,28 @@ describe("provider configuration", () => {
     }
   });
 
-  it("parses method and path overrides per operation", () => {
+  it("parses a flat override into the version its path names", () => {
     const s = readSettings(stack({ "reseller:endpointOverrides": '{"dns.getZone":{"method":"POST","path":"/v4/dns/zone"}}' }), {});
-    expect(s.endpointOverrides).toEqual({ "dns.getZone": { method: "POST", path: "/v4/dns/zone" } });
+    expect(s.endpointOverrides).toEqual({ "v4.dns.getZone": { method: "POST", path: "/v4/dns/zone" } });
+  });
+
+  it("parses the per-version form, parameter placement included, and a method alone for every version", () => {
+    const s = readSettings(
+      stack({
+        "reseller:endpointOverrides": JSON.stringify({
+          "dns.getZone": { v4: { method: "get", path: "/v4/dns/zone", params: "query" }, v3: { path: "/v3/dns/zone" } },
+          "dns.modifyZone": { method: "PUT" },
+        }),
+      }),
+      {},
+    );
+    expect(s.endpointOverrides).toEqual({
+      "v4.dns.getZone": { method: "GET", path: "/v4/dns/zone", params: "query" },
+      "v3.dns.getZone": { path: "/v3/dns/zone" },
+      "v4.dns.modifyZone": { method: "PUT" },
+      "v3.dns.modifyZone": { method: "PUT" },
+      "v2.dns.modifyZone": { method: "PUT" },
+    });
   });
 
   it("documents an environment variable for every key", () => {
@@ -138,7 +163,7 @@ describe("named accounts (reseller:accounts)", () => {
       }),
       {},
     );
-    expect(c.accounts["brand-b"]).toMatchObject({ maxAttempts: 2, sandbox: true, endpointOverrides: { "dns.getZone": { method: "POST", path: "/v4/zone" } } });
+    expect(c.accounts["brand-b"]).toMatchObject({ maxAttempts: 2, sandbox: true, endpointOverrides: { "v4.dns.getZone": { method: "POST", path: "/v4/zone" } } });
   });
 
   it("falls back to RESELLER_ACCOUNTS only when the stack config does not set the key", () => {

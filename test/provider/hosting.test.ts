@@ -43,9 +43,13 @@ describe.each<{ version: ApiVersion; listing: string }>([
     expect(await hostingUsername(currentContext(), 999)).toBeUndefined();
   });
 
-  it("gives no username when the listing is not at the configured path", async () => {
-    await t.configure({ [`reseller:endpointOverrides`]: JSON.stringify({ [listing]: { path: "/nowhere" } }) });
-    expect(await hostingUsername(currentContext(), 101)).toBeUndefined();
-    expect(t.sim.requests.count()).toBe(1);
+  it("fails with route-not-found, rather than guessing no username, when the listing is not at the configured path", async () => {
+    const nowhere = { v4: "/v4/nowhere", v3: "/v3/nowhere", v2: "/world-api/nowhere" }[version];
+    await t.configure({ [`reseller:endpointOverrides`]: JSON.stringify({ [listing]: { [version]: { path: nowhere } } }) });
+    const err = await failure(hostingUsername(currentContext(), 101));
+    expect(apiErrorCode(err)).toBe("route-not-found");
+    expect(err.message).toContain(nowhere);
+    // The listing, and the surely absent path that told its 404 from a missing account's.
+    expect(t.sim.requests.count()).toBe(2);
   });
 });

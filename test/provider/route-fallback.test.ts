@@ -1,0 +1,77 @@
+/**
+ * Resources on an API whose routes differ from the table: a wrong route is a failure, never
+ * "gone", in read, delete and the identity read before a create; and `reseller:routeFallback: v3`
+ * sends an operation whose v3 route is confirmed there instead.
+ */
+import { describe, expect, it } from "vitest";
+import { apiErrorCode } from "../../src/provider/errors";
+import { useProvider } from "../helpers/lifecycle";
+import { failure } from "../helpers/errors";
+
+/** The zone read and write moved away from their inferred v4 routes (both are confirmed on v3). */
+const ZONE_MOVED = {
+  "dns.getZone": { v4: { method: "GET", path: "/v4/zones/get" } },
+  "dns.modifyZone": { v4: { method: "PATCH", path: "/v4/zones/rrsets" } },
+} as const;
+
+const APEX_MX = { domain: "agency-demo.com", name: "@", type: "MX" };
+
+describe("a record set whose zone routes are not where the table says", () => {
+  const t = useProvider("DnsRecordSet", { version: "v4", simulator: { routes: ZONE_MOVED, unknownRoute: "json-error" } });
+
+  it("fails a refresh naming the route instead of reading the record set as gone", async () => {
+    const err = await failure(t.engine.read("agency-demo.com/@/MX", { ...APEX_MX, hostingId: 101 }));
+    expect(apiErrorCode(err)).toBe("route-not-found");
+    expect(err.message).toMatch(/dns\.getZone has no route at API v4 GET \/v4\/hosting\/domain\/dns-zone .*reseller probe/);
+  });
+
+  it("fails a delete naming the route instead of counting the record set as deleted", async () => {
+    const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
+    const err = await failure(t.engine.delete("agency-demo.com/@/MX", { ...APEX_MX, hostingId: 101, records: [{ value: "mail.agency-demo.com.", priority: 0 }], ttl: 14400 }));
+    expect(apiErrorCode(err)).toBe("route-not-found");
+    expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
+  });
+
+  it("fails a create at its identity read, before any write, instead of seeing an empty zone", async () => {
+    const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
+    const err = await failure(t.engine.create(await t.engine.check({ ...APEX_MX, records: ["0 mail.agency-demo.com"] })));
+    expect(apiErrorCode(err)).toBe("route-not-found");
+    expect(t.sim.requests.list().filter((r) => r.method !== "GET")).toEqual([]);
+    expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
+  });
+});
+
+describe("reseller:routeFallback v3", () => {
+  const t = useProvider("DnsRecordSet", {
+    version: "v4",
+    simulator: { routes: ZONE_MOVED, unknownRoute: "html" },
+    config: { "reseller:routeFallback": "v3" },
+  });
+
+  it("reads and writes a record set on the confirmed v3 routes, with the hosting username v3 wants", async () => {
+    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "api", type: "A", hostingId: 101, records: ["198.51.100.7"] }));
+    expect(id).toBe("agency-demo.com/api/A");
+    expect((await t.engine.read(id, outs)).props).toMatchObject({ records: [{ value: "198.51.100.7" }] });
+    const keys = t.sim.requests.list().map((r) => r.key);
+    expect(keys).toContain("v3.dns.getZone");
+    expect(keys).toContain("v3.dns.modifyZone");
+    expect(keys).toContain("v3.hosting.listAccounts");
+    expect(t.sim.store.zones["agency-demo.com"]!.find((r) => r.name === "api.agency-demo.com.")?.records).toEqual([{ ip: "198.51.100.7" }]);
+    await t.engine.delete(id, outs);
+    expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "api.agency-demo.com.")).toBe(false);
+  });
+});
+
+describe("reseller:routeFallback v3 for an operation whose v3 route is itself a guess", () => {
+  const t = useProvider("SshKey", {
+    version: "v4",
+    simulator: { routes: { "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/keys" } } }, unknownRoute: "empty" },
+    config: { "reseller:routeFallback": "v3" },
+  });
+
+  it("does not send it on v3, and fails naming the v4 route", async () => {
+    const err = await failure(t.engine.read("101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7"));
+    expect(apiErrorCode(err)).toBe("route-not-found");
+    expect(t.sim.requests.list().some((r) => r.key.startsWith("v3."))).toBe(false);
+  });
+});
