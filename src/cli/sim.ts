@@ -1,8 +1,12 @@
 /**
  * `reseller sim`: runs the simulator until interrupted, printing what a program needs to reach it.
  */
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
+import { endpoints } from "../client/endpoints";
+import type { EndpointDef } from "../client/endpoint";
+import { applyOverride, parseEndpointOverrides } from "../client/overrides";
 import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "../simulator";
+import { simulatorRoutes, UNKNOWN_ROUTE_STYLES, type UnknownRouteStyle } from "../simulator/server";
 import type { SimState } from "../simulator/state";
 import { readFileSync } from "node:fs";
 import { EXIT, say } from "./process";
@@ -19,9 +23,17 @@ export interface SimCommandOptions {
   apiUser?: string;
   apiKey?: string;
   adminToken?: string;
+  /** A JSON file of operations served at other routes (the form of `reseller:endpointOverrides`). */
+  routes?: string;
+  /** One of {@link UNKNOWN_ROUTE_STYLES}. */
+  unknownRoute?: string;
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+function isUnknownRouteStyle(value: string): value is UnknownRouteStyle {
+  return (UNKNOWN_ROUTE_STYLES as readonly string[]).includes(value);
+}
 
 /** Turns command-line options into simulator options, refusing what would be unsafe or unclear. */
 export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions {
@@ -48,6 +60,21 @@ export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions 
   } catch (err) {
     throw new Error(`--rate-limit: ${(err as Error).message}`, { cause: err });
   }
+  let routes: SimulatorOptions["routes"];
+  if (opts.routes !== undefined) {
+    try {
+      routes = parseEndpointOverrides(JSON.parse(readFileSync(opts.routes, "utf8")) as unknown);
+      // Two operations moved onto one route are refused here, with the file named, rather than
+      // by the start that follows.
+      simulatorRoutes(routes);
+    } catch (err) {
+      throw new Error(`--routes ${opts.routes}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const unknownRoute = opts.unknownRoute ?? "json-error";
+  if (!isUnknownRouteStyle(unknownRoute)) {
+    throw new Error(`--unknown-route must be one of ${UNKNOWN_ROUTE_STYLES.join(", ")}, got "${unknownRoute}"`);
+  }
   return {
     port,
     host: opts.host === "localhost" ? "127.0.0.1" : opts.host,
@@ -60,17 +87,40 @@ export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions 
     apiUser: opts.apiUser,
     apiKey: opts.apiKey,
     adminToken: opts.adminToken,
+    routes,
+    unknownRoute,
   };
+}
+
+/** What each style answers, for the banner. */
+const UNKNOWN_ROUTE_ANSWERS: Readonly<Record<UnknownRouteStyle, string>> = {
+  "json-error": '404 {"error":"Not Found"}',
+  html: "404 with an HTML page",
+  empty: "404 with no body",
+  method: "405 Method Not Allowed with an Allow header",
+};
+
+/** How many operations `sim.routes` serves at another method or path than the endpoint table's. */
+function movedCount(sim: Simulator): number {
+  const table = endpoints as Record<string, EndpointDef>;
+  return Object.entries(sim.routes).filter(([key, route]) => {
+    const base = table[key]!;
+    const moved = applyOverride(base, route);
+    return moved.method !== base.method || moved.path !== base.path;
+  }).length;
 }
 
 /** The lines printed once the simulator listens. */
 export function describeSimulator(sim: Simulator): string[] {
+  const moved = movedCount(sim);
   return [
     `Simulator listening on ${sim.url}`,
     `  RESELLER_API_URL=${sim.url}`,
     `  RESELLER_API_USER=${sim.apiUser}`,
     `  RESELLER_API_KEY=${sim.apiKey}`,
     `  admin token (X-Sim-Admin-Token): ${sim.adminToken}`,
+    ...(moved > 0 ? [`  routes: ${moved} operation${moved === 1 ? "" : "s"} served at another route than the endpoint table's (--routes); their table routes are unknown`] : []),
+    ...(moved > 0 || sim.unknownRoute !== "json-error" ? [`  unknown routes (--unknown-route ${sim.unknownRoute}): ${UNKNOWN_ROUTE_ANSWERS[sim.unknownRoute]}`] : []),
     ...(sim.rateLimit ? [`  rate limit: ${sim.rateLimit.requests} requests per ${sim.rateLimit.windowMs / 1000} s per API user (429 with Retry-After past it)`] : []),
     ...(sim.ca ? ["  TLS: self-signed certificate; trust it with reseller:caCert (printed below)", sim.ca.trim()] : []),
     "Press Ctrl+C to stop.",
@@ -92,6 +142,12 @@ export function registerSimCommand(program: Command): void {
     .option("--api-user <user>", "API user the simulator accepts")
     .option("--api-key <key>", "API key the simulator accepts")
     .option("--admin-token <token>", "token for the admin interface (/_sim/*)")
+    .option("--routes <file>", "JSON file of operations served at other routes than the endpoint table's (the form of reseller:endpointOverrides)")
+    .addOption(
+      new Option("--unknown-route <style>", "how a route no operation answers is answered: 404 JSON error, 404 HTML page, empty 404, or 405")
+        .choices(UNKNOWN_ROUTE_STYLES)
+        .default("json-error"),
+    )
     .action(async (opts: SimCommandOptions) => {
       const sim = await startSimulator(simulatorOptionsFrom(opts));
       // `reseller sim | head -3` closes the pipe after the URL and credentials: the simulator

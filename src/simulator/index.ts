@@ -9,8 +9,8 @@
  * sim.faults.add({ operation: "dns.getZone", kind: "rate-limit", retryAfter: 1 });
  * await sim.close();
  */
-export { startSimulator } from "./server";
-export type { Simulator, SimulatorOptions, RequestLog, RequestLogEntry } from "./server";
+export { startSimulator, simulatorRoutes, UNKNOWN_ROUTE_STYLES } from "./server";
+export type { Simulator, SimulatorOptions, RequestLog, RequestLogEntry, UnknownRouteStyle } from "./server";
 export type { FaultKind, FaultSpec, Faults } from "./faults";
 export { parseRateLimit } from "./rate-limit";
 export type { RateLimitSpec } from "./rate-limit";

@@ -1,5 +1,6 @@
 /**
- * The simulator's core: a real HTTP(S) server on loopback, routed by the endpoint table.
+ * The simulator's core: a real HTTP(S) server on loopback, routed by the endpoint table (or by
+ * the table with some operations moved elsewhere, to play an account whose routes differ).
  *
  * It behaves like the API at the edges (auth headers, caller IP allow-list,
  * `X-Http-Method-Override`, JSON bodies on GET, strict request validation, the hosting envelope,
@@ -15,6 +16,7 @@ import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { endpoints } from "../client/endpoints";
 import { unwrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
+import { applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput } from "../client/overrides";
 import { createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
 import { areas } from "./handlers";
@@ -22,6 +24,34 @@ import { DEFAULT_API_KEY, DEFAULT_API_USER, seedState, type SeedName } from "./s
 import type { HostingState, SimState } from "./state";
 import { SimError, SimReply, type Resolver, type SimBehaviour, type SimContext } from "./types";
 import { generateSelfSigned } from "./x509";
+
+/**
+ * The ways the simulator can answer a request that no operation answers. Each is how some web
+ * server or framework in front of an API answers an unknown route, so a client can be tried
+ * against all of them.
+ *
+ * @example
+ * for (const unknownRoute of UNKNOWN_ROUTE_STYLES) await (await startSimulator({ unknownRoute })).close();
+ */
+export const UNKNOWN_ROUTE_STYLES = ["json-error", "html", "empty", "method"] as const;
+
+/**
+ * How the simulator answers a request that no operation answers:
+ *
+ * - `json-error`: 404 with exactly `{"error":"Not Found"}`, the same for every path and method.
+ *   It looks like the API's error object, which is why it is the default: a client that takes it
+ *   for "the object is gone" is wrong in the hardest case;
+ * - `html`: 404 with a small `text/html` page, as a web server's default page;
+ * - `empty`: 404 with no body;
+ * - `method`: 405 `Method Not Allowed` (`text/plain`) with an `Allow` header listing the methods
+ *   the path answers (empty when it answers none).
+ *
+ * @example
+ * const style: UnknownRouteStyle = "html";
+ * const sim = await startSimulator({ unknownRoute: style });
+ * await sim.close();
+ */
+export type UnknownRouteStyle = (typeof UNKNOWN_ROUTE_STYLES)[number];
 
 export interface SimulatorOptions {
   /** Listen address. Default `127.0.0.1`. */
@@ -59,6 +89,16 @@ export interface SimulatorOptions {
    * match, so a simulator bug cannot hide behind a lenient client. Default true.
    */
   checkReplies?: boolean;
+  /**
+   * Operations served at other routes than the endpoint table's, in the form of the client's
+   * endpoint overrides (`{"dns.getZone": {"v4": {"method": "GET", "path": "/v4/dns/zone"}}}` or
+   * a flat form, src/client/overrides.ts). A moved operation answers only at its new method and
+   * path; its table route answers as an unknown route. For rehearsing a live account whose
+   * routes differ from the table. Default: the table as it stands.
+   */
+  routes?: EndpointOverridesInput;
+  /** How a request that no operation answers is answered (see {@link UnknownRouteStyle}). Default `json-error`. */
+  unknownRoute?: UnknownRouteStyle;
 }
 
 export interface RequestLogEntry {
@@ -96,6 +136,10 @@ export interface Simulator {
   readonly allowIps: Set<string>;
   /** The rate limit in force, or undefined. */
   readonly rateLimit: RateLimitSpec | undefined;
+  /** The `routes` option as checked against the table, one override per full key (`v4.dns.getZone`); empty when none. */
+  readonly routes: EndpointOverrides;
+  /** How requests that no operation answers are answered. */
+  readonly unknownRoute: UnknownRouteStyle;
   /** Changes the rate limit (`{ requests, windowMs }`, `"600/60s"`, or undefined for none) and forgets what was counted. */
   setRateLimit(limit: RateLimitSpec | string | undefined): void;
   /** Restores the seed state and the rate limit given at start, and clears faults and the request log. */
@@ -108,6 +152,37 @@ export interface Simulator {
 
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1"]);
 const MAX_BODY = 2 * 1024 * 1024;
+
+/** A web server's default page, with nothing of the API in it. */
+const NOT_FOUND_PAGE =
+  '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>404 Not Found</title></head>\n' +
+  "<body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body>\n</html>\n";
+
+/**
+ * The operations the simulator serves, keyed by `"<METHOD> <path>"`: the endpoint table with
+ * `routes` applied. Fails on an override that does not fit the table (the message of
+ * {@link parseEndpointOverrides}) and on two operations that would answer the same method and
+ * path, since one of them could never be reached.
+ *
+ * @example
+ * const table = simulatorRoutes({ "dns.getZone": { v4: { method: "GET", path: "/v4/dns/zone" } } });
+ * table.get("GET /v4/dns/zone")?.key; // "v4.dns.getZone"
+ */
+export function simulatorRoutes(routes?: EndpointOverridesInput): Map<string, EndpointDef> {
+  const overrides = parseEndpointOverrides(routes);
+  const table = new Map<string, EndpointDef>();
+  for (const base of Object.values(endpoints as Record<string, EndpointDef>)) {
+    const ep = applyOverride(base, overrides[base.key]);
+    const route = `${ep.method} ${ep.path}`;
+    const taken = table.get(route);
+    if (taken) {
+      const moved = [taken, ep].filter((e) => e.overridden).map((e) => e.key);
+      throw new Error(`Two operations share the route ${route}: ${taken.key} and ${ep.key}${moved.length > 0 ? ` (moved there by routes: ${moved.join(", ")})` : ""}`);
+    }
+    table.set(route, ep);
+  }
+  return table;
+}
 
 function normalizeAddress(addr: string | undefined): string {
   if (!addr) return "";
@@ -186,12 +261,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const state: SimState = structuredClone(initial);
 
   // ---- routing ----
-  const routes = new Map<string, EndpointDef>();
-  for (const ep of Object.values(endpoints as Record<string, EndpointDef>)) {
-    const route = `${ep.method} ${ep.path}`;
-    if (routes.has(route)) throw new Error(`Two operations share the route ${route}: ${routes.get(route)!.key} and ${ep.key}`);
-    routes.set(route, ep);
+  // Checked before anything listens, so a bad `routes` option fails the start with its message.
+  const overrides = parseEndpointOverrides(options.routes);
+  const routes = simulatorRoutes(overrides);
+  const unknownRoute = options.unknownRoute ?? "json-error";
+  if (!(UNKNOWN_ROUTE_STYLES as readonly string[]).includes(unknownRoute)) {
+    throw new Error(`unknownRoute must be one of ${UNKNOWN_ROUTE_STYLES.join(", ")}, got "${String(unknownRoute)}"`);
   }
+  /** The methods that answer each path, for the `Allow` header of the `method` style. */
+  const methodsByPath = new Map<string, HttpMethod[]>();
+  for (const ep of routes.values()) methodsByPath.set(ep.path, [...(methodsByPath.get(ep.path) ?? []), ep.method].sort());
   const handlers = new Map<string, Resolver>();
   // Each handler is typed with its entry's parameters; the core calls it only with parameters
   // that entry's request schema has parsed (below), so the record form loses nothing.
@@ -246,6 +325,35 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     });
     res.end(text);
     return status;
+  };
+
+  /**
+   * The answer to a request no operation answers, in the style asked for. None of them depends
+   * on the credentials: a web framework routes before the API checks them.
+   */
+  const sendUnknownRoute = (res: http.ServerResponse, req: http.IncomingMessage, pathname: string): number => {
+    switch (unknownRoute) {
+      case "json-error":
+        return send(res, req, 404, { error: "Not Found" });
+      case "html":
+        res.writeHead(404, { "content-type": "text/html; charset=utf-8", "content-length": String(Buffer.byteLength(NOT_FOUND_PAGE)) });
+        res.end(NOT_FOUND_PAGE);
+        return 404;
+      case "empty":
+        res.writeHead(404, { "content-length": "0" });
+        res.end();
+        return 404;
+      case "method": {
+        const text = "Method Not Allowed";
+        res.writeHead(405, {
+          "content-type": "text/plain; charset=utf-8",
+          "content-length": String(Buffer.byteLength(text)),
+          allow: (methodsByPath.get(pathname) ?? []).join(", "),
+        });
+        res.end(text);
+        return 405;
+      }
+    }
   };
 
   const errorBody = (ep: EndpointDef | undefined, status: number, message: string, errorCode?: number, errors?: unknown[]) => {
@@ -317,9 +425,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const override = req.headers["x-http-method-override"];
     const method = (typeof override === "string" && override ? override : (req.method ?? "GET")).toUpperCase() as HttpMethod;
     const ep = routes.get(`${method} ${url.pathname}`);
-    if (!ep) {
-      return { key: "unknown", id: "unknown", status: send(res, req, 404, errorBody(undefined, 404, `No operation answers ${method} ${url.pathname}`)) };
-    }
+    if (!ep) return { key: "unknown", id: "unknown", status: sendUnknownRoute(res, req, url.pathname) };
     const at = { key: ep.key, id: ep.id };
     const user = req.headers["x-api-user"];
     const key = req.headers["x-api-key"];
@@ -573,6 +679,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setRateLimit(limit) {
       rateLimiter.set(parseRateLimit(limit));
     },
+    routes: overrides,
+    unknownRoute,
     reset() {
       replaceState(pristine);
       faults.clear();
