@@ -19,7 +19,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { API_VERSIONS, type EndpointDef } from "../src/client/endpoint";
+import { API_VERSIONS, type EndpointDef, type Evidence } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
 import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
 import { definitions, resourceFolder } from "../src/resources/registry";
@@ -106,20 +106,29 @@ function resourcesMarkdown(): string {
   ].join("\n");
 }
 
+/**
+ * A route's evidence as the table shows it: `observed` with the day of its probe recording
+ * (src/client/observed.ts), otherwise the catalog's `seed`, `confirmed` or `inferred`, which the
+ * source column keeps either way.
+ */
+function evidenceLabel(e: EndpointDef): string {
+  return e.evidence === "observed" && e.observedOn !== undefined ? `observed ${e.observedOn}` : e.evidence;
+}
+
 /** A count line and one table per version. */
 function operationsMarkdown(): string {
   const all = Object.values(endpoints as Record<string, EndpointDef>);
   const lines: string[] = [];
   for (const v of API_VERSIONS) {
     const eps = all.filter((e) => e.version === v).sort((a, b) => a.id.localeCompare(b.id));
-    const by = (ev: string) => eps.filter((e) => e.evidence === ev).length;
+    const by = (ev: Evidence) => eps.filter((e) => e.evidence === ev).length;
     lines.push(
       "",
-      `## ${v} (${eps.length} operations: ${by("seed")} seed, ${by("confirmed")} confirmed, ${by("inferred")} inferred)`,
+      `## ${v} (${eps.length} operations: ${by("seed")} seed, ${by("confirmed")} confirmed, ${by("observed")} observed, ${by("inferred")} inferred)`,
       "",
       "| operation | method | path | evidence | source | summary |",
       "|---|---|---|---|---|---|",
-      ...eps.map((e) => `| \`${e.id}\` | ${e.method} | \`${e.path}\` | ${e.evidence} | ${esc(e.source)} | ${esc(e.summary)} |`),
+      ...eps.map((e) => `| \`${e.id}\` | ${e.method} | \`${e.path}\` | ${evidenceLabel(e)} | ${esc(e.source)} | ${esc(e.summary)} |`),
     );
   }
   return lines.join("\n").trim();

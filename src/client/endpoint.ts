@@ -7,6 +7,7 @@
  * contract between the two.
  */
 import type { z } from "zod";
+import { OBSERVED } from "./observed";
 
 /** API versions: `v4` (current, `/v4`), `v3` (`/v3`), `v2` (`/reseller-api`, `/n0c-api`, `/world-api`). */
 export type ApiVersion = "v4" | "v3" | "v2";
@@ -19,9 +20,12 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - `seed`: printed in the API document itself;
  * - `confirmed`: seen in public client code (CONFIRMED or CONFIRMED-3P);
  * - `inferred`: a pattern guess (INFERRED-M, INFERRED-L or UNKNOWN). Users can override
- *   the method and path of any operation from configuration.
+ *   the method and path of any operation from configuration;
+ * - `observed`: seen answering on a live account: `reseller probe --record` recorded it and the
+ *   route is listed, with the day, in src/client/observed.ts. It takes the place of the catalog
+ *   label, which stays in the route's `source`.
  */
-export type Evidence = "seed" | "confirmed" | "inferred";
+export type Evidence = "seed" | "confirmed" | "inferred" | "observed";
 
 /** Where request parameters travel by default. */
 export type ParamLocation = "body" | "query";
@@ -78,6 +82,13 @@ export type EndpointDef<
   /** `"<area>.<verbNoun>"`; the same id names the same operation in every version that has it. */
   id: K extends `${ApiVersion}.${infer Id}` ? Id : string;
   version: K extends `${infer V extends ApiVersion}.${string}` ? V : ApiVersion;
+  /** Set when `reseller:endpointOverrides` moved this route (client/overrides.ts). */
+  overridden?: true;
+  /**
+   * With evidence `observed`: the day (`YYYY-MM-DD`) a probe recording of this route was made
+   * (src/client/observed.ts).
+   */
+  observedOn?: string;
 };
 
 type SpecTable = Record<`${ApiVersion}.${string}.${string}`, EndpointSpec<z.ZodType, z.ZodType>>;
@@ -224,13 +235,15 @@ export function defineOperations<const T extends OperationTable>(rows: T): T {
 
 /**
  * The table entries of `rows`: one per operation and version, keyed `"<version>.<id>"`, area by
- * area, and in each area v4 first, then v3, then v2, in the order of the rows.
+ * area, and in each area v4 first, then v3, then v2, in the order of the rows. A route listed in
+ * `observed` (by default {@link OBSERVED}, the committed probe recordings) carries the evidence
+ * `observed` and the day in `observedOn`; its `source` keeps the catalog label.
  *
  * @example
  * const table = endpointsOf(sshOperations);
  * table["v3.ssh.listKeys"].unwrap; // "keys"
  */
-export function endpointsOf<const T extends OperationTable>(rows: T): EndpointsOf<T> {
+export function endpointsOf<const T extends OperationTable>(rows: T, observed: Readonly<Record<string, string>> = OBSERVED): EndpointsOf<T> {
   const out: Record<string, EndpointDef> = {};
   const all = Object.entries(rows) as [string, Operation][];
   const areas = [...new Set(all.map(([id]) => id.slice(0, id.indexOf("."))))];
@@ -239,6 +252,7 @@ export function endpointsOf<const T extends OperationTable>(rows: T): EndpointsO
       const route = id.startsWith(`${area}.`) ? op[version] : undefined;
       if (!route) continue;
       const key = `${version}.${id}`;
+      const observedOn = observed[key];
       out[key] = {
         key,
         id,
@@ -248,12 +262,13 @@ export function endpointsOf<const T extends OperationTable>(rows: T): EndpointsO
         params: route.params ?? "body",
         request: route.request ?? op.request,
         response: route.response ?? op.response,
-        evidence: route.evidence,
+        evidence: observedOn !== undefined ? "observed" : route.evidence,
         source: route.source,
         safety: op.safety,
         envelope: route.envelope ?? op.envelope,
         summary: route.summary ?? op.summary,
         ...(route.unwrap !== undefined ? { unwrap: route.unwrap } : {}),
+        ...(observedOn !== undefined ? { observedOn } : {}),
       };
     }
   }

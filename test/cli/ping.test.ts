@@ -1,7 +1,8 @@
 /**
  * `reseller ping` against the simulator: what it prints and the exit code it gives when the
  * connection works, when the caller's address is not allowed, when the credentials are wrong or
- * missing, and when the API cannot be reached.
+ * missing, when the API cannot be reached, and when the route it checks beyond the connection
+ * (an inferred one where the version has one) is missing.
  */
 import { execFile } from "node:child_process";
 import { createServer } from "node:net";
@@ -10,7 +11,9 @@ import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { addressInMessage, PING_EXIT, runPing } from "../../src/cli/ping";
+import { addressInMessage, pickRouteCheck, PING_EXIT, probeCommand, runPing, unverifiedRoutes } from "../../src/cli/ping";
+import { endpointsOf, type EndpointDef } from "../../src/client/endpoint";
+import { endpoints, operations } from "../../src/client/endpoints";
 import { startSimulator, type Simulator } from "../../src/simulator";
 import { repositoryRoot, simFlags } from "./helpers";
 
@@ -95,6 +98,110 @@ describe("reseller ping", () => {
 
     expect(code).toBe(PING_EXIT.transport);
     expect(lines[0]).toContain(`reseller ping: could not reach ${url}`);
+  });
+});
+
+describe("reseller ping's route check", () => {
+  it("calls the inferred World accounts listing on v4, says it answered, and counts the inferred routes with the probe command", async () => {
+    const before = sim.requests.count("hosting.listWorldAccounts");
+    const { code, lines } = await ping(simFlags(sim));
+
+    expect(code).toBe(PING_EXIT.ok);
+    expect(sim.requests.count("hosting.listWorldAccounts")).toBe(before + 1);
+    expect(lines).toContain("  route hosting.listWorldAccounts (GET /v4/the-world/info, inferred): answered");
+    const { inferred, total } = unverifiedRoutes("v4");
+    expect(lines.at(-1)).toBe(
+      `  ${inferred} of ${total} v4 routes are inferred, not yet seen answering: run \`reseller probe --api-user ${sim.apiUser} --api-key "$RESELLER_API_KEY" --api-url ${sim.url} --api-version v4 --max-attempts 1\` to check the read ones against this account.`,
+    );
+    expect(lines.join("\n")).not.toContain(sim.apiKey);
+  });
+
+  it("checks a confirmed route on v3, saying no inferred v3 read route can be called without parameters", async () => {
+    const { code, lines } = await ping(simFlags(sim, "v3"));
+
+    expect(code).toBe(PING_EXIT.ok);
+    expect(lines).toContain("  route hosting.listWorldAccounts (GET /v3/the-world/info, confirmed): answered (no inferred v3 read route can be called without parameters)");
+    expect(lines.at(-1)).toMatch(/^ {2}\d+ of \d+ v3 routes are inferred, not yet seen answering: run `reseller probe .*--api-version v3/);
+  });
+
+  it("checks a confirmed route on v2 and says none of its routes is inferred", async () => {
+    const { code, lines } = await ping(simFlags(sim, "v2"));
+
+    expect(code).toBe(PING_EXIT.ok);
+    expect(lines).toContain("  route hosting.listWorldAccounts (GET /world-api/get-accounts, confirmed): answered (no v2 route is inferred)");
+    expect(lines.at(-1)).toMatch(/^ {2}none of the \d+ v2 routes is inferred; `reseller probe /);
+  });
+
+  it("names the missing route and reseller probe, and exits 5, when the API has no route where the table puts the checked one", async () => {
+    const overrides = JSON.stringify({ "hosting.listWorldAccounts": { v4: { path: "/v4/no-such/info" } } });
+    const { code, lines } = await ping({ apiUrl: sim.url, apiUser: sim.apiUser, maxAttempts: "1", endpointOverrides: overrides }, { RESELLER_API_KEY: sim.apiKey });
+
+    expect(code).toBe(PING_EXIT.routeMissing);
+    expect(lines[0]).toBe(`Connected to ${sim.url} (API v4)`);
+    expect(lines.at(-2)).toBe("reseller ping: the API has no route for hosting.listWorldAccounts (GET /v4/no-such/info, set by reseller:endpointOverrides): it answered 404.");
+    expect(lines.at(-1)).toContain(`Run \`reseller probe --api-user ${sim.apiUser} --api-url ${sim.url} --max-attempts 1 --endpoint-overrides '${overrides}'\``);
+    expect(lines.join("\n")).not.toContain(sim.apiKey);
+  });
+
+  it("keeps exit 4 when the connection drops on the checked route after the connection checks passed", async () => {
+    sim.faults.add({ operation: "hosting.listWorldAccounts", kind: "drop" });
+    try {
+      const { code, lines } = await ping(simFlags(sim));
+
+      expect(code).toBe(PING_EXIT.transport);
+      expect(lines[0]).toBe(`Connected to ${sim.url} (API v4)`);
+      expect(lines.at(-2)).toContain(`reseller ping: could not reach ${sim.url}`);
+    } finally {
+      sim.faults.clear();
+    }
+  });
+
+  it("names the route and reseller probe, and exits 1, when the checked route fails otherwise", async () => {
+    sim.faults.add({ operation: "hosting.listWorldAccounts", kind: "status", status: 500 });
+    try {
+      const { code, lines } = await ping(simFlags(sim));
+
+      expect(code).toBe(PING_EXIT.other);
+      expect(lines.at(-2)).toMatch(/^reseller ping: hosting\.listWorldAccounts \(GET \/v4\/the-world\/info, inferred\) did not answer as the table expects: /);
+      expect(lines.at(-1)).toContain("Run `reseller probe --api-user");
+    } finally {
+      sim.faults.clear();
+    }
+  });
+});
+
+describe("pickRouteCheck", () => {
+  const table = endpoints as Record<string, EndpointDef>;
+  const without = (prefix: string) => Object.fromEntries(Object.entries(table).filter(([k]) => !k.startsWith(prefix)));
+
+  it("prefers an inferred route outside the account area, and takes an account one when no other is inferred", () => {
+    expect(pickRouteCheck("v4")?.entry.key).toBe("v4.hosting.listWorldAccounts");
+    expect(pickRouteCheck("v4", without("v4.hosting."))).toMatchObject({ entry: { key: "v4.account.getTldPricing" } });
+    expect(pickRouteCheck("v4", without("v4.hosting."))?.fallback).toBeUndefined();
+  });
+
+  it("moves on from a route once a probe recording makes it observed", () => {
+    const observed = endpointsOf(operations, { "v4.hosting.listWorldAccounts": "2026-11-27" }) as Record<string, EndpointDef>;
+
+    expect(pickRouteCheck("v4", observed)?.entry.key).toBe("v4.hosting.listAccounts");
+    expect(unverifiedRoutes("v4", observed).inferred).toBe(unverifiedRoutes("v4").inferred - 1);
+  });
+
+  it("finds nothing to check in a version whose read routes all take parameters", () => {
+    const reads = Object.fromEntries(Object.entries(table).filter(([k, e]) => !k.startsWith("v2.") || !e.request.safeParse({}).success || e.id.startsWith("account.hello")));
+    expect(pickRouteCheck("v2", reads)).toBeUndefined();
+  });
+});
+
+describe("probeCommand", () => {
+  it("repeats the connection flags given, naming the environment variable of a secret instead of its value", () => {
+    const command = probeCommand({ apiUser: "u-1", apiKey: "k-secret-123", accounts: '{"b":{"apiKey":"k-b"}}', apiVersion: "v3", account: "b" });
+
+    expect(command).toBe(`reseller probe --api-user u-1 --api-key "$RESELLER_API_KEY" --api-version v3 --accounts "$RESELLER_ACCOUNTS" --account b`);
+  });
+
+  it("quotes a value the shell would split", () => {
+    expect(probeCommand({ endpointOverrides: `{"a": "it's"}` })).toBe(`reseller probe --endpoint-overrides '{"a": "it'\\''s"}'`);
   });
 });
 
