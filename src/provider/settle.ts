@@ -68,7 +68,8 @@ export interface Polled {
 /**
  * Runs `look` until it reports what it seeks or `waitMs` has passed, with a pause growing from
  * 250 ms to 5 s: an API may list a new object, or show a write, late. A look that throws is no
- * evidence either way, so the polling goes on. `look` runs at least once.
+ * evidence either way, so the polling goes on, except when the read's route does not exist
+ * (`route-not-found`): no later look can answer, so polling stops there. `look` runs at least once.
  *
  * @example
  * const polled = await readUntil(ctx.settings.settleWaitMs, async () => (await find(ctx, inputs, { fresh: true })) !== undefined);
@@ -84,6 +85,7 @@ export async function readUntil(waitMs: number, look: () => Promise<boolean>): P
       if (await look()) return { found: true, reads };
     } catch (err) {
       readFailure = err;
+      if (apiErrorCode(err) === "route-not-found") return { found: false, reads, readFailure };
     }
     const left = deadline - Date.now();
     if (left <= 0) return readFailure === undefined ? { found: false, reads } : { found: false, reads, readFailure };

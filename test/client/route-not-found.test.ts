@@ -73,7 +73,7 @@ describe.each(UNKNOWN_ROUTE_STYLES)("a client of a simulator whose unknown route
   });
 
   it("sends one call at another route when asked, leaving the client's routes as they are", async () => {
-    const zone = await client.request("dns.getZone", { id: 101, domain: "agency-demo.com" }, { route: MOVED["dns.getZone"].v4 });
+    const zone = await client.dns.getZone({ id: 101, domain: "agency-demo.com" }, { route: MOVED["dns.getZone"].v4 });
     expect(zone.data.length).toBeGreaterThan(0);
     expect(client.endpoint("dns.getZone")?.path).toBe("/v4/hosting/domain/dns-zone");
   });

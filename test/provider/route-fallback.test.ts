@@ -4,7 +4,9 @@
  * sends an operation whose v3 route is confirmed there instead.
  */
 import { describe, expect, it } from "vitest";
+import { ResellerApiError } from "../../src/client/errors";
 import { apiErrorCode } from "../../src/provider/errors";
+import { readUntil } from "../../src/provider/settle";
 import { useProvider } from "../helpers/lifecycle";
 import { failure } from "../helpers/errors";
 
@@ -73,5 +75,28 @@ describe("reseller:routeFallback v3 for an operation whose v3 route is itself a 
     const err = await failure(t.engine.read("101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7"));
     expect(apiErrorCode(err)).toBe("route-not-found");
     expect(t.sim.requests.list().some((r) => r.key.startsWith("v3."))).toBe(false);
+  });
+});
+
+describe("settling by reading when the read's route does not exist", () => {
+  it("stops at the first read that answers route-not-found instead of polling until the wait is over", async () => {
+    let reads = 0;
+    const polled = await readUntil(60_000, async () => {
+      reads += 1;
+      throw new ResellerApiError({ code: "route-not-found", message: "ftp.listAccounts has no route at API v4 GET /v4/hosting/ftp" });
+    });
+    expect(reads).toBe(1);
+    expect(polled).toMatchObject({ found: false, reads: 1 });
+    expect(apiErrorCode(polled.readFailure)).toBe("route-not-found");
+  });
+
+  it("goes on polling after a read that failed for another reason", async () => {
+    let reads = 0;
+    const polled = await readUntil(300, async () => {
+      reads += 1;
+      if (reads === 1) throw new ResellerApiError({ code: "server", message: "HTTP 503" });
+      return true;
+    });
+    expect(polled).toEqual({ found: true, reads: 2 });
   });
 });

@@ -117,10 +117,10 @@ export function writeRecordSet(ctx: ProviderContext, set: RecordSetWrite["set"],
 const REFUSED_PER_ENTRY = new Set(["validation", "conflict"]);
 
 /**
- * Error codes that say the same of every entry (the credentials, the caller's IP, the zone
+ * Error codes that say the same of every entry (the credentials, the caller's IP, the zone, the route
  * itself): the whole batch fails with it, as each write would have alone.
  */
-const REFUSED_FOR_ALL = new Set(["authentication", "ip-not-allowed", "not-found", "rate-limited", "redirect"]);
+const REFUSED_FOR_ALL = new Set(["authentication", "ip-not-allowed", "not-found", "route-not-found", "rate-limited", "redirect"]);
 
 /**
  * Whether a failed zone write may have been applied with nothing to say so: no answer (a timeout,
