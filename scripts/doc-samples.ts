@@ -6,6 +6,8 @@
  * - `ping` (docs/installation.md): `reseller ping` allowed, then refused by the allow-list;
  * - `generate`, `generate-index` (docs/generate.md): `reseller generate` on the `demo` seed, and
  *   the `index.ts` it writes;
+ * - `route-not-found` (docs/first-day.md): the one line a read at a route the API does not have
+ *   fails with, against a simulator that serves `dns.getZone` elsewhere;
  * - `demo-cli`, `demo-toolkit` (docs/demo.md): `npm run demo` with the real Pulumi CLI, and
  *   through the testing toolkit. The CLI run needs a Pulumi CLI (`PULUMI_CLI_DIR`, `PATH` or the
  *   cache of `npm run pulumi-cli`); without one its block is left as it is, and the script says so.
@@ -23,6 +25,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { createClient } from "../src/client/client";
+import { isResellerApiError } from "../src/client/errors";
 import { startSimulator } from "../src/simulator";
 import { repoPulumiCli } from "./lib/pulumi-cli";
 
@@ -35,6 +39,7 @@ export const SAMPLES = {
   ping: { file: "docs/installation.md", fence: "console" },
   generate: { file: "docs/generate.md", fence: "console" },
   "generate-index": { file: "docs/generate.md", fence: "ts" },
+  "route-not-found": { file: "docs/first-day.md", fence: "text" },
   "demo-cli": { file: "docs/demo.md", fence: "text" },
   "demo-toolkit": { file: "docs/demo.md", fence: "text" },
 } as const;
@@ -161,6 +166,29 @@ export async function generateSample(): Promise<{ console: string; program: stri
 }
 
 /**
+ * The message of a read at a route the API does not have: `dns.getZone` served elsewhere by the
+ * simulator, whose unknown routes answer the API's own error shape (the hardest case).
+ *
+ * @example
+ * const text = await routeNotFoundSample();
+ */
+export async function routeNotFoundSample(): Promise<string> {
+  const sim = await startSimulator({ seed: "demo", routes: { "dns.getZone": { v4: { method: "GET", path: "/v4/dns/zone" } } } });
+  const client = createClient({ baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey });
+  try {
+    await client.dns.getZone({ id: 101, domain: "agency-demo.com" });
+    throw new Error("the read at the moved route answered");
+  } catch (err) {
+    if (!isResellerApiError(err, "route-not-found")) throw err;
+    return maskSample(`${err.message}
+`);
+  } finally {
+    await client.close();
+    await sim.close();
+  }
+}
+
+/**
  * What `npm run demo` prints (the demo itself, `scripts/demo.ts`, after the build), masked:
  * with the Pulumi CLI at `cliDir`, or through the testing toolkit when `cliDir` is undefined.
  *
@@ -202,6 +230,7 @@ async function main(): Promise<void> {
     writeSample("generate", text);
     writeSample("generate-index", program);
   }
+  if (want("route-not-found")) writeSample("route-not-found", await routeNotFoundSample());
   if (["demo", "demo-toolkit", "demo-cli"].some(want)) {
     // The demo runs the built package, as `npm run demo` does after its build.
     await new Promise<void>((resolve, reject) =>

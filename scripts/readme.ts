@@ -33,6 +33,7 @@ const ROOT = path.resolve(__dirname, "..");
  */
 export const PAGES: readonly { file: string; title: string; what: string }[] = [
   { file: "installation.md", title: "Installation", what: "requirements, install, the Pulumi CLI, checking the connection with `reseller ping`" },
+  { file: "first-day.md", title: "First day on a live account", what: "allow-listing, `reseller ping`, `reseller probe`, endpoint overrides, `routeFallback`, what a wrong route does" },
   { file: "configuration.md", title: "Configuration", what: "every `reseller:*` key, environment variables, Pulumi ESC, several accounts, correcting a path" },
   { file: "demo.md", title: "The demo", what: "what `npm run demo` does, and what it prints" },
   { file: "resources.md", title: "Resources", what: "what holds for every resource (accounts, checks, refresh, adoption, secrets, destroy), and one page each" },

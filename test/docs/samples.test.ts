@@ -5,7 +5,7 @@
  * The demo's samples are compared in test/engine/demo.test.ts, on the runs it already makes.
  */
 import { describe, expect, it } from "vitest";
-import { committedSample, generateSample, pingSample } from "../../scripts/doc-samples";
+import { committedSample, generateSample, pingSample, routeNotFoundSample } from "../../scripts/doc-samples";
 
 describe("sample outputs in docs/ (npm run docs:samples rewrites them)", () => {
   it("docs/installation.md shows what reseller ping prints, allowed and refused", async () => {
@@ -16,5 +16,9 @@ describe("sample outputs in docs/ (npm run docs:samples rewrites them)", () => {
     const fresh = await generateSample();
     expect(committedSample("generate")).toBe(`${fresh.console.trimEnd()}\n`);
     expect(committedSample("generate-index")).toBe(`${fresh.program.trimEnd()}\n`);
+  }, 60_000);
+
+  it("docs/first-day.md shows the line a read at a route the API does not have fails with", async () => {
+    expect(committedSample("route-not-found")).toBe(`${(await routeNotFoundSample()).trimEnd()}\n`);
   }, 60_000);
 });
