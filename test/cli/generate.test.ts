@@ -287,3 +287,17 @@ describe("reseller generate", () => {
     expect(sim.requests.list().length).toBe(mark);
   });
 });
+
+describe("reseller generate on an account whose routes differ from the table", () => {
+  it("fails naming the missing route rather than printing a program without what that listing holds", async () => {
+    const moved = await startSimulator({ seed: "demo", routes: { "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/keys" } } }, unknownRoute: "html" });
+    try {
+      let program = "";
+      const run = runGenerate({ ...simFlags(moved), project: "agency", hostingId: [], domain: [] }, (text) => (program += text), () => undefined);
+      await expect(run).rejects.toThrow(/ssh\.listKeys has no route at API v4 GET \/v4\/hosting\/ssh-keys .*reseller probe/);
+      expect(program).toBe("");
+    } finally {
+      await moved.close();
+    }
+  });
+});
