@@ -416,7 +416,9 @@ async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof R
   const mark = lane.sim.requests.list().length;
   const failed = await attempt(operationOf(lane, op));
   if (failed) throw new Error(`${lane.type} ${op}: fails without a fault: ${failed}`);
-  const calls = lane.sim.requests.list().slice(mark);
+  // Requests no operation answers (the client asking how a path that cannot exist answers, to
+  // tell a missing route from a missing object) are not the step's own calls.
+  const calls = lane.sim.requests.list().slice(mark).filter((c) => safetyOf(c.key) !== undefined);
   const first = calls.find((c) => (op === "read") === (safetyOf(c.key) === "read"));
   const outcome = await finish(lane, op);
   return { operation: first?.id, outcome };

@@ -102,7 +102,8 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
   try {
     // Without a kill: which request creates, and what the steps leave.
     await stack.up();
-    const write = sim.requests.list().find((entry) => safetyOf(entry.key) !== "read");
+    // Requests no operation answers (a missing route's fingerprint) are neither reads nor writes.
+    const write = sim.requests.list().find((entry) => safetyOf(entry.key) !== undefined && safetyOf(entry.key) !== "read");
     const cleanBefore = objectsOf(sim.store);
     await stack.destroy();
     const cleanAfter = objectsOf(sim.store);

@@ -82,6 +82,9 @@ describe("the API's request rules", () => {
     expect(log.map((e) => [e.key, e.method, e.path, e.status])).toEqual([
       ["v4.account.hello", "GET", "/v4/hello", 200],
       ["v4.domains.getInfo", "GET", "/v4/domain", 404],
+      // The client's one request for a path that cannot exist, to tell the 404 of a missing
+      // domain from that of a missing route (client/route-check.ts); no operation answers it.
+      ["unknown", "GET", expect.stringMatching(/^\/v4\/reseller-no-such-route-[0-9a-f]{12}$/), 404],
     ]);
     expect(log.every((e) => e.durationMs >= 0)).toBe(true);
     expect(t.sim.requests.count("account.hello")).toBe(1);
