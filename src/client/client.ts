@@ -40,6 +40,7 @@ import {
   type RouteFingerprint,
 } from "./route-check";
 import { apiErrorBody } from "./schemas";
+import { secretForms, secretValues } from "./secrets";
 import { DEFAULT_MAX_RESPONSE_BYTES, createTransport, type ExchangeResult, type Transport } from "./transport";
 import type { Dispatcher } from "undici";
 
@@ -71,8 +72,10 @@ export interface ClientOptions {
   /** Per-attempt timeout for headers and body. Default 30 000 ms. */
   timeoutMs?: number;
   /**
-   * Largest response body read, in bytes. A larger one fails with `bad-response`: reading stops
-   * once the limit is passed and the connection is closed. Default 8 MiB.
+   * Largest response body read, in bytes. Reading stops once the limit is passed and the
+   * connection is closed. A larger reply fails with `bad-response`, except a 2xx to an operation
+   * that may have acted (a create, an order): that one is `outcome-unknown`, settled by reading.
+   * Default 8 MiB.
    */
   maxResponseBytes?: number;
   retry?: RetryOptions;
@@ -164,6 +167,9 @@ export interface ClientCore<V extends ApiVersion> {
 }
 
 export type ResellerClient<V extends ApiVersion = ApiVersion> = ClientCore<V> & ClientMethods<V>;
+
+/** What an error of the client says, beside the operation it names. */
+type FailFields = Omit<ConstructorParameters<typeof ResellerApiError>[0], "endpoint" | "method" | "path">;
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
@@ -268,7 +274,8 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
   }
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const { origin, prefix } = parseBaseUrl(baseUrl);
-  const secrets = [options.apiKey, options.apiUser];
+  // The credentials, in every form an error's text may quote them (secrets.ts, `secretForms`).
+  const secrets = [options.apiKey, options.apiUser].flatMap(secretForms);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const limiter = options.limiter ?? createLimiter(options.limits);
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -327,6 +334,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     exchange: { method: HttpMethod; path: string; headers: Record<string, string> },
     result: Extract<ExchangeResult, { kind: "response" }>,
     json: unknown,
+    hidden: readonly string[],
   ): Promise<boolean> => {
     if (!ROUTE_STATUSES.has(result.status)) return false;
     if (json === undefined || !isApiErrorObject(json)) return true;
@@ -335,17 +343,22 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     try {
       known = await unknownRouteAnswer(prefixSegment(ep.path), exchange.method, headers);
     } catch (err) {
-      throw fail(ep, {
+      throw failWith(ep, {
         code: "transport",
         status: result.status,
         message: `${ep.key} answered HTTP ${result.status}, and whether its route exists could not be told (the request for a surely absent path failed: ${(err as Error).message}); nothing was read as gone`,
-      });
+      }, hidden);
     }
     const pathOnly = exchange.path.split("?")[0]!;
     return sameAnswer(fingerprintOf({ status: result.status, contentType: result.headers["content-type"], text: result.text }, [exchange.path, pathOnly]), known);
   };
 
-  const fail = (ep: EndpointDef | undefined, fields: Omit<ConstructorParameters<typeof ResellerApiError>[0], "endpoint" | "method" | "path">) =>
+  /**
+   * Builds an error with every secret in `hidden` (by default the credentials) redacted from its
+   * message and each of its fields, the API's `error` and `errors[]` included, before it exists:
+   * nothing that holds a secret is ever built, so no log, stack or serialisation can show one.
+   */
+  const failWith = (ep: EndpointDef | undefined, fields: FailFields, hidden: readonly string[] = secrets) =>
     new ResellerApiError(
       redactDeep(
         {
@@ -354,7 +367,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           method: ep?.method,
           path: ep?.path,
         },
-        secrets,
+        hidden,
       ),
     );
 
@@ -363,14 +376,22 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     const ep = table && ropts.route ? applyOverride(table, ropts.route) : table;
     if (!ep) {
       const id = idOrKey.replace(/^v[234]\./, "");
-      throw fail(undefined, { code: "validation", message: `Operation "${id}" is not available in API ${version}` });
+      throw failWith(undefined, { code: "validation", message: `Operation "${id}" is not available in API ${version}` });
     }
+    // Every value the request carries in a field the table marks secret (secrets.ts): the API's
+    // error text is free text that may repeat what it was sent (catalog §7.2), and errors end up
+    // in `pulumi up` output and CI logs. Taken from the parameters as given, before validation,
+    // so a refusal of the parameters cannot quote them either.
+    const hidden = [...secrets, ...secretValues(ep.request, params).flatMap(secretForms)];
+    const fail = (fields: FailFields) => failWith(ep, fields, hidden);
     const checked = ep.request.safeParse(params);
     if (!checked.success) {
       const issues = formatIssues(checked.error.issues);
-      throw fail(ep, { code: "validation", message: `Invalid parameters for ${ep.key}: ${issues.join("; ")}`, issues });
+      throw fail({ code: "validation", message: `Invalid parameters for ${ep.key}: ${issues.join("; ")}`, issues });
     }
     const sent = checked.data as Record<string, unknown>;
+    // And as sent, should the schema have normalised one.
+    hidden.push(...secretValues(ep.request, sent).flatMap(secretForms));
     // A call that must not be sent again once it may have reached the API retries as an unsafe one.
     const safety = ropts.resend === false ? "unsafe" : ep.safety;
     const inQuery = ep.params === "query" || (ep.method === "GET" && options.paramsInQuery === true);
@@ -407,7 +428,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
         if (!(err instanceof RateLimitPause)) throw err;
         // Another request's 429 paused the account's limiter past this request's budget: fail
         // now, unsent, rather than hold the deployment or send before the API allows.
-        throw fail(ep, {
+        throw fail({
           code: "rate-limited",
           message: `${ep.key} was not sent: the API asked to pause every request until ${new Date(err.resumeAt).toISOString()} (Retry-After), past this request's retry budget of ${policy.maxElapsedMs} ms`,
           retryAfterMs: Math.max(0, err.resumeAt - Date.now()),
@@ -425,19 +446,26 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
 
       if (result.kind === "response" && result.status === 304 && cached) {
         event("not-modified", { status: 304 });
-        return parseResponse(ep, 200, cached.body);
+        return parseResponse(ep, 200, cached.body, hidden);
       }
 
       let decision;
       let failure: ResellerApiError | undefined;
       if (result.kind === "response") {
         if (result.status >= 200 && result.status < 300 && result.tooLarge) {
-          event("error", { status: result.status, errorCode: "bad-response" });
-          throw fail(ep, {
-            code: "bad-response",
-            status: result.status,
-            message: `${ep.key} answered ${result.status} with ${describeBody(result)}; raise the client's maxResponseBytes (reseller:maxResponseBytes) if replies this large are expected`,
-          });
+          // The API answered 2xx, so it acted: an oversized reply to a create or an order is as
+          // unreadable as a truncated one, and is settled the same way (`outcome-unknown`, read,
+          // never sent again), or the next `up` would refuse the object the create made. A read
+          // or a repeatable write gets `bad-response`, which the provider settles for idempotent
+          // creates (provider/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts).
+          const failure = unreadableSuccess(
+            ep,
+            hidden,
+            result.status,
+            `${ep.key} answered ${result.status} with ${describeBody(result)}; raise the client's maxResponseBytes (reseller:maxResponseBytes) if replies this large are expected`,
+          );
+          event("error", { status: result.status, errorCode: failure.code });
+          throw failure;
         }
         let json: unknown;
         let jsonOk = !result.tooLarge;
@@ -446,10 +474,10 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
         } catch {
           jsonOk = false;
         }
-        if (await routeIsMissing(ep, { method, path, headers: attemptHeaders }, result, jsonOk && result.text.trim() !== "" ? json : undefined)) {
+        if (await routeIsMissing(ep, { method, path, headers: attemptHeaders }, result, jsonOk && result.text.trim() !== "" ? json : undefined, hidden)) {
           // Final: the API has no such route, so it did nothing, and a repeat gets the same answer.
           event("error", { status: result.status, errorCode: "route-not-found" });
-          throw fail(ep, { code: "route-not-found", status: result.status, message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`) });
+          throw fail({ code: "route-not-found", status: result.status, message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`) });
         }
         if (result.status >= 200 && result.status < 300) {
           if (!jsonOk || result.text.trim() === "") {
@@ -459,12 +487,12 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
             // so reading it as `{}` would turn "nothing said" into "an empty listing".
             const what = !jsonOk ? "a body that is not JSON" : result.status === 204 ? "no content" : "an empty body";
             event("error", { status: result.status, errorCode: "bad-response" });
-            throw unreadableSuccess(ep, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
+            throw unreadableSuccess(ep, hidden, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
           }
           const f = bodyFailure(json);
           if (f.failed) {
             event("error", { status: result.status });
-            throw fail(ep, {
+            throw fail({
               code: classifyApiFailure(result.status, f.text),
               status: result.status,
               message: `${ep.key} reported a failure: ${f.text || "success is false"}`,
@@ -473,7 +501,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
               errors: f.errors,
             });
           }
-          const value = parseResponse(ep, result.status, json);
+          const value = parseResponse(ep, result.status, json, hidden);
           if (cacheKey && result.headers.etag) {
             if (etags.size >= ETAG_MAX) etags.delete(etags.keys().next().value!);
             etags.set(cacheKey, { etag: result.headers.etag, body: json });
@@ -487,7 +515,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           // path (http to https, a moved host). It is not followed: that would send the credential
           // headers to wherever the Location points.
           event("error", { status: result.status, errorCode: "redirect" });
-          throw fail(ep, {
+          throw fail({
             code: "redirect",
             status: result.status,
             message: `${ep.key} was redirected (HTTP ${result.status}) to ${redirectTarget(location, origin)}; redirects are not followed: check the API URL (reseller:apiUrl) and the operation's path`,
@@ -497,7 +525,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           ? bodyFailure(json)
           : { text: result.tooLarge ? `(${describeBody(result)})` : result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
         const retryAfterMs = parseRetryAfter(result.headers["retry-after"]);
-        failure = fail(ep, {
+        failure = fail({
           code: classifyApiFailure(result.status, f.text),
           status: result.status,
           message: `${ep.key} failed with HTTP ${result.status}${f.text ? `: ${f.text}` : ""}`,
@@ -513,14 +541,14 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
         });
       } else if (result.kind === "network") {
         const neverSent = wasNeverSent(result.code);
-        failure = fail(ep, {
+        failure = fail({
           code: "transport",
           message: `${ep.key} could not reach the API: ${result.message}`,
           cause: { name: result.name, code: result.code, message: result.message },
         });
         decision = decideRetry(policy, safety, attempt, Date.now() - started, { kind: "network", sent: !neverSent });
       } else {
-        failure = fail(ep, { code: "timeout", message: `${ep.key} timed out after ${timeoutMs} ms` });
+        failure = fail({ code: "timeout", message: `${ep.key} timed out after ${timeoutMs} ms` });
         decision = decideRetry(policy, safety, attempt, Date.now() - started, { kind: "timeout" });
       }
 
@@ -531,7 +559,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       }
       event("error", { status: result.kind === "response" ? result.status : undefined, errorCode: failure.code });
       if (decision.outcomeUnknown) {
-        throw fail(ep, {
+        throw fail({
           code: "outcome-unknown",
           status: failure.status,
           message: `${ep.key} may or may not have been applied (${failure.message}); it was not sent again. Read the current state before retrying.`,
@@ -546,26 +574,26 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
    * A 2xx that cannot be understood. For a read or a repeatable write it is `bad-response`. For
    * an unsafe operation (a create, an order) the server acted before answering, so whether the
    * object exists is unknown: `outcome-unknown`, which the caller settles by reading, never by
-   * sending again (DESIGN §3).
+   * sending again (DESIGN §3). `hidden` are the secrets to redact (the request's, see `request`).
    */
-  function unreadableSuccess(ep: EndpointDef, status: number, message: string, issues?: string[]): ResellerApiError {
-    if (ep.safety !== "unsafe") return fail(ep, { code: "bad-response", status, message, ...(issues ? { issues } : {}) });
-    return fail(ep, {
+  function unreadableSuccess(ep: EndpointDef, hidden: readonly string[], status: number, message: string, issues?: string[]): ResellerApiError {
+    if (ep.safety !== "unsafe") return failWith(ep, { code: "bad-response", status, message, ...(issues ? { issues } : {}) }, hidden);
+    return failWith(ep, {
       code: "outcome-unknown",
       status,
       message: `${ep.key} may or may not have been applied (${message}); it was not sent again. Read the current state before retrying.`,
       cause: { name: "ResellerApiError", code: "bad-response", message },
       ...(issues ? { issues } : {}),
-    });
+    }, hidden);
   }
 
-  function parseResponse(ep: EndpointDef, status: number, json: unknown): unknown {
+  function parseResponse(ep: EndpointDef, status: number, json: unknown, hidden: readonly string[]): unknown {
     // v3 and v2 put the fields of many replies in `data`; the entry says where they belong, so
     // every version's reply parses into the one shape of the operation.
     const parsed = ep.response.safeParse(unwrapReply(ep, json));
     if (!parsed.success) {
       const issues = formatIssues(parsed.error.issues);
-      throw unreadableSuccess(ep, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);
+      throw unreadableSuccess(ep, hidden, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);
     }
     return parsed.data;
   }

@@ -3,8 +3,9 @@
  *
  * Callers branch on `err.code`, never on `instanceof` alone: the provider runs from a
  * deserialized copy of this package, where class identity is not guaranteed (R3).
- * Credentials never appear in a message, a field or a stack: every text that may echo a request
- * passes through `redact` before the error is built.
+ * Credentials, and every value a request carries in a field the endpoint table marks secret
+ * (src/client/secrets.ts), never appear in a message, a field or a stack: every text that may
+ * echo a request passes through `redact` before the error is built.
  */
 
 export type ErrorCode =
@@ -112,16 +113,36 @@ export function isResellerApiError(err: unknown, code?: ErrorCode): err is Resel
   return code === undefined || e.code === code;
 }
 
-/** Replaces every occurrence of each secret in `text` with `[REDACTED]`. */
+/**
+ * Secrets shorter than this are left in place. A one- or two-character value cannot be redacted
+ * without mangling the text around it: replacing every "a" or "12" in a message would garble
+ * words, numbers and the API's own error codes, and hide the message that says what went wrong.
+ * A secret that short protects nothing even when hidden, and a password that short does not get
+ * far: the API refuses weak ones (`isStrongPassword` in `errors`, catalog §7.2).
+ */
+const MIN_REDACTED_LENGTH = 3;
+
+/**
+ * Replaces every occurrence of each secret in `text` with `[REDACTED]`. Longer secrets go first,
+ * so a secret that contains another (a password that extends the API user's name) is hidden
+ * whole, not left with its tail showing.
+ *
+ * @example
+ * redact("Invalid password Ci-Pass-2026 for ci", ["Ci-Pass-2026"]); // "Invalid password [REDACTED] for ci"
+ */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) {
-    if (s && s.length >= 3) out = out.split(s).join("[REDACTED]");
-  }
+  const longestFirst = [...new Set(secrets)].filter((s) => s && s.length >= MIN_REDACTED_LENGTH).sort((a, b) => b.length - a.length);
+  for (const s of longestFirst) out = out.split(s).join("[REDACTED]");
   return out;
 }
 
-/** Redacts strings anywhere inside a JSON-like value. */
+/**
+ * Redacts strings anywhere inside a JSON-like value.
+ *
+ * @example
+ * redactDeep({ errors: [{ message: "bad Ci-Pass-2026" }] }, ["Ci-Pass-2026"]); // { errors: [{ message: "bad [REDACTED]" }] }
+ */
 export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   if (typeof value === "string") return redact(value, secrets) as T;
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets)) as T;

@@ -143,6 +143,37 @@ export type ApiErrorBody = z.output<typeof apiErrorBody>;
 
 // ---- request building blocks (strict) ----
 
+/** What {@link secretFields} records of a request field. */
+export interface SecretFieldMeta {
+  secret: true;
+}
+
+/**
+ * The request fields whose values are secrets (passwords, private keys, EPP codes), as zod
+ * metadata in a registry of its own: the table marks them once where the field is declared, and
+ * the client redacts every value sent in such a field from the errors it builds
+ * (src/client/secrets.ts), because the API's error text may repeat what it was sent (catalog
+ * §7.2: errors carry `error` and `errors[]`, both free text). A registry of its own, rather than
+ * `.meta()`, keeps the mark out of the JSON Schema of the request (the pinned wire contract,
+ * test/client/endpoint-keys.test.ts): it changes nothing that is sent.
+ *
+ * @example
+ * secretFields.get(secret(z.string().min(1)))?.secret; // true
+ */
+export const secretFields = z.registry<SecretFieldMeta>();
+
+/**
+ * Marks a request field as secret and returns it. Mark the field's last refinement: zod keeps the
+ * mark through wrappers (`.optional()`) and refinements made after it.
+ *
+ * @example
+ * const request = z.strictObject({ user: z.string(), password: secret(z.string().min(1)) });
+ */
+export function secret<T extends z.ZodType>(schema: T): T {
+  secretFields.add(schema, { secret: true });
+  return schema;
+}
+
 /** A hosting account id, as every v4 and v2 hosting operation takes it. */
 export const hostingId = z.number().int().positive();
 /** v4 and v2 hosting address: `id` only. */

@@ -25,7 +25,20 @@ export type FaultKind =
    * The change is applied, then a 2xx that says nothing: `reply` picks which (an empty body, a
    * 204, `{success: true}` alone, or the reply with each of its lists set to `null`).
    */
-  | "hollow";
+  | "hollow"
+  /**
+   * Nothing is applied; the API's error object quotes the whole request back: `error` is
+   * `Invalid request: <the raw request body>` (and the query string, when there is one), `errors`
+   * holds each parameter's value. Status `status`, default 400. For proving that what a request
+   * carries in its secret fields never reaches an error (test/client/secret-echo.test.ts).
+   */
+  | "echo"
+  /**
+   * The change is applied, then a 2xx whose body is `bytes` long (default 16 MiB, twice the
+   * client's default cap): the reply, padded with trailing spaces (still valid JSON), under a
+   * `content-length` that declares the whole size.
+   */
+  | "oversize";
 
 /** The replies of a `hollow` fault. */
 export type HollowReply = "empty" | "no-content" | "bare-success" | "null-lists";
@@ -35,12 +48,14 @@ export interface FaultSpec {
   /** Operation id (`domains.register`, every version) or full key (`v4.domains.register`); omitted: any. */
   operation?: string;
   kind: FaultKind;
-  /** For `status`: the status to answer. Default 503. */
+  /** For `status`: the status to answer. Default 503. For `echo`: default 400. */
   status?: number;
   /** For `rate-limit`: the `Retry-After` value (seconds or an HTTP date). Default "1". */
   retryAfter?: string | number;
   /** For `hollow`: the reply sent. Default `empty`. */
   reply?: HollowReply;
+  /** For `oversize`: the size of the body, in bytes. Default {@link OVERSIZE_BYTES}. */
+  bytes?: number;
   /** For `latency`: milliseconds to wait; for `delayed-apply`: until the change is applied. Default 1000. */
   latencyMs?: number;
   /** Matching calls to let through before the fault applies (a follow-up read after a create's own read). Default 0. */
@@ -81,7 +96,16 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response", "delayed-apply", "hollow"];
+/**
+ * The body size of an `oversize` fault unless told: 16 MiB, twice the client's default cap
+ * (`DEFAULT_MAX_RESPONSE_BYTES`, src/client/transport.ts), so the reply passes it as it stands.
+ *
+ * @example
+ * sim.faults.add({ operation: "ftp.createAccount", kind: "oversize", bytes: OVERSIZE_BYTES });
+ */
+export const OVERSIZE_BYTES = 16 * 1024 * 1024;
+
+const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response", "delayed-apply", "hollow", "echo", "oversize"];
 
 /** Validates a fault spec received from the admin interface. */
 export function parseFaultSpec(value: unknown): FaultSpec {
@@ -104,6 +128,7 @@ export function parseFaultSpec(value: unknown): FaultSpec {
     status: num("status"),
     retryAfter: typeof v.retryAfter === "string" || typeof v.retryAfter === "number" ? v.retryAfter : undefined,
     latencyMs: num("latencyMs"),
+    bytes: num("bytes"),
     skip: num("skip"),
     times: v.times === "Infinity" ? Infinity : num("times"),
     probability: num("probability"),

@@ -17,7 +17,7 @@ import path from "node:path";
 import { endpoints } from "../client/endpoints";
 import { unwrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
 import { applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput } from "../client/overrides";
-import { createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
+import { OVERSIZE_BYTES, createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
 import { areas } from "./handlers";
 import { DEFAULT_API_KEY, DEFAULT_API_USER, seedState, type SeedName } from "./seed";
@@ -328,6 +328,39 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   /**
+   * Sends `body` padded with trailing spaces (still valid JSON) to `bytes`, under a
+   * `content-length` that declares the whole size, and returns the status once the head is out.
+   * The rest is written in the background as fast as the caller reads it, so the request log
+   * holds the call as soon as the caller can see the reply. Writing stops when the caller closes
+   * the connection, as a client does when it refuses a body over its cap
+   * (src/client/transport.ts, `readCapped`), so a refused reply is never held whole in memory
+   * here either.
+   */
+  const sendOversized = (res: http.ServerResponse, status: number, body: unknown, bytes: number): number => {
+    const text = Buffer.from(JSON.stringify(body));
+    const total = Math.max(bytes, text.length);
+    let gone = false;
+    const closed = new Promise<void>((resolve) => res.once("close", resolve)).then(() => {
+      gone = true;
+    });
+    // Writes after the caller hung up fail; that is the expected end, not a simulator error.
+    res.on("error", () => undefined);
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(total) });
+    const pad = Buffer.alloc(64 * 1024, " ");
+    const pump = async (): Promise<void> => {
+      let ready = res.write(text);
+      for (let left = total - text.length; left > 0 && !gone; left -= pad.length) {
+        if (!ready) await Promise.race([new Promise((resolve) => res.once("drain", resolve)), closed]);
+        if (gone) return;
+        ready = res.write(left >= pad.length ? pad : pad.subarray(0, left));
+      }
+      if (!gone) res.end();
+    };
+    pump().catch(() => res.destroy());
+    return status;
+  };
+
+  /**
    * The answer to a request no operation answers, in the style asked for. None of them depends
    * on the credentials: a web framework routes before the API checks them.
    */
@@ -487,6 +520,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const status = fault.spec.status ?? 503;
       return { ...at, status: send(res, req, status, errorBody(ep, status, `Simulated failure (HTTP ${status})`)) };
     }
+    if (fault?.kind === "echo") {
+      // The API's error text is free text (catalog §7.2) and may repeat what it was sent; this
+      // repeats all of it, as received: the raw body, the query string, and each value.
+      const status = fault.spec.status ?? 400;
+      const query = url.search ? ` (query ${url.search.slice(1)})` : "";
+      return { ...at, status: send(res, req, status, errorBody(ep, status, `Invalid request: ${raw}${query}`, status, Object.values(params))) };
+    }
 
     if (fault?.kind === "delayed-apply") {
       // The caller loses the connection now; the change lands later, whoever is reading by then.
@@ -550,6 +590,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return { ...at, status: code };
       }
       return { ...at, status: send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body)) };
+    }
+    if (fault?.kind === "oversize") {
+      // Applied, then a reply larger than the client reads: it cannot tell what the reply said.
+      return { ...at, status: sendOversized(res, status, body, fault.spec.bytes ?? OVERSIZE_BYTES) };
     }
     if (fault?.kind === "truncate") {
       const text = JSON.stringify(body);

@@ -2,7 +2,8 @@
  * "Gone only on evidence": a success that says nothing (an empty body, a 204, `{success: true}`
  * alone, lists sent as `null`) is an error for reads and writes alike, never an empty listing;
  * for an operation that may have acted (a create) it is `outcome-unknown`, which the resources
- * settle by reading. Driven through the simulator's `hollow` fault over real loopback HTTP.
+ * settle by reading. So is a success larger than the client reads. Driven through the
+ * simulator's `hollow` and `oversize` faults over real loopback HTTP.
  */
 import { describe, expect, it } from "vitest";
 import { HOLLOW_REPLIES } from "../../src/simulator/faults";
@@ -55,6 +56,47 @@ describe("hollow successes", () => {
     expect(err.cause?.code).toBe("bad-response");
     expect(t.sim.requests.count("redirections.add")).toBe(1);
     expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "agency-demo.com")).toBe(true);
+  });
+
+  describe("a success larger than the client reads", () => {
+    const redirection = { ...HOSTING.v4, domain: "agency-demo.com", rType: 301, destinationUrl: "https://client-shop.net/" };
+
+    it("is outcome-unknown for a create, naming the size limit, sent once, and the create is applied", async () => {
+      t.sim.faults.add({ operation: "redirections.add", kind: "oversize" });
+      const err = await failure(t.client.request("redirections.add", redirection));
+      expect(err.code).toBe("outcome-unknown");
+      expect(err.status).toBe(200);
+      expect(err.cause?.code).toBe("bad-response");
+      expect(err.message).toMatch(/over the 8388608-byte limit.*reseller:maxResponseBytes/);
+      expect(t.sim.requests.count("redirections.add")).toBe(1);
+      expect(t.sim.store.hostings["101"]!.redirections.filter((r) => r.domain === "agency-demo.com")).toHaveLength(1);
+    });
+
+    it("is bad-response for a write the API can repeat, as a truncated reply is, sent once, and the write is applied", async () => {
+      t.sim.faults.add({ operation: "dns.modifyZone", kind: "oversize" });
+      const rrset = { type: "TXT", name: "oversize.agency-demo.com.", ttl: 300, records: [{ content: '"x"' }] };
+      const err = await failure(t.client.request("dns.modifyZone", { ...HOSTING.v4, domain: "agency-demo.com", rrsets: [rrset] }));
+      expect(err.code).toBe("bad-response");
+      expect(err.status).toBe(200);
+      expect(err.message).toContain("reseller:maxResponseBytes");
+      expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+      expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "oversize.agency-demo.com.")).toBe(true);
+    });
+
+    it("is bad-response for a read", async () => {
+      t.sim.faults.add({ operation: "dns.getZone", kind: "oversize" });
+      const err = await failure(t.client.request("dns.getZone", { ...HOSTING.v4, domain: "agency-demo.com" }));
+      expect(err.code).toBe("bad-response");
+      expect(err.status).toBe(200);
+    });
+
+    it("is read as the reply it pads when the client's limit is above its size", async () => {
+      // The padding is trailing whitespace, so the fault's reply differs from the plain one only by its size.
+      t.sim.faults.add({ operation: "dns.getZone", kind: "oversize", bytes: 64 * 1024 });
+      const zone = await t.client.request("dns.getZone", { ...HOSTING.v4, domain: "agency-demo.com" }, { fresh: true });
+      expect(zone).toEqual(await t.client.request("dns.getZone", { ...HOSTING.v4, domain: "agency-demo.com" }, { fresh: true }));
+      expect(t.sim.requests.count("dns.getZone")).toBe(2);
+    });
   });
 
   it("reports a truncated reply to a create as outcome-unknown, not as a failure that can be sent again", async () => {

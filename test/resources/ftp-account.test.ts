@@ -170,12 +170,13 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     expect(stored("ci@agency-demo.com")?.path).toBe("/public_html/ci");
   });
 
-  it.each(["lost-response", "truncate"] as const)("settles a create answered with %s by reading it into state, without creating twice", async (kind) => {
+  it.each(["lost-response", "truncate", "oversize"] as const)("settles a create answered with %s by reading it into state, without creating twice", async (kind) => {
     t.sim.faults.add({ operation: "ftp.createAccount", kind });
     const { id, outs } = await createOne(t.engine);
     expect(id).toBe("101/ci@agency-demo.com");
     expect(outs).toMatchObject({ username: "ci@agency-demo.com", path: "/public_html/ci", password: PASSWORD });
     expect(t.sim.requests.count("ftp.createAccount")).toBe(1);
+    expect(t.sim.store.hostings["101"]!.ftpAccounts.filter((a) => a.username === "ci@agency-demo.com")).toHaveLength(1);
     // The create carried the password: nothing is set again.
     expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
     expect(stored("ci@agency-demo.com")?.password).toBe(PASSWORD);

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, dataMessageResponse, domainName, envelope, hostingV4, list, obj, optionalFields, str } from "../schemas";
+import { bool, dataMessageResponse, domainName, envelope, hostingV4, list, obj, optionalFields, secret, str } from "../schemas";
 
 /** The installation directory, relative to the account's home (`/public_html/blog`). */
 const installPath = z.string().min(1);
@@ -15,6 +15,8 @@ const installPath = z.string().min(1);
 const locale = z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "a locale such as fr_FR or en_US");
 const byPath = z.strictObject({ ...hostingV4, path: installPath });
 const hostingOnly = z.strictObject(hostingV4);
+/** The first administrator's password: marked secret, so no error the client builds repeats it (schemas.ts, `secretFields`). */
+const adminPassword = secret(z.string().min(1));
 
 const wordpressInstall = obj({
   domain: str().optional(),
@@ -33,13 +35,13 @@ const cmsInstall = obj({
 /** The installer's forms: the first administrator, and where the site goes. */
 const installWordpressRequest = z.strictObject({
   ...hostingV4,
-  adminUser: z.string().min(1), adminPassword: z.string().min(1), adminEmail: z.email(),
+  adminUser: z.string().min(1), adminPassword, adminEmail: z.email(),
   domain: domainName, path: installPath, title: z.string().min(1), locale: locale.optional(),
 });
 const installCmsRequest = z.strictObject({
   ...hostingV4,
   cmsType: z.string().min(1), path: installPath, domain: domainName, siteName: z.string().min(1),
-  adminName: z.string().min(1), adminPassword: z.string().min(1), email: z.email(),
+  adminName: z.string().min(1), adminPassword, email: z.email(),
   www: z.boolean().optional(), https: z.boolean().optional(),
 });
 

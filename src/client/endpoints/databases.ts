@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, obj, optionalList, str } from "../schemas";
+import { databaseType, dbPrivilege, dict, envelope, hostingV3, hostingV4, int, list, obj, optionalList, secret, str } from "../schemas";
 
 /**
  * A database with the users that hold privileges on it; `permissions` is one comma-separated
@@ -42,13 +42,15 @@ const created = envelope({ data: obj({ name: str().optional() }).optional() });
 
 const typeField = { databaseType: databaseType.optional() };
 const nameFields = { name: z.string().min(1), ...typeField };
-const newUserFields = { dbUser: z.string().min(1), password: z.string().min(1), ...typeField };
+/** A database user's password: marked secret, so no error the client builds repeats it (schemas.ts, `secretFields`). */
+const password = secret(z.string().min(1));
+const newUserFields = { dbUser: z.string().min(1), password, ...typeField };
 const userFields = { dbUser: z.string().min(1), ...typeField };
 const updateUserFields = {
   databaseUsername: z.string().min(1),
   newDatabaseUsername: z.string().min(1).optional(),
   // Required in the legacy document (difference 7); S2 sends it only when it changes.
-  newPassword: z.string().min(1),
+  newPassword: password,
   ...typeField,
 };
 // The documents' form shows only MYSQL for privilege changes, but their text describes PostgreSQL
@@ -106,7 +108,7 @@ export const databasesOperations = defineOperations({
   "databases.createUser": { summary: "Create a database user (the server prefixes its name with the hosting username)", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...newUserFields }), response: created,
     v4: route("POST /v4/hosting/database/user", v4FromV3(32)),
     v3: route("POST /v3/hosting/database/user", v3(32), { request: z.strictObject({ ...hostingV3, ...newUserFields }) }),
-    v2: route("POST /n0c-api/database/user/add", v2Seed(19), { request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1), password: z.string().min(1) }) }),
+    v2: route("POST /n0c-api/database/user/add", v2Seed(19), { request: z.strictObject({ ...hostingV4, dbUser: z.string().min(1), password }) }),
   },
   "databases.updateUser": { summary: "Change the password, and optionally the name, of a database user", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...updateUserFields }), response: envelope({}),
     v4: route("PATCH /v4/hosting/database/user", v4FromV3(33)),

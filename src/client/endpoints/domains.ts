@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, int, list, noParams, num, obj, optionalFields, optionalList, sldTld, str } from "../schemas";
+import { bool, int, list, noParams, num, obj, optionalFields, optionalList, secret, sldTld, str } from "../schemas";
 
 // ---- request building blocks ----
 
@@ -137,7 +137,9 @@ export const registerRequest = z.strictObject({
  */
 export const updateContactsRequest = z.strictObject({ ...sldTld, ...contactGroups });
 
-const transferRequest = z.strictObject({ ...sldTld, epp_code: z.string().min(1) });
+// The EPP code authorises taking the domain away: marked secret, so no error the client builds
+// repeats it (schemas.ts, `secretFields`).
+const transferRequest = z.strictObject({ ...sldTld, epp_code: secret(z.string().min(1)) });
 const renewRequest = z.strictObject({ ...sldTld, period });
 const nameserversRequest = z.strictObject({ ...sldTld, ...nameserverFields });
 // S4-PR83 sends `lock_action` on the v3 PUT/DELETE as well; S1 sends sld and tld only (catalog §4.1).

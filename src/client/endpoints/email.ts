@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, dataMessageResponse, domainName, envelope, hostingV3, hostingV4, list, num, obj, optionalFields, str } from "../schemas";
+import { bool, dataMessageResponse, domainName, envelope, hostingV3, hostingV4, list, num, obj, optionalFields, secret, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -17,9 +17,11 @@ const mailUser = z.string().min(1);
 /** Mailbox quota in MB (v2 spec: "Size of the email quota in MB"). */
 const quota = z.number().int().positive();
 const mailbox = { domain: domainName, mailUser };
-const createShape = { ...mailbox, password: z.string().min(1), quota: quota.optional() };
+/** The mailbox password: marked secret, so no error the client builds repeats it (schemas.ts, `secretFields`). */
+const password = secret(z.string().min(1));
+const createShape = { ...mailbox, password, quota: quota.optional() };
 /** PATCH changes the password, the quota or both; at least one is required. */
-const updateShape = { ...mailbox, password: z.string().min(1).optional(), quota: quota.optional() };
+const updateShape = { ...mailbox, password: password.optional(), quota: quota.optional() };
 function changesSomething(v: { password?: string; quota?: number }): boolean {
   return v.password !== undefined || v.quota !== undefined;
 }
@@ -70,7 +72,7 @@ export const emailOperations = defineOperations({
     v4: route("PATCH /v4/hosting/email", V4_SOURCE),
     v3: route("PATCH /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue) }),
   },
-  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password: z.string().min(1) }), response: dataMessageResponse,
+  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password }), response: dataMessageResponse,
     v2: route("POST /n0c-api/email/change-password", V2_SOURCE),
   },
   "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: dataMessageResponse,

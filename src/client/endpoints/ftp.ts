@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { domainName, envelope, hostingV3, hostingV4, int, list, obj, optionalFields, str } from "../schemas";
+import { domainName, envelope, hostingV3, hostingV4, int, list, obj, optionalFields, secret, str } from "../schemas";
 
 /**
  * An FTP account entry: `id`, `username` (`user@domain`), `path` (v4 document).
@@ -43,14 +43,16 @@ export const ftpConnectionEntry = obj(optionalFields({
 const changeMessages = envelope({ data: list(obj({ message: str().optional() })) });
 
 const account = { domain: domainName, ftpUser: z.string().min(1) };
+/** The login's password: marked secret, so no error the client builds repeats it (schemas.ts, `secretFields`). */
+const password = secret(z.string().min(1));
 const createFields = {
   ...account,
   path: z.string().min(1),
-  password: z.string().min(1),
+  password,
   // A boolean in the v4 document; S2 sends the string 'true' (catalog §7.7 #6). We send only booleans.
   createFolder: z.boolean().optional(),
 };
-const editFields = { ...account, password: z.string().min(1), path: z.string().min(1).optional() };
+const editFields = { ...account, password, path: z.string().min(1).optional() };
 
 const v3Confirmed = "CONFIRMED, catalog §4.1 (S2 PlanetHosterAPI /v3/hosting/ftp)";
 const v4FromV3 = (row: number) => `INFERRED-M, catalog §1 #${row}`;
@@ -73,7 +75,7 @@ export const ftpOperations = defineOperations({
     v4: route("POST /v4/hosting/ftp", v4FromV3(65)),
     v3: route("POST /v3/hosting/ftp", `${v3Confirmed} createFTPAccount`, { unwrap: true, request: z.strictObject({ ...hostingV3, ...createFields }) }),
     // v2 has no createFolder (S8 FtpaccountAddBody).
-    v2: route("POST /n0c-api/ftp-account/add", v2Source(29), { unwrap: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password: z.string().min(1) }) }),
+    v2: route("POST /n0c-api/ftp-account/add", v2Source(29), { unwrap: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password }) }),
   },
   "ftp.editAccount": { summary: "Change the password and optionally the path of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...editFields }), response: changeMessages,
     v4: route("PATCH /v4/hosting/ftp", v4FromV3(66)),
@@ -89,7 +91,7 @@ export const ftpOperations = defineOperations({
     v3: route("GET /v3/hosting/ftp/active-connections", "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", { unwrap: "activeConnections", request: z.strictObject({ ...hostingV3 }) }),
     v2: route("GET /n0c-api/ftp-account/active-connection", v2Source(33), { unwrap: "activeConnections" }),
   },
-  "ftp.changePassword": { summary: "Change the password of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account, password: z.string().min(1) }), response: envelope({}),
+  "ftp.changePassword": { summary: "Change the password of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account, password }), response: envelope({}),
     // What v2 answers in `data` for the two changes is not shown; the message is all we rely on.
     v2: route("POST /n0c-api/ftp-account/password", v2Source(31)),
   },

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { apiErrors, bool, dataMessageResponse, domainName, envelope, hostingId, hostingV3, hostingV4, int, list, noParams, num, obj, optionalFields, str } from "../schemas";
+import { apiErrors, bool, dataMessageResponse, domainName, envelope, hostingId, hostingV3, hostingV4, int, list, noParams, num, obj, optionalFields, secret, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -47,7 +47,8 @@ const updateShape = {
   cpu: amount.optional(),
   memory: amount.optional(),
   io: amount.optional(),
-  newPassword: z.string().min(1).optional(),
+  // Marked secret, so no error the client builds repeats it (schemas.ts, `secretFields`).
+  newPassword: secret(z.string().min(1)).optional(),
 };
 function resourcesXorPassword(v: { cpu?: number; memory?: number; io?: number; newPassword?: string }): boolean {
   const resources = v.cpu !== undefined || v.memory !== undefined || v.io !== undefined;
@@ -160,7 +161,7 @@ export const hostingOperations = defineOperations({
     v4: route("DELETE /v4/hosting", "INFERRED-M: v3 §4.1 path with /v4"),
     // S2 `terminatedAccount` also sends the account password; what the server does with it is not
     // known, so it is optional here.
-    v3: route("DELETE /v3/hosting", "CONFIRMED, catalog §4.1", { request: z.strictObject({ ...hostingV3, password: z.string().optional() }) }),
+    v3: route("DELETE /v3/hosting", "CONFIRMED, catalog §4.1", { request: z.strictObject({ ...hostingV3, password: secret(z.string()).optional() }) }),
   },
   "hosting.suspend": { summary: "Suspend a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, reason: z.string().optional() }), response: done,
     v4: route("POST /v4/hosting/suspend", "INFERRED-M: v3 §4.1 path with /v4"),

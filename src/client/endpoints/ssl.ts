@@ -10,10 +10,15 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalFields, optionalList, str } from "../schemas";
+import { bool, domainName, envelope, hostingV3, hostingV4, list, obj, optionalFields, optionalList, secret, str } from "../schemas";
 
 const siteV4 = { ...hostingV4, domain: domainName };
 const siteV3 = { ...hostingV3, domain: domainName };
+/**
+ * A custom certificate and its private key. The key is marked secret, so no error the client
+ * builds repeats it (schemas.ts, `secretFields`); the certificate is public.
+ */
+const customPair = { certificate: z.string().min(1), privateKey: secret(z.string().min(1)) };
 
 /** Fields of Generate CSR, all required strings (v4 document, SSL). */
 const csrFields = {
@@ -71,9 +76,9 @@ export const sslOperations = defineOperations({
     v4: route("GET /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #19"),
     v3: route("GET /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.installCustom": { summary: "Install a custom certificate and key for a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...siteV4, certificate: z.string().min(1), privateKey: z.string().min(1) }), response: envelope({}),
+  "ssl.installCustom": { summary: "Install a custom certificate and key for a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...siteV4, ...customPair }), response: envelope({}),
     v4: route("POST /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #20"),
-    v3: route("POST /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1), privateKey: z.string().min(1) }) }),
+    v3: route("POST /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, ...customPair }) }),
   },
   "ssl.deleteCustom": { summary: "Delete the custom certificate of a domain (back to the automatic one)", safety: "idempotent", envelope: true, request: z.strictObject(siteV4), response: envelope({}),
     v4: route("DELETE /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #21"),
