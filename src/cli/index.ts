@@ -9,11 +9,12 @@ import { Command } from "commander";
 import { registerSimCommand } from "./sim";
 import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
+import { registerProbeCommand } from "./probe";
 import { registerMigrateStateCommand } from "./migrate-state";
 import { EXIT, exitOnSignals, handleClosedOutput, say } from "./process";
 
 /**
- * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `migrate-state`).
+ * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `probe`, `migrate-state`).
  *
  * @example
  * await buildProgram().parseAsync(["node", "reseller", "ping"]);
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerSimCommand(program);
   registerPingCommand(program);
   registerGenerateCommand(program);
+  registerProbeCommand(program);
   registerMigrateStateCommand(program);
   return program;
 }

@@ -5,7 +5,7 @@
  */
 
 /**
- * Exit codes of `reseller` (docs/cli.md). `reseller ping` adds its own (2, 3, 4: `PING_EXIT`).
+ * Exit codes of `reseller` (docs/cli.md). `reseller ping` and `reseller probe` add their own (2, 3, 4, 5: `PING_EXIT`, `PROBE_EXIT`).
  *
  * @example
  * process.exitCode = EXIT.interrupted;
