@@ -51,7 +51,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: "maxResponseBytes",
     env: "RESELLER_MAX_RESPONSE_BYTES",
     default: "8388608",
-    description: "Largest response body read, in bytes (8 MiB); a larger one fails with bad-response and is never held whole in memory",
+    description: "Largest response body read, in bytes (8 MiB); a larger one fails with bad-response (outcome-unknown for a 2xx to a create, settled by reading) and is never held whole in memory",
   },
   { key: "maxAttempts", env: "RESELLER_MAX_ATTEMPTS", default: "4", description: "Attempts per request, the first included (only operations safe to repeat are retried)" },
   { key: "retryBaseDelayMs", env: "RESELLER_RETRY_BASE_DELAY_MS", default: "500", description: "First backoff step between attempts, in milliseconds" },
