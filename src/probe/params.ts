@@ -148,6 +148,12 @@ export interface ProbeFacts {
   csrFingerprint?: string;
   /** The local part of an e-mail account of the domain (v2 `email.getAuths`). */
   mailUser?: string;
+  /**
+   * A throwaway self-signed certificate for the domain (PEM), for the route that validates a
+   * certificate (`ssl.validateCustom`): validating installs nothing, and this one is made for the
+   * probe alone, so no real certificate leaves the machine.
+   */
+  certificate?: string;
   /** Why a fact is missing, by the request field it would fill. */
   missing: Record<string, string>;
 }
@@ -166,6 +172,7 @@ const FROM_FACTS: Readonly<Record<string, (f: ProbeFacts) => unknown>> = {
   version: (f) => f.phpVersion,
   csrPubKeyFingerPrint: (f) => f.csrFingerprint,
   mailUser: (f) => f.mailUser,
+  certificate: (f) => f.certificate,
 };
 
 /** A value the probe may choose for a field with a fixed set of choices; undefined when it has no such choice. */

@@ -28,6 +28,7 @@ import { endpoints } from "../client/endpoints";
 import { isResellerApiError, type ErrorCode, type ResellerApiError } from "../client/errors";
 import { byVersion, type EndpointOverridesByVersion, type RouteOverride } from "../client/overrides";
 import { absentPath, prefixSegment } from "../client/route-check";
+import { generateSelfSigned } from "../simulator/x509";
 import { candidateRoutes } from "./candidates";
 import { guardReason } from "./guarded";
 import { readParams, writeParams, type ProbeFacts } from "./params";
@@ -511,6 +512,8 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
     if (split) Object.assign(run.facts, split);
     else run.facts.missing.sld ??= run.facts.missing.tld ??= `API ${client.version} listed no domain of the account; give one with --domain`;
   }
+  if (run.facts.domain !== undefined) run.facts.certificate = generateSelfSigned({ commonName: run.facts.domain, days: 1 }).cert;
+  else run.facts.missing.certificate ??= run.facts.missing.domain ?? "no domain to make a certificate for";
   const areas = [...new Set(effective.map((e) => e.id.slice(0, e.id.indexOf("."))))];
   for (const [index, area] of areas.entries()) {
     const inArea = effective.filter((e) => e.id.startsWith(`${area}.`));
