@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ResellerApiError } from "../../src/client/errors";
+import { contextFor, currentSettings } from "../../src/provider/context";
 import { apiErrorCode } from "../../src/provider/errors";
 import { readUntil } from "../../src/provider/settle";
 import { useProvider } from "../helpers/lifecycle";
@@ -98,5 +99,27 @@ describe("settling by reading when the read's route does not exist", () => {
       return true;
     });
     expect(polled).toEqual({ found: true, reads: 2 });
+  });
+});
+
+describe("the debug log of routes", () => {
+  const t = useProvider("DnsRecordSet", {
+    version: "v4",
+    config: { "reseller:endpointOverrides": JSON.stringify({ "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/ssh-keys", params: "query" } } }) },
+  });
+
+  it("names the overrides in force once, and each route used once with its evidence", async () => {
+    const debug: string[] = [];
+    const ctx = contextFor(currentSettings(), { info: () => undefined, warn: () => undefined, debug: (m) => debug.push(m) });
+    await ctx.request("dns.getZone", { id: 101, domain: "agency-demo.com" });
+    await ctx.request("dns.getZone", { id: 101, domain: "agency-demo.com" });
+    await ctx.request("ssh.listKeys", { id: 101 });
+
+    expect(debug).toEqual([
+      `reseller: API v4, endpoint overrides in force: {"ssh.listKeys":{"v4":{"method":"GET","path":"/v4/hosting/ssh-keys","params":"query"}}}, route fallback: none`,
+      "reseller: dns.getZone uses API v4 GET /v4/hosting/domain/dns-zone (evidence: inferred)",
+      "reseller: ssh.listKeys uses API v4 GET /v4/hosting/ssh-keys (endpoint override)",
+    ]);
+    expect(t.sim.requests.list().at(-1)).toMatchObject({ key: "v4.ssh.listKeys", status: 200 });
   });
 });
