@@ -11,7 +11,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { createClient, type ResellerClient } from "../client/client";
+import { createClient, type ClientOptions, type ResellerClient } from "../client/client";
 import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/config";
 import { DEFAULT_PROJECT, fileExists, generateProgram, writeProject } from "../generate";
 import { importFileOf } from "../generate/import-file";
@@ -49,10 +49,12 @@ export function settingsFromFlags(flags: ConnectionFlags, env: NodeJS.ProcessEnv
 }
 
 /**
- * A client for the settings, as the provider would build it. Missing credentials fail with a
- * message naming the flags and environment variables.
+ * A client for the settings, as the provider would build it (`reseller:routeFallback` aside: the
+ * commands report a missing route rather than follow it elsewhere). Missing credentials fail with
+ * a message naming the flags and environment variables. `extra` adds client options, such as a
+ * dispatcher of one's own (`reseller probe` keeps the raw replies).
  */
-export function clientFromSettings(settings: ProviderSettings): ResellerClient {
+export function clientFromSettings(settings: ProviderSettings, extra: Partial<ClientOptions> = {}): ResellerClient {
   let credentials: { apiUser: string; apiKey: string };
   try {
     credentials = requireCredentials(settings);
@@ -80,6 +82,7 @@ export function clientFromSettings(settings: ProviderSettings): ResellerClient {
     overrides: settings.endpointOverrides,
     ca: settings.caCert,
     sandbox: settings.sandbox,
+    ...extra,
   });
 }
 

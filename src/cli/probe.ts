@@ -15,12 +15,12 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { closest } from "fastest-levenshtein";
-import { createClient, parseBaseUrl, type ResellerClient } from "../client/client";
+import { parseBaseUrl, type ResellerClient } from "../client/client";
 import { operations } from "../client/endpoints";
 import type { ErrorCode } from "../client/errors";
-import { accountKeyPath, requireCredentials, type ProviderSettings } from "../provider/config";
+import { accountKeyPath, type ProviderSettings } from "../provider/config";
 import { NEVER_CALLED, ProbeAbort, VERDICTS, createTap, probeAccount, writeRecordings, type ProbedRoute, type ProbeResult, type Tap } from "../probe";
-import { addConnectionOptions, parseHostingIds, settingsFromFlags, type ConnectionFlags } from "./generate";
+import { addConnectionOptions, clientFromSettings, parseHostingIds, settingsFromFlags, type ConnectionFlags } from "./generate";
 import { addressInMessage, PING_EXIT } from "./ping";
 
 /**
@@ -86,41 +86,19 @@ interface Made {
 
 /**
  * The client of the probe: the provider's settings, as `reseller ping` builds its client
- * (src/cli/generate.ts `clientFromSettings`), over the tap's pool so the probe sees raw replies.
- * `reseller:routeFallback` is left out on purpose: a probe must see a route answer as missing,
- * not the answer of the route a fallback sends it to instead.
+ * (src/cli/generate.ts `clientFromSettings`, which leaves `reseller:routeFallback` out: a probe
+ * must see a route answer as missing, not the answer of the route a fallback sends it to), over
+ * the tap's pool so the probe sees raw replies.
  */
 function probeClient(settings: ProviderSettings, tap: (origin: string, connections: number) => Tap): Made {
-  let credentials: { apiUser: string; apiKey: string };
-  try {
-    credentials = requireCredentials(settings);
-  } catch (err) {
-    if (settings.account !== undefined) {
-      throw new Error(`Missing API credentials of account "${settings.account}": give its apiUser and apiKey in --accounts or RESELLER_ACCOUNTS`, { cause: err });
-    }
-    throw new Error("Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY", { cause: err });
-  }
   const pool = tap(parseBaseUrl(settings.apiUrl).origin, settings.maxConcurrency);
-  const client = createClient({
-    baseUrl: settings.apiUrl,
-    ...credentials,
-    version: settings.apiVersion,
-    timeoutMs: settings.timeoutMs,
-    maxResponseBytes: settings.maxResponseBytes,
-    retry: { maxAttempts: settings.maxAttempts, baseDelayMs: settings.retryBaseDelayMs },
-    limits: {
-      concurrency: settings.maxConcurrency,
-      perMinute: settings.requestsPerMinute,
-      initialPerMinute: settings.initialRequestsPerMinute,
-      minPerMinute: settings.minRequestsPerMinute,
-    },
-    paramsInQuery: settings.paramsInQuery,
-    methodOverride: settings.methodOverride,
-    overrides: settings.endpointOverrides,
-    sandbox: settings.sandbox,
-    dispatcher: pool.dispatcher,
-  });
-  return { client, tap: pool, secrets: [credentials.apiUser, credentials.apiKey] };
+  try {
+    const client = clientFromSettings(settings, { dispatcher: pool.dispatcher });
+    return { client, tap: pool, secrets: [settings.apiUser ?? "", settings.apiKey ?? ""].filter((s) => s !== "") };
+  } catch (err) {
+    void pool.close();
+    throw err;
+  }
 }
 
 /**
