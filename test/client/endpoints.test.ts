@@ -40,7 +40,9 @@ describe("the endpoint table", () => {
     for (const e of all) {
       expect(e.request, e.key).toBeInstanceOf(z.ZodType);
       expect(e.response, e.key).toBeInstanceOf(z.ZodType);
-      expect(["seed", "confirmed", "inferred"], e.key).toContain(e.evidence);
+      // `observed` only where a recorded live reply says so (src/client/observed.ts), with its date.
+      if (e.evidence === "observed") expect(e.observedOn, e.key).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      else expect(["seed", "confirmed", "inferred"], e.key).toContain(e.evidence);
       expect(["read", "idempotent", "unsafe"], e.key).toContain(e.safety);
       expect(["GET", "POST", "PUT", "PATCH", "DELETE"], e.key).toContain(e.method);
       expect(["body", "query"], e.key).toContain(e.params);
@@ -50,10 +52,12 @@ describe("the endpoint table", () => {
   });
 
   it("labels the printed v4 operations as seed and no other v4 operation as confirmed", () => {
-    const seeds = all.filter((e) => e.version === "v4" && e.evidence === "seed").map((e) => e.path).sort();
+    // By the catalog label that opens `source`, which a recorded live reply (`observed`) keeps.
+    const seeds = all.filter((e) => e.version === "v4" && e.source.startsWith("SEED")).map((e) => e.path).sort();
     expect(seeds).toEqual(["/v4/account/info", "/v4/domains", "/v4/hello"]);
+    expect(all.filter((e) => e.version === "v4" && e.evidence === "seed").every((e) => e.source.startsWith("SEED"))).toBe(true);
     // No public code calls /v4 (catalog, "the most important caveat").
-    expect(all.filter((e) => e.version === "v4" && e.evidence === "confirmed")).toEqual([]);
+    expect(all.filter((e) => e.version === "v4" && (e.evidence === "confirmed" || /^CONFIRMED/.test(e.source)))).toEqual([]);
   });
 
   it("never marks a registration, renewal or transfer as safe to repeat", () => {
