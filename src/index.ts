@@ -25,7 +25,7 @@ export { API_VERSIONS } from "./client/endpoint";
 export type { ApiVersion, EndpointDef, Evidence, HttpMethod, Operation, ParamLocation, Route, Safety, Unwrap } from "./client/endpoint";
 export { ERROR_CODES, ResellerApiError, isResellerApiError } from "./client/errors";
 export type { ErrorCode } from "./client/errors";
-export { EndpointOverrideError, parseEndpointOverrides, byVersion as endpointOverridesByVersion } from "./client/overrides";
+export { EndpointOverrideError, parseEndpointOverrides, overridesByVersion } from "./client/overrides";
 export type { EndpointOverrides, EndpointOverridesByVersion, EndpointOverridesInput, RouteOverride } from "./client/overrides";
 export { RateLimitPause, createLimiter } from "./client/limiter";
 export type { Limiter, LimiterOptions, ScheduleOptions } from "./client/limiter";

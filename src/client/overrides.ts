@@ -172,9 +172,9 @@ export function parseEndpointOverrides(input: unknown): EndpointOverrides {
  * Overrides keyed by full key, in the per-version form users write (`reseller probe --out`).
  *
  * @example
- * byVersion({ "v4.dns.getZone": { path: "/v4/dns/zone" } }); // { "dns.getZone": { v4: { path: "/v4/dns/zone" } } }
+ * overridesByVersion({ "v4.dns.getZone": { path: "/v4/dns/zone" } }); // { "dns.getZone": { v4: { path: "/v4/dns/zone" } } }
  */
-export function byVersion(overrides: EndpointOverrides): EndpointOverridesByVersion {
+export function overridesByVersion(overrides: EndpointOverrides): EndpointOverridesByVersion {
   const out: EndpointOverridesByVersion = {};
   for (const [key, route] of Object.entries(overrides)) {
     const dot = key.indexOf(".");

@@ -26,7 +26,7 @@ import type { ClientCore } from "../client/client";
 import type { ApiVersion, EndpointDef, Evidence, HttpMethod, ParamLocation } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import { isResellerApiError, type ErrorCode, type ResellerApiError } from "../client/errors";
-import { byVersion, type EndpointOverridesByVersion, type RouteOverride } from "../client/overrides";
+import { overridesByVersion, type EndpointOverridesByVersion, type RouteOverride } from "../client/overrides";
 import { absentPath, prefixSegment } from "../client/route-check";
 import { generateSelfSigned } from "../simulator/x509";
 import { candidateRoutes } from "./candidates";
@@ -536,5 +536,5 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
     if (d?.exchange) calls[key] = { route: d.route, params: d.params, exchange: d.exchange };
     if (p.decisive?.code !== undefined && p.line.verdict !== "ok") codes[key] = p.decisive.code;
   }
-  return { routes: probed.map((p) => p.line), overrides: byVersion(working), unknownRoute, calls, codes, facts: run.facts };
+  return { routes: probed.map((p) => p.line), overrides: overridesByVersion(working), unknownRoute, calls, codes, facts: run.facts };
 }

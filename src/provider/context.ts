@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { createClient, type RequestOptions, type ResellerClient } from "../client/client";
 import type { ApiVersion, EndpointDef } from "../client/endpoint";
 import { isResellerApiError } from "../client/errors";
-import { byVersion } from "../client/overrides";
+import { overridesByVersion } from "../client/overrides";
 import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { createLimiter, type Limiter } from "../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
@@ -210,7 +210,7 @@ function logRoute(s: ProviderSettings, log: Logger, client: ResellerClient, id: 
   const conn = connectionOf(s);
   if (!routesLogged.has(conn)) {
     routesLogged.add(conn);
-    const overrides = byVersion(s.endpointOverrides);
+    const overrides = overridesByVersion(s.endpointOverrides);
     log.debug(`reseller${s.account ? ` account "${s.account}"` : ""}: API ${s.apiVersion}, endpoint overrides in force: ${Object.keys(overrides).length > 0 ? JSON.stringify(overrides) : "none"}, route fallback: ${s.routeFallback}`);
   }
   const ep = client.endpoint(id);
