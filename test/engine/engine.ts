@@ -28,6 +28,7 @@ import type { PulumiCli } from "../../src/testing/cli";
 import type * as SimulatorModule from "../../src/simulator";
 import { automationRoot } from "../../scripts/lib/pulumi-cli";
 import { installedPackage, repositoryRoot, type InstalledPackage } from "../e2e/package";
+import { isAbsentPathRequest } from "../helpers/absent-path";
 
 /** The passphrase of every test stack's secrets provider. */
 export const PASSPHRASE = "engine-suite-passphrase";
@@ -400,7 +401,9 @@ export function callsSince(sim: SimulatorModule.Simulator, from = 0): Record<str
 
 /**
  * The operations the simulator served since `from` that change something at the API (every
- * operation the endpoint table does not mark `safety: "read"`), sorted, each once.
+ * operation the endpoint table does not mark `safety: "read"`), sorted, each once. A request no
+ * operation answers is none: the client's GET of a path that cannot exist, which tells a missing
+ * object's 404 from a missing route's (src/client/route-check.ts).
  *
  * @example
  * expect(writesSince(engine, sim, mark)).toEqual(["dns.modifyZone"]);
@@ -409,7 +412,7 @@ export function writesSince(engine: Engine, sim: SimulatorModule.Simulator, from
   const table = engine.resources.endpoints as Record<string, { safety: string } | undefined>;
   const writes = new Set<string>();
   for (const entry of sim.requests.list().slice(from)) {
-    if (table[entry.key]?.safety !== "read") writes.add(entry.id);
+    if (!isAbsentPathRequest(entry) && table[entry.key]?.safety !== "read") writes.add(entry.id);
   }
   return [...writes].sort();
 }

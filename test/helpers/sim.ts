@@ -17,6 +17,7 @@ import { endpoints } from "../../src/client/endpoints";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator";
 import { sampleRegistrant, sampleRegistration } from "../../src/simulator/handlers/domains";
 import { DEMO_HOSTING } from "../../src/simulator/handlers/shared";
+import { isAbsentPathRequest } from "./absent-path";
 
 /**
  * The demo seed's hosting account 101 (`agencyde`) as each version addresses it: v3 adds the
@@ -94,9 +95,10 @@ export function writesSince(sim: Simulator, from = 0): string[] {
   return sim.requests
     .list()
     .slice(from)
-    .filter((entry) => table[entry.key]?.safety !== "read")
+    .filter((entry) => table[entry.key]?.safety !== "read" && !isAbsentPathRequest(entry))
     .map((entry) => entry.id);
 }
+
 
 export function useSimulator(options: UseSimulatorOptions = {}) {
   let sim: Simulator | undefined;
