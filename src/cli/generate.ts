@@ -21,7 +21,13 @@ import { checkPackageSpec } from "../generate/program";
 /** Flag values by config key (`apiUser`), as commander hands them over. */
 export type ConnectionFlags = Record<string, unknown>;
 
-function kebab(key: string): string {
+/**
+ * The flag word of a configuration key: `apiUser` is `api-user` (`--api-user`).
+ *
+ * @example
+ * kebab("endpointOverrides"); // "endpoint-overrides"
+ */
+export function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 

@@ -27,7 +27,7 @@ import { endpoints } from "../client/endpoints";
 import type { ResellerClient } from "../client/client";
 import { isResellerApiError, type ErrorCode } from "../client/errors";
 import { accountKeyPath, CONFIG_KEYS, type ProviderSettings } from "../provider/config";
-import { addConnectionOptions, clientFromSettings, settingsFromFlags, type ConnectionFlags } from "./generate";
+import { addConnectionOptions, clientFromSettings, kebab, settingsFromFlags, type ConnectionFlags } from "./generate";
 
 /** Exit codes of `reseller ping`. */
 export const PING_EXIT = { ok: 0, other: 1, ipNotAllowed: 2, authentication: 3, transport: 4, routeMissing: 5 } as const;
@@ -84,7 +84,6 @@ export function unverifiedRoutes(version: ApiVersion, table: Readonly<Record<str
   return { inferred: routes.filter((e) => e.evidence === "inferred").length, total: routes.length };
 }
 
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const shellWord = (v: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
 
 /**
