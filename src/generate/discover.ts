@@ -19,6 +19,7 @@ import { apiErrorCode } from "../provider/errors";
 import { normalizeDomain, normalizeRecordName } from "../provider/names";
 import { cronListing } from "../resources/shared/cron";
 import { typeParam, typesToSearch } from "../resources/shared/databases";
+import { isMarkerName } from "../resources/shared/ownership";
 import { readZone } from "../resources/shared/zone";
 import { phpVersionsOf } from "../resources/shared/php-settings";
 import type { KindName } from "./kinds";
@@ -190,7 +191,8 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
         apexNs += 1;
         continue;
       }
-      if (rrset.records.length === 0) continue;
+      // An ownership marker belongs to its record set (decision 0034); the record set writes it.
+      if (rrset.records.length === 0 || isMarkerName(name.value)) continue;
       found.push({
         kind: "DnsRecordSet",
         id: `${zone.domain}/${name.value}/${type}`,

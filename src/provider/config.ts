@@ -109,6 +109,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     description:
       "none, or v3: an operation whose route the configured version does not have (route-not-found) is sent again on its confirmed v3 route; reads and writes alike, since such an answer proves nothing was done",
   },
+  {
+    key: "recordOwner",
+    env: "RESELLER_RECORD_OWNER",
+    description:
+      "Name of this stack as the owner of the record sets it writes (e.g. acme/website/prod): each DnsRecordSet then writes a TXT ownership marker beside its records, and leaves alone, at update and destroy, a record set another owner's marker names (decision 0034). Unset: no markers",
+  },
   { key: "caCert", env: "RESELLER_CA_CERT", description: "PEM certificate authority to trust (the simulator's self-signed certificate)" },
   { key: "sandbox", env: "RESELLER_SANDBOX", default: "false", description: "Send X-API-SANDBOX: 1 (the v2 registration sandbox)" },
   {
@@ -149,6 +155,8 @@ export interface ProviderSettings {
   endpointOverrides: EndpointOverrides;
   /** Where a `route-not-found` is sent again: `none`, or the operation's confirmed `v3` route (decision 0032). */
   routeFallback: RouteFallback;
+  /** This stack's name in record-set ownership markers (resources/shared/ownership.ts); unset: none written or checked. */
+  recordOwner?: string;
   caCert?: string;
   sandbox: boolean;
 }
@@ -161,6 +169,18 @@ export interface ProviderConfiguration {
   settings: ProviderSettings;
   accounts: Readonly<Record<string, ProviderSettings>>;
 }
+
+/**
+ * What a `reseller:recordOwner` value may hold: it is written into a TXT record and shown in
+ * messages, so letters, digits and `.`, `_`, `/`, `-` only, as in `acme/website/prod`.
+ *
+ * @example
+ * RECORD_OWNER.test("acme/website/prod"); // true
+ */
+export const RECORD_OWNER = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
+
+/** {@link RECORD_OWNER} in words, for messages. */
+export const RECORD_OWNER_RULE = 'letters, digits, ".", "_", "/" and "-", starting with a letter or digit, at most 100 characters';
 
 /** The values of `reseller:routeFallback`. */
 export const ROUTE_FALLBACKS = ["none", "v3"] as const;
@@ -222,6 +242,11 @@ function parseSettings(raw: (name: string) => string | undefined, describe: (nam
     throw new ConfigError(`Configuration ${describe("routeFallback")} must be one of ${ROUTE_FALLBACKS.join(", ")}`);
   }
 
+  const recordOwner = raw("recordOwner")?.trim();
+  if (recordOwner !== undefined && recordOwner !== "" && !RECORD_OWNER.test(recordOwner)) {
+    throw new ConfigError(`Configuration ${describe("recordOwner")} must be ${RECORD_OWNER_RULE}`);
+  }
+
   return {
     apiUser: raw("apiUser")?.trim(),
     apiKey: raw("apiKey")?.trim(),
@@ -243,6 +268,7 @@ function parseSettings(raw: (name: string) => string | undefined, describe: (nam
     methodOverride: flag("methodOverride"),
     endpointOverrides,
     routeFallback: routeFallback as RouteFallback,
+    ...(recordOwner ? { recordOwner } : {}),
     caCert: raw("caCert"),
     sandbox: flag("sandbox"),
   };
@@ -309,6 +335,7 @@ export const ACCOUNT_INHERITED_KEYS: readonly string[] = [
   "settleWaitMs",
   "writeBatchSize",
   "writeBatchWindowMs",
+  "recordOwner",
 ];
 
 /** The keys an account entry may hold: every key but `accounts` itself. */

@@ -29,7 +29,8 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
 import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
-import { readZone, rrsetIn, writeRecordSet } from "../shared/zone";
+import { markerOwner, markerWrite } from "../shared/ownership";
+import { readZone, rrsetIn, writeRecordSet, type RecordSetOperation } from "../shared/zone";
 import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
@@ -70,6 +71,29 @@ async function liveRRSet(ctx: ProviderContext, v: Pick<Inputs, "domain" | "name"
   return rrset && rrset.records.length > 0 ? rrset : undefined;
 }
 
+/**
+ * The owner another stack's marker names for the record set, read afresh, or undefined when the
+ * marker is this stack's, absent, or `reseller:recordOwner` is unset (decision 0034).
+ */
+async function otherOwner(ctx: ProviderContext, v: Pick<Inputs, "domain" | "name" | "type" | "hostingId">): Promise<string | undefined> {
+  const owner = ctx.settings.recordOwner;
+  if (owner === undefined) return undefined;
+  const zone = await readZone(ctx, v, true);
+  const marked = zone && markerOwner(zone, v);
+  return marked !== undefined && marked !== owner ? marked : undefined;
+}
+
+/** Writes the record set (no records: deletes it), with its ownership marker when the stack has an owner name. */
+function writeOwned(ctx: ProviderContext, v: Inputs, records: Inputs["records"], operation: RecordSetOperation): Promise<void> {
+  const owner = ctx.settings.recordOwner;
+  return writeRecordSet(ctx, v, records, operation, owner === undefined ? undefined : markerWrite(v, owner, records.length === 0));
+}
+
+/** What the marker of another owner means for this stack, in its messages. */
+function ownedBy(v: Pick<Inputs, "domain" | "name" | "type">, other: string): string {
+  return `DnsRecordSet ${recordSetId(v)}: the zone's ownership marker names the stack "${other}" as its owner, not this one (reseller:recordOwner)`;
+}
+
 function outputsOf(v: Inputs): Outputs {
   return { ...v, fqdn: recordFqdn(v.name, v.domain) };
 }
@@ -108,13 +132,17 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   requires: () => [{ property: "records", operations: ["dns.getZone", "dns.modifyZone"] }],
 
   async find(ctx, inputs, { fresh }) {
-    const rrset = await liveRRSet(ctx, inputs, fresh);
-    if (!rrset) return undefined;
+    const zone = await readZone(ctx, inputs, fresh);
+    const rrset = zone && rrsetIn(zone, inputs.domain, inputs.name, inputs.type);
+    if (!zone || !rrset || rrset.records.length === 0) return undefined;
     const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
     const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
+    const marked = markerOwner(zone, inputs);
     return {
       id: recordSetId(inputs),
-      description: `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown})`,
+      description:
+        `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown}` +
+        `${marked === undefined ? "" : `; its ownership marker names the stack "${marked}"`})`,
     };
   },
 
@@ -122,7 +150,17 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
     // The modify call replaces an rrset of the same name and type if the zone has one (the
     // default zone's `@ A`, for instance): the runtime's `find` has refused that unless the
     // user set `adopt: true`.
-    await writeRecordSet(ctx, inputs, inputs.records, "create");
+    await writeOwned(ctx, inputs, inputs.records, "create");
+    // Two stacks that read the zone at the same moment both found nothing and both wrote; the
+    // marker of the write that landed last is the zone's now. A stack whose marker was replaced
+    // takes nothing into state, so its destroy can never delete the other's records.
+    const other = await otherOwner(ctx, inputs);
+    if (other !== undefined) {
+      throw new Error(
+        `${ownedBy(inputs, other)}: that stack wrote the record set at the same moment as this one, and its write landed last. ` +
+          "This stack's records were replaced, and the record set is not taken into this stack's state. Declare it in one stack only.",
+      );
+    }
     return { id: recordSetId(inputs), outs: outputsOf(inputs) };
   },
 
@@ -130,6 +168,10 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
     const v = { ...key, ...(props ?? {}) } as Partial<Outputs> & Pick<Inputs, "domain" | "name" | "type">;
     const rrset = await liveRRSet(ctx, v, false);
     if (!rrset) return undefined;
+    const marked = ctx.settings.recordOwner === undefined ? undefined : markerOwner((await readZone(ctx, v, false)) ?? [], v);
+    if (marked !== undefined && marked !== ctx.settings.recordOwner) {
+      ctx.log.warn(`${ownedBy(v, marked)}; this stack's update leaves it unchanged and its destroy removes it from the state only.`);
+    }
     const outs: Outputs = {
       domain: v.domain,
       name: v.name,
@@ -143,13 +185,23 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   },
 
   async update(ctx, _id, _olds, news) {
-    await writeRecordSet(ctx, news, news.records, "update");
+    const other = await otherOwner(ctx, news);
+    if (other !== undefined) {
+      throw new Error(`${ownedBy(news, other)}. Nothing was changed: remove the record set from this program, or from the other stack's and then run \`pulumi up\` here.`);
+    }
+    await writeOwned(ctx, news, news.records, "update");
     return outputsOf(news);
   },
 
   async delete(ctx, _id, props) {
+    const other = await otherOwner(ctx, props);
+    if (other !== undefined) {
+      // The records are the other stack's: this stack only lets go of them.
+      ctx.log.warn(`${ownedBy(props, other)}; it was left in the zone and removed from this stack's state only.`);
+      return;
+    }
     try {
-      await writeRecordSet(ctx, props, [], "delete");
+      await writeOwned(ctx, props, [], "delete");
     } catch (err) {
       // The zone itself is gone (domain removed from the account): nothing left to delete.
       if (apiErrorCode(err) === "not-found") return;

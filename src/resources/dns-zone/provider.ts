@@ -34,6 +34,7 @@ import { jsonEqual } from "../../provider/diff";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName } from "../../provider/names";
 import { DEFAULT_TTL, fromApiRecords, sortRecords, toApiRRSet, type DnsRecord } from "../shared/record-sets";
+import { isMarkerName } from "../shared/ownership";
 import { inZoneQueue, readZone, sendZoneChanges, zoneAddress, zoneScope } from "../shared/zone";
 import {
   DEFAULT_MAX_DELETE_SHARE,
@@ -111,10 +112,14 @@ function recordKey(r: DnsRecord): string {
   return `${r.priority ?? ""} ${r.value}`;
 }
 
-/** Whether a live record set is the stack's to manage: not ignored, and apex NS only when declared. */
+/**
+ * Whether a live record set is the stack's to manage: not ignored, apex NS only when declared,
+ * and never a record set's ownership marker (decision 0034), which its record set keeps.
+ */
 function managedBy(v: Pick<Inputs, "ignore" | "recordSets">): (s: ZoneRecordSet) => boolean {
   const declaresApexNs = v.recordSets.some((s) => s.name === "@" && s.type === "NS");
-  return (s) => ignoredBy(v.ignore, s.name, s.type) === undefined && (declaresApexNs || !(s.name === "@" && s.type === "NS"));
+  return (s) =>
+    !isMarkerName(s.name) && ignoredBy(v.ignore, s.name, s.type) === undefined && (declaresApexNs || !(s.name === "@" && s.type === "NS"));
 }
 
 /** What applying the declared zone to the live one takes. */

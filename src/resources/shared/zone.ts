@@ -75,12 +75,19 @@ export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: 
 /** What a record-set write does for its resource, as its messages name it. */
 export type RecordSetOperation = "create" | "update" | "delete";
 
+/** An rrset written in the same request as a record set, and settled with it: its ownership marker. */
+export interface CompanionWrite {
+  set: Pick<DnsRecordSetInputs, "domain" | "name" | "type" | "ttl">;
+  records: readonly DnsRecord[];
+}
+
 /** One record set to write: the set, its records (none: delete it) and the object the write is for. */
 interface RecordSetWrite {
   set: Pick<DnsRecordSetInputs, "domain" | "name" | "type" | "ttl" | "hostingId">;
   records: readonly DnsRecord[];
   operation: RecordSetOperation;
   writer: Writer | undefined;
+  companion: CompanionWrite | undefined;
 }
 
 /**
@@ -90,6 +97,9 @@ interface RecordSetWrite {
  * write queue, after every earlier write to the zone; two writes of one name and type never
  * share a batch, so the delete and the create of a replacement keep their order.
  *
+ * `companion` (the record set's ownership marker, resources/shared/ownership.ts) goes in the same
+ * request; whether the write was applied is judged by the record set alone.
+ *
  * Resolves when this record set's change is applied, rejects with its own error otherwise. A
  * write whose outcome is unknown is settled by reading the zone within the same call (see
  * {@link settleByReading}); `operation` names it in the error when nothing settles it.
@@ -97,8 +107,14 @@ interface RecordSetWrite {
  * @example
  * await writeRecordSet(ctx, { domain: "example.com", name: "www", type: "A", ttl: 3600 }, [{ value: "198.51.100.7" }], "create");
  */
-export function writeRecordSet(ctx: ProviderContext, set: RecordSetWrite["set"], records: readonly DnsRecord[], operation: RecordSetOperation): Promise<void> {
-  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records, operation, writer: ctx.writer }, {
+export function writeRecordSet(
+  ctx: ProviderContext,
+  set: RecordSetWrite["set"],
+  records: readonly DnsRecord[],
+  operation: RecordSetOperation,
+  companion?: CompanionWrite,
+): Promise<void> {
+  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records, operation, writer: ctx.writer, companion }, {
     group: String(set.hostingId ?? ""),
     key: `${set.name}/${set.type}`,
     maxSize: ctx.settings.writeBatchSize,
@@ -146,7 +162,8 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
     // still use what it drops (provider/cache.ts); an entry the runtime did not name drops all.
     const writers = entries.map((e) => e.item.writer);
     const named = writers.every((w): w is Writer => w !== undefined) ? writers : undefined;
-    await sendZoneChanges(ctx, first, entries.map((e) => toApiRRSet(e.item.set, e.item.records)), named);
+    const rrsets = entries.flatMap(({ item }) => [toApiRRSet(item.set, item.records), ...(item.companion ? [toApiRRSet(item.companion.set, item.companion.records)] : [])]);
+    await sendZoneChanges(ctx, first, rrsets, named);
     for (const e of entries) e.resolve();
     return;
   } catch (err) {
