@@ -29,7 +29,7 @@ import { defineResource } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
 import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
-import { readZone, rrsetIn, writeRecordSet } from "../shared/zone";
+import { cnameClash, readZone, rrsetIn, writeRecordSet } from "../shared/zone";
 import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
@@ -108,7 +108,15 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   requires: () => [{ property: "records", operations: ["dns.getZone", "dns.modifyZone"] }],
 
   async find(ctx, inputs, { fresh }) {
-    const rrset = await liveRRSet(ctx, inputs, fresh);
+    const zone = await readZone(ctx, inputs, fresh);
+    // The read before a create (not fresh; a fresh one settles a write already sent) refuses a
+    // CNAME beside other records at its name before anything is written. What `check` cannot
+    // see: other DnsRecordSet resources of the same program at that name, which are created
+    // after this read; the API refuses that write (RFC 1034 §3.6.2), and the write's batch fails.
+    const clash = !fresh && zone ? cnameClash(zone, inputs.domain, inputs.name, inputs.type) : undefined;
+    if (clash !== undefined) throw new Error(`DnsRecordSet ${inputs.type} ${recordFqdn(inputs.name, inputs.domain)}: ${clash}`);
+    const live = zone && rrsetIn(zone, inputs.domain, inputs.name, inputs.type);
+    const rrset = live && live.records.length > 0 ? live : undefined;
     if (!rrset) return undefined;
     const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
     const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
