@@ -147,7 +147,19 @@ describe("DnsRecordSet against the zone", () => {
     t.sim.requests.clear();
     await expect(t.provider.create(inputs)).rejects.toThrow(/^DnsRecordSet CNAME mail\.agency-demo\.com\.: the zone has A records at mail\.agency-demo\.com\., and a CNAME shares its name with no other records \(RFC 1034 §3\.6\.2\); nothing was changed$/);
     expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
-    expect(t.sim.requests.count("dns.getZone")).toBe(1);
+    // The shared read, then a fresh one that confirms the clash before refusing.
+    expect(t.sim.requests.count("dns.getZone")).toBe(2);
+  });
+
+  it("turns a CNAME into an A set at the same name by replacement, its delete seen by the read before the create", async () => {
+    const cname = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "CNAME", records: ["www.agency-demo.com"] }));
+    const a = await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "A", records: ["198.51.100.30"] });
+    // Read once, so that the read before the A's create can be the shared one from before the delete.
+    await t.engine.read(cname.id, cname.outs);
+    await t.engine.delete(cname.id, cname.outs);
+    const created = await t.engine.create(a);
+    expect(created.id).toBe("agency-demo.com/flip/A");
+    expect(t.sim.store.zones["agency-demo.com"]!.filter((r) => r.name === "flip.agency-demo.com.").map((r) => r.type)).toEqual(["A"]);
   });
 
   it("refuses another type where the zone has a CNAME at that name in the read before the create, writing nothing", async () => {

@@ -23,9 +23,9 @@
  * on v3 the looked-up `username`); without it the domain-only form is used, which the official
  * module sends for domains without hosting (catalog note under §1 #75).
  */
-import type { DnsRecordType } from "../../client/dns-records";
+import type { DnsRecordType, DnsRRSet } from "../../client/dns-records";
 import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
+import { defineResource, type ExistingObject } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
 import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
@@ -70,6 +70,16 @@ async function liveRRSet(ctx: ProviderContext, v: Pick<Inputs, "domain" | "name"
   return rrset && rrset.records.length > 0 ? rrset : undefined;
 }
 
+/** The record set found at the declared identity, as a refused takeover names it. */
+function existing(inputs: Inputs, rrset: DnsRRSet): ExistingObject {
+  const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
+  const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
+  return {
+    id: recordSetId(inputs),
+    description: `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown})`,
+  };
+}
+
 function outputsOf(v: Inputs): Outputs {
   return { ...v, fqdn: recordFqdn(v.name, v.domain) };
 }
@@ -110,20 +120,20 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   async find(ctx, inputs, { fresh }) {
     const zone = await readZone(ctx, inputs, fresh);
     // The read before a create (not fresh; a fresh one settles a write already sent) refuses a
-    // CNAME beside other records at its name before anything is written. What `check` cannot
-    // see: other DnsRecordSet resources of the same program at that name, which are created
-    // after this read; the API refuses that write (RFC 1034 §3.6.2), and the write's batch fails.
-    const clash = !fresh && zone ? cnameClash(zone, inputs.domain, inputs.name, inputs.type) : undefined;
-    if (clash !== undefined) throw new Error(`DnsRecordSet ${inputs.type} ${recordFqdn(inputs.name, inputs.domain)}: ${clash}`);
+    // CNAME beside other records at its name before anything is written. It may be a shared read
+    // from before this process's own writes of other identities (the delete of the CNAME a
+    // replacement turns into an A set), so a clash is confirmed by a fresh read before it is
+    // refused. What no read before the write can see: another DnsRecordSet of the same program
+    // at that name created in the same run; the API refuses that write (RFC 1034 §3.6.2).
+    if (!fresh && zone && cnameClash(zone, inputs.domain, inputs.name, inputs.type) !== undefined) {
+      const now = await readZone(ctx, inputs, true);
+      const clash = now && cnameClash(now, inputs.domain, inputs.name, inputs.type);
+      if (clash) throw new Error(`DnsRecordSet ${inputs.type} ${recordFqdn(inputs.name, inputs.domain)}: ${clash}`);
+      const live = now && rrsetIn(now, inputs.domain, inputs.name, inputs.type);
+      return live && live.records.length > 0 ? existing(inputs, live) : undefined;
+    }
     const live = zone && rrsetIn(zone, inputs.domain, inputs.name, inputs.type);
-    const rrset = live && live.records.length > 0 ? live : undefined;
-    if (!rrset) return undefined;
-    const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
-    const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
-    return {
-      id: recordSetId(inputs),
-      description: `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown})`,
-    };
+    return live && live.records.length > 0 ? existing(inputs, live) : undefined;
   },
 
   async create(ctx, inputs) {
