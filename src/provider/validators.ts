@@ -1,6 +1,8 @@
 /**
  * Input rules that resources of several API areas share: the hosting account id, domain and
- * host inputs with their length, e-mail addresses and passwords. Domain and DNS names have their
+ * host inputs with their length, e-mail addresses, passwords, country codes (ISO 3166-1), and
+ * what paths and user names become once normalised (dot segments after percent-decoding and
+ * NFKC, code points NFKC changes). Domain and DNS names have their
  * normalization in `names.ts`; the text rules every string passes (control characters, bidi
  * controls, length) are applied by `check.ts`. A rule lives here, never in one resource's
  * folder, so that no resource imports from another (issue 11).
