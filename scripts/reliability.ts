@@ -10,8 +10,8 @@
  * figures, and the killed `pulumi up`'s commands and output).
  *
  * Exits 1 when a figure that must be 0 is not, when the matrix has fewer than 600 cells, when
- * fewer than 1,100 bad inputs (or fewer than 50 for some type) were tried, or when a scenario
- * fails without any fault.
+ * fewer than 6,000 bad inputs (or fewer than 50 for some type, or none of some class) were tried,
+ * or when a scenario fails without any fault.
  *
  * `--quick` runs a slice: three types, every operation and fault. `--engine-kill` runs only the
  * `pulumi up` killed mid-create through the real CLI (with `--write-docs`, writing only its block).
@@ -24,7 +24,7 @@ import type { ResourceType } from "../src/resources/registry";
 import { installedPackage } from "../test/e2e/package";
 import { startEngineWith } from "../test/engine/engine";
 import { repoPulumiCli } from "./lib/pulumi-cli";
-import { runBadInputs, type BadInputFigures } from "./reliability/bad-inputs";
+import { BAD_INPUT_CLASSES, runBadInputs, type BadInputFigures } from "./reliability/bad-inputs";
 import { runEmptyReplies, type EmptyReplyFigures } from "./reliability/empty-replies";
 import { FAULTS, OPS, runFaultMatrix, type FaultFigures, type FaultName, type Op } from "./reliability/faults";
 import { runKillTest, type KillFigures } from "./reliability/kill";
@@ -34,7 +34,7 @@ import { runEngineKill, type EngineKillFigures } from "./reliability/kill-engine
 export const QUICK_TYPES: readonly ResourceType[] = ["DomainRegistration", "CronJob", "PhpVersion"];
 
 /** Least figures of a full run (issue 12, "Done when"). */
-export const MINIMUMS = { faultCells: 600, badInputsTried: 1100, badInputsPerType: 50 };
+export const MINIMUMS = { faultCells: 600, badInputsTried: 6000, badInputsPerType: 50 };
 
 /** Everything a run measured. */
 export interface ReliabilityReport {
@@ -116,6 +116,9 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
     if (badInputs.badInputsTried < MINIMUMS.badInputsTried) shortfalls.push(`${badInputs.badInputsTried} bad inputs, fewer than ${MINIMUMS.badInputsTried}`);
     for (const [type, t] of Object.entries(badInputs.perType)) {
       if (t.tried < MINIMUMS.badInputsPerType) shortfalls.push(`${type}: ${t.tried} bad inputs, fewer than ${MINIMUMS.badInputsPerType}`);
+    }
+    for (const cls of BAD_INPUT_CLASSES) {
+      if ((badInputs.perClass[cls]?.tried ?? 0) === 0) shortfalls.push(`no bad input of the class "${cls}" was tried`);
     }
   }
   const viaEngine = engineKill ?? { orphans: 0, duplicates: 0, doubleCharges: 0, stuck: 0, killed: true };
@@ -207,6 +210,13 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
     }.`,
     "",
     table(["type", "fault cells", "orphans", "duplicates", "double charges", "stuck", "bad inputs accepted / tried", "malformed replies misread / tried", "host killed mid-create"], perType),
+    "",
+    "Bad inputs by class (scripts/reliability/bad-inputs.ts):",
+    "",
+    table(
+      ["class of bad input", "tried", "accepted"],
+      Object.entries(badInputs.perClass).map(([cls, t]) => [cls, t.tried, t.accepted]),
+    ),
     "",
   ];
   if (failing.length > 0 || report.shortfalls.length > 0) {

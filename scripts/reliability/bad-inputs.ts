@@ -17,7 +17,15 @@
  * - and per kind of property (a domain, a registrable domain, a nameserver, a cron schedule, a
  *   URL, an e-mail address, a PEM block, ...): values that look right but are not, such as
  *   URL-ish domains, punycode that does not decode, `www.example.com` as a registration, IP
- *   addresses as nameservers and `H 0 * * *` as a schedule.
+ *   addresses as nameservers and `H 0 * * *` as a schedule;
+ * - and per kind of property, values that become something else once normalised: path segments
+ *   that are `.` or `..` once percent-decoded and NFKC-normalised (`．．`, `‥`, `%2e%2e`), code
+ *   points NFKC changes in paths, user names and commands, country codes ISO 3166-1 does not
+ *   assign (`XX`, `EU`, `UK`), a CNAME at the zone's apex or beside other records, and MX, NS and
+ *   SRV targets that are IP addresses or URLs.
+ *
+ * Each bad input belongs to one class (`BAD_INPUT_CLASSES`), and the figures count each class
+ * apart, so a report shows how many of each were tried.
  *
  * A bad input is refused properly when the runtime's `check` fails with a failure on the
  * property it was made at, no failure message quotes more than 60 characters of it, and `create`
@@ -38,9 +46,33 @@ type Props = Record<string, unknown>;
 type Path = (string | number)[];
 type AnySchema = z.core.$ZodType;
 
+/**
+ * The classes of bad input, each counted apart in the figures: what every leaf gets by its JSON
+ * kind, what every string gets from the text rules, the look-alikes of each kind of property,
+ * and the values that become something else once normalised.
+ */
+export const BAD_INPUT_CLASSES = [
+  "wrong JSON type",
+  "text rules",
+  "numbers out of bounds",
+  "list lengths",
+  "missing or null",
+  "unknown property",
+  "look-alike values",
+  "dot segments after normalisation",
+  "code points NFKC changes",
+  "non-ISO 3166-1 country codes",
+  "CNAME at the apex",
+  "CNAME beside other records",
+  "MX, NS and SRV targets that are IPs or URLs",
+] as const;
+export type BadInputClass = (typeof BAD_INPUT_CLASSES)[number];
+
 /** One bad input: the inputs of a resource with one bad value at `property`. */
 export interface BadInput {
   type: ResourceType;
+  /** Which class of bad input it is, as the figures count them. */
+  class: BadInputClass;
   /** Where the bad value is, as check failures name it (`registrant.city`, `nameservers[0]`). */
   property: string;
   /** What makes it bad (`U+0000`, `longer than 254`, `registrable domain`, ...). */
@@ -61,6 +93,8 @@ export interface BadInputFigures {
   badInputsTried: number;
   badInputsAccepted: number;
   perType: Record<string, { tried: number; accepted: number }>;
+  /** Per class of `BAD_INPUT_CLASSES`, in that order. */
+  perClass: Record<string, { tried: number; accepted: number }>;
   accepted: { type: string; property: string; value: string }[];
 }
 
@@ -222,6 +256,71 @@ const BAD_EXTENSION_NAMES = ["-x", "a b", "x/y", ".x"];
 const BAD_SLDS = ["www.fresh-site", "fresh_site", "-fresh", "other-site", ""];
 const BAD_TLDS = ["co.uk", "notatld", "net", "c om", ""];
 
+/** Path segments that are `.` or `..` once percent-decoded and NFKC-normalised, after `prefix`. */
+function normalisingDotPaths(prefix: string): string[] {
+  return [
+    "\uff0e\uff0e/\uff0e\uff0e/etc",
+    "\u2025/etc",
+    "\u2024",
+    "%2e%2e/etc",
+    "%2E%2E/etc",
+    "%2E./etc",
+    ".%2e/etc",
+    "%2e",
+    "%252e%252e/etc",
+    "%EF%BC%8E%EF%BC%8E/etc",
+    "\uff05\uff12\uff45\uff05\uff12\uff45/etc",
+    "x\uff0f../etc",
+    "x%2f..",
+    "\uff0e./etc",
+  ].map((tail) => `${prefix}${tail}`);
+}
+
+/** Code points NFKC changes (full-width forms, ligatures, superscripts, compatibility letters) and NFD text, in `text`. */
+function nfkcChanged(text: string): string[] {
+  const chars = Array.from(text);
+  const fullWidth = chars.map((ch) => (/[!-~]/.test(ch) ? String.fromCodePoint(ch.codePointAt(0)! + 0xfee0) : ch)).join("");
+  const first = chars.findIndex((ch) => /[a-z]/.test(ch));
+  const at = (replacement: string) => [...chars.slice(0, first), replacement, ...chars.slice(first + 1)].join("");
+  return [
+    fullWidth,
+    at(String.fromCodePoint(chars[first]!.codePointAt(0)! + 0xfee0)),
+    `${text}\u00b2`,
+    `${text}\ufb01`,
+    at("\u212a"),
+    `${text}\u2168`,
+    `${text}\u2126`,
+    `${text}e\u0301`,
+    insertMiddle(text, "\u3000"),
+    insertMiddle(text, "\uff0f"),
+  ];
+}
+
+/** Two-letter codes that are no officially assigned ISO 3166-1 country: user-assigned, reserved, withdrawn, CLDR's own. */
+const NON_ISO_COUNTRIES = ["XX", "xx", "ZZ", "AA", "QO", "XA", "XK", "EU", "eu", "UN", "EZ", "AC", "CP", "DG", "EA", "IC", "TA", "CQ", "UK", "SU", "YU", "ZR", "FX", "AN"];
+
+/** Names of the apex of agency-demo.com. */
+const APEX_NAMES = ["@", "", "@.", "agency-demo.com.", "agency-demo.com", "AGENCY-DEMO.COM."];
+
+/** Targets that are IP addresses or URLs, not host names, for MX and NS records. */
+const TARGETS_NOT_HOSTS = [
+  "192.0.2.25",
+  "192.0.2.25.",
+  "2001:db8::25",
+  "[2001:db8::25]",
+  "::ffff:192.0.2.25",
+  "0x7f.1",
+  "\uff11\uff19\uff12.\uff10.\uff12.\uff12\uff15",
+  "https://mx1.example.net",
+  "http://mx1.example.net/",
+  "smtp://mx1.example.net",
+  "mailto:postmaster@example.net",
+  "//mx1.example.net",
+  "mx1.example.net:25",
+  "mx1.example.net/",
+  "postmaster@mx1.example.net",
+];
+
 /** Real keys and certificates for the bases and for the PEM values that belong to another key or name. */
 export interface Material {
   site: { cert: string; key: string };
@@ -283,17 +382,60 @@ const KIND_VALUES = {
   enum: (text) => ["nope", "", `${text}${text}`, `${text}x`, `${text} ${text}`],
   sld: () => BAD_SLDS,
   tld: () => BAD_TLDS,
+  dotPath: () => normalisingDotPaths("/public_html/"),
+  dotStorageUri: () => normalisingDotPaths("/media/"),
+  dotUrl: () => normalisingDotPaths("https://client-shop.net/promo/"),
+  nfkc: (text) => nfkcChanged(text),
+  nonIsoCountry: () => NON_ISO_COUNTRIES,
+  cnameApex: () => APEX_NAMES,
+  cnameRecords: () => [["a.example.net", "b.example.net"], ["agency-demo.com.", "www.example.net", "shop.example.net"]],
+  cnameBeside: () => [
+    [...ZONE_SETS, { name: "shop", type: "A", records: ["198.51.100.9"] }],
+    [...ZONE_SETS, { name: "shop.agency-demo.com.", type: "TXT", records: ["hello"] }],
+    [...ZONE_SETS, { name: "www", type: "CNAME", records: ["shop.agency-demo.com."] }],
+  ],
+  targetNotHost: () => TARGETS_NOT_HOSTS,
+  nsTargetNotHost: () => [...TARGETS_NOT_HOSTS, "."],
+  srvTargetNotHost: () => TARGETS_NOT_HOSTS.map((t) => `5 5060 ${t}`),
 } satisfies Record<string, (text: string, m: Material) => readonly unknown[]>;
 
 /** The kinds of property that have values of their own, beyond what every leaf gets. */
 type Kind = keyof typeof KIND_VALUES;
+
+/** The class of each kind's values; a kind not listed gives look-alike values. */
+const KIND_CLASS: Partial<Record<Kind, BadInputClass>> = {
+  dotPath: "dot segments after normalisation",
+  dotStorageUri: "dot segments after normalisation",
+  dotUrl: "dot segments after normalisation",
+  nfkc: "code points NFKC changes",
+  nonIsoCountry: "non-ISO 3166-1 country codes",
+  cnameApex: "CNAME at the apex",
+  cnameRecords: "CNAME beside other records",
+  cnameBeside: "CNAME beside other records",
+  targetNotHost: "MX, NS and SRV targets that are IPs or URLs",
+  nsTargetNotHost: "MX, NS and SRV targets that are IPs or URLs",
+  srvTargetNotHost: "MX, NS and SRV targets that are IPs or URLs",
+};
+
+/**
+ * The record sets of the DnsZone base: an MX, a TXT, an A, a delegation, an SRV and a CNAME at
+ * a name of its own, so that each record rule has a leaf to break.
+ */
+const ZONE_SETS = [
+  { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
+  { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=none"] },
+  { name: "www", type: "A", records: ["198.51.100.7"] },
+  { name: "sub", type: "NS", records: ["ns1.example.net"] },
+  { name: "_sip._tcp", type: "SRV", records: [{ value: "5 5060 sip.example.net", priority: 10 }] },
+  { name: "shop", type: "CNAME", records: ["agency-demo.com."] },
+];
 
 // ---- the bases ----
 
 /** A valid input of a type, and the kinds of its properties (paths as check failures name them; `key:` for map keys). */
 interface TypeCase {
   base: Props;
-  kinds: Record<string, Kind>;
+  kinds: Record<string, Kind | Kind[]>;
 }
 
 function typeCases(m: Material): Record<ResourceType, TypeCase> {
@@ -335,18 +477,21 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
         tld: "tld",
         "nameservers[0]": "nameserver",
         "registrant.email": "email",
-        "registrant.countryCode": "country",
+        "registrant.countryCode": ["country", "nonIsoCountry"],
+        "adminContact.countryCode": "nonIsoCountry",
         "registrant.phone": "phone",
         minimumExpiry: "date",
       },
     },
+    // A CNAME, so that its own rules (not at the apex, one record) have a leaf to break; the
+    // A record's addresses are broken in DnsZone's `www` set.
     DnsRecordSet: {
-      base: { ...hosting, domain: "agency-demo.com", name: "www", type: "A", ttl: 300, records: ["198.51.100.7"] },
-      kinds: { domain: "domain", name: "recordName", "records[0]": "ipv4", type: "enum" },
+      base: { ...hosting, domain: "agency-demo.com", name: "blog", type: "CNAME", ttl: 300, records: ["agency-demo.com."] },
+      kinds: { domain: "domain", name: ["recordName", "cnameApex"], "records[0]": "host", records: "cnameRecords", type: "enum" },
     },
     Redirection: {
       base: { ...hosting, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302 },
-      kinds: { domain: "domain", destinationUrl: "url" },
+      kinds: { domain: "domain", destinationUrl: ["url", "dotUrl", "nfkc"] },
     },
     CustomSsl: {
       base: { ...hosting, domain: "agency-demo.com", certificate: m.site.cert, privateKey: m.site.key },
@@ -354,7 +499,7 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
     },
     FtpAccount: {
       base: { ...hosting, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", password: "Ci-Pass-2026x", createFolder: true, adopt: false },
-      kinds: { domain: "domain", user: "ftpUser", path: "ftpPath", password: "password" },
+      kinds: { domain: "domain", user: ["ftpUser", "nfkc"], path: ["ftpPath", "dotPath", "nfkc"], password: "password" },
     },
     SshKey: {
       base: { ...hosting, publicKey: m.sshKey, comment: "ci", fromIps: ["198.51.100.0/24", "2001:db8::1"], adopt: false },
@@ -362,11 +507,11 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
     },
     DatabaseUserGrant: {
       base: { ...hosting, database: "wp", user: "wpadmin", privileges: ["SELECT", "INSERT"], databaseType: "MYSQL" },
-      kinds: { database: "dbName", user: "dbName", "privileges[1]": "privilege", databaseType: "enum" },
+      kinds: { database: ["dbName", "nfkc"], user: ["dbName", "nfkc"], "privileges[1]": "privilege", databaseType: "enum" },
     },
     ObjectStorageUrl: {
       base: { ...hosting, uri: "/media", domain: "agency-demo.com" },
-      kinds: { uri: "storageUri", domain: "domainOrEmpty" },
+      kinds: { uri: ["storageUri", "dotStorageUri", "nfkc"], domain: "domainOrEmpty" },
     },
     WafDisabledRules: {
       base: { ...hosting, domain: "agency-demo.com", ruleIds: [942100, 942110] },
@@ -380,10 +525,7 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
       base: {
         ...hosting,
         domain: "agency-demo.com",
-        recordSets: [
-          { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
-          { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=none"] },
-        ],
+        recordSets: structuredClone(ZONE_SETS),
         ignore: ["_acme-challenge*"],
         maxDeleteShare: 0.33,
         allowBulkDelete: false,
@@ -391,9 +533,15 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
       },
       kinds: {
         domain: "domain",
-        "recordSets[0].records[0].value": "host",
+        "recordSets[0].records[0].value": ["host", "targetNotHost"],
         "recordSets[1].name": "recordName",
         "recordSets[1].records[0]": "txt",
+        "recordSets[2].records[0]": "ipv4",
+        "recordSets[3].records[0]": "nsTargetNotHost",
+        "recordSets[4].records[0].value": "srvTargetNotHost",
+        "recordSets[5].name": "cnameApex",
+        "recordSets[5].records": "cnameRecords",
+        recordSets: "cnameBeside",
         "ignore[0]": "ignore",
       },
     },
@@ -423,15 +571,15 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
     },
     Database: {
       base: { ...hosting, name: "shop", databaseType: "MYSQL", adopt: false },
-      kinds: { name: "dbName", databaseType: "enum" },
+      kinds: { name: ["dbName", "nfkc"], databaseType: "enum" },
     },
     DatabaseUser: {
       base: { ...hosting, name: "shopapp", password: "Shop-Pass-2026", databaseType: "MYSQL", adopt: false },
-      kinds: { name: "dbName", password: "password", databaseType: "enum" },
+      kinds: { name: ["dbName", "nfkc"], password: "password", databaseType: "enum" },
     },
     CronJob: {
       base: { ...hosting, schedule: "30 2 * * 1-5", command: "php artisan backup:run" },
-      kinds: { schedule: "cron" },
+      kinds: { schedule: "cron", command: "nfkc" },
     },
     CronEmail: {
       base: { ...hosting, email: "ops@agency-demo.com" },
@@ -448,7 +596,7 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
         organizationUnitName: "Web",
         email: "ops@agency-demo.com",
       },
-      kinds: { domain: "domain", countryCode: "country", email: "email" },
+      kinds: { domain: "domain", countryCode: ["country", "nonIsoCountry"], email: "email" },
     },
   };
 }
@@ -648,52 +796,55 @@ export function badInputs(m: Material = material()): BadInput[] {
   for (const type of Object.keys(RESOURCES) as ResourceType[]) {
     const def = RESOURCES[type];
     const { base, kinds } = cases[type];
-    const add = (path: Path, rule: string, inputs: Props, value: unknown) => out.push({ type, property: formatPath(path), rule, inputs, value });
+    const add = (path: Path, rule: string, inputs: Props, value: unknown, cls: BadInputClass) => out.push({ type, class: cls, property: formatPath(path), rule, inputs, value });
     const shape = def.inputs as Record<string, AnySchema>;
 
     for (const [key, value] of Object.entries(base)) {
       for (const node of nodes(shape[key], value, [key])) {
-        for (const w of wrongTypes(node)) add(node.path, w.rule, setAt(base, node.path, w.value), w.value);
+        for (const w of wrongTypes(node)) add(node.path, w.rule, setAt(base, node.path, w.value), w.value, "wrong JSON type");
         if (typeof node.value === "string") {
-          for (const b of badStrings(node.value, node.rule ?? DEFAULT_TEXT_RULE)) add(node.path, b.rule, setAt(base, node.path, b.value), b.value);
+          for (const b of badStrings(node.value, node.rule ?? DEFAULT_TEXT_RULE)) add(node.path, b.rule, setAt(base, node.path, b.value), b.value, "text rules");
         } else if (typeof node.value === "number") {
-          for (const b of badNumbers(node)) add(node.path, b.rule, setAt(base, node.path, b.value), b.value);
+          for (const b of badNumbers(node)) add(node.path, b.rule, setAt(base, node.path, b.value), b.value, "numbers out of bounds");
         } else if (Array.isArray(node.value)) {
           const { min, max } = lengthBounds(node.base);
-          if (min !== undefined && min > 0) add(node.path, `fewer than ${min}`, setAt(base, node.path, node.value.slice(0, min - 1)), node.value.slice(0, min - 1));
+          if (min !== undefined && min > 0) add(node.path, `fewer than ${min}`, setAt(base, node.path, node.value.slice(0, min - 1)), node.value.slice(0, min - 1), "list lengths");
           const items = node.value;
           if (max !== undefined && items.length > 0) {
             const long = Array.from({ length: max + 1 }, (_, i) => items[i % items.length]);
-            add(node.path, `more than ${max}`, setAt(base, node.path, long), long);
+            add(node.path, `more than ${max}`, setAt(base, node.path, long), long, "list lengths");
           }
         } else if (defOf(node.base)?.type === "record" && node.value !== null && typeof node.value === "object") {
           const keyRule = unwrapInput(defOf(node.base)!.keyType as AnySchema).rule ?? DEFAULT_TEXT_RULE;
           const firstKey = Object.keys(node.value)[0] ?? "";
-          for (const b of badStrings(firstKey, { ...keyRule, lineBreaks: undefined })) add(node.path, `key: ${b.rule}`, renameFirstKey(base, node.path, b.value), b.value);
+          for (const b of badStrings(firstKey, { ...keyRule, lineBreaks: undefined })) add(node.path, `key: ${b.rule}`, renameFirstKey(base, node.path, b.value), b.value, "text rules");
         }
       }
     }
 
-    for (const [path, kind] of Object.entries(kinds)) {
-      if (path.startsWith("key:")) {
-        const mapPath = [path.slice(4)];
-        for (const value of KIND_VALUES[kind]("", m)) add(mapPath, kind, renameFirstKey(base, mapPath, value as string), value);
-        continue;
+    for (const [path, kindsAt] of Object.entries(kinds)) {
+      for (const kind of [kindsAt].flat()) {
+        const cls = KIND_CLASS[kind] ?? "look-alike values";
+        if (path.startsWith("key:")) {
+          const mapPath = [path.slice(4)];
+          for (const value of KIND_VALUES[kind]("", m)) add(mapPath, kind, renameFirstKey(base, mapPath, value as string), value, cls);
+          continue;
+        }
+        const steps: Path = path.split(/\.|\[|\]/).filter((s) => s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+        const current = steps.reduce<unknown>((at, p) => (at as Record<string | number, unknown>)[p], base);
+        for (const value of KIND_VALUES[kind](typeof current === "string" ? current : "", m)) add(steps, kind, setAt(base, steps, value), value, cls);
       }
-      const steps: Path = path.split(/\.|\[|\]/).filter((s) => s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-      const current = steps.reduce<unknown>((at, p) => (at as Record<string | number, unknown>)[p], base);
-      for (const value of KIND_VALUES[kind](typeof current === "string" ? current : "", m)) add(steps, kind, setAt(base, steps, value), value);
     }
 
     for (const key of Object.keys(shape)) {
       if (required(shape[key]!)) {
         const { [key]: _dropped, ...rest } = base;
-        add([key], "missing", rest, undefined);
-        add([key], "null", { ...base, [key]: null }, null);
+        add([key], "missing", rest, undefined, "missing or null");
+        add([key], "null", { ...base, [key]: null }, null, "missing or null");
       }
       const misspellings = new Set([key.toLowerCase(), `${key}s`, key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]);
       for (const misspelt of [...misspellings].filter((k) => !(k in shape))) {
-        add([misspelt], "unknown property", { ...base, [misspelt]: base[key] ?? true }, base[key] ?? true);
+        add([misspelt], "unknown property", { ...base, [misspelt]: base[key] ?? true }, base[key] ?? true, "unknown property");
       }
     }
   }
@@ -796,17 +947,20 @@ export async function runBadInputs(): Promise<BadInputFigures> {
       if (failures) throw new Error(`the base input of ${type} is not valid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
     }
     const perType: BadInputFigures["perType"] = Object.fromEntries(Object.keys(RESOURCES).map((t) => [t, { tried: 0, accepted: 0 }]));
+    const perClass: BadInputFigures["perClass"] = Object.fromEntries(BAD_INPUT_CLASSES.map((k) => [k, { tried: 0, accepted: 0 }]));
     const accepted: BadInputFigures["accepted"] = [];
     for (const c of badInputs(m)) {
       const verdict = await judge(c, sim);
       perType[c.type]!.tried += 1;
+      perClass[c.class]!.tried += 1;
       if (verdict.accepted) {
         perType[c.type]!.accepted += 1;
+        perClass[c.class]!.accepted += 1;
         accepted.push({ type: c.type, property: c.property, value: `${shown(c.value)} (${c.rule}: ${verdict.why})` });
       }
     }
     const tried = Object.values(perType).reduce((n, t) => n + t.tried, 0);
-    return { badInputsTried: tried, badInputsAccepted: accepted.length, perType, accepted };
+    return { badInputsTried: tried, badInputsAccepted: accepted.length, perType, perClass, accepted };
   } finally {
     await reset();
     await sim.close();

@@ -1,6 +1,8 @@
 /**
  * Input rules that resources of several API areas share: the hosting account id, domain and
- * host inputs with their length, e-mail addresses and passwords. Domain and DNS names have their
+ * host inputs with their length, e-mail addresses, passwords, country codes (ISO 3166-1), and
+ * what paths and user names become once normalised (dot segments after percent-decoding and
+ * NFKC, code points NFKC changes). Domain and DNS names have their
  * normalization in `names.ts`; the text rules every string passes (control characters, bidi
  * controls, length) are applied by `check.ts`. A rule lives here, never in one resource's
  * folder, so that no resource imports from another (issue 11).
@@ -127,4 +129,166 @@ export function normalizeProperty<T extends object>(out: T, property: keyof T & 
   }
   (out as Record<string, unknown>)[property] = result.value;
   return result.value;
+}
+
+function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/**
+ * Why NFKC normalisation would change `text`, or undefined when it would not: the first code
+ * point it changes (a full-width letter, a ligature, `‥`, the Kelvin sign) with its position,
+ * or, when no single code point changes, the sequence it composes (text in NFD form).
+ *
+ * A path or a user name is compared, stored and looked up as the bytes it is, but read by people
+ * and by software that normalises (a panel, a file manager, a PHP `Normalizer`) as its NFKC form:
+ * `/public_html/．．/etc` looks like, and may become, `/public_html/../etc`. Such input is refused,
+ * never rewritten (docs/decisions/0018-reject-dont-rewrite.md).
+ *
+ * @example
+ * nfkcChange("/public_html/café"); // undefined
+ * nfkcChange("\u212Aci"); // 'U+212A at character 1, which NFKC normalisation turns into "K"'
+ */
+export function nfkcChange(text: string): string | undefined {
+  if (text.normalize("NFKC") === text) return undefined;
+  let at = 0;
+  for (const ch of text) {
+    at += 1;
+    const normal = ch.normalize("NFKC");
+    if (normal !== ch) return `${codePoint(ch)} at character ${at}, which NFKC normalisation turns into ${quote(normal)}`;
+  }
+  return "a decomposed sequence that NFKC normalisation composes into one character (NFD text; write it in NFC form)";
+}
+
+/** `text` with every run of valid percent-escapes decoded; an escape that is not UTF-8 is left as it is. */
+function percentDecoded(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/** How many rounds of percent-decoding and NFKC a segment goes through: `%252e` is `%2e` after one. */
+const NORMALISING_ROUNDS = 3;
+
+/**
+ * The first segment of a `/`-separated path that is `.` or `..` as written, once percent-decoded
+ * or once NFKC-normalised (repeatedly, so double escapes count), with what it becomes; undefined
+ * when there is none. A segment whose normal form holds a `/` or `\` (`a％2f..`, `．．／x`) is
+ * split there too, as a server that decodes it would.
+ *
+ * @example
+ * dotSegment("/public_html/．．/etc"); // { segment: "．．", becomes: ".." }
+ * dotSegment("/a/%2e%2E/b"); // { segment: "%2e%2E", becomes: ".." }
+ * dotSegment("/public_html/ci"); // undefined
+ */
+export function dotSegment(path: string): { segment: string; becomes: string } | undefined {
+  for (const segment of path.split("/")) {
+    let form = segment;
+    for (let round = 0; round <= NORMALISING_ROUNDS; round++) {
+      const dots = form.split(/[/\\]/).find((part) => part === "." || part === "..");
+      if (dots !== undefined) return { segment, becomes: dots };
+      const next = percentDecoded(form).normalize("NFKC");
+      if (next === form) break;
+      form = next;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why a path (an FTP root, a URL's path, a storage URI) is refused for what it becomes after
+ * normalisation, or undefined: a segment that is `.` or `..` once percent-decoded and
+ * NFKC-normalised (`．．`, `‥`, `%2e%2e`), or any code point NFKC changes, as written or once
+ * percent-decoded (`%EF%BD%86` is `ｆ`). A plain `.` or `..` segment gets the same answer.
+ *
+ * @example
+ * normalisedPathProblem("/public_html/‥/etc"); // '"/public_html/‥/etc" has the segment "‥", which is ".." once ...'
+ * normalisedPathProblem("/public_html/café"); // undefined
+ */
+export function normalisedPathProblem(path: string): string | undefined {
+  const dots = dotSegment(path);
+  if (dots !== undefined) {
+    const how = dots.segment === dots.becomes ? `a ${quote(dots.becomes)} segment` : `the segment ${quote(dots.segment)}, which is ${quote(dots.becomes)} once percent-decoded and NFKC-normalised`;
+    return `${quote(path)} has ${how}; a path may not climb out of or stand for its directory`;
+  }
+  const change = nfkcChange(path);
+  if (change !== undefined) return `${quote(path)} holds ${change}; write the path as it is stored`;
+  const decoded = nfkcChange(percentDecoded(path));
+  return decoded === undefined ? undefined : `${quote(path)}, once percent-decoded, holds ${decoded}; write the path as it is stored`;
+}
+
+/**
+ * Why a user or login name is refused for holding a code point NFKC changes (`ｃｉ`, the Kelvin
+ * sign `\u212A`, which lower-cases to an ASCII `k`), or undefined. It runs on the name as
+ * given, before any case folding.
+ *
+ * @example
+ * normalisedNameProblem("ｃｉ"); // '"ｃｉ" holds U+FF43 at character 1, which NFKC normalisation turns into "c"; ...'
+ */
+export function normalisedNameProblem(name: string): string | undefined {
+  const change = nfkcChange(name);
+  return change === undefined ? undefined : `${quote(name)} holds ${change}; write the name with the characters it is stored with`;
+}
+
+let isoCodes: ReadonlySet<string> | undefined;
+
+/**
+ * The ISO 3166-1 alpha-2 codes of the officially assigned countries and territories (249), from
+ * the Unicode CLDR data `Intl` carries rather than a list kept by hand.
+ *
+ * `Intl.DisplayNames` alone is not enough: it names codes ISO 3166-1 does not assign to a country
+ * (`EU`, `UN`, `EZ`, the exceptionally reserved `AC`, `CP`, `DG`, `EA`, `IC`, `TA`, CLDR's `CQ`,
+ * the user-assigned `QO`, `XA`, `XB`, `XK`, `ZZ`) and the withdrawn ones (`UK`, `SU`, `YU`, `ZR`).
+ * CLDR maps every ISO 3166-1 numeric code to its current alpha-2 code (`und-250` canonicalises to
+ * `und-FR`), and only the officially assigned countries have numeric codes: the exceptionally
+ * reserved ones have none, withdrawn codes map to their successors, and 900-999 is the
+ * numeric user-assigned range (CLDR maps 958-999 to `AA`, `QM`-`QZ`, `XA`-`XZ`, `ZZ`, and `EU`
+ * to 967). So the set is the alpha-2 regions the numeric codes 001 to 899 canonicalise to.
+ */
+function isoCountryCodes(): ReadonlySet<string> {
+  if (isoCodes === undefined) {
+    const codes = new Set<string>();
+    for (let n = 1; n < 900; n++) {
+      const region = new Intl.Locale(`und-${String(n).padStart(3, "0")}`).region;
+      if (region !== undefined && /^[A-Z]{2}$/.test(region)) codes.add(region);
+    }
+    isoCodes = codes;
+  }
+  return isoCodes;
+}
+
+/**
+ * Whether `code` is an ISO 3166-1 alpha-2 code of an officially assigned country or territory,
+ * upper case (`FR`, `CA`, `GB`; not `XX`, `EU`, `UK`, `XK`).
+ *
+ * @example
+ * isIsoCountryCode("CA"); // true
+ * isIsoCountryCode("EU"); // false
+ */
+export function isIsoCountryCode(code: string): boolean {
+  return isoCountryCodes().has(code);
+}
+
+/**
+ * A country code input: two letters, upper-cased, and an officially assigned ISO 3166-1 alpha-2
+ * code (`isIsoCountryCode`); `because` is where the length rule comes from.
+ *
+ * @example
+ * export const inputs = { countryCode: countryCodeInput("RFC 5280 appendix A ub-country-name-alpha-length") };
+ */
+export function countryCodeInput(because: string) {
+  return limitText(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 country code, e.g. CA")
+      .transform((v) => v.toUpperCase())
+      .refine(isIsoCountryCode, {
+        error: (iss) => `${quote(String(iss.input))} is not an ISO 3166-1 country code (officially assigned codes only: FR, CA, GB, not XX, EU, UK or XK)`,
+      }),
+    { max: 2, because },
+  );
 }

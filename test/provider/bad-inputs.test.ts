@@ -5,7 +5,7 @@
  * report and this suite cannot disagree.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badInputs, baseInputs, judge, material, runBadInputs, simulatorConfig, type BadInputFigures } from "../../scripts/reliability/bad-inputs";
+import { BAD_INPUT_CLASSES, badInputs, baseInputs, judge, material, runBadInputs, simulatorConfig, type BadInputFigures } from "../../scripts/reliability/bad-inputs";
 import { configure, reset } from "../../src/provider/runtime";
 import { RESOURCES } from "../../src/resources/registry";
 import { startSimulator, type Simulator } from "../../src/simulator";
@@ -16,11 +16,18 @@ describe("bad inputs of every resource type", () => {
     figures = await runBadInputs();
   }, 120_000);
 
-  it("tries at least 50 for each of the registry's types, and at least 1,100 in all", () => {
+  it("tries at least 50 for each of the registry's types, and at least 6,000 in all", () => {
     expect(Object.keys(figures.perType)).toEqual(Object.keys(RESOURCES));
     const thin = Object.entries(figures.perType).filter(([, t]) => t.tried < 50);
     expect(thin).toEqual([]);
-    expect(figures.badInputsTried).toBeGreaterThanOrEqual(1100);
+    expect(figures.badInputsTried).toBeGreaterThanOrEqual(6000);
+  });
+
+  it("tries some of every class, counts each apart, and accepts none of any", () => {
+    expect(Object.keys(figures.perClass)).toEqual([...BAD_INPUT_CLASSES]);
+    expect(Object.entries(figures.perClass).filter(([, t]) => t.tried === 0)).toEqual([]);
+    expect(Object.entries(figures.perClass).filter(([, t]) => t.accepted > 0)).toEqual([]);
+    expect(Object.values(figures.perClass).reduce((n, t) => n + t.tried, 0)).toBe(figures.badInputsTried);
   });
 
   it("refuses every one in check, naming its property and quoting at most 60 characters, and create sends no request", () => {
@@ -52,6 +59,34 @@ describe("the bad-input generator and its judge", () => {
     }
   });
 
+  it("makes the normalisation classes for every resource that has a path, a user name, a country or a record target", () => {
+    const where = new Set(badInputs(m).filter((c) => !["wrong JSON type", "text rules", "numbers out of bounds", "list lengths", "missing or null", "unknown property", "look-alike values"].includes(c.class)).map((c) => `${c.class}: ${c.type}.${c.property.replace(/\[\d+\]/g, "[]")}`));
+    expect([...where].sort()).toEqual([
+      "CNAME at the apex: DnsRecordSet.name",
+      "CNAME at the apex: DnsZone.recordSets[].name",
+      "CNAME beside other records: DnsRecordSet.records",
+      "CNAME beside other records: DnsZone.recordSets",
+      "CNAME beside other records: DnsZone.recordSets[].records",
+      "MX, NS and SRV targets that are IPs or URLs: DnsZone.recordSets[].records[]",
+      "MX, NS and SRV targets that are IPs or URLs: DnsZone.recordSets[].records[].value",
+      "code points NFKC changes: CronJob.command",
+      "code points NFKC changes: Database.name",
+      "code points NFKC changes: DatabaseUser.name",
+      "code points NFKC changes: DatabaseUserGrant.database",
+      "code points NFKC changes: DatabaseUserGrant.user",
+      "code points NFKC changes: FtpAccount.path",
+      "code points NFKC changes: FtpAccount.user",
+      "code points NFKC changes: ObjectStorageUrl.uri",
+      "code points NFKC changes: Redirection.destinationUrl",
+      "dot segments after normalisation: FtpAccount.path",
+      "dot segments after normalisation: ObjectStorageUrl.uri",
+      "dot segments after normalisation: Redirection.destinationUrl",
+      "non-ISO 3166-1 country codes: DomainRegistration.adminContact.countryCode",
+      "non-ISO 3166-1 country codes: DomainRegistration.registrant.countryCode",
+      "non-ISO 3166-1 country codes: SslCsr.countryCode",
+    ]);
+  });
+
   it("counts a valid input as accepted, so that a run with none accepted says something", async () => {
     const verdict = await judge({ type: "CronJob", property: "schedule", inputs: baseInputs(m).CronJob, value: "30 2 * * 1-5" }, sim);
     expect(verdict).toEqual({ accepted: true, why: "check accepted it" });
@@ -75,6 +110,10 @@ describe("the bad-input generator and its judge", () => {
       { type: "SshKey" as const, property: "comment", value: "ci\u0000" },
       { type: "FtpAccount" as const, property: "path", value: "/public_html/\u202egpj.exe" },
       { type: "SslCsr" as const, property: "organizationName", value: "x".repeat(100_000) },
+      { type: "FtpAccount" as const, property: "path", value: "/public_html/\uff0e\uff0e/\uff0e\uff0e/etc" },
+      { type: "FtpAccount" as const, property: "path", value: "/public_html/\u2025/etc" },
+      { type: "SslCsr" as const, property: "countryCode", value: "XX" },
+      { type: "DnsRecordSet" as const, property: "name", value: "@" },
     ];
     for (const c of cases) {
       const verdict = await judge({ ...c, inputs: { ...baseInputs(m)[c.type], [c.property]: c.value } }, sim);

@@ -95,7 +95,13 @@ describe("the figures block of docs/reliability.md", () => {
         notApplicable: [],
         cells: [{ type: "CronJob", op: "create", fault: "truncate", operation: "cron.add", triggered: true, orphans: 0, duplicates: 1, doubleCharges: 0, stuck: 0, notes: ["left over: a | b"] }],
       },
-      badInputs: { badInputsTried: 3, badInputsAccepted: 0, perType: { CronJob: { tried: 3, accepted: 0 } }, accepted: [] },
+      badInputs: {
+        badInputsTried: 3,
+        badInputsAccepted: 0,
+        perType: { CronJob: { tried: 3, accepted: 0 } },
+        perClass: { "text rules": { tried: 2, accepted: 0 }, "code points NFKC changes": { tried: 1, accepted: 0 } },
+        accepted: [],
+      },
       emptyReplies: { emptyRepliesTried: 0, emptyRepliesMisread: 0, emptyRepliesGone: 0, rows: [] },
       kill: { killRuns: 0, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, rows: [] },
     },
@@ -110,6 +116,7 @@ describe("the figures block of docs/reliability.md", () => {
     expect(written).not.toContain("old figures");
     expect(written).toContain("| duplicates | 1 |");
     expect(written).toContain("- CronJob create truncate (`cron.add`): left over: a \\| b");
+    expect(written).toContain("| class of bad input | tried | accepted |\n|---|---|---|\n| text rules | 2 | 0 |\n| code points NFKC changes | 1 | 0 |");
     expect(withFiguresBlock(written, figuresBlock(report, new Date("2026-11-23T00:00:00Z")))).toBe(written);
   });
 });

@@ -142,12 +142,19 @@ describe("CronJob inputs", () => {
     { name: "a tab between fields", inputs: { schedule: "0\t3 * * *" }, property: "schedule", reason: /control characters: U\+0009/ },
     { name: "an empty command", inputs: { command: "   " }, property: "command", reason: /required/ },
     { name: "a command on two lines", inputs: { command: "cd /tmp\nrm -rf cache" }, property: "command", reason: /single line/ },
+    { name: "a command with full-width solidi", inputs: { command: "\uff0fusr\uff0fbin\uff0fphp artisan backup:run" }, property: "command", reason: /U\+FF0F at character 1, which NFKC normalisation turns into "\/"/ },
+    { name: "a command with a two-dot leader", inputs: { command: "php \u2025/artisan backup:run" }, property: "command", reason: /U\+2025/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
     { name: "a property the resource does not have", inputs: { email: "ops@agency-demo.com" }, property: "email", reason: /no property/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...backup, ...inputs });
     expect(failures.find((f) => f.property === property)?.reason).toMatch(reason);
     expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("still takes a command with relative paths and NFC text", async () => {
+    const checked = await t.engine.check({ ...backup, command: "cd ../releases && php artisan notify --subject='Sauvegarde réussie'" });
+    expect(checked.command).toBe("cd ../releases && php artisan notify --subject='Sauvegarde réussie'");
   });
 
   it("passes a schedule unknown during preview through check, and diff then plans a replacement", async () => {

@@ -142,9 +142,33 @@ describe("DnsRecordSet against the zone", () => {
     expect(t.sim.requests.count("dns.getZone")).toBe(2);
   });
 
-  it("reports a CNAME that would share its name with other records, as the API refuses it", async () => {
+  it("refuses a CNAME where the zone has other records at that name in the read before the create, writing nothing", async () => {
     const inputs = await t.engine.check({ domain: "agency-demo.com", name: "mail", type: "CNAME", records: ["agency-demo.com"] });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/CNAME/);
+    t.sim.requests.clear();
+    await expect(t.provider.create(inputs)).rejects.toThrow(/^DnsRecordSet CNAME mail\.agency-demo\.com\.: the zone has A records at mail\.agency-demo\.com\., and a CNAME shares its name with no other records \(RFC 1034 §3\.6\.2\); nothing was changed$/);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
+    // The shared read, then a fresh one that confirms the clash before refusing.
+    expect(t.sim.requests.count("dns.getZone")).toBe(2);
+  });
+
+  it("turns a CNAME into an A set at the same name by replacement, its delete seen by the read before the create", async () => {
+    const cname = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "CNAME", records: ["www.agency-demo.com"] }));
+    const a = await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "A", records: ["198.51.100.30"] });
+    // Read once, so that the read before the A's create can be the shared one from before the delete.
+    await t.engine.read(cname.id, cname.outs);
+    await t.engine.delete(cname.id, cname.outs);
+    const created = await t.engine.create(a);
+    expect(created.id).toBe("agency-demo.com/flip/A");
+    expect(t.sim.store.zones["agency-demo.com"]!.filter((r) => r.name === "flip.agency-demo.com.").map((r) => r.type)).toEqual(["A"]);
+  });
+
+  it("refuses another type where the zone has a CNAME at that name in the read before the create, writing nothing", async () => {
+    await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "alias", type: "CNAME", records: ["www.agency-demo.com"] }));
+    clearCache();
+    t.sim.requests.clear();
+    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "alias", type: "TXT", records: ["hello"] });
+    await expect(t.provider.create(inputs)).rejects.toThrow(/the zone has a CNAME record set at alias\.agency-demo\.com\./);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
   });
 
   it("treats a record set deleted outside Pulumi as gone, and deleting it again as done", async () => {
@@ -191,6 +215,40 @@ describe("DnsRecordSet check", () => {
     const failures = await t.engine.checkFailures({ domain: "example.com", name: "www", ...input });
     expect(failures.map((f) => f.property)).toContain(property);
     expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it.each([
+    { name: "a CNAME at the apex written @", input: { name: "@", type: "CNAME", records: ["target.example.net"] }, property: "name", reason: /apex, where a CNAME cannot be/ },
+    { name: "a CNAME at the apex written empty", input: { name: "", type: "CNAME", records: ["target.example.net"] }, property: "name", reason: /apex/ },
+    { name: "a CNAME at the apex written in full", input: { name: "example.com.", type: "cname", records: ["target.example.net"] }, property: "name", reason: /apex/ },
+    { name: "an MX target that is an IPv4 address", input: { type: "MX", records: ["10 192.0.2.25"] }, property: "records[0]", reason: /IP address; a host name is required/ },
+    { name: "an MX target that is an IPv6 address", input: { type: "MX", records: [{ value: "2001:db8::25", priority: 10 }] }, property: "records[0].value", reason: /host name/ },
+    { name: "an MX target that is a URL", input: { type: "MX", records: [{ value: "smtp://mail.example.net", priority: 10 }] }, property: "records[0].value", reason: /not a URL/ },
+    { name: "an MX target with a port", input: { type: "MX", records: ["10 mail.example.net:25"] }, property: "records[0]", reason: /not a URL, a path, a port/ },
+    { name: "an NS target that is an address", input: { type: "NS", records: ["192.0.2.53"] }, property: "records[0]", reason: /IP address/ },
+    { name: "an NS target that is a URL", input: { type: "NS", records: ["https://ns1.example.net/"] }, property: "records[0]", reason: /not a URL/ },
+    { name: "an NS target that is the root", input: { type: "NS", records: ["."] }, property: "records[0]", reason: /root/ },
+    { name: "a CNAME target that is the root", input: { type: "CNAME", records: ["."] }, property: "records[0]", reason: /root/ },
+    { name: "an SRV target that is an address", input: { type: "SRV", records: ["10 5 5060 192.0.2.1"] }, property: "records[0]", reason: /IP address/ },
+    { name: "an SRV target that is a URL", input: { type: "SRV", records: ["10 5 443 https://sip.example.net"] }, property: "records[0]", reason: /not a URL/ },
+  ])("refuses $name with one line naming the property and the rule, without calling the API", async ({ input, property, reason }) => {
+    const failures = await t.engine.checkFailures({ domain: "example.com", name: "www", ...input });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.property).toBe(property);
+    expect(failures[0]!.reason).toMatch(reason);
+    expect(failures[0]!.reason).not.toContain("\n");
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it.each([
+    { name: "an MX target that is a host name", input: { name: "@", type: "MX", records: ["10 mail.example.com."] }, records: [{ value: "mail.example.com.", priority: 10 }] },
+    { name: "a null MX at the apex (RFC 7505)", input: { name: "@", type: "MX", records: ["0 ."] }, records: [{ value: ".", priority: 0 }] },
+    { name: "an SRV record saying no service (RFC 2782)", input: { name: "_sip._tcp", type: "SRV", records: ["0 0 0 ."] }, records: [{ value: "0 0 .", priority: 0 }] },
+    { name: "a delegation below the apex", input: { name: "sub", type: "NS", records: ["ns1.example.net"] }, records: [{ value: "ns1.example.net." }] },
+    { name: "a CNAME below the apex", input: { name: "www", type: "CNAME", records: ["example.com."] }, records: [{ value: "example.com." }] },
+  ])("takes $name", async ({ input, records }) => {
+    const inputs = await t.engine.check({ domain: "example.com", ...input });
+    expect(inputs.records).toEqual(records);
   });
 
   it.each([

@@ -240,6 +240,9 @@ describe("DomainRegistration check", () => {
     { name: "a registrant without a city", input: { domain: "example.com", registrant: { ...registrant, city: "" } }, property: "registrant.city" },
     { name: "a registrant e-mail that is not one", input: { domain: "example.com", registrant: { ...registrant, email: "alex-at-example" } }, property: "registrant.email" },
     { name: "a three-letter country code", input: { domain: "example.com", registrant: { ...registrant, countryCode: "CAN" } }, property: "registrant.countryCode" },
+    { name: "a country code ISO 3166-1 does not assign", input: { domain: "example.com", registrant: { ...registrant, countryCode: "XX" } }, property: "registrant.countryCode" },
+    { name: "the European Union as a country", input: { domain: "example.com", registrant, adminContact: { ...registrant, countryCode: "EU" } }, property: "adminContact.countryCode" },
+    { name: "the withdrawn code UK", input: { domain: "example.com", registrant: { ...registrant, countryCode: "uk" } }, property: "registrant.countryCode" },
     { name: "a phone number without its calling code", input: { domain: "example.com", registrant: { ...registrant, phone: "514-555-0100" } }, property: "registrant.phone" },
     { name: "an incomplete admin contact", input: { domain: "example.com", registrant, adminContact: { firstName: "Sam" } }, property: "adminContact.lastName" },
     { name: "a minimum expiry that is not a date", input: { domain: "example.com", registrant, minimumExpiry: "next year" }, property: "minimumExpiry" },
@@ -251,6 +254,16 @@ describe("DomainRegistration check", () => {
   ])("refuses $name, naming the property, without calling the API", async ({ input, property }) => {
     const failures = await t.engine.checkFailures(input);
     expect(failures.map((f) => f.property)).toContain(property);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("refuses a non-ISO country code with one line naming it, and takes FR, CA and GB upper-cased", async () => {
+    const failures = await t.engine.checkFailures({ domain: "example.com", registrant: { ...registrant, countryCode: "XX" } });
+    expect(failures).toEqual([{ property: "registrant.countryCode", reason: expect.stringMatching(/^"XX" is not an ISO 3166-1 country code/) }]);
+    for (const code of ["FR", "ca", "GB"]) {
+      const inputs = await t.engine.check({ domain: "example.com", registrant: { ...registrant, countryCode: code } });
+      expect((inputs.registrant as { countryCode: string }).countryCode).toBe(code.toUpperCase());
+    }
     expect(t.sim.requests.count()).toBe(0);
   });
 

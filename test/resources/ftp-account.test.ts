@@ -238,6 +238,15 @@ describe("FtpAccount inputs", () => {
     { name: "a user with its domain", inputs: { user: "ci@agency-demo.com" }, property: "user", reason: /part before "@"/ },
     { name: "a user starting with a hyphen", inputs: { user: "-ci" }, property: "user", reason: /letter or digit/ },
     { name: "a path leaving the home directory", inputs: { path: "/public_html/../etc" }, property: "path", reason: /"\.\."/ },
+    { name: "full-width full stops that NFKC turns into ..", inputs: { path: "/public_html/\uff0e\uff0e/\uff0e\uff0e/etc" }, property: "path", reason: /segment "．．", which is "\.\." once percent-decoded and NFKC-normalised/ },
+    { name: "a two-dot leader that NFKC turns into ..", inputs: { path: "/public_html/\u2025/etc" }, property: "path", reason: /segment "‥", which is "\.\."/ },
+    { name: "percent-escaped dots", inputs: { path: "/public_html/%2e%2e/etc" }, property: "path", reason: /segment "%2e%2e", which is "\.\."/ },
+    { name: "a dot half escaped", inputs: { path: "/public_html/%2E./etc" }, property: "path", reason: /segment "%2E\.", which is "\.\."/ },
+    { name: "a doubly escaped dot", inputs: { path: "/public_html/%252e" }, property: "path", reason: /which is "\."/ },
+    { name: "a full-width letter in the path", inputs: { path: "/public_html/\uff43i" }, property: "path", reason: /U\+FF43 at character 14, which NFKC normalisation turns into "c"/ },
+    { name: "a path in NFD form", inputs: { path: "/public_html/cafe\u0301" }, property: "path", reason: /NFKC normalisation composes/ },
+    { name: "a Kelvin sign, which lower-cases to an ASCII k", inputs: { user: "\u212Aci" }, property: "user", reason: /U\+212A at character 1, which NFKC normalisation turns into "K"/ },
+    { name: "a full-width user", inputs: { user: "\uff43\uff49" }, property: "user", reason: /NFKC/ },
     { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
     { name: "createFolder that is not a boolean", inputs: { createFolder: "yes" }, property: "createFolder", reason: /boolean/ },
@@ -248,6 +257,19 @@ describe("FtpAccount inputs", () => {
     expect(failures.map((f) => f.property)).toContain(property);
     expect(failures.find((f) => f.property === property)!.reason).toMatch(reason);
     expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("refuses a path or user NFKC changes with one line, before any API call", async () => {
+    const failures = await t.engine.checkFailures({ ...base, path: "/public_html/\u2025/etc" });
+    expect(failures).toEqual([{ property: "path", reason: expect.stringMatching(/^"\/public_html\/‥\/etc" has the segment "‥", which is "\.\." once percent-decoded and NFKC-normalised; [^\n]+$/) }]);
+    await expect(t.provider.create({ ...base, path: "/public_html/\u2025/etc" })).rejects.toThrow(/path/);
+    expect(t.sim.requests.count()).toBe(0);
+  });
+
+  it("still takes a path with non-ASCII letters in NFC form, and dots inside a segment", async () => {
+    expect(await t.engine.check({ ...base, path: "/public_html/caf\u00e9" })).toMatchObject({ path: "/public_html/café" });
+    expect(await t.engine.check({ ...base, path: "/public_html/v1.2..3/.well-known" })).toMatchObject({ path: "/public_html/v1.2..3/.well-known" });
+    expect(await t.engine.check({ ...base, path: "/public_html/100%" })).toMatchObject({ path: "/public_html/100%" });
   });
 
   it("passes an unknown password through check during preview and reports it as a change", async () => {

@@ -195,6 +195,11 @@ describe("Redirection inputs", () => {
     expect(t.sim.requests.count()).toBe(0);
   });
 
+  it("still takes a destination whose path holds NFC letters, escapes and dots inside segments", async () => {
+    const checked = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/caf\u00e9/v1.2/%C3%A9t%C3%A9?page=../x" });
+    expect(checked.destinationUrl).toBe("https://client-shop.net/caf%C3%A9/v1.2/%C3%A9t%C3%A9?page=../x");
+  });
+
   it("keeps a destination as the URL standard writes it, with the host in ASCII", async () => {
     const checked = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "HTTPS://Café.COM" });
     expect(checked.destinationUrl).toBe("https://xn--caf-dma.com/");
@@ -206,6 +211,11 @@ describe("Redirection inputs", () => {
     { name: "a backslash, which WHATWG parsers read as a slash", url: "https://evil.org\\@agency-demo.com/", reason: /backslash/ },
     { name: "a host whose punycode does not decode to a valid name", url: "https://xn--zz-invalid.com/", reason: /not a URL on a valid host/ },
     { name: "a single-label host", url: "https://intranet/", reason: /second-level name/ },
+    { name: "escaped dot segments, which the parser resolves away", url: "https://client-shop.net/a/%2e%2e/admin", reason: /segment "%2e%2e", which is "\.\."/ },
+    { name: "a plain dot segment, which the parser resolves away", url: "https://client-shop.net/a/../admin", reason: /a "\.\." segment/ },
+    { name: "full-width full stops in the path", url: "https://client-shop.net/\uff0e\uff0e/admin", reason: /segment "．．"/ },
+    { name: "a full-width letter in the path, which the parser percent-encodes", url: "https://client-shop.net/\uff53hop", reason: /U\+FF53/ },
+    { name: "an escaped full-width letter in the path", url: "https://client-shop.net/%EF%BD%93hop", reason: /once percent-decoded, holds U\+FF53/ },
   ])("refuses a destination with $name rather than rewriting it", async ({ url, reason }) => {
     const [failure] = await t.engine.checkFailures({ hostingId: 101, domain: "agency-demo.com", destinationUrl: url });
     expect(failure).toMatchObject({ property: "destinationUrl", reason: expect.stringMatching(reason) });

@@ -183,6 +183,9 @@ describe("SslCsr inputs", () => {
 
   it.each([
     { name: "a three-letter country", inputs: { countryCode: "CAN" }, property: "countryCode", reason: /two-letter/ },
+    { name: "a country code ISO 3166-1 does not assign", inputs: { countryCode: "XX" }, property: "countryCode", reason: /"XX" is not an ISO 3166-1 country code/ },
+    { name: "Kosovo's user-assigned code", inputs: { countryCode: "XK" }, property: "countryCode", reason: /not an ISO 3166-1 country code/ },
+    { name: "an exceptionally reserved code", inputs: { countryCode: "AC" }, property: "countryCode", reason: /not an ISO 3166-1 country code/ },
     { name: "an empty state", inputs: { state: "  " }, property: "state", reason: /required/ },
     { name: "an organisation longer than X.509 allows", inputs: { organizationName: "x".repeat(65) }, property: "organizationName", reason: /64 characters/ },
     { name: "a missing unit", inputs: { organizationUnitName: undefined }, property: "organizationUnitName", reason: /./ },

@@ -13,10 +13,10 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
-import { limitText, quote } from "../../provider/check";
+import { isUnknown, limitText, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import type { NameResult } from "../../provider/names";
-import { hostingIdInput, normalizeProperty, textInput } from "../../provider/validators";
+import { hostingIdInput, nfkcChange, normalizeProperty, textInput } from "../../provider/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronJobInputs = {
@@ -107,9 +107,17 @@ export function normalizeCronSchedule(input: string): NameResult {
   return { ok: true, value: schedule };
 }
 
-/** Normalizes the schedule, reporting a problem on `schedule`. */
+/**
+ * Normalizes the schedule, reporting a problem on `schedule`, and refuses a command holding a
+ * code point NFKC changes: the shell runs the characters as written, so `／usr／bin／php` or
+ * `ｐｈｐ` is not the program it reads as (a path or a name in a command is checked as one).
+ */
 export function normalizeCronJob(v: Parsed, issue: IssueSink): CronJobInputs {
   const out = { ...v } as CronJobInputs;
   normalizeProperty(out, "schedule", normalizeCronSchedule, issue);
+  if (!isUnknown(v.command)) {
+    const change = nfkcChange(v.command);
+    if (change !== undefined) issue("command", `${quote(v.command)} holds ${change}; the shell runs the characters as written, so write the command with the ones it means`);
+  }
   return out;
 }

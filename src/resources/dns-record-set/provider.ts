@@ -23,14 +23,14 @@
  * on v3 the looked-up `username`); without it the domain-only form is used, which the official
  * module sends for domains without hosting (catalog note under §1 #75).
  */
-import type { DnsRecordType } from "../../client/dns-records";
+import type { DnsRecordType, DnsRRSet } from "../../client/dns-records";
 import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
+import { defineResource, type ExistingObject } from "../../provider/define";
 import { apiErrorCode } from "../../provider/errors";
 import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
 import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
 import { markerOwner, markerWrite } from "../shared/ownership";
-import { readZone, rrsetIn, writeRecordSet, type RecordSetOperation } from "../shared/zone";
+import { cnameClash, readZone, rrsetIn, writeRecordSet, type RecordSetOperation } from "../shared/zone";
 import type { DnsRecordSetInputs, DnsRecordSetOutputs } from "./schema";
 
 type Inputs = DnsRecordSetInputs;
@@ -94,6 +94,19 @@ function ownedBy(v: Pick<Inputs, "domain" | "name" | "type">, other: string): st
   return `DnsRecordSet ${recordSetId(v)}: the zone's ownership marker names the stack "${other}" as its owner, not this one (reseller:recordOwner)`;
 }
 
+/** The record set found at the declared identity, as a refused takeover names it, with its ownership marker's owner. */
+function existing(inputs: Inputs, rrset: DnsRRSet, zone: readonly DnsRRSet[]): ExistingObject {
+  const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
+  const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
+  const marked = markerOwner(zone, inputs);
+  return {
+    id: recordSetId(inputs),
+    description:
+      `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown}` +
+      `${marked === undefined ? "" : `; its ownership marker names the stack "${marked}"`})`,
+  };
+}
+
 function outputsOf(v: Inputs): Outputs {
   return { ...v, fqdn: recordFqdn(v.name, v.domain) };
 }
@@ -133,17 +146,21 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
 
   async find(ctx, inputs, { fresh }) {
     const zone = await readZone(ctx, inputs, fresh);
-    const rrset = zone && rrsetIn(zone, inputs.domain, inputs.name, inputs.type);
-    if (!zone || !rrset || rrset.records.length === 0) return undefined;
-    const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
-    const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
-    const marked = markerOwner(zone, inputs);
-    return {
-      id: recordSetId(inputs),
-      description:
-        `the ${inputs.type} record set ${recordFqdn(inputs.name, inputs.domain)} (${values.length} record${values.length === 1 ? "" : "s"}: ${shown}` +
-        `${marked === undefined ? "" : `; its ownership marker names the stack "${marked}"`})`,
-    };
+    // The read before a create (not fresh; a fresh one settles a write already sent) refuses a
+    // CNAME beside other records at its name before anything is written. It may be a shared read
+    // from before this process's own writes of other identities (the delete of the CNAME a
+    // replacement turns into an A set), so a clash is confirmed by a fresh read before it is
+    // refused. What no read before the write can see: another DnsRecordSet of the same program
+    // at that name created in the same run; the API refuses that write (RFC 1034 §3.6.2).
+    if (!fresh && zone && cnameClash(zone, inputs.domain, inputs.name, inputs.type) !== undefined) {
+      const now = await readZone(ctx, inputs, true);
+      const clash = now && cnameClash(now, inputs.domain, inputs.name, inputs.type);
+      if (clash) throw new Error(`DnsRecordSet ${inputs.type} ${recordFqdn(inputs.name, inputs.domain)}: ${clash}`);
+      const live = now && rrsetIn(now, inputs.domain, inputs.name, inputs.type);
+      return live && live.records.length > 0 ? existing(inputs, live, now) : undefined;
+    }
+    const live = zone && rrsetIn(zone, inputs.domain, inputs.name, inputs.type);
+    return zone && live && live.records.length > 0 ? existing(inputs, live, zone) : undefined;
   },
 
   async create(ctx, inputs) {

@@ -18,7 +18,7 @@ export interface ContactArgs {
   postalCode: pulumi.Input<string>;
   /** State, province or region. */
   state: pulumi.Input<string>;
-  /** Two-letter country code, e.g. `CA`. */
+  /** An officially assigned ISO 3166-1 alpha-2 code, e.g. `CA` (not `XX`, `EU` or `UK`). */
   countryCode: pulumi.Input<string>;
   /** International form with the calling code, e.g. `+1.5145550100`. */
   phone: pulumi.Input<string>;

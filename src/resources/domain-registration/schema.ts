@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { isUnknown, limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
-import { domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/validators";
+import { countryCodeInput, domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/validators";
 import { PROVIDER_NAMESERVERS, nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
 
 /**
@@ -59,13 +59,9 @@ export const contactSchema = z.strictObject({
   city: required("city"),
   postalCode: limitText(z.string().trim().min(1, "postalCode is required"), { max: 16, because: "RFC 5733 §4: an EPP postal code has at most 16 characters (inferred)" }),
   state: required("state"),
-  countryCode: limitText(
-    z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code, e.g. CA")
-      .transform((v) => v.toUpperCase()),
-    { max: 2, because: "a two-letter ISO 3166-1 alpha-2 code (v4 document, contact field group)" },
-  ),
+  // Registries take officially assigned ISO 3166-1 codes only (RFC 5733: an EPP contact's country
+  // code is an ISO 3166-1 alpha-2 identifier); "XX" or "EU" would be ordered with and refused later.
+  countryCode: countryCodeInput("a two-letter ISO 3166-1 alpha-2 code (v4 document, contact field group)"),
   phone,
 });
 

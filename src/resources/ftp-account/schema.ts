@@ -13,7 +13,17 @@ import { z } from "zod";
 import { quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain, type NameResult } from "../../provider/names";
-import { domainInput, hasControlCharacter, hostingIdInput, MIN_PASSWORD_LENGTH, normalizeProperty, passwordInput, textInput } from "../../provider/validators";
+import {
+  domainInput,
+  hasControlCharacter,
+  hostingIdInput,
+  MIN_PASSWORD_LENGTH,
+  normalisedNameProblem,
+  normalisedPathProblem,
+  normalizeProperty,
+  passwordInput,
+  textInput,
+} from "../../provider/validators";
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).
@@ -75,13 +85,17 @@ export interface FtpAccountOutputs extends Omit<FtpAccountInputs, "password" | "
 }
 
 /**
- * The local part of an FTP login in canonical form (lower case).
+ * The local part of an FTP login in canonical form (lower case). A code point NFKC changes is
+ * refused before the case is folded: the Kelvin sign `\u212A` lower-cases to an ASCII `k`, so
+ * `\u212Aci` would otherwise be stored as the login `kci`.
  *
  * @example
  * normalizeFtpUser(" CI "); // { ok: true, value: "ci" }
  * normalizeFtpUser("ci@example.com"); // { ok: false, reason: ... }
  */
 export function normalizeFtpUser(input: string): NameResult {
+  const normalised = normalisedNameProblem(input);
+  if (normalised !== undefined) return { ok: false, reason: normalised };
   const user = input.trim().toLowerCase();
   if (user.includes("@")) {
     return { ok: false, reason: `give only the part before "@" (${quote(user.split("@")[0]!)}) and the domain in domain; the login is user@domain` };
@@ -95,20 +109,24 @@ export function normalizeFtpUser(input: string): NameResult {
 /**
  * A root path in the form the API keeps it: one leading slash, no trailing slash, no empty,
  * `.` or `..` segments. A path without the leading slash is read from the home directory too.
+ * A segment that is `.` or `..` once percent-decoded or NFKC-normalised (`．．`, `‥`, `%2e%2e`)
+ * is refused like `..`, and so is any code point NFKC changes: the API documents no
+ * normalisation of the path (inferred), and software that normalises it later (a file manager,
+ * a PHP script) would climb out of the directory.
  *
  * @example
  * normalizeFtpPath("public_html//ci/"); // { ok: true, value: "/public_html/ci" }
  * normalizeFtpPath("/"); // { ok: true, value: "/" }
  * normalizeFtpPath("/public_html/../etc"); // { ok: false, reason: ... }
+ * normalizeFtpPath("/public_html/‥/etc"); // { ok: false, reason: ... }
  */
 export function normalizeFtpPath(input: string): NameResult {
   const trimmed = input.trim();
   if (trimmed === "") return { ok: false, reason: "a path is required; / is the hosting account's home directory" };
   if (trimmed.includes("\\") || hasControlCharacter(trimmed)) return { ok: false, reason: `${quote(input)} contains a backslash or a control character` };
+  const normalised = normalisedPathProblem(trimmed);
+  if (normalised !== undefined) return { ok: false, reason: `${normalised}; give the path from the home directory, e.g. /public_html/ci` };
   const segments = trimmed.split("/").filter((s) => s !== "");
-  if (segments.some((s) => s === "." || s === "..")) {
-    return { ok: false, reason: `${quote(input)} has a "." or ".." segment; give the path from the home directory, e.g. /public_html/ci` };
-  }
   return { ok: true, value: `/${segments.join("/")}` };
 }
 

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { isUnknown, quote } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { isIpAddress, normalizeDomain, type NameResult } from "../../provider/names";
-import { domainInput, hostingIdInput, normalizeProperty, textInput } from "../../provider/validators";
+import { domainInput, hostingIdInput, normalisedPathProblem, normalizeProperty, textInput } from "../../provider/validators";
 
 /** The redirection status the API takes (`rType`): 301 permanent, 302 temporary. */
 export type RedirectionType = 301 | 302;
@@ -62,7 +62,9 @@ export interface RedirectionOutputs extends Omit<RedirectionInputs, "destination
  * A destination URL in canonical form (as WHATWG URL serialises it), or why it is not
  * acceptable: absolute, http or https, without credentials (state is plain text, and a browser
  * would not send them anyway), on an IP address or a valid domain name (punycode that decodes).
- * A backslash or surrounding white space is refused rather than read the way one URL parser
+ * A path with a segment that is `.` or `..` once percent-decoded and NFKC-normalised, or with a
+ * code point NFKC changes, is refused rather than resolved or encoded by the parser (decision
+ * 0018). A backslash or surrounding white space is refused rather than read the way one URL parser
  * reads it: `https://evil.org\@example.com` is a URL on evil.org to WHATWG parsers, and on
  * example.com to others.
  *
@@ -74,6 +76,11 @@ export function normalizeDestination(input: string): NameResult {
   if (input.includes("\\") || input !== input.trim()) {
     return { ok: false, reason: `${quote(input)} holds a backslash or surrounding white space, which URL parsers read differently; write the URL without them` };
   }
+  // The URL parser resolves dot segments (`/a/%2e%2e/b` becomes `/b`) and percent-encodes
+  // full-width forms, so the path is checked as written, before it parses.
+  const path = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/.exec(input)?.[1] ?? "";
+  const pathProblem = normalisedPathProblem(path);
+  if (pathProblem !== undefined) return { ok: false, reason: `the path of ${quote(input)}: ${pathProblem}` };
   let url: URL;
   try {
     url = new URL(input);

@@ -233,6 +233,10 @@ export function canonicalValue(type: DnsRecordType, value: string, zone: string)
       return ipv6(value);
     case "CNAME":
     case "NS":
+      // The root stands for "no host" in a null MX (RFC 7505) and an SRV target (RFC 2782)
+      // only; an alias or a delegation to it means nothing.
+      if (value === ".") return { ok: false, reason: `the root (".") is not a ${type} target; give a host name, e.g. ns1.example.net` };
+      return host(value, zone);
     case "MX":
       return host(value, zone);
     case "MXE": {
@@ -333,6 +337,11 @@ export function normalizeDnsRecordSet(v: Parsed, issue: IssueSink): DnsRecordSet
     const name = normalizeRecordName(v.name, zone);
     if (!name.ok) issue("name", name.reason);
     else out.name = name.value;
+    // The apex holds the zone's SOA and NS records, and a name with a CNAME holds no other data
+    // (RFC 1034 §3.6.2, RFC 1912 §2.4): the API refuses a CNAME there, so check does first.
+    if (name.ok && name.value === "@" && v.type === "CNAME") {
+      issue("name", `${quote(v.name)} is the zone's apex, where a CNAME cannot be: the apex holds the zone's SOA and NS records, and a CNAME shares its name with no other records (RFC 1034 §3.6.2)`);
+    }
   }
   if (!isUnknown(v.type) && !containsUnknown(v.records)) {
     const records = normalizeRecords(v.type, v.records, zone, issue);

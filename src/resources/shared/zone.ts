@@ -19,7 +19,7 @@ import type { ProviderContext } from "../../provider/context";
 import type { HostingAddress } from "../../provider/hosting";
 import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
 import { readUntil, unsettledError } from "../../provider/settle";
-import { normalizeRecordName } from "../../provider/names";
+import { normalizeRecordName, recordFqdn } from "../../provider/names";
 import { fromApiRecords, toApiRRSet, type DnsRecord, type DnsRecordSetInputs } from "./record-sets";
 
 /** What a zone is addressed by. */
@@ -278,6 +278,27 @@ export function rrsetIn(zone: readonly DnsRRSet[], domain: string, name: string,
     byDomain.set(domain, index);
   }
   return index.get(`${name} ${type}`);
+}
+
+/**
+ * Why a record set of `type` at `name` cannot be added beside what the zone holds, or undefined:
+ * a CNAME where the zone has records of another type at that name, or another type where it has
+ * a CNAME. A name with a CNAME has no other data (RFC 1034 §3.6.2), and the API refuses such a
+ * write (the simulator does too), so this is found in the read made before the write instead.
+ *
+ * @example
+ * cnameClash(zone.data, "example.com", "www", "A"); // "the zone has a CNAME record set at www.example.com., ..."
+ */
+export function cnameClash(zone: readonly DnsRRSet[], domain: string, name: string, type: string): string | undefined {
+  const atName = zone.filter((r) => {
+    const n = normalizeRecordName(r.name, domain);
+    return n.ok && n.value === name && r.records.length > 0 && r.type.toUpperCase() !== type;
+  });
+  const clashing = (type === "CNAME" ? atName : atName.filter((r) => r.type.toUpperCase() === "CNAME")).map((r) => r.type.toUpperCase());
+  if (clashing.length === 0) return undefined;
+  const where = recordFqdn(name, domain);
+  const what = type === "CNAME" ? `${[...new Set(clashing)].join(", ")} records` : "a CNAME record set";
+  return `the zone has ${what} at ${where}, and a CNAME shares its name with no other records (RFC 1034 §3.6.2); nothing was changed`;
 }
 
 /** Whether the zone holds what the write asked for (the set's records and TTL, or no set at all). */

@@ -11,7 +11,7 @@ export interface SslCsrArgs extends AdoptInput {
   hostingId: pulumi.Input<number>;
   /** The domain the CSR is for (its common name), Unicode or ASCII; attached to the hosting account. */
   domain: pulumi.Input<string>;
-  /** ISO 3166 two-letter country code (`CA`); stored in upper case. */
+  /** An officially assigned ISO 3166-1 alpha-2 code (`CA`; not `XX`, `EU` or `UK`); stored in upper case. */
   countryCode: pulumi.Input<string>;
   /** State or province (`Quebec`). */
   state: pulumi.Input<string>;

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { limitText } from "../../provider/check";
 import type { IssueSink } from "../../provider/define";
 import { normalizeDomain } from "../../provider/names";
-import { domainInput, emailInput, emailProperty, hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { countryCodeInput, domainInput, emailInput, emailProperty, hostingIdInput, normalizeProperty } from "../../provider/validators";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
 const subjectText = (max: number) =>
@@ -24,14 +24,8 @@ export const sslCsrInputs = {
   hostingId: hostingIdInput,
   /** The domain (the CSR's common name), attached to the hosting account. */
   domain: domainInput,
-  /** ISO 3166 two-letter country code (`CA`). */
-  countryCode: limitText(
-    z
-      .string()
-      .transform((c) => c.toUpperCase())
-      .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166 country code, e.g. CA")),
-    { max: 2, because: "a two-letter ISO 3166-1 alpha-2 code, RFC 5280 appendix A ub-country-name-alpha-length" },
-  ),
+  /** ISO 3166-1 alpha-2 code of an officially assigned country (`CA`; not `EU` or `UK`). */
+  countryCode: countryCodeInput("a two-letter ISO 3166-1 alpha-2 code, RFC 5280 appendix A ub-country-name-alpha-length"),
   /** State or province, written out (`Quebec`). */
   state: subjectText(128),
   /** City (`Montreal`). */
