@@ -392,7 +392,7 @@ const KIND_VALUES = {
   cnameBeside: () => [
     [...ZONE_SETS, { name: "shop", type: "A", records: ["198.51.100.9"] }],
     [...ZONE_SETS, { name: "shop.agency-demo.com.", type: "TXT", records: ["hello"] }],
-    [...ZONE_SETS, { name: "www", type: "CNAME", records: ["shop.agency-demo.com."] }],
+    [...ZONE_SETS, { name: "app", type: "CNAME", records: ["shop.agency-demo.com."] }],
   ],
   targetNotHost: () => TARGETS_NOT_HOSTS,
   nsTargetNotHost: () => [...TARGETS_NOT_HOSTS, "."],
@@ -424,7 +424,7 @@ const KIND_CLASS: Partial<Record<Kind, BadInputClass>> = {
 const ZONE_SETS = [
   { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
   { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=none"] },
-  { name: "www", type: "A", records: ["198.51.100.7"] },
+  { name: "app", type: "A", records: ["198.51.100.7"] },
   { name: "sub", type: "NS", records: ["ns1.example.net"] },
   { name: "_sip._tcp", type: "SRV", records: [{ value: "5 5060 sip.example.net", priority: 10 }] },
   { name: "shop", type: "CNAME", records: ["agency-demo.com."] },
@@ -484,7 +484,7 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
       },
     },
     // A CNAME, so that its own rules (not at the apex, one record) have a leaf to break; the
-    // A record's addresses are broken in DnsZone's `www` set.
+    // A record's addresses are broken in DnsZone's `app` set.
     DnsRecordSet: {
       base: { ...hosting, domain: "agency-demo.com", name: "blog", type: "CNAME", ttl: 300, records: ["agency-demo.com."] },
       kinds: { domain: "domain", name: ["recordName", "cnameApex"], "records[0]": "host", records: "cnameRecords", type: "enum" },
