@@ -189,6 +189,14 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
       killed ? (killed.duplicates + killed.doubleCharges + killed.orphans + killed.stuck === 0 && killed.killed ? (killed.adopted ? "ok (adopt)" : "ok") : "fails") : "",
     ];
   });
+  // One row per fault of the matrix, in FAULTS order, each with the cells that ran it.
+  const perFault = (Object.keys(FAULTS) as FaultName[])
+    .map((fault) => {
+      const cells = faults.cells.filter((c) => c.fault === fault);
+      const count = (key: "orphans" | "duplicates" | "doubleCharges" | "stuck") => cells.reduce((n, c) => n + c[key], 0);
+      return [`\`${fault}\``, cells.length, count("orphans"), count("duplicates"), count("doubleCharges"), count("stuck")];
+    })
+    .filter((row) => row[1] !== 0);
   const failing = faults.cells.filter((c) => c.orphans + c.duplicates + c.doubleCharges + c.stuck > 0);
   const lines = [
     BLOCK_START,
@@ -219,6 +227,8 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
     }.`,
     "",
     table(["type", "fault cells", "orphans", "duplicates", "double charges", "stuck", "bad inputs accepted / tried", "malformed replies misread / tried", "host killed mid-create"], perType),
+    "",
+    table(["fault", "cells", "orphans", "duplicates", "double charges", "stuck"], perFault),
     "",
   ];
   if (failing.length > 0 || report.shortfalls.length > 0) {
