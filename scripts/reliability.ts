@@ -351,6 +351,10 @@ async function run(args: string[]): Promise<number> {
   const ops = listArgument(args, "--ops", OPS);
   const faults = listArgument(args, "--faults", Object.keys(FAULTS) as FaultName[]);
   const matrixOnly = args.includes("--matrix-only");
+  if (args.includes("--write-docs") && (matrixOnly || ops || faults)) {
+    // The page's block shows every part and every fault; a part of them would read as the whole.
+    throw new Error("--write-docs writes the whole report's figures: run it without --matrix-only, --ops or --faults");
+  }
   const report = await runReliability({
     types: types ?? (quick ? QUICK_TYPES : undefined),
     ops,
