@@ -1,6 +1,6 @@
 /**
  * The fault matrix of the reliability report (issue 12 item 7): every resource type × create,
- * read, update and delete × eight faults, each injected once through the simulator's fault
+ * read, update and delete × nine faults, each injected once through the simulator's fault
  * injector, driven through the real dynamic-provider host by the testing toolkit's engine double,
  * and followed by what the engine (or its user) does next.
  *
@@ -63,6 +63,9 @@ export const FAULTS = {
   truncate: { kind: "truncate" },
   "lost-response": { kind: "lost-response" },
   "delayed-apply": { kind: "delayed-apply", latencyMs: 1000 },
+  // Applied, then a 2xx past the client's 8 MiB cap (twice it, declared up front): unreadable as
+  // a truncated reply is, and settled the same way.
+  oversize: { kind: "oversize" },
 } satisfies Record<string, Omit<FaultSpec, "operation">>;
 export type FaultName = keyof typeof FAULTS;
 
@@ -104,7 +107,7 @@ export interface BrokenScenario {
 /** The matrix's figures. */
 export interface FaultFigures {
   faultCells: number;
-  /** Scenarios that fail without a fault (they must be none: each hides eight cells). */
+  /** Scenarios that fail without a fault (they must be none: each hides a cell per fault). */
   broken: BrokenScenario[];
   orphans: number;
   duplicates: number;

@@ -446,20 +446,23 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
 
       if (result.kind === "response" && result.status === 304 && cached) {
         event("not-modified", { status: 304 });
-        return parseResponse(ep, 200, cached.body, hidden);
+        return parseResponse(ep, safety, 200, cached.body, hidden);
       }
 
       let decision;
       let failure: ResellerApiError | undefined;
       if (result.kind === "response") {
         if (result.status >= 200 && result.status < 300 && result.tooLarge) {
-          // The API answered 2xx, so it acted: an oversized reply to a create or an order is as
-          // unreadable as a truncated one, and is settled the same way (`outcome-unknown`, read,
-          // never sent again), or the next `up` would refuse the object the create made. A read
-          // or a repeatable write gets `bad-response`, which the provider settles for idempotent
-          // creates (provider/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts).
+          // The API answered 2xx, so it acted: an oversized reply to a write is as unreadable as
+          // a truncated one, and goes the same way (`unreadableSuccess`): `outcome-unknown` for a
+          // create, an order or a call that must not be sent again (read, never sent again, or
+          // the next `up` would refuse the object the create made); `bad-response` for a read or
+          // a repeatable write, which the provider settles for idempotent creates
+          // (provider/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts), and
+          // which the next `up` or `destroy` sends again harmlessly for updates and deletes.
           const failure = unreadableSuccess(
             ep,
+            safety,
             hidden,
             result.status,
             `${ep.key} answered ${result.status} with ${describeBody(result)}; raise the client's maxResponseBytes (reseller:maxResponseBytes) if replies this large are expected`,
@@ -487,7 +490,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
             // so reading it as `{}` would turn "nothing said" into "an empty listing".
             const what = !jsonOk ? "a body that is not JSON" : result.status === 204 ? "no content" : "an empty body";
             event("error", { status: result.status, errorCode: "bad-response" });
-            throw unreadableSuccess(ep, hidden, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
+            throw unreadableSuccess(ep, safety, hidden, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
           }
           const f = bodyFailure(json);
           if (f.failed) {
@@ -501,7 +504,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
               errors: f.errors,
             });
           }
-          const value = parseResponse(ep, result.status, json, hidden);
+          const value = parseResponse(ep, safety, result.status, json, hidden);
           if (cacheKey && result.headers.etag) {
             if (etags.size >= ETAG_MAX) etags.delete(etags.keys().next().value!);
             etags.set(cacheKey, { etag: result.headers.etag, body: json });
@@ -571,13 +574,17 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
   }
 
   /**
-   * A 2xx that cannot be understood. For a read or a repeatable write it is `bad-response`. For
-   * an unsafe operation (a create, an order) the server acted before answering, so whether the
-   * object exists is unknown: `outcome-unknown`, which the caller settles by reading, never by
-   * sending again (DESIGN §3). `hidden` are the secrets to redact (the request's, see `request`).
+   * A 2xx that cannot be understood: truncated, not JSON, empty, past `maxResponseBytes`, or
+   * not the operation's shape. For a read or a repeatable write it is `bad-response`: sending it
+   * again is harmless, and the provider settles a repeatable create by reading
+   * (provider/settle.ts, `createdBy`). For an unsafe operation (a create, an order), or a call
+   * that must not be sent again (`resend: false`, a delete an add of the same object follows),
+   * the server acted before answering, so what it did is unknown: `outcome-unknown`, which the
+   * caller settles by reading, never by sending again. `safety` is the call's, not the table's.
+   * `hidden` are the secrets to redact (the request's, see `request`).
    */
-  function unreadableSuccess(ep: EndpointDef, hidden: readonly string[], status: number, message: string, issues?: string[]): ResellerApiError {
-    if (ep.safety !== "unsafe") return failWith(ep, { code: "bad-response", status, message, ...(issues ? { issues } : {}) }, hidden);
+  function unreadableSuccess(ep: EndpointDef, safety: EndpointDef["safety"], hidden: readonly string[], status: number, message: string, issues?: string[]): ResellerApiError {
+    if (safety !== "unsafe") return failWith(ep, { code: "bad-response", status, message, ...(issues ? { issues } : {}) }, hidden);
     return failWith(ep, {
       code: "outcome-unknown",
       status,
@@ -587,13 +594,13 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     }, hidden);
   }
 
-  function parseResponse(ep: EndpointDef, status: number, json: unknown, hidden: readonly string[]): unknown {
+  function parseResponse(ep: EndpointDef, safety: EndpointDef["safety"], status: number, json: unknown, hidden: readonly string[]): unknown {
     // v3 and v2 put the fields of many replies in `data`; the entry says where they belong, so
     // every version's reply parses into the one shape of the operation.
     const parsed = ep.response.safeParse(unwrapReply(ep, json));
     if (!parsed.success) {
       const issues = formatIssues(parsed.error.issues);
-      throw unreadableSuccess(ep, hidden, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);
+      throw unreadableSuccess(ep, safety, hidden, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);
     }
     return parsed.data;
   }

@@ -51,16 +51,29 @@ export function engineLogger(address: string, urn: () => string = () => ""): Log
 /** `dynamic-provider/index.js` of `@pulumi/pulumi`, as the host's script path ends. */
 const DYNAMIC_HOST_SCRIPT = /[\\/]@pulumi[\\/]pulumi[\\/]cmd[\\/]dynamic-provider(?:[\\/]index\.js)?$/;
 
+/** Flags the engine puts before a plugin's engine address that take the next argument as their value. */
+const FLAGS_WITH_VALUE = new Set(["--tracing"]);
+
 /**
  * The engine's address when this process is `@pulumi/pulumi`'s dynamic-provider host, which the
- * engine starts as `node .../cmd/dynamic-provider/index.js <engine address>`; otherwise (the
- * testing toolkit runs the runtime in the program's own process) undefined.
+ * engine starts as `node .../cmd/dynamic-provider/index.js [flags] <engine address>`; otherwise
+ * (the testing toolkit runs the runtime in the program's own process) undefined. The flags are
+ * there when the user asks for them: `pulumi up --logflow -v=9 --logtostderr` passes
+ * `--logtostderr -v=9` on to every plugin, `--tracing` passes `--tracing <endpoint>`; the
+ * address is the first argument that is neither a flag nor a flag's value (without this, a
+ * `--logflow` run lost the engine log, and with it the provider's warnings and debug log).
  *
  * @example
  * dynamicHostEngineAddress(["node", "/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js", "127.0.0.1:4000"]); // "127.0.0.1:4000"
+ * dynamicHostEngineAddress(["node", "/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js", "--logtostderr", "-v=9", "127.0.0.1:4000"]); // "127.0.0.1:4000"
  */
 export function dynamicHostEngineAddress(argv: readonly string[] = process.argv): string | undefined {
-  const [, script, address] = argv;
-  if (script === undefined || address === undefined || !DYNAMIC_HOST_SCRIPT.test(script)) return undefined;
-  return /^[\w.[\]:-]+:\d+$/.test(address) ? address : undefined;
+  const [, script, ...args] = argv;
+  if (script === undefined || !DYNAMIC_HOST_SCRIPT.test(script)) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith("-")) return /^[\w.[\]:-]+:\d+$/.test(arg) ? arg : undefined;
+    if (FLAGS_WITH_VALUE.has(arg)) i += 1;
+  }
+  return undefined;
 }

@@ -83,6 +83,37 @@ describe("hollow successes", () => {
       expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "oversize.agency-demo.com.")).toBe(true);
     });
 
+    // An update and a delete: each write the API can repeat goes the way a truncated or
+    // unparseable reply to it goes (bad-response, sent once, applied), so the next `up` or
+    // `destroy` sends it again harmlessly; a delete that must not be sent again (`resend: false`,
+    // an add of the same object follows) is outcome-unknown, settled by reading.
+    const php = { ...HOSTING.v4, version: "8.2" };
+    it.each(["oversize", "truncate"] as const)("is bad-response for an update answered with %s, sent once, and the update is applied", async (kind) => {
+      t.sim.faults.add({ operation: "php.setOptions", kind });
+      const err = await failure(t.client.request("php.setOptions", { ...php, options: { memory_limit: "1024M" } }));
+      expect(err.code).toBe("bad-response");
+      expect(err.status).toBe(200);
+      expect(t.sim.requests.count("php.setOptions")).toBe(1);
+      expect(t.sim.store.hostings["101"]!.php.options["8.2"]!.memory_limit!.value).toBe("1024M");
+    });
+
+    it.each(["oversize", "truncate"] as const)("is bad-response for a delete answered with %s, sent once, the delete applied, and sending it again reads as gone", async (kind) => {
+      t.sim.faults.add({ operation: "redirections.delete", kind });
+      const err = await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }));
+      expect(err.code).toBe("bad-response");
+      expect(t.sim.requests.count("redirections.delete")).toBe(1);
+      expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "client-shop.net")).toBe(false);
+      expect((await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }))).code).toBe("not-found");
+    });
+
+    it.each(["oversize", "truncate"] as const)("is outcome-unknown for a delete that must not be sent again, answered with %s, sent once", async (kind) => {
+      t.sim.faults.add({ operation: "redirections.delete", kind });
+      const err = await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }, { resend: false }));
+      expect(err.code).toBe("outcome-unknown");
+      expect(err.cause?.code).toBe("bad-response");
+      expect(t.sim.requests.count("redirections.delete")).toBe(1);
+    });
+
     it("is bad-response for a read", async () => {
       t.sim.faults.add({ operation: "dns.getZone", kind: "oversize" });
       const err = await failure(t.client.request("dns.getZone", { ...HOSTING.v4, domain: "agency-demo.com" }));

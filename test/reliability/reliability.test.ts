@@ -26,15 +26,17 @@ function failing(cells: FaultCell[]): string[] {
 }
 
 describe("the reliability report's slice", () => {
-  it("orders a domain and adds a cron line once, leaving nothing the state does not know, when the create's reply is truncated or lost", async () => {
-    const figures = await runFaultMatrix({ types: ["DomainRegistration", "CronJob"], ops: ["create"], faults: ["truncate", "lost-response"], pkg, concurrency: 2 });
+  it("orders a domain and adds a cron line once, leaving nothing the state does not know, when the create's reply is truncated, lost or too large to read", async () => {
+    const figures = await runFaultMatrix({ types: ["DomainRegistration", "CronJob"], ops: ["create"], faults: ["truncate", "lost-response", "oversize"], pkg, concurrency: 2 });
 
     expect(figures.broken).toEqual([]);
     expect(figures.cells.map((c) => [c.type, c.fault, c.triggered])).toEqual([
       ["DomainRegistration", "truncate", true],
       ["DomainRegistration", "lost-response", true],
+      ["DomainRegistration", "oversize", true],
       ["CronJob", "truncate", true],
       ["CronJob", "lost-response", true],
+      ["CronJob", "oversize", true],
     ]);
     expect(failing(figures.cells)).toEqual([]);
   }, 120_000);
@@ -117,6 +119,10 @@ describe("the figures block of docs/reliability.md", () => {
     expect(written).toContain("| duplicates | 1 |");
     expect(written).toContain("- CronJob create truncate (`cron.add`): left over: a \\| b");
     expect(written).toContain("| class of bad input | tried | accepted |\n|---|---|---|\n| text rules | 2 | 0 |\n| code points NFKC changes | 1 | 0 |");
+    // A row per fault that ran, none for those that did not.
+    expect(written).toContain("| fault | cells | orphans | duplicates | double charges | stuck |");
+    expect(written).toContain("| `truncate` | 1 | 0 | 1 | 0 | 0 |");
+    expect(written).not.toContain("| `oversize` |");
     expect(withFiguresBlock(written, figuresBlock(report, new Date("2026-11-23T00:00:00Z")))).toBe(written);
   });
 });

@@ -235,6 +235,9 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
   it.each([
     { name: "runs past the client's timeout", fault: { kind: "latency", latencyMs: 900 }, lands: 900 },
     { name: "is applied late after the connection closed", fault: { kind: "delayed-apply", latencyMs: 600 }, lands: 600 },
+    // Applied, then a reply past the client's size cap, or cut short: unreadable, so settled by reading.
+    { name: "answers with a reply too large to read", fault: { kind: "oversize" }, lands: 0 },
+    { name: "answers with a reply cut short", fault: { kind: "truncate" }, lands: 0 },
   ] as const)("waits, by reading, for a delete that $name before adding the new redirection", async ({ fault, lands }) => {
     const { id, outs } = await createOne(t.engine);
     const news = await t.engine.check({ ...base, destinationUrl: spring });
