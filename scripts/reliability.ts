@@ -91,7 +91,7 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
   const log = options.log ?? (() => {});
   const pkg = await installedPackage();
   const rest = !options.matrixOnly;
-  let badInputs: BadInputFigures = { badInputsTried: 0, badInputsAccepted: 0, perType: {}, accepted: [] };
+  let badInputs: BadInputFigures = { badInputsTried: 0, badInputsAccepted: 0, perType: {}, perClass: {}, accepted: [] };
   let emptyReplies: EmptyReplyFigures = { emptyRepliesTried: 0, emptyRepliesMisread: 0, emptyRepliesGone: 0, rows: [] };
   let kill: KillFigures = { killRuns: 0, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, rows: [] };
   if (rest) {
