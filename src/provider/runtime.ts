@@ -246,7 +246,10 @@ export async function create(type: string, inputs: Props, options: CreateOptions
     const result = await createOrSettle(def, ctx, typed, found);
     const outs: Props = { ...toPlainJson(result.outs as Props), ...adoption };
     // A recovered object's own `adopt` in state is the declared one: it was not adopted.
-    if (typed !== declared && ADOPT_KEY in outs) outs[ADOPT_KEY] = declared[ADOPT_KEY];
+    if (typed !== declared && ADOPT_KEY in outs) {
+      if (declared[ADOPT_KEY] === undefined) delete outs[ADOPT_KEY];
+      else outs[ADOPT_KEY] = declared[ADOPT_KEY];
+    }
     // The create returned: the engine saves its state now. A host killed in the moment between
     // leaves no record, and the next `up` refuses the object, naming `adopt: true`, as before.
     if (intent) await removeIntentRecord(intent, ctx.log);
