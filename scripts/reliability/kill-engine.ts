@@ -15,12 +15,20 @@
  *
  * The killed CLI also left its lock on the stack: the next command fails, naming `pulumi
  * cancel`, which removes it. The next `up` then warns of the pending operations and tries the
- * creates again; each runs its identity read first and stops before writing, naming the object
- * it found and `adopt: true` (decision 0019): no second order, no second charge. With `adopt: true` the `up` after that
- * takes both into the state without ordering, `pulumi refresh --clear-pending-creates` drops the
- * pending creates the engine still lists, a preview wants nothing, and a destroy deletes the
- * record set and releases the domain from the state (decision 0003).
+ * creates again; each runs its identity read first and finds the object. Before sending its
+ * request, the killed run's provider recorded each create under `$PULUMI_HOME/reseller/intent/`
+ * (decision 0033): the record names this stack's resource and its inputs, so the `up` takes both
+ * objects into the state without `adopt: true` and without a program change: no second order, no
+ * second charge. `pulumi refresh --clear-pending-creates` drops the pending creates the engine
+ * still lists, a preview wants nothing, and a destroy deletes the record set and releases the
+ * domain from the state (decision 0003).
+ *
+ * Without the record (the `up` resumed on another machine, or with another `PULUMI_HOME`:
+ * {@link KillScenario.forgetIntent}), the `up` after the kill stops before writing, naming each
+ * object and `adopt: true` (decision 0019), and with `adopt: true` the `up` after that converges.
  */
+import { readdirSync, rmSync } from "node:fs";
+import * as path from "node:path";
 import type { Simulator } from "../../src/simulator";
 import { callsSince, CliStack, CONTACT, simulatorConfig, typescriptProgram, writesSince, type CliResult, type Deployment, type Engine } from "../../test/engine/engine";
 import { maskSample } from "../doc-samples";
@@ -28,6 +36,8 @@ import { until } from "./kill";
 
 /** The domain the program registers (not in the demo seed). */
 export const KILL_DOMAIN = "killed-mid-create.com";
+/** The project of the scenario's program. */
+export const KILL_PROJECT = "kill-host";
 /** The zone and the record set the program declares. */
 export const KILL_ZONE = "agency-demo.com";
 export const KILL_RECORD = { name: "status", type: "A", records: ["198.51.100.70"] } as const;
@@ -93,9 +103,12 @@ export class KillScenario {
     readonly stack: CliStack,
   ) {}
 
-  /** Writes the program into the engine's scratch directory and creates its stack. */
-  static async start(engine: Engine, sim: Simulator): Promise<KillScenario> {
-    const dir = typescriptProgram(engine, "kill-host", PROGRAM);
+  /**
+   * Writes the program into the engine's scratch directory and creates its stack; `project`
+   * names the program (its directory), so that two scenarios can share an engine.
+   */
+  static async start(engine: Engine, sim: Simulator, project = KILL_PROJECT): Promise<KillScenario> {
+    const dir = typescriptProgram(engine, project, PROGRAM);
     // The program is checked by what it does: transpiling only keeps runs short.
     const stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
     await stack.init(simulatorConfig(sim));
@@ -145,6 +158,23 @@ export class KillScenario {
    */
   cancel(): Promise<CliResult> {
     return this.command(["cancel", "--yes"]);
+  }
+
+  /**
+   * Removes the records of the creates the killed run sent (`$PULUMI_HOME/reseller/intent/`, the
+   * home the CLI and the provider hosts it starts share), as when the next `up` runs on another
+   * machine; returns whether there were any.
+   */
+  forgetIntent(): boolean {
+    const dir = path.join(this.engine.env.PULUMI_HOME!, "reseller", "intent");
+    let had: boolean;
+    try {
+      had = readdirSync(dir).length > 0;
+    } catch {
+      had = false;
+    }
+    rmSync(dir, { recursive: true, force: true });
+    return had;
   }
 
   /** `pulumi up` as it was before the kill. */
@@ -260,71 +290,142 @@ export function transcriptMarkdown(transcript: TranscriptStep[], root: string): 
 
 /** What the killed `pulumi up` showed, for the reliability report. */
 export interface EngineKillFigures {
-  /** Whether the CLI was killed while both writes were held. */
+  /** Whether the CLI was killed while both writes were held, in each run of the scenario. */
   killed: boolean;
-  /** `domains.register` calls over the whole scenario beyond the killed run's one. */
+  /** `domains.register` calls beyond each killed run's one. */
   duplicates: number;
-  /** Credit taken beyond the killed run's one order. */
+  /** Credit taken beyond each killed run's one order. */
   doubleCharges: number;
-  /** Objects the destroy left beyond the domain the killed run paid for (the zone not as before). */
+  /** Objects a destroy left beyond the domain the killed run paid for (the zone not as before). */
   orphans: number;
-  /** Whether some step found no way on: the refused up wrote, or adopt, the refresh, the preview or the destroy failed. */
+  /** Whether some step found no way on: the up after the kill did what it must not, or adopt, the refresh, the preview or the destroy failed. */
   stuck: number;
+  /**
+   * Whether the `up` after the kill, with the records the killed run wrote on the machine, took
+   * both objects into the state with no `adopt: true` and no program change, without ordering,
+   * and the stack then converged (decision 0033).
+   */
+  recoveredWithoutAdopt: boolean;
+  /**
+   * Whether, with those records removed (the `up` resumed on another machine), the `up` after the
+   * kill stopped before any write, naming `adopt: true`, and `adopt: true` then converged.
+   */
+  refusedWithoutRecord: boolean;
   notes: string[];
-  /** The commands and their output, masked, as docs/reliability.md shows them. */
+  /** The commands of the run with the records and their output, masked, as docs/reliability.md shows them. */
   transcript: string;
 }
 
+/** The URNs of the program's two resources in a stack's state. */
+async function inState(scenario: KillScenario): Promise<{ shop?: string; status?: string }> {
+  const resources = (await scenario.stack.export()).deployment.resources ?? [];
+  const idOf = (type: string, name: string) => resources.find((r) => r.urn.endsWith(`::pulumi-nodejs:dynamic/reseller:${type}::${name}`) && !r.delete)?.id;
+  return { shop: idOf("DomainRegistration", "shop"), status: idOf("DnsRecordSet", "status") };
+}
+
 /**
- * Runs the whole scenario on a fresh simulator (the demo seed) and measures it.
+ * One run of the scenario on a fresh simulator (the demo seed): the killed `up`, then the next
+ * `up` with the records the killed run wrote (`recorded`) or without them; returns whether the
+ * run went as it must, and adds what it measured to `figures`.
+ */
+async function runOnce(engine: Engine, figures: EngineKillFigures, recorded: boolean): Promise<boolean> {
+  const sim = await engine.simulator.startSimulator({ seed: "demo" });
+  const label = recorded ? "with the records" : "without the records";
+  const notes: string[] = [];
+  const must = (what: string, result: CliResult) => {
+    if (result.code === 0) return true;
+    figures.stuck = 1;
+    notes.push(`${what} failed: ${(result.stdout + result.stderr).trim().split("\n").slice(-5).join(" ")}`);
+    return false;
+  };
+  let ok: boolean;
+  try {
+    const credit = sim.store.account.credit;
+    const scenario = await KillScenario.start(engine, sim, recorded ? KILL_PROJECT : `${KILL_PROJECT}-unrecorded`);
+    const killed = await scenario.killedUp();
+    if (!(killed.held && killed.landed)) {
+      figures.killed = false;
+      notes.push("the CLI was not killed while both writes were held");
+    }
+    const charged = credit - sim.store.account.credit;
+    if (recorded) await scenario.up();
+    ok = must("pulumi cancel", await scenario.cancel());
+    if (recorded) await scenario.pendingOperations();
+    else if (!scenario.forgetIntent()) {
+      ok = false;
+      notes.push("the killed run left no record of its creates to remove");
+    }
+    const mark = sim.requests.list().length;
+    const next = await scenario.up();
+    const writes = scenario.writesSince(mark);
+    if (recorded) {
+      const state = await inState(scenario);
+      const recovered = next.code === 0 && !writes.includes("domains.register") && state.shop === KILL_DOMAIN && state.status !== undefined;
+      if (!recovered) {
+        figures.stuck = 1;
+        ok = false;
+        notes.push(`the up after the kill ${next.code === 0 ? "succeeded" : `failed (${(next.stdout + next.stderr).trim().split("\n").slice(-3).join(" ")})`} with writes: ${writes.join(", ") || "none"}`);
+      }
+    } else {
+      if (next.code === 0 || writes.length > 0 || !(next.stdout + next.stderr).includes("adopt: true")) {
+        figures.stuck = 1;
+        ok = false;
+        notes.push(`the up after the kill ${next.code === 0 ? "succeeded" : "failed"} with writes: ${writes.join(", ") || "none"}`);
+      }
+      ok = must("pulumi up with adopt: true", await scenario.adoptUp()) && ok;
+    }
+    ok = must("pulumi refresh --clear-pending-creates", await scenario.clearPendingCreates()) && ok;
+    if ((await scenario.pendingOperations()).length > 0) {
+      ok = false;
+      notes.push("pending operations left after the refresh");
+    }
+    ok = must("pulumi preview --expect-no-changes", await scenario.previewNoChanges()) && ok;
+    ok = must("pulumi destroy", await scenario.destroy()) && ok;
+    const duplicates = Math.max(0, sim.requests.count("domains.register") - 1);
+    figures.duplicates += duplicates;
+    const doubleCharged = credit - sim.store.account.credit > charged;
+    if (doubleCharged) figures.doubleCharges += 1;
+    if (JSON.stringify(sim.store.zones[KILL_ZONE]) !== JSON.stringify(engine.simulator.demoState().zones[KILL_ZONE])) {
+      figures.orphans += 1;
+      notes.push(`the destroy left ${KILL_ZONE} not as the seed has it`);
+    }
+    ok = ok && duplicates === 0 && !doubleCharged && killed.held && killed.landed;
+    if (recorded) figures.transcript = transcriptMarkdown(scenario.transcript, engine.root);
+  } catch (error) {
+    figures.stuck = 1;
+    ok = false;
+    notes.push(error instanceof Error ? error.message : String(error));
+  } finally {
+    await sim.close();
+  }
+  figures.notes.push(...notes.map((note) => `${label}: ${note}`));
+  return ok;
+}
+
+/**
+ * Runs the scenario twice, each on a fresh simulator (the demo seed), and measures it: once with
+ * the records the killed run wrote on the machine (its transcript is the one docs/reliability.md
+ * shows), once without them.
  *
  * @example
  * const figures = await runEngineKill(await startEngineWith(repoPulumiCli()!, "reliability-kill"));
  */
 export async function runEngineKill(engine: Engine, log: (line: string) => void = () => {}): Promise<EngineKillFigures> {
-  const sim = await engine.simulator.startSimulator({ seed: "demo" });
-  const figures: EngineKillFigures = { killed: false, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, notes: [], transcript: "" };
-  const must = (what: string, result: CliResult) => {
-    if (result.code === 0) return;
-    figures.stuck = 1;
-    figures.notes.push(`${what} failed: ${(result.stdout + result.stderr).trim().split("\n").slice(-5).join(" ")}`);
+  const figures: EngineKillFigures = {
+    killed: true,
+    duplicates: 0,
+    doubleCharges: 0,
+    orphans: 0,
+    stuck: 0,
+    recoveredWithoutAdopt: false,
+    refusedWithoutRecord: false,
+    notes: [],
+    transcript: "",
   };
-  try {
-    const credit = sim.store.account.credit;
-    const scenario = await KillScenario.start(engine, sim);
-    const killed = await scenario.killedUp();
-    figures.killed = killed.held && killed.landed;
-    if (!figures.killed) figures.notes.push("the CLI was not killed while both writes were held");
-    const charged = credit - sim.store.account.credit;
-    await scenario.up();
-    must("pulumi cancel", await scenario.cancel());
-    await scenario.pendingOperations();
-    const mark = sim.requests.list().length;
-    const refused = await scenario.up();
-    const writes = scenario.writesSince(mark);
-    if (refused.code === 0 || writes.length > 0) {
-      figures.stuck = 1;
-      figures.notes.push(`the up after the kill ${refused.code === 0 ? "succeeded" : "failed"} with writes: ${writes.join(", ") || "none"}`);
-    }
-    must("pulumi up with adopt: true", await scenario.adoptUp());
-    must("pulumi refresh --clear-pending-creates", await scenario.clearPendingCreates());
-    if ((await scenario.pendingOperations()).length > 0) figures.notes.push("pending operations left after the refresh");
-    must("pulumi preview --expect-no-changes", await scenario.previewNoChanges());
-    must("pulumi destroy", await scenario.destroy());
-    figures.duplicates = Math.max(0, sim.requests.count("domains.register") - 1);
-    figures.doubleCharges = credit - sim.store.account.credit > charged ? 1 : 0;
-    if (JSON.stringify(sim.store.zones[KILL_ZONE]) !== JSON.stringify(engine.simulator.demoState().zones[KILL_ZONE])) {
-      figures.orphans = 1;
-      figures.notes.push(`the destroy left ${KILL_ZONE} not as the seed has it`);
-    }
-    figures.transcript = transcriptMarkdown(scenario.transcript, engine.root);
-  } catch (error) {
-    figures.stuck = 1;
-    figures.notes.push(error instanceof Error ? error.message : String(error));
-  } finally {
-    await sim.close();
-  }
+  figures.recoveredWithoutAdopt = await runOnce(engine, figures, true);
+  figures.refusedWithoutRecord = await runOnce(engine, figures, false);
   const bad = figures.duplicates + figures.doubleCharges + figures.orphans + figures.stuck + (figures.killed ? 0 : 1);
-  log(`${bad === 0 ? "ok  " : "FAIL"} pulumi up killed mid-create (DomainRegistration, DnsRecordSet)${figures.notes.length > 0 ? `: ${figures.notes.join("; ")}` : ""}`);
+  const outcome = `${figures.recoveredWithoutAdopt ? "recovered without adopt" : "not recovered"}; without the records ${figures.refusedWithoutRecord ? "refused, naming adopt: true" : "not refused as it must be"}`;
+  log(`${bad === 0 && figures.recoveredWithoutAdopt && figures.refusedWithoutRecord ? "ok  " : "FAIL"} pulumi up killed mid-create (DomainRegistration, DnsRecordSet): ${outcome}${figures.notes.length > 0 ? `; ${figures.notes.join("; ")}` : ""}`);
   return figures;
 }

@@ -5,9 +5,12 @@
  * fault); while it is held, the dynamic-provider host process is killed with SIGKILL, as when
  * the CI runner or the machine dies in the middle of `pulumi up`. The simulator then applies
  * the create: the object exists, and no state knows it. The next `up` (with a new host, as the
- * CLI starts one per command) must neither order it again nor charge again: it either finds and
- * settles the object, or fails before writing, naming it and `adopt: true`; with `adopt: true`
- * (for the types that take it) the `up` after that converges.
+ * CLI starts one per command) must neither order it again nor charge again. The killed host
+ * recorded its create on this machine before sending it (`$PULUMI_HOME/reseller/intent/`,
+ * decision 0033), and the next host shares that home, so for a type with an identity read the
+ * next `up` takes the object into state as the stack's own, with no `adopt: true`; otherwise it
+ * fails before writing, naming the object and `adopt: true`, and with `adopt: true` (for the
+ * types that take it) the `up` after that converges. `adopted` says which happened.
  *
  * Counted: duplicates (objects beyond what a run without the kill leaves), double charges
  * (credit beyond it), orphans (left after a final destroy beyond it) and stuck (no path to a
@@ -35,7 +38,7 @@ export interface KillRow {
   killed: boolean;
   /** The next `up`'s error (expected: the object found, and `adopt: true`), if it failed. */
   nextError?: string;
-  /** Whether `adopt: true` was needed to converge. */
+  /** Whether `adopt: true` was needed to converge (false: the next `up` converged as the program was). */
   adopted: boolean;
   duplicates: number;
   doubleCharges: number;
@@ -170,7 +173,7 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
     await sim.close();
   }
   const bad = row.duplicates + row.doubleCharges + row.orphans + row.stuck + (row.killed ? 0 : 1);
-  log(`${bad === 0 ? "ok  " : "FAIL"} kill ${type} (${row.operation})${bad === 0 ? (row.nextError ? ": the next up named the object and adopt: true" : "") : `: ${row.killed ? "" : "the host was not killed in flight; "}${row.notes.join("; ")}`}`);
+  log(`${bad === 0 ? "ok  " : "FAIL"} kill ${type} (${row.operation})${bad === 0 ? (row.nextError ? ": the next up named the object and adopt: true" : ": the next up converged with the program unchanged") : `: ${row.killed ? "" : "the host was not killed in flight; "}${row.notes.join("; ")}`}`);
   return row;
 }
 

@@ -23,6 +23,7 @@ import { resetContext, setConfiguration } from "../provider/context";
 import { jsonEqual } from "../provider/diff";
 import { isPartialFailure } from "../provider/errors";
 import { toPlainJson } from "../provider/outputs";
+import { ownerOfUrn } from "../provider/owner";
 import * as runtime from "../provider/runtime";
 import { tokenOf } from "./tokens";
 import { configText, unwrap, wrapSecrets } from "./values";
@@ -180,13 +181,18 @@ export class NativeProvider {
     return runtime.diff(typeOf(token), id, unwrap(olds).props, unwrap(news).props);
   }
 
-  /** Creates the object; a partial create is an {@link InitFailure} carrying the id. */
-  async create(token: string, inputs: Props): Promise<{ id: string; props: Result }> {
+  /**
+   * Creates the object; a partial create is an {@link InitFailure} carrying the id. The URN the
+   * engine sends names the resource, whose own interrupted create the runtime may then recover
+   * without `adopt` (provider/owner.ts, docs/decisions/0033).
+   */
+  async create(token: string, inputs: Props, urn?: string): Promise<{ id: string; props: Result }> {
     const type = typeOf(token);
     this.guard(`create ${type}`);
     const i = unwrap(inputs);
     try {
-      const { id, outs } = await runtime.create(type, i.props);
+      const owner = ownerOfUrn(urn);
+      const { id, outs } = await runtime.create(type, i.props, owner === undefined ? {} : { owner });
       return { id, props: { props: outs, secrets: secretsOf(type, i.secrets) } };
     } catch (err) {
       throw initFailureOf(err, () => secretsOf(type, i.secrets));

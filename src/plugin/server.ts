@@ -171,7 +171,7 @@ export async function serve(engineAddress: string | undefined): Promise<number> 
         .setDeletebeforereplace(result.deleteBeforeReplace);
     }),
     create: unary(async (req: ProviderProto.CreateRequest) => {
-      const result = await provider.create(req.getType() || typeOfUrn(req.getUrn()), fromStruct(req.getProperties()));
+      const result = await provider.create(req.getType() || typeOfUrn(req.getUrn()), fromStruct(req.getProperties()), req.getUrn());
       return new providerProto.CreateResponse().setId(result.id).setProperties(wire(result.props));
     }),
     read: unary(async (req: ProviderProto.ReadRequest) => {

@@ -180,6 +180,8 @@ export function defineResource<S extends z.ZodRawShape, I extends object, O exte
   // The runtime adds `account` to every resource (account.ts); a definition of its own would
   // shadow it.
   if (inputKeys.includes("account")) throw new Error(`${def.type}: "account" is the input every resource takes for its reseller account; name the property otherwise`);
+  // Keys that begin with `__` are the engine's and the runtime's (`__provider`, `__owner`).
+  for (const k of inputKeys) if (k.startsWith("__")) throw new Error(`${def.type}: "${k}": inputs that begin with "__" are the engine's and the runtime's; name the property otherwise`);
   for (const k of [...def.identity, ...(def.replaceOn ?? []), ...(def.diff?.ignore ?? [])]) {
     if (!inputKeys.includes(k)) throw new Error(`${def.type}: "${k}" is declared in the lifecycle rules but is not an input`);
   }

@@ -14,6 +14,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { ACCOUNT_KEY } from "./account";
 import type { ResourceDefinition } from "./define";
 import { refuseImportOption } from "./import-option";
+import { OWNER_KEY, ownerToken } from "./owner";
 import { shell } from "./shell";
 import { ADOPT_KEY, ADOPTED_KEY, runtimeAdopts } from "./takeover";
 
@@ -96,9 +97,14 @@ export interface ResellerGetOptions extends pulumi.CustomResourceOptions {
 
 /**
  * The registered properties: the inputs from the arguments (secret ones wrapped), the account,
- * the outputs empty.
+ * the outputs empty; and, for a declaration (not a read), the owner token of this resource.
+ *
+ * The token is how the provider, whose create is given the inputs alone, tells this resource's
+ * own create interrupted before the engine saved the state from an object someone else made
+ * (provider/owner.ts, docs/decisions/0033). The runtime takes it out before the definitions see
+ * the inputs and diff ignores it, so a stack created before it existed sees no change.
  */
-function propsOf(spec: ResourceClassSpec, args: object | undefined, account: string | undefined): pulumi.Inputs {
+function propsOf(spec: ResourceClassSpec, name: string, args: object | undefined, account: string | undefined): pulumi.Inputs {
   const given = (args ?? {}) as Record<string, pulumi.Input<unknown> | undefined>;
   const props: pulumi.Inputs = {};
   for (const key of spec.inputs) {
@@ -106,6 +112,7 @@ function propsOf(spec: ResourceClassSpec, args: object | undefined, account: str
     props[key] = value !== undefined && spec.secretInputs.includes(key) ? pulumi.secret(value) : value;
   }
   props[ACCOUNT_KEY] = account;
+  if (args !== undefined) props[OWNER_KEY] = ownerToken({ project: pulumi.getProject(), stack: pulumi.getStack(), type: spec.type, name });
   for (const key of spec.outputs) props[key] = undefined;
   return props;
 }
@@ -147,7 +154,7 @@ export abstract class ResellerResource<Args extends object> extends pulumi.dynam
     const limit = Error.stackTraceLimit;
     if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
     try {
-      super(shell(spec.type), name, propsOf(spec, args, account), { ...options, additionalSecretOutputs: secrets }, "reseller", spec.type);
+      super(shell(spec.type), name, propsOf(spec, name, args, account), { ...options, additionalSecretOutputs: secrets }, "reseller", spec.type);
     } catch (err) {
       // An error the SDK throws here (a missing name, a bad option) still gets the user's stack.
       Error.stackTraceLimit = limit;

@@ -18,8 +18,10 @@ import type { AnyResourceDefinition, ExistingObject } from "./define";
 import { diffInputs, type DiffResult } from "./diff";
 import { forgetFound } from "./found-journal";
 import { forDisplay, isPartialFailure } from "./errors";
+import { inputsDigest, isOwnIntent, readIntentRecord, removeIntentRecord, writeIntentRecord, type IntentKey } from "./intent-journal";
 import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
-import { outcomeUnknown, settleCreate } from "./settle";
+import { OWNER_KEY, ownerOf, withoutOwner } from "./owner";
+import { mayHaveBeenApplied, outcomeUnknown, settleCreate } from "./settle";
 import { ADOPT_KEY, ADOPTED_KEY, checkAdopt, runtimeAdopts, takeoverRefused, withoutAdoption } from "./takeover";
 
 type Props = Record<string, unknown>;
@@ -105,9 +107,9 @@ function writerOf(def: AnyResourceDefinition, values: Props): Writer {
   return { type: def.type, identity: JSON.stringify((def.findBy ?? def.identity).map((k) => values[k] ?? null)) };
 }
 
-/** Inputs or state without what the runtime handles itself (the account, and `adopt` where it handles that). */
+/** Inputs or state without what the runtime handles itself (the account, the owner token, and `adopt` where it handles that). */
 function ownInputs(def: AnyResourceDefinition, props: Props | undefined): Props {
-  const rest = withoutAccount(props);
+  const rest = withoutOwner(withoutAccount(props));
   return runtimeAdopts(def) ? withoutAdoption(rest) : rest;
 }
 
@@ -145,7 +147,9 @@ export async function check(type: string, _olds: Props, news: Props): Promise<Ch
   const failures = [...account.failures, ...adopt.failures, ...(result.failures ?? [])];
   if (failures.length > 0) return { failures };
   const inputs = adopt.value === undefined ? result.inputs! : { ...result.inputs!, [ADOPT_KEY]: adopt.value };
-  return { inputs: withAccount(inputs, account.value) };
+  // The owner token goes on to create as the program side set it (provider/owner.ts).
+  const owner = ownerOf(news);
+  return { inputs: withAccount(owner === undefined ? inputs : { ...inputs, [OWNER_KEY]: owner }, account.value) };
 }
 
 /**
@@ -160,6 +164,26 @@ export async function diff(type: string, _id: string, olds: Props, news: Props):
   return diffAccount(diffInputs(def, ownInputs(def, olds), ownInputs(def, news)), olds, news);
 }
 
+/** What the runtime's create is told beside the inputs. */
+export interface CreateOptions {
+  /**
+   * The owner token of the resource (provider/owner.ts), where the caller knows its URN (the
+   * provider plugin); otherwise the token the program side put in the inputs is used.
+   */
+  owner?: string;
+}
+
+/** The record key of an object about to be created or destroyed: its account (never the key), type and identity. */
+function intentKeyOf(ctx: ProviderContext, def: AnyResourceDefinition, values: Props): IntentKey {
+  return { apiUrl: ctx.settings.apiUrl, apiUser: ctx.settings.apiUser, type: def.type, identity: writerOf(def, values).identity };
+}
+
+/** The inputs a record's digest covers: the definition's, without its own `adopt` (a create-time switch). */
+function digestOf(ctx: ProviderContext, typed: Props): string {
+  const { [ADOPT_KEY]: _adopt, ...rest } = typed;
+  return inputsDigest(rest, ctx.settings.apiKey);
+}
+
 /**
  * Creates the object. An object that was created but not fully set up is reported with its id
  * (the host then keeps it in state as "failed to initialise").
@@ -167,13 +191,17 @@ export async function diff(type: string, _id: string, olds: Props, news: Props):
  * @example
  * const { id, outs } = await create("DnsRecordSet", checkedInputs);
  */
-export async function create(type: string, inputs: Props): Promise<{ id: string; outs: Props }> {
+export async function create(type: string, inputs: Props, options: CreateOptions = {}): Promise<{ id: string; outs: Props }> {
   const def = definitionOf(type);
   const account = accountOf(inputs);
-  const typed = typedInputs(def, inputs);
+  const owner = options.owner ?? ownerOf(inputs);
+  let typed = typedInputs(def, inputs);
+  const declared = typed;
   const ctx = contextOf(def, undefined, inputs, writerOf(def, typed));
   let adoption: Props = {};
   let found: ExistingObject | undefined;
+  /** The record of this create on the provider's machine, when one was read or written (docs/decisions/0033). */
+  let intent: IntentKey | undefined;
   if (def.find) {
     // Before any write: an object of this identity that exists is taken over only when asked.
     // The shared read is enough here: what existed before the stack was there before this
@@ -185,13 +213,52 @@ export async function create(type: string, inputs: Props): Promise<{ id: string;
     // afresh (provider/settle.ts).
     found = await def.find(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
     const own = !runtimeAdopts(def);
-    if (found && !own && inputs[ADOPT_KEY] !== true) throw takeoverRefused(def.type, found);
-    if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined };
+    const adopting = own ? typed[ADOPT_KEY] === true : inputs[ADOPT_KEY] === true;
+    let recovered = false;
+    if (found && !adopting && owner !== undefined) {
+      // The one object taken over without `adopt`: the one this resource's own create made, cut
+      // off before the engine saved the state, as the record written before its request proves
+      // (same owner, same inputs). Anything else is refused as before (decision 0019).
+      const key = intentKeyOf(ctx, def, typed);
+      if (isOwnIntent(await readIntentRecord(key, ctx.log), owner, digestOf(ctx, typed))) {
+        recovered = true;
+        intent = key;
+        ctx.log.warn(
+          `${def.type} ${found.id}: ${found.description} was made by this stack's own create of this resource, interrupted before the engine saved the state ` +
+            "(recorded on this machine before the request was sent); it is taken into state without `adopt: true`, and nothing is created again",
+        );
+        // A definition with its own `adopt` takes the object over on that switch alone; state
+        // keeps the declared value (below), as the program says.
+        if (own) typed = { ...typed, [ADOPT_KEY]: true };
+      }
+    }
+    if (found && !own && !adopting && !recovered) throw takeoverRefused(def.type, found);
+    if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined && !recovered };
+    if (!found && owner !== undefined) {
+      // Nothing of this identity yet: the request about to be sent is recorded first, so that a
+      // host killed before the engine saves the state leaves proof that the object is this
+      // stack's. A record that cannot be written is a warning, and the create goes on as before.
+      const key = intentKeyOf(ctx, def, typed);
+      if (await writeIntentRecord(key, { owner, inputs: digestOf(ctx, typed) }, ctx.log)) intent = key;
+    }
   }
   try {
     const result = await createOrSettle(def, ctx, typed, found);
-    return { id: result.id, outs: withAccount({ ...toPlainJson(result.outs as Props), ...adoption }, account) };
+    const outs: Props = { ...toPlainJson(result.outs as Props), ...adoption };
+    // A recovered object's own `adopt` in state is the declared one: it was not adopted.
+    if (typed !== declared && ADOPT_KEY in outs) {
+      if (declared[ADOPT_KEY] === undefined) delete outs[ADOPT_KEY];
+      else outs[ADOPT_KEY] = declared[ADOPT_KEY];
+    }
+    // The create returned: the engine saves its state now. A host killed in the moment between
+    // leaves no record, and the next `up` refuses the object, naming `adopt: true`, as before.
+    if (intent) await removeIntentRecord(intent, ctx.log);
+    return { id: result.id, outs: withAccount(outs, account) };
   } catch (err) {
+    // A create that may have made its object (its outcome unknown, not settled) keeps the record
+    // for the next `up`; one that failed, or whose object the engine keeps by its id (a partial
+    // failure), has no more use for it.
+    if (intent && (isPartialFailure(err) || !mayHaveBeenApplied(err))) await removeIntentRecord(intent, ctx.log);
     throw withWholeState(err, account, inputs[PROVIDER_KEY]);
   }
 }
@@ -314,6 +381,9 @@ export async function remove(type: string, id: string, props: Props): Promise<vo
   await def.delete(ctx, id, ownInputs(def, stored));
   // The value found at create is back (or the setting is gone): its record has served.
   if (def.recordsFound) await forgetFound(ctx, def.type, id);
+  // A record of this object's create left behind (its removal failed) must not let a later
+  // create take over an object of this identity: the object is gone or released.
+  if (def.find) await removeIntentRecord(intentKeyOf(ctx, def, ownInputs(def, stored)), ctx.log);
 }
 export { remove as delete };
 

@@ -30,6 +30,28 @@ export function outcomeUnknown(err: unknown): boolean {
 }
 
 /**
+ * Whether a failed create may have made its object: its error, or an error it was caused by,
+ * leaves the write's outcome unknown (`outcome-unknown`, a timeout, an unreadable reply, a
+ * gateway error, a connection lost), as an unsettled create's error does (it carries the failure
+ * that left it unknown as its cause). Any other failure (the API refused the request, a check
+ * before the write) made nothing.
+ *
+ * @example
+ * mayHaveBeenApplied(unsettledError(polled, { ...u, lost })); // true when `lost` was outcome-unknown
+ */
+export function mayHaveBeenApplied(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth += 1) {
+    const code = apiErrorCode(current);
+    const status = (current as { status?: unknown }).status;
+    if (code === "outcome-unknown" || code === "timeout" || code === "bad-response" || code === "transport") return true;
+    if (code === "server" && (status === 502 || status === 504)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * Runs the write that makes an object when it is idempotent (a grant, a certificate install). The
  * client reports an unreadable success of an idempotent write as `bad-response`, not
  * `outcome-unknown` (its success is repeatable); but as a create it most likely applied, and a
@@ -166,7 +188,7 @@ export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinit
     readsWhat: "by its identity",
     notFound: "found no such object",
     next:
-      "Whether the API made it is unknown: if it shows up later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
+      "Whether the API made it is unknown: if it shows up later, the next `pulumi up` of this resource on this machine takes it into state as this stack's own create (recorded before the request was sent), and one without that record stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
     waitMs: wait,
   });
 }

@@ -10,6 +10,7 @@ import { SECRET_SIG, SIG_KEY, unwrap, wrapSecrets } from "../../src/plugin/value
 import { reset } from "../../src/provider/runtime";
 import { resetDataSources } from "../../src/data-sources";
 import { startSimulator, type Simulator } from "../../src/simulator";
+import { CONTACT } from "../helpers/contact";
 
 const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
 
@@ -52,6 +53,27 @@ describe("the plugin's provider", () => {
     const bad = p.checkConfig({ apiUser: "u", apiKey: "hidden-value-1", maxAttempts: "many" });
     expect(bad.failures).toEqual([expect.objectContaining({ property: "maxAttempts" })]);
     expect(JSON.stringify(bad.failures)).not.toContain("hidden-value-1");
+  });
+
+  it("takes into state by the URN the engine sends the domain its own create ordered before it was cut off, and refuses it under another URN (decision 0033)", async () => {
+    const p = new NativeProvider();
+    await p.configure({ ...inputsOf(sim), settleWaitMs: "150" });
+    const t = "reseller:index:DomainRegistration";
+    const urn = (name: string) => `urn:pulumi:dev::agency::${t}::${name}`;
+    const checked = await p.check(t, {}, { domain: "plugin-cut-off.com", period: 1, maxPrice: 20, registrant: CONTACT });
+    expect(checked.failures).toEqual([]);
+    const inputs = wrapSecrets(checked.inputs!.props, checked.inputs!.secrets);
+    // The order lands after its connection closed: the create cannot tell, and fails saying so.
+    sim.faults.add({ operation: "domains.register", kind: "delayed-apply", latencyMs: 600 });
+    await expect(p.create(t, inputs, urn("shop"))).rejects.toThrow(/may or may not have been applied/);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(sim.store.domains["plugin-cut-off.com"]).toBeDefined();
+
+    await expect(p.create(t, inputs, urn("shop-2"))).rejects.toThrow(/is already in this reseller account; set adopt: true/);
+    const created = await p.create(t, inputs, urn("shop"));
+    expect(created.id).toBe("plugin-cut-off.com");
+    expect(created.props.props.adopt).toBe(false);
+    expect(sim.requests.count("domains.register")).toBe(1);
   });
 
   it("makes a plain API key secret in the provider's checked inputs", () => {

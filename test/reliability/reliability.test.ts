@@ -163,7 +163,17 @@ describe("the killed pulumi up's block of docs/reliability.md", () => {
   it("replaces only the block between its markers, leaving the figures block alone", () => {
     const figures = "<!-- reliability:figures:start (generated) -->\nfigures\n<!-- reliability:figures:end -->";
     const page = `# Reliability\n\n<!-- reliability:kill-engine:start (generated) -->\nold run\n<!-- reliability:kill-engine:end -->\n\n${figures}\n`;
-    const block = killTranscriptBlock({ killed: true, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, notes: [], transcript: "$ pulumi cancel --yes" });
+    const block = killTranscriptBlock({
+      killed: true,
+      duplicates: 0,
+      doubleCharges: 0,
+      orphans: 0,
+      stuck: 0,
+      recoveredWithoutAdopt: true,
+      refusedWithoutRecord: true,
+      notes: [],
+      transcript: "$ pulumi cancel --yes",
+    });
     const written = withKillTranscriptBlock(page, block);
 
     expect(written).not.toContain("old run");

@@ -202,7 +202,7 @@ function subjectOf({ set }: RecordSetWrite): string {
 /** What the next run does about a record-set write that nothing settled, per operation. */
 const NEXT_RUN: Record<RecordSetOperation, string> = {
   create:
-    "Whether the API wrote it is unknown: if the zone shows it later, the next `pulumi up` stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
+    "Whether the API wrote it is unknown: if the zone shows it later, the next `pulumi up` of this resource on this machine takes it into state as this stack's own create (recorded before the request was sent), and one without that record stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
   update: "State keeps the records it had, so the next `pulumi up` compares them with the declaration again and writes the record set if they differ.",
   delete: "The record set stays in state, so the next `pulumi destroy` or `pulumi up` deletes it again; a record set already gone counts as deleted.",
 };

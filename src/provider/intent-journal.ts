@@ -1,0 +1,211 @@
+/**
+ * A write-ahead record, on the machine that runs the provider, of a create about to be sent
+ * (docs/decisions/0033).
+ *
+ * When the provider host is killed after a create's request was sent and before the engine saved
+ * the state, the object is in the account and not in the state; the engine keeps a pending create
+ * that it never shows a provider (pulumi pkg/backend/snapshot.go at v3.248.0 keeps pending
+ * CREATE operations; the provider's `CreateRequest` carries no such field). The next create finds
+ * the object by its identity and, without this record, refuses it as one the stack did not make
+ * (decision 0019). So, once the identity read found nothing and before the request is sent, the
+ * runtime writes here who is creating it (the owner token of `provider/owner.ts`) and a digest of
+ * the inputs; the next create that finds an object of that identity, and a record with its own
+ * owner and the same digest, takes the object into state without `adopt: true`.
+ *
+ * Where: `$PULUMI_HOME/reseller/intent/` (default `~/.pulumi/reseller/intent/`), beside the
+ * records of decision 0028, one JSON file per object, named by a SHA-256 of the account (API URL
+ * and API user, never the key), the resource type and the identity. It holds the owner token, the
+ * digest and the time: no input in clear. The digest is an HMAC-SHA256 keyed with the account's
+ * API key, so that a secret input (a password, a private key) cannot be guessed from the file by
+ * trying values: only a holder of the key could test a guess, and the key already opens the
+ * account. A record that cannot be read or written never fails the create: without one, the
+ * next create refuses the object as before, naming `adopt: true`.
+ */
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import * as path from "node:path";
+import type { Logger } from "./context";
+
+type Props = Record<string, unknown>;
+
+/**
+ * Records older than this are ignored: the `up` after a killed one runs within days, and an old
+ * record must not let a later create take over an object of that identity made since by someone
+ * else (the digest names the declaration, not the object found).
+ */
+export const INTENT_RECORD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The object a record is about: the account (never its key), the resource type and the identity. */
+export interface IntentKey {
+  apiUrl: string;
+  apiUser?: string;
+  type: string;
+  /** The identity values, as text (the runtime's JSON of the `findBy` or `identity` properties). */
+  identity: string;
+}
+
+/** What a record holds. */
+export interface IntentRecord {
+  /** The owner token of the resource that sent the create (`provider/owner.ts`). */
+  owner: string;
+  /** {@link inputsDigest} of the inputs it was sent with. */
+  inputs: string;
+  /** When the record was written (milliseconds since the epoch). */
+  at: number;
+}
+
+/**
+ * The directory of the records: `$PULUMI_HOME/reseller/intent`, or `~/.pulumi/reseller/intent`.
+ *
+ * @example
+ * intentJournalDir({ PULUMI_HOME: "/tmp/home" }); // "/tmp/home/reseller/intent"
+ */
+export function intentJournalDir(env: NodeJS.ProcessEnv = process.env): string {
+  const home = env.PULUMI_HOME ? env.PULUMI_HOME : path.join(homedir(), ".pulumi");
+  return path.join(home, "reseller", "intent");
+}
+
+/**
+ * The file of one object's record: a SHA-256 of the account, the type and the identity, so the
+ * name says nothing of them and two accounts never share a record.
+ *
+ * @example
+ * intentRecordFile({ apiUrl: "https://api.planethoster.net", apiUser: "u", type: "DnsRecordSet", identity: '["example.com","www","A"]' }); // ".../reseller/intent/<64 hex>.json"
+ */
+export function intentRecordFile(key: IntentKey, env: NodeJS.ProcessEnv = process.env): string {
+  const name = createHash("sha256").update(JSON.stringify([key.apiUrl, key.apiUser ?? "", key.type, key.identity])).digest("hex");
+  return path.join(intentJournalDir(env), `${name}.json`);
+}
+
+/** JSON with the keys of every object in order, so that equal inputs give equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Props)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The digest of a create's inputs: an HMAC-SHA256 of their canonical JSON, keyed with the
+ * account's API key. Equal inputs give equal digests whatever the order of their keys.
+ *
+ * @example
+ * inputsDigest({ name: "www", records: ["198.51.100.7"] }, apiKey); // 64 hex digits
+ */
+export function inputsDigest(inputs: Props, apiKey: string | undefined): string {
+  return createHmac("sha256", `reseller-intent:${apiKey ?? ""}`).update(canonical(inputs)).digest("hex");
+}
+
+/** Why an I/O failure happened, in words that carry no secret (the code, or the message). */
+function reasonOf(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === "string") return code;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** What each failure leaves, for its warning. */
+const CONSEQUENCES = {
+  read: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
+  use: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
+  write: "the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`",
+  remove: `it is ignored once ${INTENT_RECORD_MAX_AGE_MS / (24 * 60 * 60 * 1000)} days old`,
+} as const;
+
+function warnOf(log: Logger, key: IntentKey, doing: keyof typeof CONSEQUENCES, err: unknown): void {
+  let dir: string;
+  try {
+    dir = intentJournalDir();
+  } catch {
+    // No home directory can be determined: the directory is named as this module looks for it.
+    dir = "$PULUMI_HOME/reseller/intent";
+  }
+  log.warn(`${key.type} ${key.identity}: could not ${doing} the record of this stack's create in ${dir} (${reasonOf(err)}); ${CONSEQUENCES[doing]}`);
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/**
+ * The record of an object, when there is a well-formed one written less than
+ * {@link INTENT_RECORD_MAX_AGE_MS} ago; otherwise undefined. A record that cannot be read, or is
+ * malformed, is ignored with a warning.
+ *
+ * @example
+ * const record = await readIntentRecord(key, ctx.log); // { owner: "…", inputs: "…", at: 1764000000000 }
+ */
+export async function readIntentRecord(key: IntentKey, log: Logger, now = Date.now()): Promise<IntentRecord | undefined> {
+  let text: string;
+  try {
+    text = await readFile(intentRecordFile(key), "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    warnOf(log, key, "read", err);
+    return undefined;
+  }
+  let record: Partial<IntentRecord> | undefined;
+  try {
+    record = JSON.parse(text) as Partial<IntentRecord>;
+  } catch {
+    record = undefined;
+  }
+  if (!record || typeof record.at !== "number" || typeof record.owner !== "string" || !HEX64.test(record.owner) || typeof record.inputs !== "string" || !HEX64.test(record.inputs)) {
+    warnOf(log, key, "use", new Error("it is malformed"));
+    return undefined;
+  }
+  if (now - record.at > INTENT_RECORD_MAX_AGE_MS || record.at > now + INTENT_RECORD_MAX_AGE_MS) return undefined;
+  return { owner: record.owner, inputs: record.inputs, at: record.at };
+}
+
+/**
+ * Whether a record proves that the object found is this resource's own interrupted create: the
+ * same owner, and the same inputs' digest.
+ *
+ * @example
+ * isOwnIntent(record, owner, inputsDigest(typed, ctx.settings.apiKey)); // true or false
+ */
+export function isOwnIntent(record: IntentRecord | undefined, owner: string | undefined, digest: string): boolean {
+  return record !== undefined && owner !== undefined && record.owner === owner && record.inputs === digest;
+}
+
+/**
+ * Writes (or replaces) an object's record, atomically: a temporary file, mode 0600, renamed over
+ * the record, in a directory made with mode 0700. Never throws: a failure is a warning, and the
+ * result says whether the record was written.
+ *
+ * @example
+ * await writeIntentRecord(key, { owner, inputs: inputsDigest(typed, ctx.settings.apiKey) }, ctx.log);
+ */
+export async function writeIntentRecord(key: IntentKey, values: { owner: string; inputs: string }, log: Logger, now = Date.now()): Promise<boolean> {
+  const record: IntentRecord = { owner: values.owner, inputs: values.inputs, at: now };
+  let temp: string | undefined;
+  try {
+    const file = intentRecordFile(key);
+    temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(temp, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    await rename(temp, file);
+    return true;
+  } catch (err) {
+    if (temp !== undefined) await rm(temp, { force: true }).catch(() => undefined);
+    warnOf(log, key, "write", err);
+    return false;
+  }
+}
+
+/**
+ * Removes an object's record (the create returned, or the object was destroyed). Never throws.
+ *
+ * @example
+ * await removeIntentRecord(key, ctx.log);
+ */
+export async function removeIntentRecord(key: IntentKey, log: Logger): Promise<void> {
+  try {
+    await rm(intentRecordFile(key), { force: true });
+  } catch (err) {
+    warnOf(log, key, "remove", err);
+  }
+}
