@@ -15,13 +15,11 @@
  * API user, never the key), the resource type and the setting's id. The values are settings
  * (PHP version and options, extension switches, firewall rule ids, cache service flags,
  * nameservers, a lock flag), none of them secret. A record that cannot be read or written never
- * fails the operation: the create does what it did without one, with a warning.
+ * fails the operation: the create does what it did without one, with a warning
+ * (provider/machine-records.ts keeps the files).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import * as path from "node:path";
 import type { Logger, ProviderContext } from "./context";
+import { machineRecords } from "./machine-records";
 
 /** Records older than this are ignored: a cut-off create is resumed within days, not seasons. */
 export const FOUND_RECORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -42,6 +40,20 @@ export interface FoundRecord<T> {
   at: number;
 }
 
+const records = machineRecords<FoundSettingKey, FoundRecord<unknown>>({
+  kind: "found",
+  nameOf: (key) => [key.apiUrl, key.apiUser ?? "", key.type, key.id],
+  subject: (key) => `${key.type} ${key.id}`,
+  what: "the record of the value found at create",
+  maxAgeMs: FOUND_RECORD_MAX_AGE_MS,
+  consequences: {
+    read: "the value live now is taken as the one found",
+    use: "the value live now is taken as the one found",
+    write: "a provider host killed before the engine saves the state would lose the value found",
+    remove: "it is ignored once 90 days old",
+  },
+});
+
 /**
  * The directory of the records: `$PULUMI_HOME/reseller/found`, or `~/.pulumi/reseller/found`.
  *
@@ -49,8 +61,7 @@ export interface FoundRecord<T> {
  * foundJournalDir({ PULUMI_HOME: "/tmp/home" }); // "/tmp/home/reseller/found"
  */
 export function foundJournalDir(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.PULUMI_HOME ? env.PULUMI_HOME : path.join(homedir(), ".pulumi");
-  return path.join(home, "reseller", "found");
+  return records.dir(env);
 }
 
 /**
@@ -61,34 +72,7 @@ export function foundJournalDir(env: NodeJS.ProcessEnv = process.env): string {
  * foundRecordFile({ apiUrl: "https://api.planethoster.net", apiUser: "u", type: "PhpVersion", id: "101" }); // ".../reseller/found/<64 hex>.json"
  */
 export function foundRecordFile(key: FoundSettingKey, env: NodeJS.ProcessEnv = process.env): string {
-  const name = createHash("sha256").update(JSON.stringify([key.apiUrl, key.apiUser ?? "", key.type, key.id])).digest("hex");
-  return path.join(foundJournalDir(env), `${name}.json`);
-}
-
-/** Why an I/O failure happened, in words that carry no secret (the code, or the message). */
-function reasonOf(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === "string") return code;
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** What each failure leaves, for its warning. */
-const CONSEQUENCES = {
-  read: "the value live now is taken as the one found",
-  use: "the value live now is taken as the one found",
-  write: "a provider host killed before the engine saves the state would lose the value found",
-  remove: "it is ignored once 90 days old",
-} as const;
-
-function warnOf(log: Logger, key: FoundSettingKey, doing: keyof typeof CONSEQUENCES, err: unknown): void {
-  let dir: string;
-  try {
-    dir = foundJournalDir();
-  } catch {
-    // No home directory can be determined: the directory is named as this module looks for it.
-    dir = "$PULUMI_HOME/reseller/found";
-  }
-  log.warn(`${key.type} ${key.id}: could not ${doing} the record of the value found at create in ${dir} (${reasonOf(err)}); ${CONSEQUENCES[doing]}`);
+  return records.file(key, env);
 }
 
 /** Whether two JSON values have the same kind (string, number, boolean, list, map), at the top and for each map entry. */
@@ -107,48 +91,18 @@ function sameKind(a: unknown, b: unknown): boolean {
  * const record = await readFoundRecord(key, "8.2", ctx.log); // { previous: "7.4", writing: "8.2", at: 1764000000000 }
  */
 export async function readFoundRecord<T>(key: FoundSettingKey, like: T, log: Logger, now = Date.now()): Promise<FoundRecord<T> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(foundRecordFile(key), "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    warnOf(log, key, "read", err);
-    return undefined;
-  }
-  let record: Partial<FoundRecord<unknown>> | undefined;
-  try {
-    record = JSON.parse(text) as Partial<FoundRecord<unknown>>;
-  } catch {
-    record = undefined;
-  }
-  if (!record || typeof record.at !== "number" || !sameKind(record.previous, like) || !sameKind(record.writing, like)) {
-    warnOf(log, key, "use", new Error("it is malformed"));
-    return undefined;
-  }
-  if (now - record.at > FOUND_RECORD_MAX_AGE_MS || record.at > now + FOUND_RECORD_MAX_AGE_MS) return undefined;
-  return record as FoundRecord<T>;
+  const record = await records.read(key, log, (r) => sameKind(r.previous, like) && sameKind(r.writing, like), now);
+  return record as FoundRecord<T> | undefined;
 }
 
 /**
- * Writes (or replaces) a setting's record, atomically: a temporary file, mode 0600, renamed over
- * the record. Never throws: a failure is a warning.
+ * Writes (or replaces) a setting's record, atomically. Never throws: a failure is a warning.
  *
  * @example
  * await writeFoundRecord(key, { previous: "7.4", writing: "8.2" }, ctx.log);
  */
 export async function writeFoundRecord<T>(key: FoundSettingKey, values: { previous: T; writing: T }, log: Logger, now = Date.now()): Promise<void> {
-  const record: FoundRecord<T> = { previous: values.previous, writing: values.writing, at: now };
-  let temp: string | undefined;
-  try {
-    const file = foundRecordFile(key);
-    temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(temp, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-    await rename(temp, file);
-  } catch (err) {
-    if (temp !== undefined) await rm(temp, { force: true }).catch(() => undefined);
-    warnOf(log, key, "write", err);
-  }
+  await records.write(key, values, log, now);
 }
 
 /**
@@ -157,12 +111,8 @@ export async function writeFoundRecord<T>(key: FoundSettingKey, values: { previo
  * @example
  * await removeFoundRecord(key, ctx.log);
  */
-export async function removeFoundRecord(key: FoundSettingKey, log: Logger): Promise<void> {
-  try {
-    await rm(foundRecordFile(key), { force: true });
-  } catch (err) {
-    warnOf(log, key, "remove", err);
-  }
+export function removeFoundRecord(key: FoundSettingKey, log: Logger): Promise<void> {
+  return records.remove(key, log);
 }
 
 /**

@@ -19,13 +19,12 @@
  * API key, so that a secret input (a password, a private key) cannot be guessed from the file by
  * trying values: only a holder of the key could test a guess, and the key already opens the
  * account. A record that cannot be read or written never fails the create: without one, the
- * next create refuses the object as before, naming `adopt: true`.
+ * next create refuses the object as before, naming `adopt: true` (provider/machine-records.ts
+ * keeps the files).
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import * as path from "node:path";
+import { createHmac } from "node:crypto";
 import type { Logger } from "./context";
+import { machineRecords } from "./machine-records";
 
 type Props = Record<string, unknown>;
 
@@ -55,29 +54,6 @@ export interface IntentRecord {
   at: number;
 }
 
-/**
- * The directory of the records: `$PULUMI_HOME/reseller/intent`, or `~/.pulumi/reseller/intent`.
- *
- * @example
- * intentJournalDir({ PULUMI_HOME: "/tmp/home" }); // "/tmp/home/reseller/intent"
- */
-export function intentJournalDir(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.PULUMI_HOME ? env.PULUMI_HOME : path.join(homedir(), ".pulumi");
-  return path.join(home, "reseller", "intent");
-}
-
-/**
- * The file of one object's record: a SHA-256 of the account, the type and the identity, so the
- * name says nothing of them and two accounts never share a record.
- *
- * @example
- * intentRecordFile({ apiUrl: "https://api.planethoster.net", apiUser: "u", type: "DnsRecordSet", identity: '["example.com","www","A"]' }); // ".../reseller/intent/<64 hex>.json"
- */
-export function intentRecordFile(key: IntentKey, env: NodeJS.ProcessEnv = process.env): string {
-  const name = createHash("sha256").update(JSON.stringify([key.apiUrl, key.apiUser ?? "", key.type, key.identity])).digest("hex");
-  return path.join(intentJournalDir(env), `${name}.json`);
-}
-
 /** JSON with the keys of every object in order, so that equal inputs give equal text. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -101,33 +77,42 @@ export function inputsDigest(inputs: Props, apiKey: string | undefined): string 
   return createHmac("sha256", `reseller-intent:${apiKey ?? ""}`).update(canonical(inputs)).digest("hex");
 }
 
-/** Why an I/O failure happened, in words that carry no secret (the code, or the message). */
-function reasonOf(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === "string") return code;
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** What each failure leaves, for its warning. */
-const CONSEQUENCES = {
-  read: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
-  use: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
-  write: "the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`",
-  remove: `it is ignored once ${INTENT_RECORD_MAX_AGE_MS / (24 * 60 * 60 * 1000)} days old`,
-} as const;
-
-function warnOf(log: Logger, key: IntentKey, doing: keyof typeof CONSEQUENCES, err: unknown): void {
-  let dir: string;
-  try {
-    dir = intentJournalDir();
-  } catch {
-    // No home directory can be determined: the directory is named as this module looks for it.
-    dir = "$PULUMI_HOME/reseller/intent";
-  }
-  log.warn(`${key.type} ${key.identity}: could not ${doing} the record of this stack's create in ${dir} (${reasonOf(err)}); ${CONSEQUENCES[doing]}`);
-}
-
 const HEX64 = /^[0-9a-f]{64}$/;
+
+const records = machineRecords<IntentKey, IntentRecord>({
+  kind: "intent",
+  nameOf: (key) => [key.apiUrl, key.apiUser ?? "", key.type, key.identity],
+  subject: (key) => `${key.type} ${key.identity}`,
+  what: "the record of this stack's create",
+  maxAgeMs: INTENT_RECORD_MAX_AGE_MS,
+  consequences: {
+    read: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
+    use: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
+    write: "the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`",
+    remove: `it is ignored once ${INTENT_RECORD_MAX_AGE_MS / (24 * 60 * 60 * 1000)} days old`,
+  },
+});
+
+/**
+ * The directory of the records: `$PULUMI_HOME/reseller/intent`, or `~/.pulumi/reseller/intent`.
+ *
+ * @example
+ * intentJournalDir({ PULUMI_HOME: "/tmp/home" }); // "/tmp/home/reseller/intent"
+ */
+export function intentJournalDir(env: NodeJS.ProcessEnv = process.env): string {
+  return records.dir(env);
+}
+
+/**
+ * The file of one object's record: a SHA-256 of the account, the type and the identity, so the
+ * name says nothing of them and two accounts never share a record.
+ *
+ * @example
+ * intentRecordFile({ apiUrl: "https://api.planethoster.net", apiUser: "u", type: "DnsRecordSet", identity: '["example.com","www","A"]' }); // ".../reseller/intent/<64 hex>.json"
+ */
+export function intentRecordFile(key: IntentKey, env: NodeJS.ProcessEnv = process.env): string {
+  return records.file(key, env);
+}
 
 /**
  * The record of an object, when there is a well-formed one written less than
@@ -138,26 +123,8 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * const record = await readIntentRecord(key, ctx.log); // { owner: "…", inputs: "…", at: 1764000000000 }
  */
 export async function readIntentRecord(key: IntentKey, log: Logger, now = Date.now()): Promise<IntentRecord | undefined> {
-  let text: string;
-  try {
-    text = await readFile(intentRecordFile(key), "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    warnOf(log, key, "read", err);
-    return undefined;
-  }
-  let record: Partial<IntentRecord> | undefined;
-  try {
-    record = JSON.parse(text) as Partial<IntentRecord>;
-  } catch {
-    record = undefined;
-  }
-  if (!record || typeof record.at !== "number" || typeof record.owner !== "string" || !HEX64.test(record.owner) || typeof record.inputs !== "string" || !HEX64.test(record.inputs)) {
-    warnOf(log, key, "use", new Error("it is malformed"));
-    return undefined;
-  }
-  if (now - record.at > INTENT_RECORD_MAX_AGE_MS || record.at > now + INTENT_RECORD_MAX_AGE_MS) return undefined;
-  return { owner: record.owner, inputs: record.inputs, at: record.at };
+  const record = await records.read(key, log, (r) => typeof r.owner === "string" && HEX64.test(r.owner) && typeof r.inputs === "string" && HEX64.test(r.inputs), now);
+  return record && { owner: record.owner, inputs: record.inputs, at: record.at };
 }
 
 /**
@@ -172,28 +139,14 @@ export function isOwnIntent(record: IntentRecord | undefined, owner: string | un
 }
 
 /**
- * Writes (or replaces) an object's record, atomically: a temporary file, mode 0600, renamed over
- * the record, in a directory made with mode 0700. Never throws: a failure is a warning, and the
- * result says whether the record was written.
+ * Writes (or replaces) an object's record, atomically. Never throws: a failure is a warning, and
+ * the result says whether the record was written.
  *
  * @example
  * await writeIntentRecord(key, { owner, inputs: inputsDigest(typed, ctx.settings.apiKey) }, ctx.log);
  */
-export async function writeIntentRecord(key: IntentKey, values: { owner: string; inputs: string }, log: Logger, now = Date.now()): Promise<boolean> {
-  const record: IntentRecord = { owner: values.owner, inputs: values.inputs, at: now };
-  let temp: string | undefined;
-  try {
-    const file = intentRecordFile(key);
-    temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(temp, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-    await rename(temp, file);
-    return true;
-  } catch (err) {
-    if (temp !== undefined) await rm(temp, { force: true }).catch(() => undefined);
-    warnOf(log, key, "write", err);
-    return false;
-  }
+export function writeIntentRecord(key: IntentKey, values: { owner: string; inputs: string }, log: Logger, now = Date.now()): Promise<boolean> {
+  return records.write(key, { owner: values.owner, inputs: values.inputs }, log, now);
 }
 
 /**
@@ -202,10 +155,6 @@ export async function writeIntentRecord(key: IntentKey, values: { owner: string;
  * @example
  * await removeIntentRecord(key, ctx.log);
  */
-export async function removeIntentRecord(key: IntentKey, log: Logger): Promise<void> {
-  try {
-    await rm(intentRecordFile(key), { force: true });
-  } catch (err) {
-    warnOf(log, key, "remove", err);
-  }
+export function removeIntentRecord(key: IntentKey, log: Logger): Promise<void> {
+  return records.remove(key, log);
 }
