@@ -147,7 +147,7 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
   const table: Record<ResourceType, { inputs?: Props; change: Props }> = {
     DomainRegistration: { inputs: { domain: "fresh-site.com", sld: undefined, tld: undefined, eppCode: undefined, minimumExpiry: undefined }, change: { registrarLock: false } },
     // `www` of the demo zone is a CNAME: the matrix declares a name the zone does not have.
-    DnsRecordSet: { inputs: { name: "matrix" }, change: { records: ["198.51.100.8"] } },
+    DnsRecordSet: { inputs: { name: "matrix" }, change: { records: ["client-shop.net."] } },
     Redirection: { change: { destinationUrl: "https://client-shop.net/sale" } },
     CustomSsl: { change: { certificate: renewed.cert, privateKey: renewed.key } },
     FtpAccount: { change: { path: "/public_html/ci2" } },

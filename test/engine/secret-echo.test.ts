@@ -17,7 +17,8 @@
  * property it marshals for an RPC, secrets in clear (the CLI's documentation on logging says
  * verbose logs may reveal sensitive information, to be audited before sharing). Those records are counted
  * apart, by their fixed opening words, and must exist (so the logs were verbose); every other
- * record, the errors and the provider's own debug log among them, must hold no secret.
+ * record, the errors and the provider's own debug log among them, must hold no secret. At `-v=6`,
+ * the most verbose level without those dumps, no record at all may hold one.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
@@ -199,6 +200,21 @@ describeEngine("a pulumi up whose creates are refused with an echo of each reque
       const log = leakedInLog(up.stderr);
       expect(log.dumps, "the engine's dumps of inputs").toBeGreaterThan(0);
       expect(log.leaked, "stderr").toEqual([]);
+      expect(leaked(up.stdout), "stdout").toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "shows no secret at all in the engine's log on stderr below the level at which the engine dumps inputs, debug logging on",
+    async () => {
+      armEcho();
+      const up = await stack.run(["up", "--yes", "--skip-preview", "--debug", "--logtostderr", "-v=6", "--logflow"]);
+      expectRefused(up);
+      expect(up.stderr).toMatch(/reseller: databases\.createUser uses API v4 /);
+      // No record is set apart here: below -v=7 the engine writes no inputs of its own.
+      expect(leakedInLog(up.stderr).dumps).toBe(0);
+      expect(leaked(up.stderr), "stderr").toEqual([]);
       expect(leaked(up.stdout), "stdout").toEqual([]);
     },
     STEP_TIMEOUT,
