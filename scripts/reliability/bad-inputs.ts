@@ -421,7 +421,7 @@ const KIND_CLASS: Partial<Record<Kind, BadInputClass>> = {
  * The record sets of the DnsZone base: an MX, a TXT, an A, a delegation, an SRV and a CNAME at
  * a name of its own, so that each record rule has a leaf to break.
  */
-const ZONE_SETS = [
+export const ZONE_SETS = [
   { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
   { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=none"] },
   { name: "app", type: "A", records: ["198.51.100.7"] },

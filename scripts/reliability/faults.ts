@@ -39,7 +39,7 @@ import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import { startSimulator, type FaultSpec, type Simulator, type SimState } from "../../src/simulator";
 import { generateSelfSigned } from "../../src/simulator/x509";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
-import { baseInputs, material, type Material } from "./bad-inputs";
+import { baseInputs, material, ZONE_SETS, type Material } from "./bad-inputs";
 
 type Props = Record<string, unknown>;
 
@@ -162,13 +162,8 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
     // The demo zone's own records stay the platform's: the matrix manages only what it declares.
     DnsZone: {
       inputs: { ignore: ["_acme-challenge*", "@:A", "@:TXT", "mail:*", "www:*"] },
-      // The MX set stays: dropping one of two sets is over the zone's bulk-delete guard.
-      change: {
-        recordSets: [
-          { name: "@", type: "MX", ttl: 3600, records: [{ value: "mx1.example.net", priority: 10 }] },
-          { name: "_dmarc", type: "TXT", records: ["v=DMARC1; p=reject"] },
-        ],
-      },
+      // Every set stays and one changes: dropping sets would be over the zone's bulk-delete guard.
+      change: { recordSets: ZONE_SETS.map((s) => (s.name === "_dmarc" ? { ...s, records: ["v=DMARC1; p=reject"] } : s)) },
     },
     DomainNameservers: { change: { nameservers: ["ns3.example.net", "ns4.example.net"] } },
     DomainLock: { change: { locked: false } },
