@@ -18,7 +18,7 @@ import { definitionOf, types } from "../provider/runtime";
 import { tokenOf } from "../plugin/tokens";
 import { SIG_KEY } from "../plugin/values";
 
-/** Type token prefix of the dynamic resources (DESIGN §2, frozen). */
+/** Type token prefix of the dynamic resources (never changed, so it finds them in state of any version). */
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/reseller:";
 
 /** A resource of `pulumi stack export`, as far as the migration reads it. */

@@ -34,9 +34,6 @@ export const PROBE_EXIT = { ...PING_EXIT, mismatch: 5 } as const;
 
 /**
  * The command line of `reseller probe`.
- *
- * @example
- * const opts: ProbeCommandOptions = { apiUrl: "http://127.0.0.1:8787", apiUser: "demo-user", json: true, out: "overrides.json", include: [] };
  */
 export interface ProbeCommandOptions extends ConnectionFlags {
   hostingId?: string;

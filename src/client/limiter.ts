@@ -3,7 +3,7 @@
  *
  * The provider shares one limiter per account across every client it creates in a process,
  * because all dynamic resources of a stack run in one provider process and the API's quota is per
- * account (DESIGN §3). The API documents no limit (catalog §7.3: PlanetHoster's own log script
+ * account. The API documents no limit (catalog §7.3: PlanetHoster's own log script
  * keeps to 9 requests a minute, the only evidence there is), so the limit is learned rather than
  * guessed (docs/decisions/0015-adaptive-rate-limit.md):
  *

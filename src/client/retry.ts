@@ -2,7 +2,7 @@
  * Retry policy: a pure decision from what happened to an attempt, the operation's safety and the
  * time spent so far. The single loop that applies it lives in `client.ts`.
  *
- * Rules (DESIGN §3, catalog §7.2-7.3):
+ * Rules (docs/decisions/0002, catalog §7.2-7.3):
  * - 429 is retried for every operation (the server refused before acting), after the whole
  *   `Retry-After` (seconds or an HTTP date) when it fits in the time budget; a `Retry-After` that
  *   asks for no wait (0, or a date already past) backs off like a 429 without one, so a server

@@ -1,7 +1,7 @@
 /**
  * Schema building blocks shared by every area of the endpoint table.
  *
- * Loose on what we read, strict on what we send (DESIGN §3):
+ * Loose on what we read, strict on what we send:
  * - response helpers (`num`, `int`, `bool`, `str`, `obj`, `list`) coerce where the meaning is
  *   unambiguous, because real responses carry numbers and booleans as strings (catalog §7.7 #6),
  *   and never fail on unknown fields (`z.looseObject`);
@@ -49,9 +49,9 @@ export const dict = <T extends z.ZodType>(value: T) =>
 /**
  * A list the reply must carry. Missing or `null` fails the parse (`bad-response`), never reads as
  * `[]`: an empty listing is evidence that objects are gone, and refresh drops from state what a
- * listing lacks, so only a reply that really holds the list may say so (DESIGN §4, "gone only on
- * evidence"). PHP's `{}` for an empty array is not accepted either: no reply of the API is known
- * to send it for a list (inferred), and guessing would turn an object reply into "nothing".
+ * listing lacks, so only a reply that really holds the list may say so (docs/resources.md). PHP's
+ * `{}` for an empty array is not accepted either: no reply of the API is known to send it for a
+ * list (inferred), and guessing would turn an object reply into "nothing".
  */
 export const list = <T extends z.ZodType>(item: T) => z.array(item, { error: (i) => (i.input == null ? "the list is missing" : "expected a list") });
 

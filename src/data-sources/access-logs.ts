@@ -32,9 +32,6 @@ import type { OperationId, OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getAccessLogs}.
- *
- * @example
- * const args: GetAccessLogsArgs = { hostingId: 101, domain: "agency-demo.com", after: "2026-01-30T00:00:00Z", limit: 500 };
  */
 export interface GetAccessLogsArgs extends AccountArgs {
   hostingId: number;
@@ -57,17 +54,11 @@ export interface GetAccessLogsArgs extends AccountArgs {
 /**
  * Arguments of {@link getAccessLogsOutput}: as {@link GetAccessLogsArgs}, with `limit` required
  * because the Output holds every entry in memory.
- *
- * @example
- * const args: GetAccessLogsOutputArgs = { hostingId: 101, domain: "agency-demo.com", limit: 200 };
  */
 export type GetAccessLogsOutputArgs = OutputArgs<GetAccessLogsArgs & { limit: number }>;
 
 /**
  * The browser or bot of an entry, as the log parser reads the User-Agent.
- *
- * @example
- * const ua: AccessLogUserAgent = { name: "Firefox", major: "128", os: "Ubuntu" };
  */
 export interface AccessLogUserAgent {
   name?: string;

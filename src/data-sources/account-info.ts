@@ -8,17 +8,11 @@ import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type A
 
 /**
  * Arguments of {@link getAccountInfo}: only the account.
- *
- * @example
- * const args: GetAccountInfoArgs = {};
  */
 export type GetAccountInfoArgs = AccountArgs;
 
 /**
  * Arguments of {@link getAccountInfoOutput}: only the account.
- *
- * @example
- * const args: GetAccountInfoOutputArgs = {};
  */
 export type GetAccountInfoOutputArgs = OutputArgs<GetAccountInfoArgs>;
 

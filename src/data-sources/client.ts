@@ -1,11 +1,11 @@
 /**
  * The connection every data source of a program shares.
  *
- * Dynamic providers have no invoke (peers §4.13), so data sources run in the program process
- * and call the API themselves. They read the same `reseller:*` keys as the provider, through the
- * provider's own parser (`readConfiguration`, environment fallback `RESELLER_API_*` and
- * `RESELLER_ACCOUNTS`), from `new pulumi.Config("reseller")`, and they go through the provider's
- * context module: one client and one rate limiter per account and program run (DESIGN §4), the
+ * Dynamic providers have no invoke, so data sources run in the program process and call the API
+ * themselves. They read the same `reseller:*` keys as the provider, through the provider's own
+ * parser (`readConfiguration`, environment fallback `RESELLER_API_*` and `RESELLER_ACCOUNTS`),
+ * from `new pulumi.Config("reseller")`, and they go through the provider's context module: one
+ * client and one rate limiter per account and program run (the API's quota is per account), the
  * same v3 hosting-username lookup, and the hosting listing read once however many data sources
  * need it.
  *

@@ -12,9 +12,6 @@ import { defineDataSource, hostingIdArg, unsupportedArgument, type DataSourceOut
 
 /**
  * Arguments of {@link getDatabaseUsers}.
- *
- * @example
- * const args: GetDatabaseUsersArgs = { hostingId: 101 };
  */
 export interface GetDatabaseUsersArgs extends AccountArgs {
   hostingId: number;
@@ -24,9 +21,6 @@ export interface GetDatabaseUsersArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getDatabaseUsersOutput}.
- *
- * @example
- * const args: GetDatabaseUsersOutputArgs = { hostingId: site.hostingId, databaseType: "POSTGRES" };
  */
 export type GetDatabaseUsersOutputArgs = OutputArgs<GetDatabaseUsersArgs>;
 

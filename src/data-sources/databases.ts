@@ -12,9 +12,6 @@ import { defineDataSource, hostingIdArg, unsupportedArgument, type DataSourceOut
 
 /**
  * Arguments of {@link getDatabases}.
- *
- * @example
- * const args: GetDatabasesArgs = { hostingId: 101, databaseType: "MYSQL" };
  */
 export interface GetDatabasesArgs extends AccountArgs {
   hostingId: number;
@@ -24,9 +21,6 @@ export interface GetDatabasesArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getDatabasesOutput}.
- *
- * @example
- * const args: GetDatabasesOutputArgs = { hostingId: site.hostingId };
  */
 export type GetDatabasesOutputArgs = OutputArgs<GetDatabasesArgs>;
 

@@ -5,7 +5,7 @@
  * request, so a v2 stack learns at once that it has no SSL status), the one place where v3 and
  * v2 `data` wrapping is undone, and the `...Output` variant.
  *
- * Data sources follow the shape users know from Pulumi's generated SDKs (style anchors §6):
+ * Data sources follow the shape users know from Pulumi's generated SDKs:
  * `getX(args): Promise<GetXResult>` and `getXOutput(args, opts): Output<GetXResult>`.
  */
 import type * as pulumi from "@pulumi/pulumi";

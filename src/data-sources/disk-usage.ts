@@ -8,9 +8,6 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
 
 /**
  * Arguments of {@link getDiskUsage}.
- *
- * @example
- * const args: GetDiskUsageArgs = { hostingId: 101 };
  */
 export interface GetDiskUsageArgs extends AccountArgs {
   hostingId: number;
@@ -18,9 +15,6 @@ export interface GetDiskUsageArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getDiskUsageOutput}.
- *
- * @example
- * const args: GetDiskUsageOutputArgs = { hostingId: site.hostingId };
  */
 export type GetDiskUsageOutputArgs = OutputArgs<GetDiskUsageArgs>;
 

@@ -11,9 +11,6 @@ import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions
 
 /**
  * Arguments of {@link getDnsZone}.
- *
- * @example
- * const args: GetDnsZoneArgs = { domain: "agency-demo.com", hostingId: 101 };
  */
 export interface GetDnsZoneArgs extends AccountArgs {
   /** The zone's domain, Unicode or ASCII. */
@@ -24,18 +21,12 @@ export interface GetDnsZoneArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getDnsZoneOutput}.
- *
- * @example
- * const args: GetDnsZoneOutputArgs = { domain: registration.domain };
  */
 export type GetDnsZoneOutputArgs = OutputArgs<GetDnsZoneArgs>;
 
 /**
  * One record of a set: the field that applies to the type (`ip` for A and AAAA, `value` and
  * `priority` for MX, `value` for CNAME and NS, `content` for TXT, ...), as the API gives it.
- *
- * @example
- * const mx: DnsRecordValue = { value: "mail.agency-demo.com.", priority: 0 };
  */
 export interface DnsRecordValue {
   ip?: string;

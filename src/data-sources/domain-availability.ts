@@ -10,9 +10,6 @@ import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSour
 
 /**
  * Arguments of {@link getDomainAvailability}.
- *
- * @example
- * const args: GetDomainAvailabilityArgs = { domain: "café.com" };
  */
 export interface GetDomainAvailabilityArgs extends AccountArgs {
   /** The domain to check, Unicode or ASCII (`example.com`, `café.com`). */
@@ -21,9 +18,6 @@ export interface GetDomainAvailabilityArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getDomainAvailabilityOutput}.
- *
- * @example
- * const args: GetDomainAvailabilityOutputArgs = { domain: config.require("domain") };
  */
 export type GetDomainAvailabilityOutputArgs = OutputArgs<GetDomainAvailabilityArgs>;
 

@@ -10,9 +10,6 @@ import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSour
 
 /**
  * Arguments of {@link getDomainInfo}.
- *
- * @example
- * const args: GetDomainInfoArgs = { domain: "agency-demo.com" };
  */
 export interface GetDomainInfoArgs extends AccountArgs {
   /** A domain of the reseller account, Unicode or ASCII. */
@@ -21,9 +18,6 @@ export interface GetDomainInfoArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getDomainInfoOutput}.
- *
- * @example
- * const args: GetDomainInfoOutputArgs = { domain: registration.domain };
  */
 export type GetDomainInfoOutputArgs = OutputArgs<GetDomainInfoArgs>;
 

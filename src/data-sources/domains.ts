@@ -11,17 +11,11 @@ import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getDomains}: only the account.
- *
- * @example
- * const args: GetDomainsArgs = {};
  */
 export type GetDomainsArgs = AccountArgs;
 
 /**
  * Arguments of {@link getDomainsOutput}: only the account.
- *
- * @example
- * const args: GetDomainsOutputArgs = {};
  */
 export type GetDomainsOutputArgs = OutputArgs<GetDomainsArgs>;
 

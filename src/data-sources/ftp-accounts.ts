@@ -10,9 +10,6 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
 
 /**
  * Arguments of {@link getFtpAccounts}.
- *
- * @example
- * const args: GetFtpAccountsArgs = { hostingId: 101 };
  */
 export interface GetFtpAccountsArgs extends AccountArgs {
   hostingId: number;
@@ -20,9 +17,6 @@ export interface GetFtpAccountsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getFtpAccountsOutput}.
- *
- * @example
- * const args: GetFtpAccountsOutputArgs = { hostingId: site.hostingId };
  */
 export type GetFtpAccountsOutputArgs = OutputArgs<GetFtpAccountsArgs>;
 

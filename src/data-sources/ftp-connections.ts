@@ -9,9 +9,6 @@ import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions,
 
 /**
  * Arguments of {@link getFtpConnections}.
- *
- * @example
- * const args: GetFtpConnectionsArgs = { hostingId: 101 };
  */
 export interface GetFtpConnectionsArgs extends AccountArgs {
   hostingId: number;
@@ -19,9 +16,6 @@ export interface GetFtpConnectionsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getFtpConnectionsOutput}.
- *
- * @example
- * const args: GetFtpConnectionsOutputArgs = { hostingId: site.hostingId };
  */
 export type GetFtpConnectionsOutputArgs = OutputArgs<GetFtpConnectionsArgs>;
 

@@ -12,25 +12,16 @@ import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getHostingAccounts}: only the account.
- *
- * @example
- * const args: GetHostingAccountsArgs = {};
  */
 export type GetHostingAccountsArgs = AccountArgs;
 
 /**
  * Arguments of {@link getHostingAccountsOutput}: only the account.
- *
- * @example
- * const args: GetHostingAccountsOutputArgs = {};
  */
 export type GetHostingAccountsOutputArgs = OutputArgs<GetHostingAccountsArgs>;
 
 /**
  * CPU cores, memory (GB) and I/O (MB/s) of an account or a plan.
- *
- * @example
- * const r: HostingResources = { cpu: 2, mem: 4, io: 4 };
  */
 export interface HostingResources {
   cpu?: number;

@@ -1,7 +1,7 @@
 /**
  * Data sources: read-only lookups that run in the Pulumi program, each a plain async function
  * `getX(args)` plus a `getXOutput(args, opts)` variant that takes `pulumi.Input`s and returns a
- * `pulumi.Output` (dynamic providers have no invoke, peers §4.13). They read the `reseller:*`
+ * `pulumi.Output` (dynamic providers have no invoke). They read the `reseller:*`
  * stack configuration (environment fallback `RESELLER_API_*`) and share one client per program
  * run. `getAccessLogs` is an async iterator that pages for you.
  */

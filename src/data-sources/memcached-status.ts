@@ -10,9 +10,6 @@ import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions,
 
 /**
  * Arguments of {@link getMemcachedStatus}.
- *
- * @example
- * const args: GetMemcachedStatusArgs = { hostingId: 101 };
  */
 export interface GetMemcachedStatusArgs extends AccountArgs {
   hostingId: number;
@@ -20,9 +17,6 @@ export interface GetMemcachedStatusArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getMemcachedStatusOutput}.
- *
- * @example
- * const args: GetMemcachedStatusOutputArgs = { hostingId: site.hostingId };
  */
 export type GetMemcachedStatusOutputArgs = OutputArgs<GetMemcachedStatusArgs>;
 

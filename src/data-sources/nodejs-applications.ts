@@ -9,9 +9,6 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
 
 /**
  * Arguments of {@link getNodejsApplications}.
- *
- * @example
- * const args: GetNodejsApplicationsArgs = { hostingId: 101 };
  */
 export interface GetNodejsApplicationsArgs extends AccountArgs {
   hostingId: number;
@@ -19,9 +16,6 @@ export interface GetNodejsApplicationsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getNodejsApplicationsOutput}.
- *
- * @example
- * const args: GetNodejsApplicationsOutputArgs = { hostingId: site.hostingId };
  */
 export type GetNodejsApplicationsOutputArgs = OutputArgs<GetNodejsApplicationsArgs>;
 

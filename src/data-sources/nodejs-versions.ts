@@ -8,9 +8,6 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
 
 /**
  * Arguments of {@link getNodejsVersions}.
- *
- * @example
- * const args: GetNodejsVersionsArgs = { hostingId: 101 };
  */
 export interface GetNodejsVersionsArgs extends AccountArgs {
   hostingId: number;
@@ -18,9 +15,6 @@ export interface GetNodejsVersionsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getNodejsVersionsOutput}.
- *
- * @example
- * const args: GetNodejsVersionsOutputArgs = { hostingId: site.hostingId };
  */
 export type GetNodejsVersionsOutputArgs = OutputArgs<GetNodejsVersionsArgs>;
 

@@ -18,9 +18,6 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
 
 /**
  * Arguments of {@link getObjectStorage}.
- *
- * @example
- * const args: GetObjectStorageArgs = { hostingId: 101 };
  */
 export interface GetObjectStorageArgs extends AccountArgs {
   hostingId: number;
@@ -28,9 +25,6 @@ export interface GetObjectStorageArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getObjectStorageOutput}.
- *
- * @example
- * const args: GetObjectStorageOutputArgs = { hostingId: site.hostingId };
  */
 export type GetObjectStorageOutputArgs = OutputArgs<GetObjectStorageArgs>;
 

@@ -12,9 +12,6 @@ import { phpVersionArg, phpVersionFor } from "./php-versions";
 
 /**
  * Arguments of {@link getPhpExtensions}.
- *
- * @example
- * const args: GetPhpExtensionsArgs = { hostingId: 101, version: "8.2" };
  */
 export interface GetPhpExtensionsArgs extends AccountArgs {
   hostingId: number;
@@ -24,9 +21,6 @@ export interface GetPhpExtensionsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getPhpExtensionsOutput}.
- *
- * @example
- * const args: GetPhpExtensionsOutputArgs = { hostingId: 101 };
  */
 export type GetPhpExtensionsOutputArgs = OutputArgs<GetPhpExtensionsArgs>;
 

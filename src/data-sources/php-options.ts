@@ -11,9 +11,6 @@ import { phpVersionArg, phpVersionFor } from "./php-versions";
 
 /**
  * Arguments of {@link getPhpOptions}.
- *
- * @example
- * const args: GetPhpOptionsArgs = { hostingId: 101, version: "8.2" };
  */
 export interface GetPhpOptionsArgs extends AccountArgs {
   hostingId: number;
@@ -23,9 +20,6 @@ export interface GetPhpOptionsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getPhpOptionsOutput}.
- *
- * @example
- * const args: GetPhpOptionsOutputArgs = { hostingId: 101, version: phpVersions.currentVersion };
  */
 export type GetPhpOptionsOutputArgs = OutputArgs<GetPhpOptionsArgs>;
 

@@ -11,9 +11,6 @@ import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getPhpVersions}.
- *
- * @example
- * const args: GetPhpVersionsArgs = { hostingId: 101 };
  */
 export interface GetPhpVersionsArgs extends AccountArgs {
   hostingId: number;
@@ -21,9 +18,6 @@ export interface GetPhpVersionsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getPhpVersionsOutput}.
- *
- * @example
- * const args: GetPhpVersionsOutputArgs = { hostingId: site.hostingId };
  */
 export type GetPhpVersionsOutputArgs = OutputArgs<GetPhpVersionsArgs>;
 

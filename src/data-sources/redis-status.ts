@@ -9,9 +9,6 @@ import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions,
 
 /**
  * Arguments of {@link getRedisStatus}.
- *
- * @example
- * const args: GetRedisStatusArgs = { hostingId: 101 };
  */
 export interface GetRedisStatusArgs extends AccountArgs {
   hostingId: number;
@@ -19,9 +16,6 @@ export interface GetRedisStatusArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getRedisStatusOutput}.
- *
- * @example
- * const args: GetRedisStatusOutputArgs = { hostingId: site.hostingId };
  */
 export type GetRedisStatusOutputArgs = OutputArgs<GetRedisStatusArgs>;
 

@@ -12,9 +12,6 @@ import type { OperationReply } from "../client/endpoints";
 
 /**
  * Arguments of {@link getResourceUsage}.
- *
- * @example
- * const args: GetResourceUsageArgs = { hostingId: 101, periodType: "day", period: 7 };
  */
 export interface GetResourceUsageArgs extends AccountArgs {
   hostingId: number;
@@ -26,17 +23,11 @@ export interface GetResourceUsageArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getResourceUsageOutput}.
- *
- * @example
- * const args: GetResourceUsageOutputArgs = { hostingId: site.hostingId, periodType: "hour", period: 24 };
  */
 export type GetResourceUsageOutputArgs = OutputArgs<GetResourceUsageArgs>;
 
 /**
  * Average, maximum and limit of one counter over a row's interval.
- *
- * @example
- * const cpu: UsageCounter = { average: 12, max: 80, limit: 200 };
  */
 export interface UsageCounter {
   average?: number;

@@ -10,9 +10,6 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
 
 /**
  * Arguments of {@link getSshKeys}.
- *
- * @example
- * const args: GetSshKeysArgs = { hostingId: 101 };
  */
 export interface GetSshKeysArgs extends AccountArgs {
   hostingId: number;
@@ -20,9 +17,6 @@ export interface GetSshKeysArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getSshKeysOutput}.
- *
- * @example
- * const args: GetSshKeysOutputArgs = { hostingId: site.hostingId };
  */
 export type GetSshKeysOutputArgs = OutputArgs<GetSshKeysArgs>;
 

@@ -8,9 +8,6 @@ import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions
 
 /**
  * Arguments of {@link getSslCertificate}.
- *
- * @example
- * const args: GetSslCertificateArgs = { hostingId: 101, domain: "agency-demo.com" };
  */
 export interface GetSslCertificateArgs extends AccountArgs {
   hostingId: number;
@@ -20,9 +17,6 @@ export interface GetSslCertificateArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getSslCertificateOutput}.
- *
- * @example
- * const args: GetSslCertificateOutputArgs = { hostingId: 101, domain: cert.domain };
  */
 export type GetSslCertificateOutputArgs = OutputArgs<GetSslCertificateArgs>;
 

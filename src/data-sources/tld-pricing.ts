@@ -9,9 +9,6 @@ import { defineDataSource, unsupportedArgument, type DataSourceOutputOptions, ty
 
 /**
  * Arguments of {@link getTldPricing}.
- *
- * @example
- * const args: GetTldPricingArgs = { currency: "EUR" };
  */
 export interface GetTldPricingArgs extends AccountArgs {
   /** ISO 4217 code of the currency to price in (`currency_code`); default the account currency. Not on v2. */
@@ -20,9 +17,6 @@ export interface GetTldPricingArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getTldPricingOutput}.
- *
- * @example
- * const args: GetTldPricingOutputArgs = { currency: config.require("currency") };
  */
 export type GetTldPricingOutputArgs = OutputArgs<GetTldPricingArgs>;
 

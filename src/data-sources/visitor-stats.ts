@@ -12,17 +12,11 @@ import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions
 
 /**
  * A reporting window: `30d` (daily buckets), `7d`, `24h`, `12h`, `1h` (v4 document, Limits).
- *
- * @example
- * const period: VisitorPeriod = "7d";
  */
 export type VisitorPeriod = (typeof VISITOR_PERIODS)[number];
 
 /**
  * Arguments of {@link getVisitorStats}.
- *
- * @example
- * const args: GetVisitorStatsArgs = { hostingId: 101, domain: "agency-demo.com", period: "7d", unique: true };
  */
 export interface GetVisitorStatsArgs extends AccountArgs {
   hostingId: number;
@@ -35,17 +29,11 @@ export interface GetVisitorStatsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getVisitorStatsOutput}.
- *
- * @example
- * const args: GetVisitorStatsOutputArgs = { hostingId: 101, domain: site.domain, period: "24h" };
  */
 export type GetVisitorStatsOutputArgs = OutputArgs<GetVisitorStatsArgs>;
 
 /**
  * Counts of one time bucket.
- *
- * @example
- * const b: VisitorBucket = { start: 1767225600000, success: 120, redirects: 8, clientErrors: 3, serverErrors: 0 };
  */
 export interface VisitorBucket {
   /** Start of the bucket, epoch milliseconds (the API's `labels`). */

@@ -9,9 +9,6 @@ import { defineDataSource, domainArg, hostingIdArg, instantArg, type DataSourceO
 
 /**
  * Arguments of {@link getWafLogs}.
- *
- * @example
- * const args: GetWafLogsArgs = { hostingId: 101, domain: "agency-demo.com", size: 50, order: "desc" };
  */
 export interface GetWafLogsArgs extends AccountArgs {
   hostingId: number;
@@ -31,17 +28,11 @@ export interface GetWafLogsArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getWafLogsOutput}.
- *
- * @example
- * const args: GetWafLogsOutputArgs = { hostingId: 101, domain: site.domain, size: 20 };
  */
 export type GetWafLogsOutputArgs = OutputArgs<GetWafLogsArgs>;
 
 /**
  * Where a blocked request came from (GeoIP).
- *
- * @example
- * const geo: WafLogGeo = { countryCode: "FR", countryName: "France" };
  */
 export interface WafLogGeo {
   continentCode?: string;

@@ -9,9 +9,6 @@ import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions
 
 /**
  * Arguments of {@link getWafRules}.
- *
- * @example
- * const args: GetWafRulesArgs = { hostingId: 101, domain: "agency-demo.com" };
  */
 export interface GetWafRulesArgs extends AccountArgs {
   hostingId: number;
@@ -21,17 +18,11 @@ export interface GetWafRulesArgs extends AccountArgs {
 
 /**
  * Arguments of {@link getWafRulesOutput}.
- *
- * @example
- * const args: GetWafRulesOutputArgs = { hostingId: 101, domain: site.domain };
  */
 export type GetWafRulesOutputArgs = OutputArgs<GetWafRulesArgs>;
 
 /**
  * An inclusive range of rule ids (`from === to` for one rule).
- *
- * @example
- * const sqlInjection: WafRuleRange = { from: 942100, to: 942560 };
  */
 export interface WafRuleRange {
   from: number;
@@ -40,9 +31,6 @@ export interface WafRuleRange {
 
 /**
  * One group of the catalogue.
- *
- * @example
- * const group: WafRuleGroup = { description: "SQL injection", ranges: [{ from: 942100, to: 942560 }] };
  */
 export interface WafRuleGroup {
   /** What the rules detect. */

@@ -16,9 +16,6 @@ import type { DecisiveCall, ProbeResult } from "./run";
 
 /**
  * What the recordings say about where they come from.
- *
- * @example
- * const options: RecordOptions = { secrets: [apiUser, apiKey], source: "reseller probe 0.1.0" };
  */
 export interface RecordOptions {
   /** Never written: the API user and key. */

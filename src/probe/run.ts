@@ -60,9 +60,6 @@ export const VERDICTS: readonly Verdict[] = ["ok", "route-missing", "shape-misma
 
 /**
  * A route that answered: method, path and where the parameters travelled.
- *
- * @example
- * const found: FoundRoute = { method: "GET", path: "/v4/hosting/ssh-key", params: "body" };
  */
 export interface FoundRoute {
   method: HttpMethod;
@@ -94,9 +91,6 @@ export interface ProbedRoute {
 
 /**
  * What to probe and how.
- *
- * @example
- * const options: ProbeOptions = { hostingId: 101, domain: "example.com", include: ["storage.getAccount"], writes: false };
  */
 export interface ProbeOptions {
   /** The hosting account to use instead of the first one listed. */

@@ -12,9 +12,6 @@ import { Pool, type Dispatcher } from "undici";
 
 /**
  * One request and its reply, as they went over the wire.
- *
- * @example
- * const e: Exchange = { method: "GET", path: "/v4/hello", query: "", status: 200, contentType: "application/json", text: "{}" };
  */
 export interface Exchange {
   method: string;

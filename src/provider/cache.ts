@@ -1,9 +1,9 @@
 /**
  * The per-process read cache and the per-scope write queue.
  *
- * One provider process serves every dynamic resource of a deployment (peers §4.1), and a refresh
+ * One provider process serves every dynamic resource of a deployment, and a refresh
  * calls `read` on each of them at about the same time. Without sharing, 300 record sets in 3
- * zones would read their zone 300 times; with this cache they read it 3 times (DESIGN §4):
+ * zones would read their zone 300 times; with this cache they read it 3 times (docs/decisions/0005):
  * - entries are keyed by connection, operation and parameters;
  * - concurrent callers of the same key share one request (single-flight);
  * - every entry carries scopes (`zone:example.com`, `hosting:101`); a write to a scope drops the
@@ -11,7 +11,7 @@
  * - failures are not cached, and entries expire after a time to live as a safety net for long
  *   runs in which something else changes the account;
  * - an identity read (the read before a create that looks for an object of the declared identity,
- *   DESIGN §4 "never take over silently") may still be served an entry that writes dropped, when
+ *   docs/decisions/0019) may still be served an entry that writes dropped, when
  *   every one of those writes was this process's, of the same resource type, to another identity:
  *   what the entry says about this identity is as true as when it was read. A stack creating 120
  *   record sets in one zone then reads the zone once, not once per batch written (decision 0016);

@@ -1,6 +1,7 @@
 /**
  * The shared `check`: validate with zod, report `CheckFailure`s that name the property, fill
- * defaults and normalize, all before any API call (DESIGN §4).
+ * defaults and normalize, all before any API call, so a bad input fails the preview without
+ * touching the account.
  *
  * Before zod runs, every string in the inputs (at any depth, record keys included) passes the
  * text rules here, so no resource can forget them (issue 12 item 5): no control characters, no
@@ -11,7 +12,7 @@
  * (`quote`, from `src/util/quote.ts`, re-exported here for the rules that build messages).
  *
  * During preview, values that depend on resources not yet created arrive as the sentinel string
- * `pulumi.runtime.unknownValue` (the host itself compares `__provider` with it, peers §4.7).
+ * `pulumi.runtime.unknownValue` (the host itself compares `__provider` with it).
  * A property holding an unknown (anywhere inside it) is not validated: its schema is swapped for
  * `z.unknown()` and the sentinel is passed through, so `diff` can report it as a change.
  */

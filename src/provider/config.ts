@@ -3,16 +3,16 @@
  * the fallback.
  *
  * The engine hands the dynamic provider the whole stack config, namespaced keys included, with
- * secrets unwrapped (peers §4.4). Credentials are read here and only here, never from resource
- * inputs, so they never reach state (DESIGN §4). The environment fallback lets CI runs, tests
- * and `destroy` with rotated credentials work without editing the stack (peers §4.3).
+ * secrets unwrapped. Credentials are read here and only here, never from resource
+ * inputs, so they never reach state. The environment fallback lets CI runs, tests
+ * and `destroy` with rotated credentials work without editing the stack.
  */
 import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
 import { EndpointOverrideError, parseEndpointOverrides, type EndpointOverrides } from "../client/overrides";
 import { ConfigError } from "./errors";
 
 /**
- * The stack config namespace (DESIGN §2, frozen).
+ * The stack config namespace (never changed: every stack's `reseller:*` keys depend on it).
  *
  * @example
  * `pulumi config set ${CONFIG_NAMESPACE}:apiUser my-user`;

@@ -3,13 +3,13 @@
  * per-scope write queue and hosting addressing, for one reseller account.
  *
  * State here is module-level on purpose: one provider process serves every dynamic resource of
- * a deployment (peers §4.1), so one client, one limiter, one cache and one set of write queues
+ * a deployment, so one client, one limiter, one cache and one set of write queues
  * per account serve them all. A context is obtained for given account settings
  * ({@link contextFor}); what backs it is keyed by the account's connection (URL, API user,
  * version), never by anything a resource says, so nothing read for one account is ever served
  * to another, and two names for one account share its queues and its quota. Nothing here is ever
  * captured by the serialized shell: the shell `require`s the runtime by package name at call
- * time, which loads this module in the provider process (DESIGN §4).
+ * time, which loads this module in the provider process (docs/decisions/0006).
  */
 import { createHash } from "node:crypto";
 import { createClient, type RequestOptions, type ResellerClient } from "../client/client";
@@ -151,7 +151,7 @@ function accountStateOf(s: ProviderSettings): AccountState {
 
 function limiterFor(s: ProviderSettings): Limiter {
   // One limiter per account and process: the API's quota is per account, all resources of a
-  // stack share this process, and what one account's 429s teach must not slow another (DESIGN §3, §4).
+  // stack share this process, and what one account's 429s teach must not slow another (docs/decisions/0015).
   const { limiters } = accountStateOf(s);
   const key = `${s.maxConcurrency}/${s.initialRequestsPerMinute}/${s.minRequestsPerMinute}/${s.requestsPerMinute}`;
   let limiter = limiters.get(key);

@@ -82,7 +82,7 @@ export interface FindOptions {
  * @typeParam O - the outputs (state); they include every input property, normalized
  */
 export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O extends object> {
-  /** PascalCase type name; the token is `pulumi-nodejs:dynamic/reseller:<type>` (DESIGN §2, frozen). */
+  /** PascalCase type name; the token is `pulumi-nodejs:dynamic/reseller:<type>` (never changed: every URN holds it). */
   type: string;
   inputs: S;
   /**

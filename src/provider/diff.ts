@@ -1,6 +1,6 @@
 /**
  * The shared `diff`: compares the new (checked) inputs with the old outputs, which a refresh has
- * updated, so drift seen by `read` shows up in the next preview (peers §4.6, pulumi#13679).
+ * updated, so drift seen by `read` shows up in the next preview (pulumi#13679).
  *
  * Rules the Node host imposes (`cmd/dynamic-provider/index.js`, 3.248): `changes` must be a
  * boolean, since anything else means DIFF_UNKNOWN; `stables` is not forwarded, so it is never

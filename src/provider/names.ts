@@ -1,11 +1,11 @@
 /**
  * Domain and host name normalization shared by every resource that takes a name.
  *
- * State must hold one spelling per name, or every refresh shows a diff (peers §2.3: trailing
- * dots, letter case and IDN spellings are the usual causes of perpetual diffs). The canonical
- * form here is ASCII (punycode), lower case, without a trailing dot; the API stores domains in
- * that form and accepts Unicode input (v4 document, Active domain entry: `domain_name` may hold
- * non-ASCII characters, `idn_domain_name` is the ASCII form).
+ * State must hold one spelling per name, or every refresh shows a diff (trailing dots, letter
+ * case and IDN spellings are what gives other DNS providers perpetual diffs; docs/decisions/0004).
+ * The canonical form here is ASCII (punycode), lower case, without a trailing dot; the API stores
+ * domains in that form and accepts Unicode input (v4 document, Active domain entry: `domain_name`
+ * may hold non-ASCII characters, `idn_domain_name` is the ASCII form).
  *
  * Normalization keeps the meaning and changes nothing else (issue 12 item 5): letter case, one
  * trailing dot, Unicode or punycode spelling (UTS #46 mapping, which also folds full-width

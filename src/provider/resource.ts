@@ -7,8 +7,8 @@
  *
  * What reaches the engine is unchanged by construction: the provider is still `shell(type)`,
  * whose serialized text captures the type name alone, and the type token is still
- * `pulumi-nodejs:dynamic/reseller:<type>` (DESIGN §2, frozen). docs/decisions/0012 records the
- * choice of a static spec over a class factory.
+ * `pulumi-nodejs:dynamic/reseller:<type>` (never changed: every resource's URN holds it).
+ * docs/decisions/0012 records the choice of a static spec over a class factory.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ACCOUNT_KEY } from "./account";

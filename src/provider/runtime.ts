@@ -1,10 +1,10 @@
 /**
  * `pulumi-hosting-reseller/runtime`: the code every resource's serialized shell loads in the
- * provider process, by package name, at call time (DESIGN §4).
+ * provider process, by package name, at call time (docs/decisions/0006).
  *
  * Each method takes the resource type first (`check("DnsRecordSet", olds, news)`) and applies
  * that resource's definition through the shared helpers. Refresh and destroy run the runtime
- * installed next to the program against state written by older versions (peers §6.1), so the
+ * installed next to the program against state written by older versions, so the
  * method names and argument order here are a protocol: never change them, only add.
  */
 import { definitions } from "../resources/registry";
@@ -32,7 +32,7 @@ const registry = new Map<string, AnyResourceDefinition>(definitions.map((d) => [
  * The definition of a resource type.
  *
  * @example
- * definitionOf("DnsRecordSet").id.format; // "<domain>/<name>/<type>"
+ * definitionOf("DnsRecordSet").id.format; // "<zone>/<name>/<type> (name relative, @ for the apex), e.g. example.com/www/A"
  */
 export function definitionOf(type: string): AnyResourceDefinition {
   const def = registry.get(type);

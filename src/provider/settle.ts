@@ -1,5 +1,5 @@
 /**
- * "Outcome unknown means read, then adopt, never re-send" (DESIGN §4, docs/decisions/0019).
+ * "Outcome unknown means read, then adopt, never re-send" (docs/decisions/0019).
  *
  * A create whose outcome is unknown (the client's `outcome-unknown`: a timeout or a dropped
  * connection after the request was sent, a lost, truncated, empty or unreadable success) may have

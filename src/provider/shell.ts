@@ -2,11 +2,11 @@
  * The serializable shell each resource hands to `pulumi.dynamic.Resource`.
  *
  * Pulumi serializes the provider object into the `__provider` property of every resource's
- * state, in plain text unless it captured a secret (peers §4.3). A provider that closes over a
+ * state, in plain text unless it captured a secret (pulumi#8265). A provider that closes over a
  * client, a pool or a config value serializes without any error, but with the token in clear
- * and a gutted connection pool (style anchors §6, "Checked with a scratch script"). So the shell
+ * and a gutted connection pool. So the shell
  * captures nothing but the resource type name: each method `require`s the runtime by package
- * name at call time, in the provider process, and forwards to it (DESIGN §4, the SST pattern).
+ * name at call time, in the provider process, and forwards to it (docs/decisions/0006; SST does the same).
  * A test serializes every resource's shell and checks its size and that it holds no credential.
  */
 import type * as pulumi from "@pulumi/pulumi";

@@ -1,5 +1,5 @@
 /**
- * "Never take over silently" (DESIGN §4, docs/decisions/0019): the `adopt` input and the
+ * "Never take over silently" (docs/decisions/0019): the `adopt` input and the
  * `adopted` output of every resource whose definition declares a `find` (its "find by identity"
  * read), handled by the runtime the way it handles `account`, so the definitions never see them.
  *

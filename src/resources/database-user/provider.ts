@@ -17,7 +17,7 @@
  * `adopt` is set: create then takes the user over without creating it, setting the declared
  * password with `databases.updateUser` (v4, v3). v2 has no update, so there an adopted user keeps
  * its password and a warning says so. Without `adopt` an existing login is never taken over
- * silently (peers §5 #6, §6.4). The look is the identity read (`find`: the prefixed name in the
+ * silently. The look is the identity read (`find`: the prefixed name in the
  * user listing of its type), which the runtime runs before the create and polls after a create
  * whose outcome is unknown (docs/decisions/0019): a user created although its reply was lost is
  * found and taken into state with the declared password, and the create is never sent twice.

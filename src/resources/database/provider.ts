@@ -11,8 +11,8 @@
  * - delete: `databases.delete`. A database already gone counts as deleted.
  *
  * A name that exists already fails the create before anything is sent, naming the id, unless
- * `adopt` is set: create then takes the database over without creating anything (peers §5 #6,
- * §6.4). Without it the existing database is never taken over silently: destroying the stack
+ * `adopt` is set: create then takes the database over without creating anything.
+ * Without it the existing database is never taken over silently: destroying the stack
  * would delete it with its data. The look is the identity read (`find`: the prefixed name in the
  * listing of its type), which the runtime runs before the create and polls after a create whose
  * outcome is unknown (docs/decisions/0019): a database created although its reply was lost is

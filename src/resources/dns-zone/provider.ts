@@ -171,7 +171,7 @@ function percent(share: number): string {
 /**
  * Refuses a plan that deletes more than `maxDeleteShare` of the zone's records, naming how many
  * and which, unless `allowBulkDelete` is set. Whole-zone tools that delete silently are the
- * peers' most reported data loss (peers §2.1: namecheap#65, spaceship#41, godaddy#8).
+ * most reported data loss in other DNS providers (namecheap#65, spaceship#41, godaddy#8).
  */
 function bulkDeleteGuard(ctx: ProviderContext, inputs: Inputs, plan: ZonePlan): void {
   if (plan.deletedRecords === 0) return;

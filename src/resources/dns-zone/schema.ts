@@ -7,7 +7,7 @@
  * strings, names relative with `@` for the apex, records sorted). Record sets are kept sorted by
  * name and type, so their order in the program never shows as a change.
  *
- * Two escape hatches make whole-zone ownership safe (peers §5 items 5 and 15): `ignore` patterns
+ * Two escape hatches make whole-zone ownership safe (docs/resources/dns-zone.md): `ignore` patterns
  * leave record sets written by other tools alone (ACME challenges, DKIM keys), and the bulk
  * delete guard (`maxDeleteShare`, `allowBulkDelete`) refuses to wipe most of a zone by accident.
  */

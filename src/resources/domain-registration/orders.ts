@@ -1,11 +1,11 @@
 /**
  * DomainRegistration orders: register, transfer in, and renew, each of which costs money.
  *
- * Money rules (DESIGN §3, peers §6.9): an order is never sent twice. When its response is lost
- * (`outcome-unknown`) the domain is read before anything else and the outcome taken from what the
- * account shows: for a register or transfer by the runtime's settling of the create (the
- * resource's identity read, polled), for a renewal here. Every order passes the cost guard first
- * (`pricing.ts`).
+ * Money rules (each order is charged, so a repeat is a second charge): an order is never sent
+ * twice. When its response is lost (`outcome-unknown`) the domain is read before anything else
+ * and the outcome taken from what the account shows: for a register or transfer by the runtime's
+ * settling of the create (the resource's identity read, polled), for a renewal here. Every order
+ * passes the cost guard first (`pricing.ts`).
  */
 import type { OperationParams } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/context";

@@ -15,9 +15,10 @@
  * list and cost guard), `orders.ts` (register, transfer, renew) and `converge.ts` (in-place
  * changes); this file reads the live registration and declares the lifecycle.
  *
- * Money rules (DESIGN §3, peers §6.9): a register, transfer or renew request is never sent twice.
- * When its response is lost (`outcome-unknown`) the domain is read before anything else and the
- * outcome taken from what the account shows; nothing is renewed by adopt, refresh or import.
+ * Money rules (each order is charged, so a repeat is a second charge): a register, transfer or
+ * renew request is never sent twice. When its response is lost (`outcome-unknown`) the domain is
+ * read before anything else and the outcome taken from what the account shows; nothing is renewed
+ * by adopt, refresh or import.
  *
  * The identity read (`find`, docs/decisions/0019) is `domains.getInfo` by `sld` and `tld` (v3
  * CONFIRMED in the official registrar module), which answers 404 for a domain the account does
@@ -57,7 +58,7 @@ import {
 type Inputs = DomainRegistrationInputs;
 type Outputs = DomainRegistrationOutputs;
 
-/** Statuses of a registration that lapsed; the domain stays in state (DESIGN §4). */
+/** Statuses of a registration that lapsed; the domain stays in state (docs/decisions/0003). */
 const LAPSED = new Set(["Expired", "Cancelled"]);
 /** Client error codes after which a secondary read keeps the previous value instead of failing the refresh. */
 const SOFT_FAILURES = new Set(["not-found", "validation", "conflict"]);

@@ -17,7 +17,7 @@
  *
  * A login that exists already fails the create before anything is sent, naming the id, unless
  * `adopt` is set: create then takes the login over without creating it, setting the declared
- * password and path with the update's operations (peers §5 #6, §6.4). Without it an existing
+ * password and path with the update's operations. Without it an existing
  * login is never taken over silently: its password would change under whoever uses it. The look
  * is the identity read (`find`: the login in `ftp.listAccounts`, whose `username` is
  * `user@domain`, v3 CONFIRMED by S2), which the runtime runs before the create and polls after a

@@ -2,8 +2,8 @@
  * What the settings that always exist share (PhpVersion, WafDisabledRules, CacheService,
  * DomainNameservers, DomainLock; PhpExtensions keeps one per extension): they are not taken over
  * but changed, so each keeps in state, as `previous`, the value it found when it first changed
- * it, and destroy puts that value back rather than the platform default (DESIGN.md §4, decision
- * 0020). A destroy then leaves the account as the stack found it.
+ * it, and destroy puts that value back rather than the platform default
+ * (docs/decisions/0020). A destroy then leaves the account as the stack found it.
  *
  * `previous` is an output added after the others: state written before it has none, and those
  * resources destroy as earlier versions of the package did (each resource's docs say what that

@@ -6,7 +6,7 @@
  * operations exchange them: rrsets `{type, name, ttl, records[]}` whose record objects are `{ip}`
  * for A/AAAA, `{value, priority}` for MX/MXE, `{value}` for CNAME and `{content}` for TXT
  * (catalog §7.6, from the official registrar module). State holds every value in one canonical
- * spelling, so refreshes never show spurious diffs (peers §2.3): IPv6 in RFC 5952 form, host
+ * spelling, so refreshes never show spurious diffs (docs/decisions/0004): IPv6 in RFC 5952 form, host
  * names in ASCII lower case with a trailing dot, TXT as quoted 255-byte character-strings,
  * records sorted.
  */

@@ -171,7 +171,7 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
     if (mayHaveApplied(err)) {
       // All, part or none of the batch may have been applied, perhaps later than the failure:
       // each entry is settled by what the zone shows within the settle wait, never sent again
-      // (DESIGN §4, "never lose track"). A batch of one is settled the same way, so a create,
+      // (docs/decisions/0029). A batch of one is settled the same way, so a create,
       // an update or a delete whose reply was truncated ends with what the zone holds.
       await settleByReading(ctx, first, entries, err, ctx.settings.settleWaitMs);
       return;

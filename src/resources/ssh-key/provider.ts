@@ -14,8 +14,8 @@
  * A key the account already has (same fingerprint, whatever the comment; adding it again answers
  * 409) fails the create before anything is sent, naming the id to import it with, rather than
  * adopting it silently, unless `adopt` is set: create then takes the key with that fingerprint
- * over without adding it, editing its comment and addresses only where they differ (peers §5 #6,
- * hcloud#12 "same fingerprint already exists"). The look is the identity read (`find`: the
+ * over without adding it, editing its comment and addresses only where they differ
+ * (hcloud#12 "same fingerprint already exists"). The look is the identity read (`find`: the
  * fingerprint in `ssh.listKeys`, whose entries carry it as `key`, v2 CONFIRMED by S8), which the
  * runtime runs before the create and polls after an add whose outcome is unknown
  * (docs/decisions/0019): a key added although the reply was lost is found and taken into state,
