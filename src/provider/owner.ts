@@ -7,7 +7,8 @@
  * (`@pulumi/pulumi/cmd/dynamic-provider/index.js`, `create` passes `req.getProperties()` only).
  * So the program side, which knows them (`provider/resource.ts`), adds the token to the inputs
  * under {@link OWNER_KEY}; the runtime takes it out before any definition sees the inputs, diff
- * ignores it, and it never reaches the outputs. The provider plugin's `Create` carries the URN,
+ * ignores it, and state keeps it among the outputs so that a refresh, whose read is given the
+ * outputs alone, hands it back with the inputs. The provider plugin's `Create` carries the URN,
  * from which {@link ownerOfUrn} makes the same token.
  *
  * The token is a SHA-256 of names a program shows anyway (no configuration value, no secret):

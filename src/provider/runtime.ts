@@ -164,6 +164,15 @@ export async function diff(type: string, _id: string, olds: Props, news: Props):
   return diffAccount(diffInputs(def, ownInputs(def, olds), ownInputs(def, news)), olds, news);
 }
 
+/**
+ * Props with the owner token the program side gave (provider/owner.ts), when there is one. State
+ * keeps it among the outputs too, so that a refresh, whose read is given the outputs alone,
+ * hands it back with the inputs and shows no change of it.
+ */
+function withOwner(props: Props, owner: string | undefined): Props {
+  return owner === undefined ? props : { ...props, [OWNER_KEY]: owner };
+}
+
 /** What the runtime's create is told beside the inputs. */
 export interface CreateOptions {
   /**
@@ -253,13 +262,13 @@ export async function create(type: string, inputs: Props, options: CreateOptions
     // The create returned: the engine saves its state now. A host killed in the moment between
     // leaves no record, and the next `up` refuses the object, naming `adopt: true`, as before.
     if (intent) await removeIntentRecord(intent, ctx.log);
-    return { id: result.id, outs: withAccount(outs, account) };
+    return { id: result.id, outs: withOwner(withAccount(outs, account), ownerOf(inputs)) };
   } catch (err) {
     // A create that may have made its object (its outcome unknown, not settled) keeps the record
     // for the next `up`; one that failed, or whose object the engine keeps by its id (a partial
     // failure), has no more use for it.
     if (intent && (isPartialFailure(err) || !mayHaveBeenApplied(err))) await removeIntentRecord(intent, ctx.log);
-    throw withWholeState(err, account, inputs[PROVIDER_KEY]);
+    throw withWholeState(err, account, inputs[PROVIDER_KEY], withOwner({}, ownerOf(inputs)));
   }
 }
 
@@ -314,7 +323,7 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
       const kept = def.keepMissing(olds);
       ctx.log.warn(`${type} ${id}: ${kept.warning}`);
       const outs = withAccount(toPlainJson(kept.outs as Props), account);
-      return { id, props: outs, inputs: withAccount(pickInputs(def, outs), account) };
+      return { id, props: withOwner(outs, ownerOf(stored)), inputs: withOwner(withAccount(pickInputs(def, outs), account), ownerOf(stored)) };
     }
     // Without state this is `X.get(name, id)`: refresh always sends the state it holds. The
     // engine takes an empty id from the host as "keep the id asked for" and stores the near-empty
@@ -329,8 +338,8 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
   const inputs = toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs));
   return {
     id: result.id ?? id,
-    props: withAccount(outs, account),
-    inputs: withAccount({ ...(hasState ? inputs : withoutCreateTimeInputs(def, inputs)), ...adoptInputOf(def, stored) }, account),
+    props: withOwner(withAccount(outs, account), ownerOf(stored)),
+    inputs: withOwner(withAccount({ ...(hasState ? inputs : withoutCreateTimeInputs(def, inputs)), ...adoptInputOf(def, stored) }, account), ownerOf(stored)),
   };
 }
 
@@ -359,7 +368,7 @@ export async function update(type: string, id: string, olds: Props, news: Props)
   const ctx = contextOf(def, id, stored, writerOf(def, stored));
   try {
     const outs = await def.update(ctx, id, ownInputs(def, stored), typedInputs(def, news));
-    return { outs: withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)) };
+    return { outs: withOwner(withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)), ownerOf(news) ?? ownerOf(stored)) };
   } catch (err) {
     // An update that fails part way may report the object it left (a redirection deleted and
     // added again, whose add did not settle): the engine then stores that state, not the old one.

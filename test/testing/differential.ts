@@ -91,6 +91,14 @@ function nameOf(urn: string): string {
   return urn.split("::").slice(3).join("::");
 }
 
+/**
+ * Inputs with the owner token (src/provider/owner.ts) shown as present, not as its value: the
+ * token names the project and the stack, which differ between the two engines' runs.
+ */
+function withOwnerMasked(inputs: Record<string, unknown>): Record<string, unknown> {
+  return "__owner" in inputs ? { ...inputs, __owner: typeof inputs.__owner === "string" ? "<owner token>" : inputs.__owner } : inputs;
+}
+
 function isDeploymentError(error: unknown): error is DeploymentError {
   return error instanceof Error && error.name === "DeploymentError" && "result" in error && "failures" in error;
 }
@@ -110,7 +118,7 @@ async function observe<Service>(stack: TestStack, step: ScenarioStep<Service>, s
   const state: Record<string, string> = {};
   const inputs: Record<string, Record<string, unknown>> = {};
   for (const record of stack.state.resources) {
-    if (!record.pendingDelete) inputs[nameOf(record.urn)] = stack.resource(record.urn).inputs;
+    if (!record.pendingDelete) inputs[nameOf(record.urn)] = withOwnerMasked(stack.resource(record.urn).inputs);
     const flags = [
       record.initErrors?.length ? "init errors" : "",
       record.pendingReplacement ? "pending replacement" : "",
