@@ -99,6 +99,21 @@ export function cancelStep(run: KillRun, title: string, after: () => void = () =
   );
 }
 
+/**
+ * The pending creates the engine keeps until a refresh clears them: two before, none after, and
+ * then a preview that wants nothing, with the domain ordered once.
+ */
+export async function expectConvergedOnceCleared(run: KillRun): Promise<void> {
+  const { sim } = run.scenario;
+  expect(await run.kill.pendingOperations()).toHaveLength(2);
+  const cleared = await run.kill.clearPendingCreates();
+  expect(cleared.code, cleared.stdout + cleared.stderr).toBe(0);
+  expect(await run.kill.pendingOperations()).toEqual([]);
+  const preview = await run.kill.previewNoChanges();
+  expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+  expect(sim.requests.count("domains.register")).toBe(1);
+}
+
 /** The destroy: the account as the scenario found it, but for the domain the killed run paid for. */
 export function destroyStep(run: KillRun): void {
   it(

@@ -22,16 +22,15 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
 import { generateSelfSigned } from "../../src/simulator/x509";
 import {
   CliStack,
   describeEngine,
-  SETUP_TIMEOUT,
+  engineScenario,
   simulatorConfig,
-  startEngine,
   STEP_TIMEOUT,
   typescriptProgram,
   type CliResult,
@@ -153,16 +152,11 @@ function expectRefused(result: CliResult): void {
 }
 
 describeEngine("a pulumi up whose creates are refused with an echo of each request", () => {
-  beforeAll(async () => {
-    engine = await startEngine("secret-echo");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("secret-echo", async (started) => {
+    ({ engine, sim } = started);
     stack = new CliStack(engine, typescriptProgram(engine, "secret-echo", INDEX), "dev");
     await stack.init(simulatorConfig(sim));
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(
