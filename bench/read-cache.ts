@@ -8,8 +8,8 @@
  * what sharing saves on this machine. Run alone with
  * `node --expose-gc --import tsx bench/read-cache.ts`, or as part of `npm run bench`.
  */
-import { currentContext, resetContext, setSettings } from "../src/provider/context";
-import { readSettings } from "../src/provider/config";
+import { currentContext, resetContext, setSettings } from "../src/provider/runtime/context";
+import { readSettings } from "../src/provider/rules/config";
 import { startSimulator } from "../src/simulator";
 import type { RRSet } from "../src/simulator/state";
 import { runWhenMain, type BenchRow } from "./rows";

@@ -26,7 +26,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { createClient, type ClientOptions } from "../src/client/client";
-import { configure, clearCache, create, read } from "../src/provider/runtime";
+import { configure, clearCache, create, read } from "../src/runtime";
 import { startSimulator, type Simulator } from "../src/simulator";
 import { readFileSync, writeFileSync } from "node:fs";
 import { adaptiveLimit } from "./adaptive-limit";

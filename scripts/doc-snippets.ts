@@ -24,7 +24,7 @@ const OUT = path.join(ROOT, ".tmp", "doc-snippets");
 /** The package's entry points, as `package.json` `exports` maps them, in the sources. */
 const ENTRY_POINTS: Record<string, string> = {
   "pulumi-hosting-reseller": "src/index.ts",
-  "pulumi-hosting-reseller/runtime": "src/provider/runtime.ts",
+  "pulumi-hosting-reseller/runtime": "src/runtime.ts",
   "pulumi-hosting-reseller/simulator": "src/simulator/index.ts",
   "pulumi-hosting-reseller/testing": "src/testing/index.ts",
 };
@@ -44,8 +44,8 @@ import type * as forgeNs from "node-forge";
 import type { ClientOptions, ContactArgs, CustomSsl, DnsRecordSet, DnsZoneArgs, DomainRegistration, GetAccessLogsOutputArgs, GetPhpVersionsResult, Limiter, ResellerClient } from "pulumi-hosting-reseller";
 import type { Simulator } from "pulumi-hosting-reseller/simulator";
 import type { DeploymentError, OperationResult, PulumiProgram, TestStack } from "pulumi-hosting-reseller/testing";
-import type { ProviderContext } from "${path.join(ROOT, "src/provider/context")}";
-import type { HostingAddress } from "${path.join(ROOT, "src/provider/hosting")}";
+import type { ProviderContext } from "${path.join(ROOT, "src/provider/runtime/context")}";
+import type { HostingAddress } from "${path.join(ROOT, "src/provider/runtime/context")}";
 import type { PhpOption } from "${path.join(ROOT, "src/client/endpoints/php")}";
 
 declare global {

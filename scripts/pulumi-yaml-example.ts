@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
+import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/rules/config";
 
 /**
  * The text of `Pulumi.yaml.example`: a project file, with the provider's keys listed in comments.

@@ -21,7 +21,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { API_VERSIONS, type EndpointDef, type Evidence } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
-import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/config";
+import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/rules/config";
 import { definitions, resourceFolder } from "../src/resources/registry";
 import { pulumiYamlExample } from "./pulumi-yaml-example";
 

@@ -37,8 +37,8 @@ export type { RetryOptions } from "./client/retry";
 export * from "./resources";
 
 // ---- configuration ----
-export { CONFIG_KEYS, CONFIG_NAMESPACE, readSettings } from "./provider/config";
-export type { ConfigKey, ConfigReader, ProviderSettings } from "./provider/config";
+export { CONFIG_KEYS, CONFIG_NAMESPACE, readSettings } from "./provider/rules/config";
+export type { ConfigKey, ConfigReader, ProviderSettings } from "./provider/rules/config";
 
 // ---- data sources (plain async functions and ...Output variants) ----
 export * from "./data-sources";

@@ -19,8 +19,8 @@ import * as ts from "typescript";
 import { z } from "zod";
 
 import { DATA_SOURCES } from "../../src/data-sources/registry";
-import { CONFIG_KEYS } from "../../src/provider/config";
-import type { ResourceClassSpec } from "../../src/provider/resource";
+import { CONFIG_KEYS } from "../../src/provider/rules/config";
+import type { ResourceClassSpec } from "../../src/provider/program/resource";
 import * as resourceClasses from "../../src/resources";
 import { RESOURCES, resourceFolder } from "../../src/resources/registry";
 

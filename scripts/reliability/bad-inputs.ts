@@ -28,15 +28,16 @@
  * apart, so a report shows how many of each were tried.
  *
  * A bad input is refused properly when the runtime's `check` fails with a failure on the
- * property it was made at, no failure message quotes more than 60 characters of it, and `create`
- * (which checks again) throws without a single request reaching the simulator. Anything else
+ * property it was made at, no failure message quotes more than 60 characters of it, and not a
+ * single request reaches the simulator (the engine never creates with inputs `check` refused,
+ * and `create` takes the checked inputs as they are). Anything else
  * counts as accepted. `runBadInputs` runs them all and gives the figures of the reliability
  * report; the test suite (`test/provider/bad-inputs.test.ts`) asserts on the same run.
  */
 import { generateKeyPairSync } from "node:crypto";
 import type { z } from "zod";
-import { DEFAULT_TEXT_RULE, QUOTE_MAX, inputSchemaFor, quote, unwrapInput, type CheckFailure, type TextRule } from "../../src/provider/check";
-import { check, configure, create, reset } from "../../src/provider/runtime";
+import { DEFAULT_TEXT_RULE, QUOTE_MAX, inputSchemaFor, quote, unwrapInput, type CheckFailure, type TextRule } from "../../src/provider/lifecycle/check";
+import { check, configure, reset } from "../../src/runtime";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import { startSimulator, type Simulator } from "../../src/simulator";
 import { generateSelfSigned } from "../../src/simulator/x509";
@@ -876,8 +877,8 @@ function quotesTooMuch(failures: readonly CheckFailure[], value: unknown): boole
 
 /**
  * Runs one bad input through the runtime, against the simulator the runtime is configured for:
- * `check` must fail on its property, quoting at most 60 characters of it, and `create` must
- * throw without any request reaching the simulator.
+ * `check` must fail on its property, quoting at most 60 characters of it, without any request
+ * reaching the simulator.
  *
  * @example
  * await judge({ type: "CronJob", property: "schedule", inputs: { ...baseInputs().CronJob, schedule: "H 0 * * *" }, value: "H 0 * * *" }, sim);
@@ -890,12 +891,6 @@ export async function judge(c: Pick<BadInput, "type" | "property" | "inputs" | "
   if (failures.length === 0) why = "check accepted it";
   else if (!failures.some((f) => topOf(f.property) === topOf(c.property))) why = `check failed on ${failures.map((f) => f.property).join(", ")}, not on ${c.property}`;
   else if (quotesTooMuch(failures, c.value)) why = `a failure quotes more than ${QUOTE_MAX} characters of it`;
-  try {
-    await create(c.type, c.inputs);
-    why ??= "create accepted it";
-  } catch {
-    // Refused, as it must be; whether a request was sent first is told by the request log.
-  }
   const calls = sim.requests.count() - before;
   if (calls > 0) why ??= `${calls} API call${calls > 1 ? "s" : ""}`;
   return why === undefined ? { accepted: false } : { accepted: true, why };

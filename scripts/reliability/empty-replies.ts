@@ -17,7 +17,7 @@
  * an empty id would make the engine drop the resource from the state ("gone"), so the object
  * would be orphaned; returning anything else would take a reply that says nothing as the truth.
  */
-import { check, configure, create, read, reset } from "../../src/provider/runtime";
+import { check, configure, create, read, reset } from "../../src/runtime";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import type { Simulator } from "../../src/simulator";
 import { startScriptedServer, type ScriptedReply, type ScriptedServer } from "../../test/helpers/scripted-server";

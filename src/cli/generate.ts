@@ -12,7 +12,7 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { createClient, type ClientOptions, type ResellerClient } from "../client/client";
-import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/config";
+import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/rules/config";
 import { DEFAULT_PROJECT, fileExists, generateProgram, writeProject } from "../generate";
 import { importFileOf } from "../generate/import-file";
 import type { Plan } from "../generate/plan";

@@ -13,8 +13,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { ACCOUNT_KEY } from "../provider/account";
-import { definitionOf, types } from "../provider/runtime";
+import { ACCOUNT_KEY } from "../provider/lifecycle/account";
+import { definitionOf, types } from "../runtime";
 import { tokenOf } from "../plugin/tokens";
 import { SIG_KEY } from "../plugin/values";
 

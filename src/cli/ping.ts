@@ -26,7 +26,7 @@ import type { ApiVersion, EndpointDef } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import type { ResellerClient } from "../client/client";
 import { isResellerApiError, type ErrorCode } from "../client/errors";
-import { accountKeyPath, CONFIG_KEYS, type ProviderSettings } from "../provider/config";
+import { accountKeyPath, CONFIG_KEYS, type ProviderSettings } from "../provider/rules/config";
 import { addConnectionOptions, clientFromSettings, kebab, settingsFromFlags, type ConnectionFlags } from "./generate";
 
 /** Exit codes of `reseller ping`. */

@@ -18,7 +18,7 @@ import { closest } from "fastest-levenshtein";
 import { parseBaseUrl, type ResellerClient } from "../client/client";
 import { operations } from "../client/endpoints";
 import type { ErrorCode } from "../client/errors";
-import { accountKeyPath, type ProviderSettings } from "../provider/config";
+import { accountKeyPath, type ProviderSettings } from "../provider/rules/config";
 import { NEVER_CALLED, ProbeAbort, VERDICTS, createTap, probeAccount, writeRecordings, type ProbedRoute, type ProbeResult, type Tap } from "../probe";
 import { addConnectionOptions, clientFromSettings, parseHostingIds, settingsFromFlags, type ConnectionFlags } from "./generate";
 import { addressInMessage, PING_EXIT } from "./ping";

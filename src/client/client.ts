@@ -124,7 +124,7 @@ export interface RequestOptions {
    * the caller settles it by reading. For a delete that an add of the same object follows (a
    * redirection, which the API cannot change, is deleted and added again): an attempt held up in
    * the API may land after the add and remove the new object, so the delete must be seen to have
-   * landed before the add is sent (provider/settle.ts, `settleDelete`).
+   * landed before the add is sent (provider/runtime/settle.ts, `settleDelete`).
    */
   resend?: false;
   /**
@@ -458,7 +458,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
           // create, an order or a call that must not be sent again (read, never sent again, or
           // the next `up` would refuse the object the create made); `bad-response` for a read or
           // a repeatable write, which the provider settles for idempotent creates
-          // (provider/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts), and
+          // (provider/runtime/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts), and
           // which the next `up` or `destroy` sends again harmlessly for updates and deletes.
           const failure = unreadableSuccess(
             ep,
@@ -577,7 +577,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
    * A 2xx that cannot be understood: truncated, not JSON, empty, past `maxResponseBytes`, or
    * not the operation's shape. For a read or a repeatable write it is `bad-response`: sending it
    * again is harmless, and the provider settles a repeatable create by reading
-   * (provider/settle.ts, `createdBy`). For an unsafe operation (a create, an order), or a call
+   * (provider/runtime/settle.ts, `createdBy`). For an unsafe operation (a create, an order), or a call
    * that must not be sent again (`resend: false`, a delete an add of the same object follows),
    * the server acted before answering, so what it did is unknown: `outcome-unknown`, which the
    * caller settles by reading, never by sending again. `safety` is the call's, not the table's.

@@ -15,8 +15,8 @@
  * first request and closed when the program's event loop drains (`beforeExit`).
  */
 import type * as Pulumi from "@pulumi/pulumi";
-import { CONFIG_NAMESPACE, readConfiguration, type ProviderConfiguration } from "../provider/config";
-import { currentContext, resetContext, setConfiguration, type ProviderContext } from "../provider/context";
+import { CONFIG_NAMESPACE, readConfiguration, type ProviderConfiguration } from "../provider/rules/config";
+import { currentContext, resetContext, setConfiguration, type ProviderContext } from "../provider/runtime/context";
 
 let loaded = false;
 let exitHook: (() => void) | undefined;

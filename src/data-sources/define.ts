@@ -14,12 +14,12 @@ import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
 import { endpoints, type HostedParams, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
 import { ResellerApiError } from "../client/errors";
 import { hostingId } from "../client/schemas";
-import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/config";
-import type { ProviderContext } from "../provider/context";
-import { hostingAddress } from "../provider/hosting";
-import { limitText, textIssues } from "../provider/check";
-import { normalizeDomain, normalizeRegistrableDomain, type NameResult } from "../provider/names";
-import { NAME_RULE } from "../provider/validators";
+import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/rules/config";
+import type { ProviderContext } from "../provider/runtime/context";
+import { hostingAddress } from "../provider/runtime/context";
+import { limitText, textIssues } from "../provider/lifecycle/check";
+import { normalizeDomain, normalizeRegistrableDomain, type NameResult } from "../util/names";
+import { NAME_RULE } from "../provider/rules/validators";
 import { dataSourceContext, pulumiSdk } from "./client";
 
 /**

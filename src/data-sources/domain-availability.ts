@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { splitDomain } from "../provider/names";
+import { splitDomain } from "../util/names";
 import { defineDataSource, registrableDomainArg, type AccountArgs, type DataSourceOutputOptions, type OutputArgs } from "./define";
 
 /**

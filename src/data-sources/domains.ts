@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { normalizeDomain, unicodeDomain } from "../provider/names";
+import { normalizeDomain, unicodeDomain } from "../util/names";
 import { defineDataSource, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 import type { OperationReply } from "../client/endpoints";
 

@@ -9,11 +9,11 @@
  * before it is sent. Generating a program must never change the account it describes.
  */
 import type { ResellerClient } from "../client/client";
-import { BatchQueue } from "../provider/batch";
-import { ReadCache, ScopeQueue } from "../provider/cache";
-import type { ProviderSettings } from "../provider/config";
-import type { Logger, ProviderContext } from "../provider/context";
-import { hostingAddress } from "../provider/hosting";
+import { BatchQueue } from "../provider/runtime/batch";
+import { ReadCache, ScopeQueue } from "../provider/runtime/cache";
+import type { ProviderSettings } from "../provider/rules/config";
+import type { Logger, ProviderContext } from "../provider/runtime/context";
+import { hostingAddress } from "../provider/runtime/context";
 
 /** Reads are kept for the whole run: a generation is one consistent look at the account. */
 const RUN_TTL_MS = 60 * 60 * 1000;
@@ -48,7 +48,6 @@ export function readOnlyContext(client: ResellerClient, settings: ProviderSettin
       throw new Error(`reseller generate only reads the account; it refused to send ${id}`);
     },
     serial: (scope, task) => queue.run(scope, task),
-    idle: (scope) => queue.idle(scope),
     batch: (scope, item, options) => batches.add(scope, item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
     // Nothing is written, so nothing is dropped: every read is as an identity read would be.

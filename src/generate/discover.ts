@@ -14,9 +14,9 @@
  */
 import { DNS_RECORD_TYPES } from "../client/dns-records";
 import type { OperationId } from "../client/endpoints";
-import type { ProviderContext } from "../provider/context";
-import { apiErrorCode } from "../provider/errors";
-import { normalizeDomain, normalizeRecordName } from "../provider/names";
+import type { ProviderContext } from "../provider/runtime/context";
+import { apiErrorCode } from "../provider/lifecycle/errors";
+import { normalizeDomain, normalizeRecordName } from "../util/names";
 import { cronListing } from "../resources/shared/cron";
 import { typeParam, typesToSearch } from "../resources/shared/databases";
 import { isMarkerName } from "../resources/shared/ownership";

@@ -12,7 +12,7 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { ResellerClient } from "../client/client";
-import type { ProviderSettings } from "../provider/config";
+import type { ProviderSettings } from "../provider/rules/config";
 import { readOnlyContext } from "./context";
 import { discover, type Selection } from "./discover";
 import { planProgram, type Plan } from "./plan";

@@ -21,7 +21,7 @@
  * `@pulumi/pulumi`.
  */
 import type { ApiVersion } from "../client/endpoint";
-import type { AnyResourceDefinition } from "../provider/define";
+import type { AnyResourceDefinition } from "../provider/lifecycle/define";
 import { RESOURCES, type ResourceType } from "../resources/registry";
 import type { PrintValue } from "./printer";
 

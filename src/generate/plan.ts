@@ -14,12 +14,12 @@
  * Inputs the API never returns (passwords, SSH key lines) are not checked against the live object:
  * `check` sees them as values unknown until deployment, and `diff` does not compare them.
  */
-import { runtimeAdopts, withoutAdoption } from "../provider/takeover";
-import type { ProviderContext } from "../provider/context";
-import { checkInputs, UNKNOWN } from "../provider/check";
-import { inputKeys, type AnyResourceDefinition } from "../provider/define";
-import { diffInputs } from "../provider/diff";
-import { toPlainJson } from "../provider/outputs";
+import { runtimeAdopts, withoutAdoption } from "../provider/lifecycle/takeover";
+import type { ProviderContext } from "../provider/runtime/context";
+import { checkInputs, UNKNOWN } from "../provider/lifecycle/check";
+import { inputKeys, type AnyResourceDefinition } from "../provider/lifecycle/define";
+import { diffInputs } from "../provider/lifecycle/diff";
+import { toPlainJson } from "../provider/lifecycle/outputs";
 import type { Discovery, Found, Section } from "./discover";
 import { KINDS, type ConfigInput, type Kind, type KindName, type LiveProps } from "./kinds";
 import { secretConfigKey, UniqueNames } from "./names";
@@ -111,7 +111,7 @@ type Verdict = { ok: true } | { ok: false; reason: string };
 function verify(kind: Kind, args: Record<string, PrintValue>, props: LiveProps, version: ProviderContext["version"]): Verdict {
   const given: Record<string, unknown> = { ...args };
   for (const input of kind.config ?? []) given[input.property] = input.readable ? props[input.property] : UNKNOWN;
-  // `adopt` is the runtime's input where the definition declares an identity read (provider/takeover.ts).
+  // `adopt` is the runtime's input where the definition declares an identity read (provider/lifecycle/takeover.ts).
   const plain = runtimeAdopts(kind.definition) ? withoutAdoption(given) : given;
   const checked = checkInputs(kind.definition, plain, version);
   if (!checked.inputs) {

@@ -4,7 +4,7 @@
  * `pulumi up` does). Everything is printed from the plan alone, so the same account gives
  * the same files, byte for byte.
  */
-import { accountKeyPath, CONFIG_KEYS, CONFIG_NAMESPACE, type ProviderSettings } from "../provider/config";
+import { accountKeyPath, CONFIG_KEYS, CONFIG_NAMESPACE, type ProviderSettings } from "../provider/rules/config";
 import { KINDS, type ConfigInput, type Kind } from "./kinds";
 import type { ConfigEntry, Plan, Planned } from "./plan";
 import { printBlock, printComment, stringLiteral } from "./printer";

@@ -1,7 +1,7 @@
 /**
  * The provider plugin's operations on plain values: what `server.ts` calls for each gRPC method
  * once the wire form is decoded. Every resource operation goes to the same runtime the dynamic
- * resources load (`provider/runtime.ts`), and every invoke to the same data source functions the
+ * resources load (`runtime.ts`), and every invoke to the same data source functions the
  * program-side `getX` calls run: no resource logic lives here (docs/decisions/0025).
  *
  * What is the plugin's own:
@@ -16,15 +16,15 @@
  */
 import { DATA_SOURCES } from "../data-sources/registry";
 import { useConfiguration } from "../data-sources/client";
-import { ACCOUNT_KEY } from "../provider/account";
-import { containsUnknown, type CheckFailure } from "../provider/check";
-import { CONFIG_KEYS, readConfiguration, type ProviderConfiguration } from "../provider/config";
-import { resetContext, setConfiguration } from "../provider/context";
-import { jsonEqual } from "../provider/diff";
-import { isPartialFailure } from "../provider/errors";
-import { toPlainJson } from "../provider/outputs";
-import { ownerOfUrn } from "../provider/owner";
-import * as runtime from "../provider/runtime";
+import { ACCOUNT_KEY } from "../provider/lifecycle/account";
+import { containsUnknown, type CheckFailure } from "../provider/lifecycle/check";
+import { CONFIG_KEYS, readConfiguration, type ProviderConfiguration } from "../provider/rules/config";
+import { resetContext, setConfiguration } from "../provider/runtime/context";
+import { jsonEqual } from "../provider/lifecycle/diff";
+import { isPartialFailure } from "../provider/lifecycle/errors";
+import { toPlainJson } from "../provider/lifecycle/outputs";
+import { ownerOfUrn } from "../provider/lifecycle/owner";
+import * as runtime from "../runtime";
 import { tokenOf } from "./tokens";
 import { configText, unwrap, wrapSecrets } from "./values";
 
@@ -184,7 +184,7 @@ export class NativeProvider {
   /**
    * Creates the object; a partial create is an {@link InitFailure} carrying the id. The URN the
    * engine sends names the resource, whose own interrupted create the runtime may then recover
-   * without `adopt` (provider/owner.ts, docs/decisions/0033).
+   * without `adopt` (provider/lifecycle/owner.ts, docs/decisions/0033).
    */
   async create(token: string, inputs: Props, urn?: string): Promise<{ id: string; props: Result }> {
     const type = typeOf(token);

@@ -21,8 +21,8 @@ import type * as StatusProto from "@pulumi/pulumi/proto/status_pb";
 import type * as AnyProto from "google-protobuf/google/protobuf/any_pb";
 import type * as EmptyProto from "google-protobuf/google/protobuf/empty_pb";
 import type * as StructProto from "google-protobuf/google/protobuf/struct_pb";
-import { setDefaultLogger } from "../provider/context";
-import { engineLogger } from "../provider/engine-log";
+import { setDefaultLogger } from "../provider/runtime/context";
+import { engineLogger } from "../provider/runtime/engine-log";
 import { InitFailure, NativeProvider, type Result } from "./provider";
 import { wrapSecrets } from "./values";
 

@@ -7,7 +7,7 @@
  * The runtime must see the value inside (a password is checked and sent like any string), and
  * what was secret on the way in must be secret on the way out, or the engine would store it in
  * plain text. Unknown values during preview travel as the same sentinel string the runtime
- * already understands (`UNKNOWN` in provider/check.ts), so they pass through unchanged.
+ * already understands (`UNKNOWN` in provider/lifecycle/check.ts), so they pass through unchanged.
  */
 
 /** The key that marks a special value (pulumi `resource.SigKey`). */

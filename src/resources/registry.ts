@@ -13,7 +13,7 @@
  * here, its `export *` line in `index.ts`, its page in `docs/resources/`, and its entry in
  * `src/generate/kinds.ts` (docs/decisions/0012).
  */
-import type { AnyResourceDefinition } from "../provider/define";
+import type { AnyResourceDefinition } from "../provider/lifecycle/define";
 import { cacheServiceDefinition } from "./cache-service/provider";
 import { cronEmailDefinition } from "./cron-email/provider";
 import { cronJobDefinition } from "./cron-job/provider";

@@ -3,8 +3,8 @@
  * itself: through the real CLI, an API refusal and a configuration error print their message as
  * one paragraph, with no stack trace of the package's code. On check, diff, read and delete the
  * dynamic-provider host also writes `${e}: ${e.stack}` to its stderr, which the CLI shows; the
- * runtime makes that line read `<name>: <message>` for its own errors (src/provider/errors.ts).
- * And a provider warning reaches the engine as a warning (src/provider/engine-log.ts), not as a
+ * runtime makes that line read `<name>: <message>` for its own errors (src/provider/lifecycle/errors.ts).
+ * And a provider warning reaches the engine as a warning (src/provider/runtime/engine-log.ts), not as a
  * line of the host's output.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";

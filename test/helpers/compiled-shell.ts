@@ -1,5 +1,5 @@
 /**
- * `src/provider/shell.ts` compiled as `npm run build` compiles it, for tests of the text that
+ * `src/provider/program/shell.ts` compiled as `npm run build` compiles it, for tests of the text that
  * Pulumi serializes into every resource's state: that text is the source of the compiled
  * functions, so it must be checked against the compiler's output, not the test runner's.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as ts from "typescript";
 
-const SHELL_SOURCE = resolve(__dirname, "../../src/provider/shell.ts");
+const SHELL_SOURCE = resolve(__dirname, "../../src/provider/program/shell.ts");
 
 /**
  * Loads the shell module compiled with the repository's compiler options.
@@ -16,7 +16,7 @@ const SHELL_SOURCE = resolve(__dirname, "../../src/provider/shell.ts");
  * @example
  * const { shell } = compiledShell();
  */
-export function compiledShell(): typeof import("../../src/provider/shell") {
+export function compiledShell(): typeof import("../../src/provider/program/shell") {
   const config = ts.getParsedCommandLineOfConfigFile(resolve(__dirname, "../../tsconfig.build.json"), {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => {
@@ -30,5 +30,5 @@ export function compiledShell(): typeof import("../../src/provider/shell") {
   });
   const file = join(mkdtempSync(join(tmpdir(), "shell-")), "shell.js");
   writeFileSync(file, outputText);
-  return require(file) as typeof import("../../src/provider/shell");
+  return require(file) as typeof import("../../src/provider/program/shell");
 }

@@ -28,9 +28,9 @@
  */
 import { afterAll, beforeEach, expect } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import type { CheckFailure } from "../../src/provider/check";
-import type { DiffResult } from "../../src/provider/diff";
-import { clearCache, configure, provider, reset, type RuntimeProvider } from "../../src/provider/runtime";
+import type { CheckFailure } from "../../src/provider/lifecycle/check";
+import type { DiffResult } from "../../src/provider/lifecycle/diff";
+import { clearCache, configure, provider, reset, type RuntimeProvider } from "../../src/runtime";
 import type { Simulator, SimulatorOptions } from "../../src/simulator";
 import { useSimulator } from "./sim";
 

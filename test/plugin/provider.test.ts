@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { InitFailure, NativeProvider } from "../../src/plugin/provider";
 import { SECRET_SIG, SIG_KEY, unwrap, wrapSecrets } from "../../src/plugin/values";
-import { reset } from "../../src/provider/runtime";
+import { reset } from "../../src/runtime";
 import { resetDataSources } from "../../src/data-sources";
 import { startSimulator, type Simulator } from "../../src/simulator";
 import { CONTACT } from "../helpers/contact";

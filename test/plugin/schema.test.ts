@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 import { DATA_SOURCES } from "../../src/data-sources/registry";
 import * as dataSources from "../../src/data-sources";
-import { CONFIG_KEYS } from "../../src/provider/config";
+import { CONFIG_KEYS } from "../../src/provider/rules/config";
 import { RESOURCES } from "../../src/resources/registry";
 import { SCHEMA_PATH, schemaText, type PackageSchema } from "../../scripts/lib/schema";
 

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { defineResource } from "../../src/provider/define";
+import { defineResource } from "../../src/provider/lifecycle/define";
 import * as root from "../../src";
 import { definitions } from "../../src/resources/registry";
 

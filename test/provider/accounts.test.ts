@@ -5,7 +5,7 @@
  * credentials, and both hold the demo seed, so the same domain exists in both.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configure, provider } from "../../src/provider/runtime";
+import { configure, provider } from "../../src/runtime";
 import { startSimulator, type Simulator } from "../../src/simulator";
 import { configFor, EngineDouble, runLifecycle, SERIALIZED_PROVIDER, useProvider } from "../helpers/lifecycle";
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BAD_INPUT_CLASSES, badInputs, baseInputs, judge, material, runBadInputs, simulatorConfig, type BadInputFigures } from "../../scripts/reliability/bad-inputs";
-import { configure, reset } from "../../src/provider/runtime";
+import { configure, reset } from "../../src/runtime";
 import { RESOURCES } from "../../src/resources/registry";
 import { startSimulator, type Simulator } from "../../src/simulator";
 
@@ -30,7 +30,7 @@ describe("bad inputs of every resource type", () => {
     expect(Object.values(figures.perClass).reduce((n, t) => n + t.tried, 0)).toBe(figures.badInputsTried);
   });
 
-  it("refuses every one in check, naming its property and quoting at most 60 characters, and create sends no request", () => {
+  it("refuses every one in check, naming its property and quoting at most 60 characters, with no request sent", () => {
     expect(figures.accepted).toEqual([]);
     expect(figures.badInputsAccepted).toBe(0);
     expect(Object.values(figures.perType).every((t) => t.accepted === 0)).toBe(true);

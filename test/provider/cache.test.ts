@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache, ScopeQueue, deepFreeze } from "../../src/provider/cache";
+import { ReadCache, ScopeQueue, deepFreeze } from "../../src/provider/runtime/cache";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

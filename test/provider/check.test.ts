@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { UNKNOWN, checkInputs, containsUnknown, formatPath, isUnknown } from "../../src/provider/check";
-import { defineResource } from "../../src/provider/define";
-import { definitionOf } from "../../src/provider/runtime";
+import { UNKNOWN, checkInputs, containsUnknown, formatPath, isUnknown } from "../../src/provider/lifecycle/check";
+import { defineResource } from "../../src/provider/lifecycle/define";
+import { definitionOf } from "../../src/runtime";
 
 const dns = definitionOf("DnsRecordSet");
 const domain = definitionOf("DomainRegistration");

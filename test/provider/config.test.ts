@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountSettings, CONFIG_KEYS, namespaced, readConfiguration, readSettings, requireCredentials } from "../../src/provider/config";
+import { accountSettings, CONFIG_KEYS, namespaced, readConfiguration, readSettings, requireCredentials } from "../../src/provider/rules/config";
 
 const stack = (values: Record<string, string>) => namespaced({ get: (k) => values[k] });
 

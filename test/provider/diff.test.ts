@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../src/provider/check";
-import { diffInputs, jsonEqual } from "../../src/provider/diff";
-import { definitionOf } from "../../src/provider/runtime";
+import { UNKNOWN } from "../../src/provider/lifecycle/check";
+import { diffInputs, jsonEqual } from "../../src/provider/lifecycle/diff";
+import { definitionOf } from "../../src/runtime";
 
 const dns = definitionOf("DnsRecordSet");
 const domain = definitionOf("DomainRegistration");

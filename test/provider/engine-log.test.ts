@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { dynamicHostEngineAddress } from "../../src/provider/engine-log";
+import { dynamicHostEngineAddress } from "../../src/provider/runtime/engine-log";
 
 const HOST = "/work/app/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
 

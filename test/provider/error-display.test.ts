@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import { ResellerApiError } from "../../src/client/errors";
-import { ConfigError, forDisplay, isExpectedError, PartialCreateError } from "../../src/provider/errors";
+import { ConfigError, forDisplay, isExpectedError, PartialCreateError } from "../../src/provider/lifecycle/errors";
 
 /** The line the host writes for a failed call. */
 function hostLine(e: unknown): string {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Logger } from "../../src/provider/context";
+import type { Logger } from "../../src/provider/runtime/context";
 import {
   FOUND_RECORD_MAX_AGE_MS,
   foundJournalDir,
@@ -11,7 +11,7 @@ import {
   removeFoundRecord,
   writeFoundRecord,
   type FoundSettingKey,
-} from "../../src/provider/found-journal";
+} from "../../src/provider/runtime/found-journal";
 
 /** A logger that keeps what it was told. */
 function collecting(): Logger & { infos: string[]; warns: string[] } {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { isResellerApiError } from "../../src/client/errors";
-import { currentContext } from "../../src/provider/context";
-import { apiErrorCode } from "../../src/provider/errors";
-import { hostingAddress, hostingUsername } from "../../src/provider/hosting";
+import { currentContext } from "../../src/provider/runtime/context";
+import { apiErrorCode } from "../../src/provider/lifecycle/errors";
+import { hostingAddress } from "../../src/provider/runtime/context";
+import { hostingUsername } from "../../src/resources/shared/hosting";
 import { useProvider } from "../helpers/lifecycle";
 import { failure } from "../helpers/errors";
 

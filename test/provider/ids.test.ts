@@ -9,8 +9,8 @@ import {
   parseHostingScopedId,
   positiveIdPart,
   type IdPart,
-} from "../../src/provider/ids";
-import { definitionOf } from "../../src/provider/runtime";
+} from "../../src/provider/lifecycle/ids";
+import { definitionOf } from "../../src/runtime";
 
 const service: IdPart<string> = (text) => (["redis", "memcached"].includes(text.toLowerCase()) ? text.toLowerCase() : undefined);
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { refuseImportOption } from "../../src/provider/import-option";
+import { refuseImportOption } from "../../src/provider/program/import-option";
 import { PhpOptions, SshKey } from "../../src/resources";
 
 const phpOptions = { type: "PhpOptions", inputs: ["hostingId", "phpVersion", "options"] };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Logger } from "../../src/provider/context";
+import type { Logger } from "../../src/provider/runtime/context";
 import {
   INTENT_RECORD_MAX_AGE_MS,
   inputsDigest,
@@ -13,8 +13,8 @@ import {
   removeIntentRecord,
   writeIntentRecord,
   type IntentKey,
-} from "../../src/provider/intent-journal";
-import { OWNER_KEY, ownerOf, ownerOfUrn, ownerToken, withoutOwner } from "../../src/provider/owner";
+} from "../../src/provider/runtime/intent-journal";
+import { OWNER_KEY, ownerOf, ownerOfUrn, ownerToken } from "../../src/provider/lifecycle/owner";
 
 /** A logger that keeps what it was told. */
 function collecting(): Logger & { infos: string[]; warns: string[] } {
@@ -50,12 +50,11 @@ describe("the owner token of a resource", () => {
     }
   });
 
-  it("is read from inputs only in its own form, and taken out of them", () => {
+  it("is read from inputs only in its own form", () => {
     expect(ownerOf({ [OWNER_KEY]: OWNER })).toBe(OWNER);
     expect(ownerOf({ [OWNER_KEY]: "prod/deploy" })).toBeUndefined();
     expect(ownerOf({ [OWNER_KEY]: 7 })).toBeUndefined();
     expect(ownerOf(undefined)).toBeUndefined();
-    expect(withoutOwner({ [OWNER_KEY]: OWNER, user: "deploy" })).toEqual({ user: "deploy" });
   });
 });
 

@@ -11,8 +11,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { intentJournalDir } from "../../src/provider/intent-journal";
-import { OWNER_KEY, ownerToken } from "../../src/provider/owner";
+import { intentJournalDir } from "../../src/provider/runtime/intent-journal";
+import { OWNER_KEY, ownerToken } from "../../src/provider/lifecycle/owner";
 import { CONTACT } from "../helpers/contact";
 import { useProvider } from "../helpers/lifecycle";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkedZone, normalizeDomain, normalizeHost, normalizeNameserver, normalizeRecordName, normalizeRegistrableDomain, recordFqdn, splitDomain, unicodeDomain } from "../../src/provider/names";
+import { checkedZone, normalizeDomain, normalizeHost, normalizeNameserver, normalizeRecordName, normalizeRegistrableDomain, recordFqdn, splitDomain, unicodeDomain } from "../../src/util/names";
 
 describe("name normalization", () => {
   it.each([

@@ -4,7 +4,7 @@
  * paths and user names, and country codes ISO 3166-1 does not assign.
  */
 import { describe, expect, it } from "vitest";
-import { countryCodeInput, dotSegment, isIsoCountryCode, nfkcChange, normalisedNameProblem, normalisedPathProblem } from "../../src/provider/validators";
+import { countryCodeInput, dotSegment, isIsoCountryCode, nfkcChange, normalisedNameProblem, normalisedPathProblem } from "../../src/provider/rules/validators";
 
 describe("paths after normalisation", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toPlainJson, withoutProvider } from "../../src/provider/outputs";
+import { toPlainJson, withoutProvider } from "../../src/provider/lifecycle/outputs";
 
 describe("plain JSON outputs", () => {
   it("drops undefined properties, and turns dates and non-finite numbers into JSON values", () => {

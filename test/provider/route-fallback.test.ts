@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { ResellerApiError } from "../../src/client/errors";
-import { contextFor, currentSettings } from "../../src/provider/context";
-import { apiErrorCode } from "../../src/provider/errors";
-import { readUntil } from "../../src/provider/settle";
+import { contextFor, currentSettings } from "../../src/provider/runtime/context";
+import { apiErrorCode } from "../../src/provider/lifecycle/errors";
+import { readUntil } from "../../src/provider/runtime/settle";
 import { useProvider } from "../helpers/lifecycle";
 import { failure } from "../helpers/errors";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { configure, definitionOf, provider } from "../../src/provider/runtime";
+import { configure, definitionOf, provider } from "../../src/runtime";
 import { configFor, useProvider } from "../helpers/lifecycle";
 
 const record = (name: string, extra: Record<string, unknown> = {}) => ({

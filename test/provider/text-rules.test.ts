@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkInputs, DEFAULT_TEXT_RULE, limitText, quote, textIssues, textProblem, textRules, type TextRule } from "../../src/provider/check";
-import { definitionOf } from "../../src/provider/runtime";
+import { checkInputs, DEFAULT_TEXT_RULE, limitText, quote, textIssues, textProblem, textRules, type TextRule } from "../../src/provider/lifecycle/check";
+import { definitionOf } from "../../src/runtime";
 import { definitions } from "../../src/resources/registry";
 
 type AnySchema = z.core.$ZodType;

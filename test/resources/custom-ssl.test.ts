@@ -1,8 +1,8 @@
 import { createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { UNKNOWN } from "../../src/provider/check";
-import { clearCache } from "../../src/provider/runtime";
+import { UNKNOWN } from "../../src/provider/lifecycle/check";
+import { clearCache } from "../../src/runtime";
 import { customSslDefinition } from "../../src/resources/custom-ssl";
 import { generateRsaKeyPair, generateSelfSigned } from "../../src/simulator/x509";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it, vi } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { UNKNOWN } from "../../src/provider/check";
-import { clearCache } from "../../src/provider/runtime";
+import { UNKNOWN } from "../../src/provider/lifecycle/check";
+import { clearCache } from "../../src/runtime";
 import { DatabaseUser, databaseUserDefinition } from "../../src/resources/database-user";
 import { useProvider, type EngineDouble } from "../helpers/lifecycle";
 

@@ -3,7 +3,7 @@
  * (decision 0016), counted through the simulator's request log.
  */
 import { describe, expect, it } from "vitest";
-import { clearCache } from "../../src/provider/runtime";
+import { clearCache } from "../../src/runtime";
 import { useProvider } from "../helpers/lifecycle";
 
 type Props = Record<string, unknown>;

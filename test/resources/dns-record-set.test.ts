@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearCache } from "../../src/provider/runtime";
+import { clearCache } from "../../src/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 
 type Props = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UNKNOWN } from "../../src/provider/check";
-import { clearCache } from "../../src/provider/runtime";
+import { UNKNOWN } from "../../src/provider/lifecycle/check";
+import { clearCache } from "../../src/runtime";
 import { defaultZone } from "../../src/simulator/seed";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 

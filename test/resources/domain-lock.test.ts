@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearCache } from "../../src/provider/runtime";
+import { clearCache } from "../../src/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { writesSince } from "../helpers/sim";
 

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { UNKNOWN } from "../../src/provider/check";
-import { clearCache } from "../../src/provider/runtime";
+import { UNKNOWN } from "../../src/provider/lifecycle/check";
+import { clearCache } from "../../src/runtime";
 import { FtpAccount, ftpAccountDefinition } from "../../src/resources/ftp-account";
 import { useProvider, type EngineDouble } from "../helpers/lifecycle";
 

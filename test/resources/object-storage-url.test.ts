@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { clearCache } from "../../src/provider/runtime";
+import { clearCache } from "../../src/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { hostingAddressOf } from "../helpers/sim";
 

@@ -2,8 +2,8 @@ import { existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { foundRecordFile } from "../../src/provider/found-journal";
-import { clearCache } from "../../src/provider/runtime";
+import { foundRecordFile } from "../../src/provider/runtime/found-journal";
+import { clearCache } from "../../src/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { uninstallPhpVersion, writesSince } from "../helpers/sim";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { UNKNOWN } from "../../src/provider/check";
-import { clearCache } from "../../src/provider/runtime";
+import { UNKNOWN } from "../../src/provider/lifecycle/check";
+import { clearCache } from "../../src/runtime";
 import { SERIALIZED_PROVIDER, useProvider, type EngineDouble } from "../helpers/lifecycle";
 
 const shop = "https://agency-demo.com/shop";

@@ -7,9 +7,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as root from "../../src";
-import { types } from "../../src/provider/runtime";
-import { ResellerResource, type ResourceClassSpec } from "../../src/provider/resource";
-import { ADOPT_KEY, runtimeAdopts } from "../../src/provider/takeover";
+import { types } from "../../src/runtime";
+import { ResellerResource, type ResourceClassSpec } from "../../src/provider/program/resource";
+import { ADOPT_KEY, runtimeAdopts } from "../../src/provider/lifecycle/takeover";
 import { definitions, RESOURCES, resourceFolder } from "../../src/resources/registry";
 
 const REPO = path.resolve(__dirname, "../..");
@@ -49,7 +49,7 @@ describe("the resource registry", () => {
     const cls = (root as Record<string, unknown>)[type] as { prototype: unknown; spec?: ResourceClassSpec } | undefined;
     expect(cls?.prototype).toBeInstanceOf(ResellerResource);
     expect(cls?.spec?.type).toBe(type);
-    // A definition with an identity read also takes the runtime's `adopt` input (provider/takeover.ts).
+    // A definition with an identity read also takes the runtime's `adopt` input (provider/lifecycle/takeover.ts).
     const definition = RESOURCES[type as keyof typeof RESOURCES];
     const adopt = runtimeAdopts(definition) ? [ADOPT_KEY] : [];
     expect(cls?.spec?.inputs).toEqual([...Object.keys(definition.inputs), ...adopt]);

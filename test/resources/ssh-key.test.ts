@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { clearCache } from "../../src/provider/runtime";
+import { clearCache } from "../../src/runtime";
 import { formatSshPublicKey, parseSshPublicKey } from "../../src/util/ssh-public-key";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 

@@ -92,7 +92,7 @@ function nameOf(urn: string): string {
 }
 
 /**
- * Inputs with the owner token (src/provider/owner.ts) shown as present, not as its value: the
+ * Inputs with the owner token (src/provider/lifecycle/owner.ts) shown as present, not as its value: the
  * token names the project and the stack, which differ between the two engines' runs.
  */
 function withOwnerMasked(inputs: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@
  * handlers, so a misspelt operation id or parameter does not compile there either. Each
  * `@ts-expect-error` fails the typecheck if the line below it ever compiles.
  */
-import type { ProviderContext } from "../../src/provider/context";
+import type { ProviderContext } from "../../src/provider/runtime/context";
 import { bindResolvers } from "../../src/simulator/handlers/shared";
 import type { KeyContext, OpContext, SimHandlers } from "../../src/simulator/types";
 

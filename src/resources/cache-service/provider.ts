@@ -17,11 +17,11 @@
  */
 import type { OperationId } from "../../client/endpoints";
 import type { ServiceAction } from "../../client/endpoints/cache";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { messageOf, PartialCreateError, unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/lifecycle/ids";
 import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   CACHE_SERVICES,

@@ -6,8 +6,8 @@
  * `stop`), v4 document, Performance (catalog §1 #47-51, INFERRED-L).
  */
 import { z } from "zod";
-import { limitText } from "../../provider/check";
-import { hostingIdInput } from "../../provider/validators";
+import { limitText } from "../../provider/lifecycle/check";
+import { hostingIdInput } from "../../provider/rules/validators";
 import type { FoundSetting } from "../shared/previous";
 
 /** The cache services of a hosting account. */

@@ -10,12 +10,12 @@
  *   through the read cache with `CronJob` per hosting account;
  * - delete: `cron.removeEmail`. An address already removed counts as deleted.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
-import { normalizeEmail } from "../../provider/validators";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/lifecycle/ids";
+import { normalizeEmail } from "../../provider/rules/validators";
 import { cronListing, cronScope } from "../shared/cron";
 import { cronEmailInputs, normalizeCronEmail, type CronEmailInputs, type CronEmailOutputs } from "./schema";
 

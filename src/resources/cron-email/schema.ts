@@ -7,8 +7,8 @@
  * in ASCII lower case, the spelling the listing compares with.
  */
 import type { z } from "zod";
-import type { IssueSink } from "../../provider/define";
-import { emailInput, emailProperty, hostingIdInput } from "../../provider/validators";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { emailInput, emailProperty, hostingIdInput } from "../../provider/rules/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronEmailInputs = {

@@ -17,14 +17,14 @@
  * would leave a second crontab line running the same command. The identity read (`find`: a line
  * of the same schedule and command) runs before the add, so a line that exists already is not
  * taken over (nor doubled) unless `adopt: true`, and after an add whose outcome is unknown, when
- * the runtime polls it until the line shows (provider/settle.ts, docs/decisions/0019).
+ * the runtime polls it until the line shows (provider/runtime/settle.ts, docs/decisions/0019).
  */
 import { ResellerApiError } from "../../client/errors";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/lifecycle/ids";
 import { cronListing, cronScope, type CronEntry, type CronListing } from "../shared/cron";
 import { cronJobInputs, normalizeCronSchedule, normalizeCronJob, type CronJobInputs, type CronJobOutputs } from "./schema";
 

@@ -2,7 +2,7 @@
  * The `CronJob` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/program/resource";
 import { cronJobDefinition } from "./provider";
 
 /** The arguments of a {@link CronJob}. */

@@ -13,10 +13,10 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
-import { isUnknown, limitText, quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import type { NameResult } from "../../provider/names";
-import { hostingIdInput, nfkcChange, normalizeProperty, textInput } from "../../provider/validators";
+import { isUnknown, limitText, quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import type { NameResult } from "../../util/names";
+import { hostingIdInput, nfkcChange, normalizeProperty, textInput } from "../../provider/rules/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const cronJobInputs = {

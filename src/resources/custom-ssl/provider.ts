@@ -21,11 +21,11 @@
  * repeat it; one whose reply could not be read is settled by the same read, polled by the runtime.
  */
 import type { X509Certificate } from "node:crypto";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { unlessNotFound } from "../../provider/errors";
-import { createdBy } from "../../provider/settle";
-import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
+import { createdBy } from "../../provider/runtime/settle";
+import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/lifecycle/ids";
 import {
   canonicalPair,
   certificateDetails,

@@ -17,10 +17,10 @@
  */
 import type { X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { isUnknown, limitText } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { normalizeDomain } from "../../provider/names";
-import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { isUnknown, limitText } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { normalizeDomain } from "../../util/names";
+import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/rules/validators";
 import {
   certificateAltNames,
   certificateHostNames,

@@ -30,12 +30,13 @@
 import type { z } from "zod";
 import type { databaseEntry } from "../../client/endpoints/databases";
 import type { DbPrivilege } from "../../client/schemas";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
-import { createdBy } from "../../provider/settle";
-import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/lifecycle/errors";
+import { createdBy } from "../../provider/runtime/settle";
+import { type HostingAddress } from "../../provider/runtime/context";
+import { hostingUsername } from "../shared/hosting";
+import { hostingScopedId, parseHostingScopedId } from "../../provider/lifecycle/ids";
 import { databasesScope, prefixedName, serverNamePart, typeParam, typesToSearch, type DatabaseType } from "../shared/databases";
 import {
   ALL_PRIVILEGES,

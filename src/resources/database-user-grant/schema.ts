@@ -15,10 +15,10 @@
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import { DB_PRIVILEGES, type DbPrivilege } from "../../client/schemas";
-import { containsUnknown, isUnknown, quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
+import { containsUnknown, isUnknown, quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
 import { checkDatabaseType, databaseNameInput, databaseTypeInput, hasPostgres, type DatabaseType } from "../shared/databases";
-import { hostingIdInput, textInput } from "../../provider/validators";
+import { hostingIdInput, textInput } from "../../provider/rules/validators";
 
 /**
  * The privilege that stands for every other one; listed alone.

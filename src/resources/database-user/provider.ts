@@ -26,10 +26,11 @@
  * the next refresh, whose read looks the user up by the name in state and answers the new id.
  * New users may lag in the listing like new databases; reads look again before calling one gone.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource, type ExistingObject } from "../../provider/define";
-import { apiErrorCode, updating } from "../../provider/errors";
-import { hostingUsername, type HostingAddress } from "../../provider/hosting";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource, type ExistingObject } from "../../provider/lifecycle/define";
+import { apiErrorCode, updating } from "../../provider/lifecycle/errors";
+import { type HostingAddress } from "../../provider/runtime/context";
+import { hostingUsername } from "../shared/hosting";
 import { createOnce, createdPrefixed, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedHosting, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed } from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 

@@ -22,9 +22,9 @@
  * looks again a bounded number of times (`shared/databases.ts`), and settling waits up to
  * `reseller:settleWaitMs`.
  */
-import { defineResource } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
-import { hostingUsername } from "../../provider/hosting";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode } from "../../provider/lifecycle/errors";
+import { hostingUsername } from "../shared/hosting";
 import { createOnce, createdPrefixed, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedHosting, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed } from "../shared/databases";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 

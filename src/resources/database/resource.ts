@@ -2,7 +2,7 @@
  * The `Database` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/program/resource";
 import { databaseDefinition } from "./provider";
 
 /** The arguments of a {@link Database}. Every argument replaces the database when it changes. */

@@ -9,9 +9,9 @@
  */
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
-import { isUnknown } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { hostingIdInput } from "../../provider/validators";
+import { isUnknown } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { hostingIdInput } from "../../provider/rules/validators";
 import { checkDatabaseType, databaseNameInput, databaseTypeInput, type DatabaseType } from "../shared/databases";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */

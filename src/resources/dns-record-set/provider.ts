@@ -24,10 +24,10 @@
  * module sends for domains without hosting (catalog note under §1 #75).
  */
 import type { DnsRecordType, DnsRRSet } from "../../client/dns-records";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource, type ExistingObject } from "../../provider/define";
-import { apiErrorCode } from "../../provider/errors";
-import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../provider/names";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource, type ExistingObject } from "../../provider/lifecycle/define";
+import { apiErrorCode } from "../../provider/lifecycle/errors";
+import { normalizeDomain, normalizeRecordName, recordFqdn } from "../../util/names";
 import { dnsRecordSetInputs, fromApiRecords, normalizeDnsRecordSet } from "../shared/record-sets";
 import { markerOwner, markerWrite } from "../shared/ownership";
 import { cnameClash, readZone, rrsetIn, writeRecordSet, type RecordSetOperation } from "../shared/zone";

@@ -2,7 +2,7 @@
  * The `DnsRecordSet` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/program/resource";
 import { dnsRecordSetDefinition } from "./provider";
 import type { DnsRecord, DnsRecordArgs } from "../shared/record-sets";
 

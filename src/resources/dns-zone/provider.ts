@@ -28,11 +28,11 @@
  * and otherwise left alone and not reported, as DNSControl and octoDNS treat root NS records.
  */
 import { DNS_RECORD_TYPES, type DnsRecordType, type DnsRRSet, type DnsRRSetInput } from "../../client/dns-records";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { jsonEqual } from "../../provider/diff";
-import { apiErrorCode } from "../../provider/errors";
-import { normalizeDomain, normalizeRecordName } from "../../provider/names";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { jsonEqual } from "../../provider/lifecycle/diff";
+import { apiErrorCode } from "../../provider/lifecycle/errors";
+import { normalizeDomain, normalizeRecordName } from "../../util/names";
 import { DEFAULT_TTL, fromApiRecords, sortRecords, toApiRRSet, type DnsRecord } from "../shared/record-sets";
 import { isMarkerName } from "../shared/ownership";
 import { inZoneQueue, readZone, sendZoneChanges, zoneAddress, zoneScope } from "../shared/zone";

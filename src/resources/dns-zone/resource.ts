@@ -2,7 +2,7 @@
  * The `DnsZone` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/program/resource";
 import type { DnsRecordArgs } from "../shared/record-sets";
 import { dnsZoneDefinition } from "./provider";
 import type { ZoneRecordSet } from "./schema";

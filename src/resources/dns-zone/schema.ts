@@ -13,10 +13,10 @@
  */
 import { z } from "zod";
 import { DNS_RECORD_TYPES, type DnsRecordType } from "../../client/dns-records";
-import { containsUnknown, isUnknown, quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { checkedZone, MAX_NAME_LENGTH } from "../../provider/names";
-import { textInput } from "../../provider/validators";
+import { containsUnknown, isUnknown, quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { checkedZone, MAX_NAME_LENGTH } from "../../util/names";
+import { textInput } from "../../provider/rules/validators";
 import { dnsRecordSetInputs, normalizeDnsRecordSet, type DnsRecord } from "../shared/record-sets";
 
 /**

@@ -13,9 +13,9 @@
  *   without `previous` (written by an earlier version) leaves the lock as it is, as that version
  *   did.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { unlessNotFound } from "../../provider/errors";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
 import { domainIdentity, domainNameFromId, readRegistrarLock, setRegistrarLock, type DomainName } from "../shared/registrar";
 import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainLockInputs, normalizeDomainLock, type DomainLockInputs, type DomainLockOutputs } from "./schema";

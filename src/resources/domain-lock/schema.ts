@@ -5,9 +5,9 @@
  * reseller account. The domain is checked and normalized as `DomainRegistration` does it.
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { domainInput } from "../../provider/validators";
+import { isUnknown } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { domainInput } from "../../provider/rules/validators";
 import type { FoundSetting } from "../shared/previous";
 import { normalizeDomainKey } from "../shared/registrar";
 

@@ -13,9 +13,9 @@
  *   A registered domain always has nameservers, so there is nothing to unset: state without
  *   `previous` (written by an earlier version) leaves them as they are, as that version did.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { unlessNotFound } from "../../provider/errors";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
 import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {

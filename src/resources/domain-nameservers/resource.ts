@@ -2,7 +2,7 @@
  * The `DomainNameservers` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/program/resource";
 import { domainNameserversDefinition } from "./provider";
 
 /** The arguments of a {@link DomainNameservers}. */

@@ -8,9 +8,9 @@
  * in ASCII lower case without the trailing dot, or the provider's nameservers.
  */
 import { z } from "zod";
-import { isUnknown } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { domainInput } from "../../provider/validators";
+import { isUnknown } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { domainInput } from "../../provider/rules/validators";
 import type { FoundSetting } from "../shared/previous";
 import { nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
 

@@ -3,7 +3,7 @@
  * registrar lock made to match the inputs, one call per kind of change.
  */
 import type { OperationParams } from "../../client/endpoints";
-import type { ProviderContext } from "../../provider/context";
+import type { ProviderContext } from "../../provider/runtime/context";
 import { domainScope, keyOf, sameNameservers, setNameservers, setRegistrarLock, type DomainName } from "../shared/registrar";
 import { contactParams, ROLES, sameContact } from "./contacts";
 import type { DomainRegistrationInputs, DomainRegistrationOutputs } from "./schema";

@@ -8,8 +8,8 @@
  * passes the cost guard first (`pricing.ts`).
  */
 import type { OperationParams } from "../../client/endpoints";
-import type { ProviderContext } from "../../provider/context";
-import { apiErrorCode, messageOf } from "../../provider/errors";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { apiErrorCode, messageOf } from "../../provider/lifecycle/errors";
 import { domainScope, getDomainInfo, keyOf, nameserverParams, PROVIDER_NAMESERVERS, type DomainInfo, type DomainName } from "../shared/registrar";
 import { contactParams } from "./contacts";
 import { costGuard, money, tldPrice } from "./pricing";
@@ -117,7 +117,7 @@ export async function register(ctx: ProviderContext, inputs: Inputs): Promise<Pa
 
   // A lost reply (`outcome-unknown`) leaves this create: the runtime settles it by the
   // resource's identity read (the domain in `domains.getInfo`), polled until the domain shows or
-  // reseller:settleWaitMs passes, and never sends the order again (provider/settle.ts).
+  // reseller:settleWaitMs passes, and never sends the order again (provider/runtime/settle.ts).
   const res = await ctx.write("domains.register", registerParams(inputs), [domainScope(inputs.domain)]);
   return { orderId: res.order_id, orderTotal: res.order_total ?? total, currency: priceCurrency };
 }

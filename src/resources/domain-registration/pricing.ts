@@ -2,7 +2,7 @@
  * DomainRegistration pricing: the account's TLD price list (`account.getTldPricing`, catalog
  * §1 #3), and the cost guard that refuses an order above `maxPrice` before it is sent.
  */
-import type { ProviderContext } from "../../provider/context";
+import type { ProviderContext } from "../../provider/runtime/context";
 import type { DomainName } from "../shared/registrar";
 import type { DomainRegistrationInputs } from "./schema";
 

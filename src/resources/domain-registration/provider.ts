@@ -29,10 +29,10 @@
  * that was denied leaves the domain listed as Cancelled; it does not count as held, so a
  * transfer may be requested again with a new code.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { PartialCreateError, apiErrorCode, messageOf } from "../../provider/errors";
-import { unicodeDomain } from "../../provider/names";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { PartialCreateError, apiErrorCode, messageOf } from "../../provider/lifecycle/errors";
+import { unicodeDomain } from "../../util/names";
 import {
   domainIdentity,
   getDomainInfo,

@@ -7,9 +7,9 @@
  * provider nameservers are nsa/nsb/nsc.n0c.com, §6).
  */
 import { z } from "zod";
-import { isUnknown, limitText } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { countryCodeInput, domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/validators";
+import { isUnknown, limitText } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { countryCodeInput, domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/rules/validators";
 import { PROVIDER_NAMESERVERS, nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
 
 /**

@@ -27,12 +27,12 @@
 import type { z } from "zod";
 import type { ftpAccountEntry } from "../../client/endpoints/ftp";
 import type { OperationParams } from "../../client/endpoints";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { normalizeDomain } from "../../provider/names";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/lifecycle/ids";
+import { normalizeDomain } from "../../util/names";
 import {
   ftpAccountInputs,
   normalizeFtpPath,

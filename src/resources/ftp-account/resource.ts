@@ -2,7 +2,7 @@
  * The `FtpAccount` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/program/resource";
 import { ftpAccountDefinition } from "./provider";
 
 /** The arguments of an {@link FtpAccount}. */

@@ -10,9 +10,9 @@
  * API's strength check, and refuses `@`, which the v4 document says breaks some FTP clients.
  */
 import { z } from "zod";
-import { quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { normalizeDomain, type NameResult } from "../../provider/names";
+import { quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { normalizeDomain, type NameResult } from "../../util/names";
 import {
   domainInput,
   hasControlCharacter,
@@ -23,7 +23,7 @@ import {
   normalizeProperty,
   passwordInput,
   textInput,
-} from "../../provider/validators";
+} from "../../provider/rules/validators";
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the simulator enforces it).

@@ -16,11 +16,11 @@
  * Initialisation and credential resets are never repeated blindly (both are `unsafe` in the
  * endpoint table): a lost response is settled by reading the account.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/lifecycle/ids";
 import {
   objectStorageAccountInputs,
   storageAccountOutputs,

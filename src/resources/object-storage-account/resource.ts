@@ -2,7 +2,7 @@
  * The `ObjectStorageAccount` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/program/resource";
 import { objectStorageAccountDefinition } from "./provider";
 
 /** The arguments of an {@link ObjectStorageAccount}. */

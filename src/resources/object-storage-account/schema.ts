@@ -8,7 +8,7 @@
  * change issues a new key pair.
  */
 import { z } from "zod";
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput } from "../../provider/rules/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageAccountInputs = {

@@ -20,11 +20,11 @@
  */
 import type { z } from "zod";
 import type { storageUrl } from "../../client/endpoints/storage";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingScopedId, parseHostingScopedId, positiveIdPart } from "../../provider/lifecycle/ids";
 import {
   normalizeStorageDomain,
   normalizeStorageUri,

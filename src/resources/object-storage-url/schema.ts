@@ -7,11 +7,11 @@
  * domain`). The URI is kept as the API keeps it, with one leading slash and no trailing one
  * (`media/` reads `/media`), so that the input and the live value compare equal.
  */
-import { quote } from "../../provider/check";
+import { quote } from "../../provider/lifecycle/check";
 import type { z } from "zod";
-import type { IssueSink } from "../../provider/define";
-import { normalizeDomain, type NameResult } from "../../provider/names";
-import { domainInput, hostingIdInput, normalizeProperty, textInput } from "../../provider/validators";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { normalizeDomain, type NameResult } from "../../util/names";
+import { domainInput, hostingIdInput, normalizeProperty, textInput } from "../../provider/rules/validators";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const objectStorageUrlInputs = {

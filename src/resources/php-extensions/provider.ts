@@ -16,8 +16,8 @@
  * what the extension was before this resource first changed it. An extension dropped from
  * `extensions` is restored on the next update; extensions never named are never written.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
 import { foundEachAtCreate, writeKeepingFound } from "../shared/previous";
 import {

@@ -9,9 +9,9 @@
  * extension had before it first changed it (`previous`) and restores that on destroy.
  */
 import { z } from "zod";
-import { containsUnknown, quote } from "../../provider/check";
-import { textInput } from "../../provider/validators";
-import type { IssueSink } from "../../provider/define";
+import { containsUnknown, quote } from "../../provider/lifecycle/check";
+import { textInput } from "../../provider/rules/validators";
+import type { IssueSink } from "../../provider/lifecycle/define";
 import { phpVersionSettingsInputs } from "../shared/php-settings";
 
 /** Extension names as PHP and the control panel spell them: `pdo_mysql`, `ioncube_loader`. */

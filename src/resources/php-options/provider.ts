@@ -20,8 +20,8 @@
  * value then; options never named are never written.
  */
 import type { PhpOption } from "../../client/endpoints/php";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
 import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
 import { carriedPrevious, foundEachAtCreate, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {

@@ -10,9 +10,9 @@
  */
 import { z } from "zod";
 import type { PhpOption } from "../../client/endpoints/php";
-import { containsUnknown, quote } from "../../provider/check";
-import { textInput } from "../../provider/validators";
-import type { IssueSink } from "../../provider/define";
+import { containsUnknown, quote } from "../../provider/lifecycle/check";
+import { textInput } from "../../provider/rules/validators";
+import type { IssueSink } from "../../provider/lifecycle/define";
 import { phpVersionSettingsInputs } from "../shared/php-settings";
 import type { FoundSetting } from "../shared/previous";
 

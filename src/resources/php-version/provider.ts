@@ -14,11 +14,11 @@
  *   version is no longer installed, it sets the listing's `defaultVersion` read at that moment,
  *   as earlier versions did.
  */
-import type { ProviderContext } from "../../provider/context";
-import type { HostingAddress } from "../../provider/hosting";
-import { defineResource } from "../../provider/define";
-import { unlessNotFound } from "../../provider/errors";
-import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
+import { hostingAccountId, hostingAccountIdentity, parseHostingAccountId } from "../../provider/lifecycle/ids";
 import { phpVersionScope, phpVersionsOf, type PhpVersions } from "../shared/php-settings";
 import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import { phpVersionInputs, phpVersionProblem, type PhpVersionInputs, type PhpVersionOutputs } from "./schema";

@@ -7,7 +7,7 @@
  * (which makes no API call) validates the form of the version, and create and update check it
  * against the live listing before anything is written.
  */
-import { hostingIdInput } from "../../provider/validators";
+import { hostingIdInput } from "../../provider/rules/validators";
 import { phpVersionInput, type PhpVersions } from "../shared/php-settings";
 import type { FoundSetting } from "../shared/previous";
 

@@ -18,13 +18,13 @@
  */
 import type { OperationParams } from "../../client/endpoints";
 import type { RedirectionEntry } from "../../client/endpoints/redirections";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/ids";
-import { normalizeDomain } from "../../provider/names";
-import { outcomeUnknown, settleCreate, settleDelete } from "../../provider/settle";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, PartialCreateError, unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { domainIdPart, hostingDomainId, namePart, parseHostingDomainId, parseHostingScopedId } from "../../provider/lifecycle/ids";
+import { normalizeDomain } from "../../util/names";
+import { outcomeUnknown, settleCreate, settleDelete } from "../../provider/runtime/settle";
 import {
   DEFAULT_REDIRECTION_TYPE,
   normalizeDestination,
@@ -118,7 +118,7 @@ async function add(ctx: ProviderContext, address: HostingAddress, v: Inputs): Pr
  * one: the engine's delete before a replacement, or an update), so a delete whose outcome is
  * unknown is settled by reading before anything else is sent: an attempt still held up in the API
  * would otherwise land after that add and remove the new redirection, as the simulator's
- * `timeout` and `delayed-apply` faults showed (provider/settle.ts, docs/decisions/0030).
+ * `timeout` and `delayed-apply` faults showed (provider/runtime/settle.ts, docs/decisions/0030).
  */
 async function remove(ctx: ProviderContext, address: HostingAddress, v: { hostingId: number; domain: string }): Promise<void> {
   await settleDelete(

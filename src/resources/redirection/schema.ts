@@ -9,10 +9,10 @@
  * given. v2 takes the destination as `https` plus `destinationDomain` (catalog §4.2, CONFIRMED).
  */
 import { z } from "zod";
-import { isUnknown, quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { isIpAddress, normalizeDomain, type NameResult } from "../../provider/names";
-import { domainInput, hostingIdInput, normalisedPathProblem, normalizeProperty, textInput } from "../../provider/validators";
+import { isUnknown, quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { isIpAddress, normalizeDomain, type NameResult } from "../../util/names";
+import { domainInput, hostingIdInput, normalisedPathProblem, normalizeProperty, textInput } from "../../provider/rules/validators";
 
 /** The redirection status the API takes (`rType`): 301 permanent, 302 temporary. */
 export type RedirectionType = 301 | 302;

@@ -5,9 +5,9 @@
  * API calls: `cron.list` (`crons[]{id, schedule, command}` and `cronEmail`; v4 beside the
  * envelope, v3 and v2 inside `data`, catalog §3 #23, CONFIRMED in v2).
  */
-import type { ProviderContext } from "../../provider/context";
-import { unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
 
 /** One job of the listing (`cronId` and `cron_id` are read as `id` by the client's schema). */
 export interface CronEntry {

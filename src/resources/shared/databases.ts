@@ -18,12 +18,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiVersion } from "../../client/endpoint";
 import type { HostedParams, OperationReply } from "../../client/endpoints";
-import type { ProviderContext } from "../../provider/context";
-import { limitText } from "../../provider/check";
-import type { ExistingObject, IssueSink } from "../../provider/define";
-import { apiErrorCode, messageOf } from "../../provider/errors";
-import { hostingUsername, type HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { limitText } from "../../provider/lifecycle/check";
+import type { ExistingObject, IssueSink } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf } from "../../provider/lifecycle/errors";
+import { type HostingAddress } from "../../provider/runtime/context";
+import { hostingUsername } from "./hosting";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/lifecycle/ids";
 
 
 /**
@@ -304,7 +305,7 @@ function refusal(c: CreateOnce, detail: string): string {
  * Sends a create once and returns the full name. An object of that name and type that the
  * identity read found (`existing`) is taken over with `adopt`, and without it fails before
  * anything is sent, naming the id. An outcome that is unknown is left to the runtime, which
- * settles it by the same read (provider/settle.ts): the create is never sent again.
+ * settles it by the same read (provider/runtime/settle.ts): the create is never sent again.
  */
 export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<string> {
   if (c.existing) {

@@ -10,12 +10,12 @@
 import { z } from "zod";
 import type { OperationId, OperationParams } from "../../client/endpoints";
 import { phpMapOf } from "../../client/endpoints/php";
-import type { ProviderContext } from "../../provider/context";
-import type { HostingAddress } from "../../provider/hosting";
-import { limitText } from "../../provider/check";
-import { apiErrorCode } from "../../provider/errors";
-import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/ids";
-import { hostingIdInput } from "../../provider/validators";
+import type { ProviderContext } from "../../provider/runtime/context";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { limitText } from "../../provider/lifecycle/check";
+import { apiErrorCode } from "../../provider/lifecycle/errors";
+import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/lifecycle/ids";
+import { hostingIdInput } from "../../provider/rules/validators";
 
 /** The version listing of an account (v4 beside the envelope, v3 in `data`), unwrapped. */
 export interface PhpVersions {

@@ -10,14 +10,14 @@
  * is).
  *
  * A create also writes what it found to a record on the provider's machine before its write
- * (`foundAtCreate`, `foundEachAtCreate`; provider/found-journal.ts, decision 0028), so a create
+ * (`foundAtCreate`, `foundEachAtCreate`; provider/runtime/found-journal.ts, decision 0028), so a create
  * cut off between its write and the state save is followed by one that still knows it. Their
  * definitions set `recordsFound`, and the runtime removes the record after their delete.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { ProviderContext } from "../../provider/context";
-import { messageOf, PartialCreateError } from "../../provider/errors";
-import { foundSettingKeyOf, readFoundRecord, writeFoundRecord } from "../../provider/found-journal";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { messageOf, PartialCreateError } from "../../provider/lifecycle/errors";
+import { foundSettingKeyOf, readFoundRecord, writeFoundRecord } from "../../provider/runtime/found-journal";
 
 /** The part of a setting's state that records what it found. */
 export interface FoundSetting<T> {

@@ -14,10 +14,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DNS_RECORD_TYPES, RECORD_FORM, type DnsRecordType } from "../../client/dns-records";
-import { containsUnknown, isUnknown, limitText, quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { checkedZone, normalizeHost, normalizeRecordName, recordFqdn } from "../../provider/names";
-import { domainInput, NAME_RULE, textInput } from "../../provider/validators";
+import { containsUnknown, isUnknown, limitText, quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../util/issue";
+import { checkedZone, normalizeHost, normalizeRecordName, recordFqdn } from "../../util/names";
+import { domainInput, NAME_RULE, textInput } from "../../provider/rules/validators";
 
 /**
  * TTL the official module always sends, and the simulator's default (catalog §7.6).

@@ -9,12 +9,12 @@
  */
 import { z } from "zod";
 import type { domainInfoResponse } from "../../client/endpoints/domains";
-import type { ProviderContext } from "../../provider/context";
-import type { IssueSink } from "../../provider/define";
-import { unlessNotFound } from "../../provider/errors";
-import { limitText, quote } from "../../provider/check";
-import { normalizeDomain, normalizeNameserver, normalizeRegistrableDomain, splitDomain } from "../../provider/names";
-import { hostInput, NAME_RULE } from "../../provider/validators";
+import type { ProviderContext } from "../../provider/runtime/context";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
+import { limitText, quote } from "../../provider/lifecycle/check";
+import { normalizeDomain, normalizeNameserver, normalizeRegistrableDomain, splitDomain } from "../../util/names";
+import { hostInput, NAME_RULE } from "../../provider/rules/validators";
 
 /** A domain in the three spellings the resources keep: `example.co.uk`, `example`, `co.uk`. */
 export interface DomainName {

@@ -13,13 +13,13 @@
  */
 import type { DnsRRSet, DnsRRSetInput } from "../../client/dns-records";
 import { wasNeverSent } from "../../client/retry";
-import type { BatchEntry } from "../../provider/batch";
-import type { Writer } from "../../provider/cache";
-import type { ProviderContext } from "../../provider/context";
-import type { HostingAddress } from "../../provider/hosting";
-import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/errors";
-import { readUntil, unsettledError } from "../../provider/settle";
-import { normalizeRecordName, recordFqdn } from "../../provider/names";
+import type { BatchEntry } from "../../provider/runtime/batch";
+import type { Writer } from "../../provider/runtime/cache";
+import type { ProviderContext } from "../../provider/runtime/context";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { apiErrorCode, messageOf, unlessNotFound } from "../../provider/lifecycle/errors";
+import { readUntil, unsettledError } from "../../provider/runtime/settle";
+import { normalizeRecordName, recordFqdn } from "../../util/names";
 import { fromApiRecords, toApiRRSet, type DnsRecord, type DnsRecordSetInputs } from "./record-sets";
 
 /** What a zone is addressed by. */
@@ -159,7 +159,7 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
   const first = entries[0]!.item.set;
   try {
     // The batch wrote each entry's object: identity reads of the zone's other record sets may
-    // still use what it drops (provider/cache.ts); an entry the runtime did not name drops all.
+    // still use what it drops (provider/runtime/cache.ts); an entry the runtime did not name drops all.
     const writers = entries.map((e) => e.item.writer);
     const named = writers.every((w): w is Writer => w !== undefined) ? writers : undefined;
     const rrsets = entries.flatMap(({ item }) => [toApiRRSet(item.set, item.records), ...(item.companion ? [toApiRRSet(item.companion.set, item.companion.records)] : [])]);
@@ -214,7 +214,7 @@ const NEXT_RUN: Record<RecordSetOperation, string> = {
  * catalog's note that listings lag, §7.3, inferred). An entry shown applied succeeds: a create
  * goes into state as declared, since the zone holds exactly its records and TTL. An entry not
  * shown gets its own error: after a wait, that it may or may not have been applied and was not
- * sent again (provider/settle.ts); with no wait (an answered failure), the API's error.
+ * sent again (provider/runtime/settle.ts); with no wait (an answered failure), the API's error.
  *
  * It runs in the zone's write queue, so no later write of the zone changes what it reads.
  */

@@ -24,11 +24,11 @@
  */
 import type { z } from "zod";
 import type { sshKeyEntry } from "../../client/endpoints/ssh";
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingScopedId, parseHostingScopedId } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, updating, unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingScopedId, parseHostingScopedId } from "../../provider/lifecycle/ids";
 import { keyFacts, normalizeFromIps, normalizeSshKey, sshKeyInputs, type SshKeyInputs, type SshKeyOutputs } from "./schema";
 
 type Inputs = SshKeyInputs;

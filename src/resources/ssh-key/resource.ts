@@ -2,7 +2,7 @@
  * The `SshKey` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type ResellerGetOptions } from "../../provider/program/resource";
 import { sshKeyDefinition } from "./provider";
 
 /** The arguments of an {@link SshKey}. */

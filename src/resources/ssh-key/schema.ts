@@ -12,10 +12,10 @@
  */
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { containsUnknown, isUnknown, limitText, quote } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import type { NameResult } from "../../provider/names";
-import { hostingIdInput, textInput } from "../../provider/validators";
+import { containsUnknown, isUnknown, limitText, quote } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import type { NameResult } from "../../util/names";
+import { hostingIdInput, textInput } from "../../provider/rules/validators";
 import { parseSshPublicKey, type SshKeyType } from "../../util/ssh-public-key";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */

@@ -28,12 +28,12 @@
  * the create with the CSR's id (state keeps it without the key), and the next refresh or `up`
  * fetches the key (read, or the update the engine sends to finish a create that failed part way).
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { domainIdPart, hostingScopedId, parseHostingScopedId } from "../../provider/ids";
-import { normalizeEmail } from "../../provider/validators";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { apiErrorCode, messageOf, PartialCreateError } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { domainIdPart, hostingScopedId, parseHostingScopedId } from "../../provider/lifecycle/ids";
+import { normalizeEmail } from "../../provider/rules/validators";
 import {
   canonicalPem,
   fingerprintKey,

@@ -2,7 +2,7 @@
  * The `SslCsr` resource class users construct in their programs.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/resource";
+import { ResellerResource, resourceClassSpec, type AdoptInput, type ResellerGetOptions } from "../../provider/program/resource";
 import { sslCsrDefinition } from "./provider";
 
 /** The arguments of an {@link SslCsr}. Every argument is part of the CSR: changing any replaces it. */

@@ -9,10 +9,10 @@
  * is not asked for a CSR it must refuse.
  */
 import { z } from "zod";
-import { limitText } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { normalizeDomain } from "../../provider/names";
-import { countryCodeInput, domainInput, emailInput, emailProperty, hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { limitText } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { normalizeDomain } from "../../util/names";
+import { countryCodeInput, domainInput, emailInput, emailProperty, hostingIdInput, normalizeProperty } from "../../provider/rules/validators";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
 const subjectText = (max: number) =>

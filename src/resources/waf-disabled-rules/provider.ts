@@ -15,11 +15,11 @@
  *   that version did). Never `append: true`: the resource owns the
  *   list, so the result must not depend on what was there.
  */
-import type { ProviderContext } from "../../provider/context";
-import { defineResource } from "../../provider/define";
-import { unlessNotFound } from "../../provider/errors";
-import type { HostingAddress } from "../../provider/hosting";
-import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/ids";
+import type { ProviderContext } from "../../provider/runtime/context";
+import { defineResource } from "../../provider/lifecycle/define";
+import { unlessNotFound } from "../../provider/lifecycle/errors";
+import type { HostingAddress } from "../../provider/runtime/context";
+import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/lifecycle/ids";
 import { carriedPrevious, foundAtCreate, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
 import {
   disabledIdsOf,

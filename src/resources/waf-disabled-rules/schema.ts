@@ -12,10 +12,10 @@
  * program writes never shows as a change.
  */
 import { z } from "zod";
-import { containsUnknown } from "../../provider/check";
-import type { IssueSink } from "../../provider/define";
-import { normalizeDomain } from "../../provider/names";
-import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/validators";
+import { containsUnknown } from "../../provider/lifecycle/check";
+import type { IssueSink } from "../../provider/lifecycle/define";
+import { normalizeDomain } from "../../util/names";
+import { domainInput, hostingIdInput, normalizeProperty } from "../../provider/rules/validators";
 import type { FoundSetting } from "../shared/previous";
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */

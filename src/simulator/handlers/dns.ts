@@ -15,7 +15,7 @@ import {
   type DnsRecordType,
   type DnsRRSetInput,
 } from "../../client/dns-records";
-import { normalizeRecordName, recordFqdn } from "../../provider/names";
+import { normalizeRecordName, recordFqdn } from "../../util/names";
 import { defaultZone, PROVIDER_NAMESERVERS } from "../seed";
 import type { DnsRecordValue, DomainState, HostingState, RRSet, SimState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";

@@ -12,7 +12,7 @@
  * returns the canonical value or undefined when the segment is malformed; an empty segment never
  * parses.
  */
-import { normalizeDomain, type NameResult } from "./names";
+import { normalizeDomain, type NameResult } from "../../util/names";
 
 /**
  * Reads one segment of an id (no `/` inside unless it is the last with `rest`), giving its

@@ -5,7 +5,7 @@
  * runs from whatever copy of this package the dynamic-provider host loads, so class identity
  * across copies is not guaranteed (style rule R3).
  */
-import type { ErrorCode } from "../client/errors";
+import type { ErrorCode } from "../../client/errors";
 
 /**
  * The `code` of a client error (`"not-found"`, `"outcome-unknown"`, ...), or undefined for

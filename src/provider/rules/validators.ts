@@ -8,9 +8,9 @@
  * folder, so that no resource imports from another (issue 11).
  */
 import { z } from "zod";
-import type { IssueSink } from "./define";
-import { isUnknown, limitText, quote, type TextRule } from "./check";
-import { MAX_NAME_LENGTH, normalizeDomain, type NameResult } from "./names";
+import type { IssueSink } from "../../util/issue";
+import { isUnknown, limitText, quote, type TextRule } from "../lifecycle/check";
+import { MAX_NAME_LENGTH, normalizeDomain, type NameResult } from "../../util/names";
 
 /** A hosting account id: the `hostingId` input of every hosting resource. */
 export const hostingIdInput = z.number().int("must be a whole number").positive("must be a hosting account id");

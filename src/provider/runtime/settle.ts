@@ -13,10 +13,10 @@
  * same polling ({@link settleDelete}): gone means it landed, and only an object still there after
  * the wait is deleted again.
  */
-import { ResellerApiError } from "../client/errors";
+import { ResellerApiError } from "../../client/errors";
 import type { ProviderContext } from "./context";
-import type { AnyResourceDefinition } from "./define";
-import { apiErrorCode, messageOf } from "./errors";
+import type { AnyResourceDefinition } from "../lifecycle/define";
+import { apiErrorCode, messageOf } from "../lifecycle/errors";
 
 type Props = Record<string, unknown>;
 

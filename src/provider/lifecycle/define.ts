@@ -17,14 +17,16 @@
  * - the operations `create`, `read`, `update` and `delete`.
  */
 import type { z } from "zod";
-import type { ApiVersion } from "../client/endpoint";
-import type { ProviderContext } from "./context";
+import type { ApiVersion } from "../../client/endpoint";
+import type { ProviderContext } from "../runtime/context";
+import type { IssueSink } from "../../util/issue";
+
+/** Resource schemas record check failures through it (util/issue.ts). */
+export type { IssueSink };
 
 /** What `read` does when the object is gone: drop it from state, or keep it (a domain registration). */
 export type OnMissing = "remove" | "keep";
 
-/** Records a check failure on a property path (`["records", 0]` shows as `records[0]`). */
-export type IssueSink = (path: string | readonly (string | number)[], reason: string) => void;
 
 /** An operation requirement: the property that needs it and the operation ids (`domains.getRegistrarLock`). */
 export interface Requirement {
@@ -128,14 +130,14 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    * The "find by identity" read: the live object that has the identity the inputs declare (a
    * record set by zone, name and type; a cron line by schedule and command), or undefined. The
    * runtime calls it before `create`, which fails naming the object unless `adopt: true`
-   * (provider/takeover.ts), and after a create whose outcome is unknown, polling until the
-   * object shows or the settle wait ends (provider/settle.ts). Declared once, used for both.
+   * (provider/lifecycle/takeover.ts), and after a create whose outcome is unknown, polling until the
+   * object shows or the settle wait ends (provider/runtime/settle.ts). Declared once, used for both.
    */
   find?(ctx: ProviderContext, inputs: I, options: FindOptions): Promise<ExistingObject | undefined>;
   /**
    * Whether `identity`, as `check` normalizes it, names an object in one way only, so that the
    * read before a create may be served a cached listing that this process's writes of other
-   * objects of the type dropped (provider/cache.ts). Left unset where the API adds to what a
+   * objects of the type dropped (provider/runtime/cache.ts). Left unset where the API adds to what a
    * program declares: a database name is the same object with or without the account's prefix,
    * so another name's write says nothing about it.
    */
@@ -143,13 +145,13 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
   /**
    * What `find` matches, where that is not `identity`: an object whose id the API assigns is
    * replaced only when its account changes (`identity`), but found by what it serves. A write is
-   * attributed to these properties (provider/cache.ts), so that with `identityIsCanonical` the
+   * attributed to these properties (provider/runtime/cache.ts), so that with `identityIsCanonical` the
    * write of one such object does not make the read before another's create read again.
    */
   findBy?: readonly (keyof I & string)[];
   /**
    * Whether `create` writes what it found to the record on the provider's machine
-   * (`foundAtCreate`, provider/found-journal.ts, decision 0028): the runtime removes that record
+   * (`foundAtCreate`, provider/runtime/found-journal.ts, decision 0028): the runtime removes that record
    * once `delete` has put the found value back.
    */
   recordsFound?: boolean;

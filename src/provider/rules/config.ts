@@ -7,9 +7,9 @@
  * inputs, so they never reach state. The environment fallback lets CI runs, tests
  * and `destroy` with rotated credentials work without editing the stack.
  */
-import { API_VERSIONS, type ApiVersion } from "../client/endpoint";
-import { EndpointOverrideError, parseEndpointOverrides, type EndpointOverrides } from "../client/overrides";
-import { ConfigError } from "./errors";
+import { API_VERSIONS, type ApiVersion } from "../../client/endpoint";
+import { EndpointOverrideError, parseEndpointOverrides, type EndpointOverrides } from "../../client/overrides";
+import { ConfigError } from "../lifecycle/errors";
 
 /**
  * The stack config namespace (never changed: every stack's `reseller:*` keys depend on it).
@@ -144,7 +144,7 @@ export interface ProviderSettings {
   initialRequestsPerMinute: number;
   minRequestsPerMinute: number;
   readCacheTtlMs: number;
-  /** How long a create whose outcome is unknown polls its identity read (provider/settle.ts). */
+  /** How long a create whose outcome is unknown polls its identity read (provider/runtime/settle.ts). */
   settleWaitMs: number;
   /** Most entries per batched write (decision 0016); 1 turns batching off. */
   writeBatchSize: number;

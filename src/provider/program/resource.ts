@@ -11,12 +11,12 @@
  * docs/decisions/0012 records the choice of a static spec over a class factory.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ACCOUNT_KEY } from "./account";
-import type { ResourceDefinition } from "./define";
+import { ACCOUNT_KEY } from "../lifecycle/account";
+import type { ResourceDefinition } from "../lifecycle/define";
 import { refuseImportOption } from "./import-option";
-import { OWNER_KEY, ownerToken } from "./owner";
+import { OWNER_KEY, ownerToken } from "../lifecycle/owner";
 import { shell } from "./shell";
-import { ADOPT_KEY, ADOPTED_KEY, runtimeAdopts } from "./takeover";
+import { ADOPT_KEY, ADOPTED_KEY, runtimeAdopts } from "../lifecycle/takeover";
 
 /** What a resource class registers, beside what its definition says. */
 export interface ResourceClassSpec {
@@ -41,7 +41,7 @@ export function resourceClassSpec<I extends object, O extends object>(
   definition: ResourceDefinition<any, I, O>,
   spec: { outputs: Record<Exclude<keyof O, keyof I> & string, true>; secretInputs?: readonly (keyof I & string)[] },
 ): ResourceClassSpec {
-  // `adopt` and `adopted` are the runtime's (provider/takeover.ts) for a definition with a `find`.
+  // `adopt` and `adopted` are the runtime's (provider/lifecycle/takeover.ts) for a definition with a `find`.
   const adopts = runtimeAdopts(definition);
   return {
     type: definition.type,
@@ -101,7 +101,7 @@ export interface ResellerGetOptions extends pulumi.CustomResourceOptions {
  *
  * The token is how the provider, whose create is given the inputs alone, tells this resource's
  * own create interrupted before the engine saved the state from an object someone else made
- * (provider/owner.ts, docs/decisions/0033). The runtime takes it out before the definitions see
+ * (provider/lifecycle/owner.ts, docs/decisions/0033). The runtime takes it out before the definitions see
  * the inputs and diff ignores it, so a stack created before it existed sees no change.
  */
 function propsOf(spec: ResourceClassSpec, name: string, args: object | undefined, account: string | undefined): pulumi.Inputs {

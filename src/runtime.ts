@@ -7,22 +7,22 @@
  * installed next to the program against state written by older versions, so the
  * method names and argument order here are a protocol: never change them, only add.
  */
-import { definitions } from "../resources/registry";
-import { accountOf, checkAccount, diffAccount, withAccount, withoutAccount } from "./account";
-import { checkInputs, type CheckFailure, type CheckResult } from "./check";
-import { namespaced, readConfiguration, type ConfigReader } from "./config";
-import type { Writer } from "./cache";
-import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, setDefaultLogger, type ProviderContext } from "./context";
-import { dynamicHostEngineAddress, engineLogger } from "./engine-log";
-import type { AnyResourceDefinition, ExistingObject } from "./define";
-import { diffInputs, type DiffResult } from "./diff";
-import { forgetFound } from "./found-journal";
-import { forDisplay, isPartialFailure } from "./errors";
-import { inputsDigest, isOwnIntent, readIntentRecord, removeIntentRecord, writeIntentRecord, type IntentKey } from "./intent-journal";
-import { PROVIDER_KEY, toPlainJson, withoutProvider } from "./outputs";
-import { OWNER_KEY, ownerOf, withoutOwner } from "./owner";
-import { mayHaveBeenApplied, outcomeUnknown, settleCreate } from "./settle";
-import { ADOPT_KEY, ADOPTED_KEY, checkAdopt, runtimeAdopts, takeoverRefused, withoutAdoption } from "./takeover";
+import { definitions } from "./resources/registry";
+import { checkAccount, diffAccount } from "./provider/lifecycle/account";
+import { checkInputs, type CheckResult } from "./provider/lifecycle/check";
+import { namespaced, readConfiguration, type ConfigReader } from "./provider/rules/config";
+import type { Writer } from "./provider/runtime/cache";
+import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, setDefaultLogger, type ProviderContext } from "./provider/runtime/context";
+import { dynamicHostEngineAddress, engineLogger } from "./provider/runtime/engine-log";
+import type { AnyResourceDefinition, ExistingObject } from "./provider/lifecycle/define";
+import { diffInputs, type DiffResult } from "./provider/lifecycle/diff";
+import { forgetFound } from "./provider/runtime/found-journal";
+import { forDisplay, isPartialFailure } from "./provider/lifecycle/errors";
+import { inputsDigest, isOwnIntent, readIntentRecord, removeIntentRecord, writeIntentRecord, type IntentKey } from "./provider/runtime/intent-journal";
+import { PROVIDER_KEY, toPlainJson } from "./provider/lifecycle/outputs";
+import { adoptInput, decode, encode, type Bag } from "./provider/runtime/bag";
+import { mayHaveBeenApplied, outcomeUnknown, settleCreate } from "./provider/runtime/settle";
+import { ADOPT_KEY, ADOPTED_KEY, checkAdopt, runtimeAdopts, takeoverRefused } from "./provider/lifecycle/takeover";
 
 type Props = Record<string, unknown>;
 
@@ -65,26 +65,11 @@ export async function configure(req: { config: ConfigReader }): Promise<void> {
 /** Whether this process's contexts already log to the engine (the host configures once per provider). */
 let engineLogSet = false;
 
-function failuresMessage(type: string, failures: readonly CheckFailure[]): string {
-  return `${type} inputs are invalid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`;
-}
-
-/**
- * Parses already-checked inputs again into the definition's typed form (create and update),
- * without the account, which the runtime handles and the definitions never see.
- */
-function typedInputs(def: AnyResourceDefinition, props: Props): Props {
-  const result = checkInputs(def, ownInputs(def, props), currentSettings(accountOf(props)).apiVersion);
-  if (result.failures) throw new Error(failuresMessage(def.type, result.failures));
-  return result.inputs!;
-}
-
 /**
  * The context of the account a resource belongs to. An account that the configuration no longer
  * names fails this resource's operation alone, before any request, saying which key to set.
  */
-function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Props, writer?: Writer): ProviderContext {
-  const account = accountOf(props);
+function contextOf(def: AnyResourceDefinition, id: string | undefined, account: string | undefined, writer?: Writer): ProviderContext {
   try {
     return currentContext(undefined, account, writer);
   } catch (err) {
@@ -100,31 +85,11 @@ function contextOf(def: AnyResourceDefinition, id: string | undefined, props: Pr
 }
 
 /**
- * The object an operation writes, as the read cache tells objects apart (provider/cache.ts): its
+ * The object an operation writes, as the read cache tells objects apart (provider/runtime/cache.ts): its
  * type and the values of its identity properties, normalized by `check` in inputs and state alike.
  */
 function writerOf(def: AnyResourceDefinition, values: Props): Writer {
   return { type: def.type, identity: JSON.stringify((def.findBy ?? def.identity).map((k) => values[k] ?? null)) };
-}
-
-/** Inputs or state without what the runtime handles itself (the account, the owner token, and `adopt` where it handles that). */
-function ownInputs(def: AnyResourceDefinition, props: Props | undefined): Props {
-  const rest = withoutOwner(withoutAccount(props));
-  return runtimeAdopts(def) ? withoutAdoption(rest) : rest;
-}
-
-/** The `adopt` input of stored state, for the inputs a read returns. */
-function adoptInputOf(def: AnyResourceDefinition, stored: Props): Props {
-  const { [ADOPTED_KEY]: _adopted, ...rest } = adoptionOf(def, stored);
-  return rest;
-}
-
-/** `adopt` and `adopted` of stored state, which a read or an update carries over as they were. */
-function adoptionOf(def: AnyResourceDefinition, stored: Props): Props {
-  if (!runtimeAdopts(def)) return {};
-  const kept: Props = {};
-  for (const k of [ADOPT_KEY, ADOPTED_KEY]) if (typeof stored[k] === "boolean") kept[k] = stored[k];
-  return kept;
 }
 
 function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
@@ -141,15 +106,15 @@ function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
  */
 export async function check(type: string, _olds: Props, news: Props): Promise<CheckResult> {
   const def = definitionOf(type);
+  // `account` and `adopt` are checked as given: the bag keeps well-formed values only.
   const account = checkAccount(news, (name) => currentSettings(name));
   const adopt = runtimeAdopts(def) ? checkAdopt(news) : { value: undefined, failures: [] };
-  const result = checkInputs(def, ownInputs(def, news), account.settings.apiVersion);
+  const bag = decode(def, news);
+  const result = checkInputs(def, bag.own, account.settings.apiVersion);
   const failures = [...account.failures, ...adopt.failures, ...(result.failures ?? [])];
   if (failures.length > 0) return { failures };
-  const inputs = adopt.value === undefined ? result.inputs! : { ...result.inputs!, [ADOPT_KEY]: adopt.value };
-  // The owner token goes on to create as the program side set it (provider/owner.ts).
-  const owner = ownerOf(news);
-  return { inputs: withAccount(owner === undefined ? inputs : { ...inputs, [OWNER_KEY]: owner }, account.value) };
+  // The owner token goes on to create as the program side set it (provider/lifecycle/owner.ts).
+  return { inputs: encode(result.inputs, { account: account.value, owner: bag.owner }, adopt.value === undefined ? {} : { [ADOPT_KEY]: adopt.value }) };
 }
 
 /**
@@ -161,22 +126,13 @@ export async function check(type: string, _olds: Props, news: Props): Promise<Ch
 export async function diff(type: string, _id: string, olds: Props, news: Props): Promise<DiffResult> {
   const def = definitionOf(type);
   // `adopt` is a create-time switch: changing it later changes nothing.
-  return diffAccount(diffInputs(def, ownInputs(def, olds), ownInputs(def, news)), olds, news);
-}
-
-/**
- * Props with the owner token the program side gave (provider/owner.ts), when there is one. State
- * keeps it among the outputs too, so that a refresh, whose read is given the outputs alone,
- * hands it back with the inputs and shows no change of it.
- */
-function withOwner(props: Props, owner: string | undefined): Props {
-  return owner === undefined ? props : { ...props, [OWNER_KEY]: owner };
+  return diffAccount(diffInputs(def, decode(def, olds).own, decode(def, news).own), olds, news);
 }
 
 /** What the runtime's create is told beside the inputs. */
 export interface CreateOptions {
   /**
-   * The owner token of the resource (provider/owner.ts), where the caller knows its URN (the
+   * The owner token of the resource (provider/lifecycle/owner.ts), where the caller knows its URN (the
    * provider plugin); otherwise the token the program side put in the inputs is used.
    */
   owner?: string;
@@ -202,11 +158,12 @@ function digestOf(ctx: ProviderContext, typed: Props): string {
  */
 export async function create(type: string, inputs: Props, options: CreateOptions = {}): Promise<{ id: string; outs: Props }> {
   const def = definitionOf(type);
-  const account = accountOf(inputs);
-  const owner = options.owner ?? ownerOf(inputs);
-  let typed = typedInputs(def, inputs);
+  // The inputs are those `check` returned: the engine never creates with others.
+  const bag = decode(def, inputs);
+  const owner = options.owner ?? bag.owner;
+  let typed = bag.own;
   const declared = typed;
-  const ctx = contextOf(def, undefined, inputs, writerOf(def, typed));
+  const ctx = contextOf(def, undefined, bag.account, writerOf(def, typed));
   let adoption: Props = {};
   let found: ExistingObject | undefined;
   /** The record of this create on the provider's machine, when one was read or written (docs/decisions/0033). */
@@ -218,11 +175,11 @@ export async function create(type: string, inputs: Props, options: CreateOptions
     // it is an identity read: this process's own writes of other objects of the type do not make
     // it read again, so many creates in one zone or listing cost one read rather than one per
     // batch written, while a write of this identity (the delete of a replacement, a duplicate
-    // declaration) does (provider/cache.ts, decision 0016). Settling an unknown outcome reads
-    // afresh (provider/settle.ts).
+    // declaration) does (provider/runtime/cache.ts, decision 0016). Settling an unknown outcome reads
+    // afresh (provider/runtime/settle.ts).
     found = await def.find(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
     const own = !runtimeAdopts(def);
-    const adopting = own ? typed[ADOPT_KEY] === true : inputs[ADOPT_KEY] === true;
+    const adopting = own ? typed[ADOPT_KEY] === true : bag.adoption[ADOPT_KEY] === true;
     let recovered = false;
     if (found && !adopting && owner !== undefined) {
       // The one object taken over without `adopt`: the one this resource's own create made, cut
@@ -242,7 +199,7 @@ export async function create(type: string, inputs: Props, options: CreateOptions
       }
     }
     if (found && !own && !adopting && !recovered) throw takeoverRefused(def.type, found);
-    if (!own) adoption = { ...(inputs[ADOPT_KEY] === undefined ? {} : { [ADOPT_KEY]: inputs[ADOPT_KEY] }), [ADOPTED_KEY]: found !== undefined && !recovered };
+    if (!own) adoption = { ...adoptInput(bag.adoption), [ADOPTED_KEY]: found !== undefined && !recovered };
     if (!found && owner !== undefined) {
       // Nothing of this identity yet: the request about to be sent is recorded first, so that a
       // host killed before the engine saves the state leaves proof that the object is this
@@ -253,7 +210,7 @@ export async function create(type: string, inputs: Props, options: CreateOptions
   }
   try {
     const result = await createOrSettle(def, ctx, typed, found);
-    const outs: Props = { ...toPlainJson(result.outs as Props), ...adoption };
+    const outs = encode(result.outs, {}, adoption);
     // A recovered object's own `adopt` in state is the declared one: it was not adopted.
     if (typed !== declared && ADOPT_KEY in outs) {
       if (declared[ADOPT_KEY] === undefined) delete outs[ADOPT_KEY];
@@ -262,13 +219,13 @@ export async function create(type: string, inputs: Props, options: CreateOptions
     // The create returned: the engine saves its state now. A host killed in the moment between
     // leaves no record, and the next `up` refuses the object, naming `adopt: true`, as before.
     if (intent) await removeIntentRecord(intent, ctx.log);
-    return { id: result.id, outs: withOwner(withAccount(outs, account), ownerOf(inputs)) };
+    return { id: result.id, outs: encode(outs, bag) };
   } catch (err) {
     // A create that may have made its object (its outcome unknown, not settled) keeps the record
     // for the next `up`; one that failed, or whose object the engine keeps by its id (a partial
     // failure), has no more use for it.
     if (intent && (isPartialFailure(err) || !mayHaveBeenApplied(err))) await removeIntentRecord(intent, ctx.log);
-    throw withWholeState(err, account, inputs[PROVIDER_KEY], withOwner({}, ownerOf(inputs)));
+    throw withWholeState(err, bag);
   }
 }
 
@@ -279,12 +236,11 @@ export async function create(type: string, inputs: Props, options: CreateOptions
  * the next refresh or destroy of this resource could not load any code, and without the account
  * they would go to the wrong account. Any other error is returned as it is.
  */
-function withWholeState(err: unknown, account: string | undefined, serialized: unknown, extra: Props = {}): unknown {
+function withWholeState(err: unknown, bag: Pick<Bag, "account" | "owner" | "provider">, extra: Props = {}): unknown {
   if (isPartialFailure(err)) {
-    (err as { properties: Props }).properties = {
-      ...withAccount({ ...toPlainJson(err.properties), ...extra }, account),
-      ...(serialized === undefined ? {} : { [PROVIDER_KEY]: serialized }),
-    };
+    const properties = encode(err.properties, bag, extra);
+    if (bag.provider !== undefined) properties[PROVIDER_KEY] = bag.provider;
+    (err as { properties: Props }).properties = properties;
   }
   return err;
 }
@@ -309,21 +265,19 @@ async function createOrSettle(def: AnyResourceDefinition, ctx: ProviderContext, 
  */
 export async function read(type: string, id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
   const def = definitionOf(type);
-  const stored = withoutProvider(props);
-  const account = accountOf(stored);
   // `X.get(name, id, { account })` sends the account alone: a read from the id, in that account.
-  const olds = ownInputs(def, stored);
-  const hasState = Object.keys(withoutAccount(stored)).length > 0;
+  const bag = decode(def, props);
+  const { hasState } = bag;
   const key = def.id.parse(id);
   if (!key) throw new Error(`"${id}" is not a valid ${type} id; the format is ${def.id.format}`);
-  const ctx = contextOf(def, id, stored);
-  const result = await def.read(ctx, { id, key, props: hasState ? olds : undefined });
+  const ctx = contextOf(def, id, bag.account);
+  const result = await def.read(ctx, { id, key, props: hasState ? bag.own : undefined });
   if (!result) {
     if (def.onMissing === "keep" && hasState && def.keepMissing) {
-      const kept = def.keepMissing(olds);
+      const kept = def.keepMissing(bag.own);
       ctx.log.warn(`${type} ${id}: ${kept.warning}`);
-      const outs = withAccount(toPlainJson(kept.outs as Props), account);
-      return { id, props: withOwner(outs, ownerOf(stored)), inputs: withOwner(withAccount(pickInputs(def, outs), account), ownerOf(stored)) };
+      const outs = toPlainJson(kept.outs as Props);
+      return { id, props: encode(outs, bag), inputs: encode(pickInputs(def, outs), bag) };
     }
     // Without state this is `X.get(name, id)`: refresh always sends the state it holds. The
     // engine takes an empty id from the host as "keep the id asked for" and stores the near-empty
@@ -334,12 +288,12 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
     }
     return { id: "", props: {} };
   }
-  const outs = { ...toPlainJson(result.outs as Props), ...adoptionOf(def, stored) };
+  const outs = encode(result.outs, {}, bag.adoption);
   const inputs = toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs));
   return {
     id: result.id ?? id,
-    props: withOwner(withAccount(outs, account), ownerOf(stored)),
-    inputs: withOwner(withAccount({ ...(hasState ? inputs : withoutCreateTimeInputs(def, inputs)), ...adoptInputOf(def, stored) }, account), ownerOf(stored)),
+    props: encode(outs, bag),
+    inputs: encode(hasState ? inputs : withoutCreateTimeInputs(def, inputs), bag, adoptInput(bag.adoption)),
   };
 }
 
@@ -364,15 +318,18 @@ function withoutCreateTimeInputs(def: AnyResourceDefinition, inputs: Props): Pro
 export async function update(type: string, id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const def = definitionOf(type);
   // `diff` replaces a resource whose account changes, so the state's account is the inputs' one.
-  const stored = withoutProvider(olds);
-  const ctx = contextOf(def, id, stored, writerOf(def, stored));
+  // The new inputs are those `check` returned.
+  const stored = decode(def, olds);
+  const next = decode(def, news);
+  const meta = { account: stored.account, owner: next.owner ?? stored.owner, provider: next.provider ?? stored.provider };
+  const ctx = contextOf(def, id, stored.account, writerOf(def, stored.own));
   try {
-    const outs = await def.update(ctx, id, ownInputs(def, stored), typedInputs(def, news));
-    return { outs: withOwner(withAccount({ ...toPlainJson(outs as Props), ...adoptionOf(def, stored) }, accountOf(stored)), ownerOf(news) ?? ownerOf(stored)) };
+    const outs = await def.update(ctx, id, stored.own, next.own);
+    return { outs: encode(outs, meta, stored.adoption) };
   } catch (err) {
     // An update that fails part way may report the object it left (a redirection deleted and
     // added again, whose add did not settle): the engine then stores that state, not the old one.
-    throw withWholeState(err, accountOf(stored), news[PROVIDER_KEY] ?? olds[PROVIDER_KEY], adoptionOf(def, stored));
+    throw withWholeState(err, meta, stored.adoption);
   }
 }
 
@@ -385,14 +342,14 @@ export async function update(type: string, id: string, olds: Props, news: Props)
  */
 export async function remove(type: string, id: string, props: Props): Promise<void> {
   const def = definitionOf(type);
-  const stored = withoutProvider(props);
-  const ctx = contextOf(def, id, stored, writerOf(def, stored));
-  await def.delete(ctx, id, ownInputs(def, stored));
+  const { own: stored, account } = decode(def, props);
+  const ctx = contextOf(def, id, account, writerOf(def, stored));
+  await def.delete(ctx, id, stored);
   // The value found at create is back (or the setting is gone): its record has served.
   if (def.recordsFound) await forgetFound(ctx, def.type, id);
   // A record of this object's create left behind (its removal failed) must not let a later
   // create take over an object of this identity: the object is gone or released.
-  if (def.find) await removeIntentRecord(intentKeyOf(ctx, def, ownInputs(def, stored)), ctx.log);
+  if (def.find) await removeIntentRecord(intentKeyOf(ctx, def, stored), ctx.log);
 }
 export { remove as delete };
 
@@ -407,8 +364,8 @@ export interface RuntimeProvider {
   delete(id: string, props: Props): Promise<void>;
   /**
    * `create(inputs)` or `update(id, olds, news)`, told apart by the id (a string) that only
-   * update receives; inputs decoded from the engine are always an object. The shell maps both
-   * methods to this one to keep its serialized text small.
+   * update receives. Shells of releases up to 0.1.0, which state written then still holds, map
+   * both methods to this one; today's shell calls `create` and `update`.
    */
   write(...args: unknown[]): Promise<{ id: string; outs: Props } | { outs: Props }>;
 }
@@ -422,7 +379,19 @@ export interface RuntimeProvider {
  * const { inputs } = await p.check({}, args);
  */
 export function provider(type: string): RuntimeProvider {
-  definitionOf(type);
+  // Every call of a shell asks for its type's provider: it is built once.
+  let built = providers.get(type);
+  if (!built) {
+    definitionOf(type);
+    built = bind(type);
+    providers.set(type, built);
+  }
+  return built;
+}
+
+const providers = new Map<string, RuntimeProvider>();
+
+function bind(type: string): RuntimeProvider {
   return {
     configure: (req) => displayed(() => configure(req)),
     check: (olds, news) => displayed(() => check(type, olds, news)),

@@ -17,13 +17,14 @@
  * `z.unknown()` and the sentinel is passed through, so `diff` can report it as a change.
  */
 import { z } from "zod";
-import { endpoints } from "../client/endpoints";
-import type { ApiVersion } from "../client/endpoint";
-import { inputKeys, type AnyResourceDefinition, type IssueSink } from "./define";
-import { codePointLength, quote } from "../util/quote";
+import { endpoints } from "../../client/endpoints";
+import type { ApiVersion } from "../../client/endpoint";
+import { inputKeys, type AnyResourceDefinition } from "./define";
+import type { IssueSink } from "../../util/issue";
+import { codePointLength, quote } from "../../util/quote";
 import { toPlainJson, withoutProvider } from "./outputs";
 
-export { quote, QUOTE_MAX } from "../util/quote";
+export { quote, QUOTE_MAX } from "../../util/quote";
 
 /**
  * The value Pulumi sends for inputs unknown during preview (`pulumi.runtime.unknownValue` in

@@ -2,6 +2,12 @@
  * What a resource operation works with: the configured client, the shared read cache, the
  * per-scope write queue and hosting addressing, for one reseller account.
  *
+ * Hosting addressing across API versions is handled here once for every resource: v4 and v2
+ * address a hosting account by `id` alone; v3 wants `id` and the account's `username` (legacy
+ * document, 3.0.0 difference 2), looked up in the hosting accounts listing, `GET /v3/hostings`
+ * -> `hosting_accounts[]{id, username}` (docs/evidence.md §6), read once per run through the
+ * shared cache.
+ *
  * State here is module-level on purpose: one provider process serves every dynamic resource of
  * a deployment, so one client, one limiter, one cache and one set of write queues
  * per account serve them all. A context is obtained for given account settings
@@ -12,16 +18,15 @@
  * time, which loads this module in the provider process (docs/decisions/0006).
  */
 import { createHash } from "node:crypto";
-import { createClient, type RequestOptions, type ResellerClient } from "../client/client";
-import type { ApiVersion, EndpointDef } from "../client/endpoint";
-import { isResellerApiError } from "../client/errors";
-import { overridesByVersion } from "../client/overrides";
-import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../client/endpoints";
-import { createLimiter, type Limiter } from "../client/limiter";
+import { createClient, type RequestOptions, type ResellerClient } from "../../client/client";
+import type { ApiVersion, EndpointDef } from "../../client/endpoint";
+import { isResellerApiError, ResellerApiError } from "../../client/errors";
+import { overridesByVersion } from "../../client/overrides";
+import { endpoints, type OperationId, type OperationParams, type OperationReply } from "../../client/endpoints";
+import { createLimiter, type Limiter } from "../../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue, type Writer } from "./cache";
-import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "./config";
-import { hostingAddress, type HostingAddress } from "./hosting";
+import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "../rules/config";
 
 /** Where provider messages go: the engine's log under either host (engine-log.ts), the console in the toolkit. */
 export interface Logger {
@@ -55,7 +60,7 @@ export interface ProviderContext {
    * invalidated. `writers` names the objects it wrote when they are others than
    * {@link ProviderContext.writer} (a batch carries several); a write that names none drops the
    * scopes' entries for identity reads too. `options.resend: false` keeps the client from
-   * sending it again once an attempt may have reached the API (provider/settle.ts, `settleDelete`).
+   * sending it again once an attempt may have reached the API (provider/runtime/settle.ts, `settleDelete`).
    */
   write<Id extends OperationId>(
     id: Id,
@@ -64,18 +69,16 @@ export interface ProviderContext {
     writers?: readonly Writer[],
     options?: Pick<RequestOptions, "resend">,
   ): Promise<OperationReply<Id>>;
-  /** The object the operation creates, changes or deletes, when the runtime says (provider/cache.ts). */
+  /** The object the operation creates, changes or deletes, when the runtime says (provider/runtime/cache.ts). */
   readonly writer?: Writer;
   /**
    * This context with identity reads: its cached reads look for {@link ProviderContext.writer}'s
    * object only, so they may be served what writes of other objects of its type dropped
-   * (provider/cache.ts). For the read before a create, never for reads whose answer is the state.
+   * (provider/runtime/cache.ts). For the read before a create, never for reads whose answer is the state.
    */
   identityReads(): ProviderContext;
   /** Runs `task` after every earlier task of the same scope has finished. */
   serial<T>(scope: string, task: () => Promise<T>): Promise<T>;
-  /** Resolves once no task of `scope` is running or queued in {@link serial}. */
-  idle(scope: string): Promise<void>;
   /**
    * Joins `item` to the open write batch of `scope`, which is sent through the same queue as
    * {@link serial} (so it runs after every earlier write of the scope); resolves or rejects when
@@ -230,7 +233,7 @@ function takesUsername(schema: unknown): boolean {
 /**
  * `params` as the v3 route of `id` takes them: v3 hosting operations want the account's
  * `username` beside its `id` (legacy document, 3.0.0 difference 2), looked up once per process
- * in the confirmed v3 hosting listing (docs/evidence.md §6), as provider/hosting.ts does on v3.
+ * in the confirmed v3 hosting listing (docs/evidence.md §6), as `hostingAddress` below does.
  */
 async function v3Params(s: ProviderSettings, client: ResellerClient, id: OperationId, params: Record<string, unknown>): Promise<Record<string, unknown>> {
   const ep = client.endpoint(id);
@@ -311,7 +314,7 @@ export function currentSettings(account?: string): ProviderSettings {
  * The context for one operation on the account `settings` describe: its own client, limiter,
  * read cache and write queues, shared with every other context of the same account in this
  * process. `writer` is the object the operation writes, which its writes report to the cache;
- * `identityReads` makes the cached reads look for that object only (provider/cache.ts).
+ * `identityReads` makes the cached reads look for that object only (provider/runtime/cache.ts).
  *
  * @example
  * const ctx = contextFor(currentSettings("brand-b"));
@@ -346,7 +349,6 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
     },
     identityReads: () => (identityReads || !writer ? ctx : contextFor(settings, log, writer, true)),
     serial: (scope, task) => queue.run(scoped(scope), task),
-    idle: (scope) => queue.idle(scoped(scope)),
     batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
@@ -389,4 +391,34 @@ export async function resetContext(): Promise<void> {
  */
 export function clearReadCache(): void {
   for (const a of accounts.values()) a.cache.clear();
+}
+
+/** The parameters that address one hosting account. */
+export interface HostingAddress {
+  id: number;
+  /** v3 only. */
+  username?: string;
+}
+
+/** Cache scope of the hosting accounts listing; writes that create or remove accounts invalidate it. */
+export const HOSTINGS_SCOPE = "hostings";
+
+/** The v3 operation whose listing resolves usernames (docs/evidence.md §6). */
+const V3_LISTING = "v3.hosting.listAccounts";
+
+/** Address parameters for `hostingId` under the context's API version. */
+export async function hostingAddress(ctx: ProviderContext, hostingId: number): Promise<HostingAddress> {
+  if (ctx.version !== "v3") return { id: hostingId };
+  const listing = await ctx.read("hosting.listAccounts", {}, [HOSTINGS_SCOPE]);
+  const account = listing.hosting_accounts.find((h) => h.id === hostingId);
+  if (!account) {
+    const known = listing.hosting_accounts.map((h) => h.id).join(", ") || "none";
+    // No HTTP status: the listing answered; the account is simply not in it.
+    throw new ResellerApiError({
+      code: "not-found",
+      endpoint: V3_LISTING,
+      message: `Hosting account ${hostingId} is not in this reseller account (API v3 hosting listing /v3/hostings; ids found: ${known})`,
+    });
+  }
+  return { id: hostingId, username: account.username };
 }

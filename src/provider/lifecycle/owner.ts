@@ -5,7 +5,7 @@
  *
  * A dynamic provider's `create(inputs)` is given the inputs alone: no URN, no stack
  * (`@pulumi/pulumi/cmd/dynamic-provider/index.js`, `create` passes `req.getProperties()` only).
- * So the program side, which knows them (`provider/resource.ts`), adds the token to the inputs
+ * So the program side, which knows them (`provider/program/resource.ts`), adds the token to the inputs
  * under {@link OWNER_KEY}; the runtime takes it out before any definition sees the inputs, diff
  * ignores it, and state keeps it among the outputs so that a refresh, whose read is given the
  * outputs alone, hands it back with the inputs. The provider plugin's `Create` carries the URN,
@@ -79,16 +79,4 @@ export function ownerOfUrn(urn: string | undefined): string | undefined {
 export function ownerOf(props: Props | undefined): string | undefined {
   const value = props?.[OWNER_KEY];
   return typeof value === "string" && TOKEN.test(value) ? value : undefined;
-}
-
-/**
- * A shallow copy without the owner token, as the definitions, diff and read see inputs.
- *
- * @example
- * withoutOwner({ [OWNER_KEY]: "…", name: "www" }); // { name: "www" }
- */
-export function withoutOwner(props: Props): Props {
-  if (!(OWNER_KEY in props)) return props;
-  const { [OWNER_KEY]: _owner, ...rest } = props;
-  return rest;
 }

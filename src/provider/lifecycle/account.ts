@@ -9,7 +9,7 @@
  * never a credential: those stay in the configuration, which the provider reads when it starts.
  */
 import { containsUnknown, UNKNOWN, type CheckFailure } from "./check";
-import { ACCOUNT_NAME, ACCOUNT_NAME_RULE, type ProviderSettings } from "./config";
+import { ACCOUNT_NAME, ACCOUNT_NAME_RULE, type ProviderSettings } from "../rules/config";
 import type { DiffResult } from "./diff";
 import { jsonEqual } from "./diff";
 
@@ -22,25 +22,6 @@ type Props = Record<string, unknown>;
  * new DnsRecordSet("www", { [ACCOUNT_KEY]: "brand-b", domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
  */
 export const ACCOUNT_KEY = "account";
-
-/** The account a resource's inputs or state name, or undefined for the top-level account. */
-export function accountOf(props: Props | undefined): string | undefined {
-  const value = props?.[ACCOUNT_KEY];
-  return typeof value === "string" ? value : undefined;
-}
-
-/** A shallow copy without the account, as the definitions see inputs and state. */
-export function withoutAccount(props: Props | undefined): Props {
-  if (!props) return {};
-  const { [ACCOUNT_KEY]: _account, ...rest } = props;
-  return rest;
-}
-
-/** `props` with the account set (or left out, for the top-level account). */
-export function withAccount(props: Props, account: unknown): Props {
-  const rest = withoutAccount(props);
-  return account === undefined ? rest : { ...rest, [ACCOUNT_KEY]: account };
-}
 
 /** What {@link checkAccount} found. */
 export interface AccountCheck {

@@ -17,8 +17,8 @@
 import ipaddr from "ipaddr.js";
 import { parse as parsePublicSuffix } from "tldts";
 import { toASCII, toUnicode } from "tr46";
-import { quote } from "./check";
-import type { IssueSink } from "./define";
+import type { IssueSink } from "./issue";
+import { quote } from "./quote";
 
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Host labels may carry underscores (`_dmarc`, `_sip._tcp`), which DNS allows outside host names. */

@@ -8,7 +8,7 @@
  * CREATE operations; the provider's `CreateRequest` carries no such field). The next create finds
  * the object by its identity and, without this record, refuses it as one the stack did not make
  * (decision 0019). So, once the identity read found nothing and before the request is sent, the
- * runtime writes here who is creating it (the owner token of `provider/owner.ts`) and a digest of
+ * runtime writes here who is creating it (the owner token of `provider/lifecycle/owner.ts`) and a digest of
  * the inputs; the next create that finds an object of that identity, and a record with its own
  * owner and the same digest, takes the object into state without `adopt: true`.
  *
@@ -19,7 +19,7 @@
  * API key, so that a secret input (a password, a private key) cannot be guessed from the file by
  * trying values: only a holder of the key could test a guess, and the key already opens the
  * account. A record that cannot be read or written never fails the create: without one, the
- * next create refuses the object as before, naming `adopt: true` (provider/machine-records.ts
+ * next create refuses the object as before, naming `adopt: true` (provider/runtime/machine-records.ts
  * keeps the files).
  */
 import { createHmac } from "node:crypto";
@@ -46,7 +46,7 @@ export interface IntentKey {
 
 /** What a record holds. */
 export interface IntentRecord {
-  /** The owner token of the resource that sent the create (`provider/owner.ts`). */
+  /** The owner token of the resource that sent the create (`provider/lifecycle/owner.ts`). */
   owner: string;
   /** {@link inputsDigest} of the inputs it was sent with. */
   inputs: string;

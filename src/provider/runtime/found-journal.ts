@@ -16,7 +16,7 @@
  * (PHP version and options, extension switches, firewall rule ids, cache service flags,
  * nameservers, a lock flag), none of them secret. A record that cannot be read or written never
  * fails the operation: the create does what it did without one, with a warning
- * (provider/machine-records.ts keeps the files).
+ * (provider/runtime/machine-records.ts keeps the files).
  */
 import type { Logger, ProviderContext } from "./context";
 import { machineRecords } from "./machine-records";
