@@ -144,7 +144,7 @@ describe("state written by the previous release", () => {
   afterAll(() => reset());
 
   it.each([
-    { release: "0.1.0 (create and update share one function)", text: () => (previousRelease as Record<string, string>).DnsRecordSet },
+    { release: "0.1.0 (create and update share one function)", text: async () => (previousRelease as Record<string, string>).DnsRecordSet! },
     { release: "this one", text: async () => {
       const provider = compiledShell().shell("DnsRecordSet");
       return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
