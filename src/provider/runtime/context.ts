@@ -320,7 +320,7 @@ export function currentSettings(account?: string): ProviderSettings {
  * const ctx = contextFor(currentSettings("brand-b"));
  * const zone = await ctx.read("dns.getZone", { domain: "example.com" }, ["zone:example.com"]);
  */
-export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger, writer?: Writer, identityReads = false): ProviderContext {
+export function contextFor(settings: ProviderSettings, log: Logger = defaultLogger, writer?: Writer): ProviderContext {
   const { cache, queue, batches } = accountStateOf(settings);
   cache.setTtl(settings.readCacheTtlMs);
   const conn = connectionOf(settings);
@@ -328,16 +328,19 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
   // The client parses every reply with the schema of the entry it sent, so the reply is the
   // operation's type; the client's by-id overload answers a plain record, narrowed here once.
   const send = (id: OperationId, params: object, options?: RequestOptions) => sendOnRoute(settings, log, id, params as Record<string, unknown>, options);
+  const reader =
+    (about: Writer | undefined): ProviderContext["read"] =>
+    async (id, params, scopes) => {
+      const key = `${conn}|${id}|${JSON.stringify(params)}`;
+      return (await cache.get(key, scopes.map(scoped), () => send(id, params), about)) as never;
+    };
   const ctx: ProviderContext = {
     version: settings.apiVersion,
     settings,
     log,
     writer,
     has: (id) => `${settings.apiVersion}.${id}` in endpoints,
-    async read(id, params, scopes) {
-      const key = `${conn}|${id}|${JSON.stringify(params)}`;
-      return (await cache.get(key, scopes.map(scoped), () => send(id, params), identityReads ? writer : undefined)) as never;
-    },
+    read: reader(undefined),
     request: (id, params) => send(id, params) as never,
     async write(id, params, scopes, writers, options) {
       try {
@@ -347,11 +350,16 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
         for (const s of scopes) cache.invalidate(scoped(s), about);
       }
     },
-    identityReads: () => (identityReads || !writer ? ctx : contextFor(settings, log, writer, true)),
+    identityReads: () => identityView,
     serial: (scope, task) => queue.run(scoped(scope), task),
     batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
+  // The same context whose cached reads look for the writer's object only: a view, not a second
+  // context, so the account is looked up once per operation.
+  const identityView: ProviderContext = writer
+    ? { ...ctx, read: reader(writer), identityReads: () => identityView, hosting: (hostingId) => hostingAddress(identityView, hostingId) }
+    : ctx;
   return ctx;
 }
 
