@@ -71,7 +71,7 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
 /** How a version wraps its reply in `data`; see {@link EndpointSpec.unwrap}. */
 export type Unwrap = true | string;
 
-/** A table entry: the spec plus its key, id and version, filled in by `defineEndpoints`. */
+/** A table entry: the spec plus its key, id and version, filled in by {@link endpointsOf}. */
 export type EndpointDef<
   K extends string = string,
   Req extends z.ZodType = z.ZodType,
@@ -90,22 +90,6 @@ export type EndpointDef<
    */
   observedOn?: string;
 };
-
-type SpecTable = Record<`${ApiVersion}.${string}.${string}`, EndpointSpec<z.ZodType, z.ZodType>>;
-
-export type DefinedTable<T extends SpecTable> = {
-  [K in keyof T & string]: T[K] extends EndpointSpec<infer Req, infer Res> ? EndpointDef<K, Req, Res> : never;
-};
-
-/** Adds `key`, `id` and `version` to each entry of an area's table, deriving them from the key. */
-export function defineEndpoints<const T extends SpecTable>(table: T): DefinedTable<T> {
-  const out: Record<string, EndpointDef> = {};
-  for (const [key, spec] of Object.entries(table)) {
-    const dot = key.indexOf(".");
-    out[key] = { ...spec, key, id: key.slice(dot + 1), version: key.slice(0, dot) as ApiVersion } as EndpointDef;
-  }
-  return out as DefinedTable<T>;
-}
 
 /** Splits `"v4.dns.getZone"` into its version and id. */
 export function splitKey(key: string): { version: ApiVersion; id: string; area: string } {
