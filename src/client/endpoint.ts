@@ -277,3 +277,19 @@ export function unwrapReply(entry: Pick<EndpointSpec, "unwrap">, body: unknown):
   if (data === null || (Array.isArray(data) && data.length === 0)) return rest;
   return isRecord(data) ? { ...rest, ...data } : body;
 }
+
+/**
+ * The inverse of {@link unwrapReply}: the operation's fields put in `data` as the entry declares,
+ * which is how the simulator answers each version from one handler per operation. Anything else
+ * passes through unchanged.
+ *
+ * @example
+ * wrapReply({ unwrap: "keys" }, { keys: [{ key: "a4:77" }] }); // { data: [{ key: "a4:77" }] }
+ * wrapReply({ unwrap: true }, { key: "a4:77", message: "added" }); // { data: { key: "a4:77", message: "added" } }
+ */
+export function wrapReply(entry: Pick<EndpointSpec, "unwrap">, fields: unknown): unknown {
+  if (entry.unwrap === undefined || !isRecord(fields)) return fields;
+  if (entry.unwrap === true) return { data: fields };
+  const { [entry.unwrap]: data, ...rest } = fields;
+  return { ...rest, data };
+}

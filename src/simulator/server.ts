@@ -5,7 +5,7 @@
  * It behaves like the API at the edges (auth headers, caller IP allow-list,
  * `X-Http-Method-Override`, JSON bodies on GET, strict request validation, the hosting envelope,
  * `ETag` and 304) and hands each request to the area handler registered under the endpoint's
- * key. Faults, the request log, persistence and the admin interface live here too, so handlers
+ * operation id, shaping its result as the endpoint's row says (`data`, envelope). Faults, the request log, persistence and the admin interface live here too, so handlers
  * only model the API's behaviour.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -15,7 +15,7 @@ import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { endpoints } from "../client/endpoints";
-import { unwrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
+import { unwrapReply, wrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
 import { applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput } from "../client/overrides";
 import { OVERSIZE_BYTES, createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
@@ -272,9 +272,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const methodsByPath = new Map<string, HttpMethod[]>();
   for (const ep of routes.values()) methodsByPath.set(ep.path, [...(methodsByPath.get(ep.path) ?? []), ep.method].sort());
   const handlers = new Map<string, Resolver>();
-  // Each handler is typed with its entry's parameters; the core calls it only with parameters
-  // that entry's request schema has parsed (below), so the record form loses nothing.
-  for (const area of areas) for (const [key, resolver] of Object.entries(area.handlers)) handlers.set(key, resolver as Resolver);
+  // Each handler is typed with its operation's parameters; the core calls it only with parameters
+  // the entry's request schema has parsed (below), so the record form loses nothing.
+  for (const area of areas) for (const [id, resolver] of Object.entries(area.handlers)) handlers.set(id, resolver as Resolver);
 
   const random = seededRandom(options.randomSeed ?? 1);
   const faults = createFaults(random);
@@ -544,7 +544,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       };
     }
 
-    const resolver = handlers.get(ep.key);
+    const resolver = handlers.get(ep.id);
     if (!resolver) {
       return { ...at, status: send(res, req, 501, errorBody(ep, 501, `The simulator has no handler for ${ep.key}`)) };
     }
@@ -557,9 +557,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         status = result.status;
         body = result.body;
       } else {
-        body = ep.envelope
-          ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(result as Record<string, unknown>) }
-          : result;
+        const reply = wrapReply(ep, result);
+        body = ep.envelope ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(reply as Record<string, unknown>) } : reply;
       }
       if (ep.method !== "GET") dirty = true;
     } catch (err) {

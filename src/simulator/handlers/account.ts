@@ -11,7 +11,6 @@ import { endpointsOf } from "../../client/endpoint";
 import { accountOperations } from "../../client/endpoints/account";
 import type { SimState } from "../state";
 import { SimError, type OpContext, type SimArea } from "../types";
-import { bindResolvers } from "./shared";
 
 /** Rounds an amount to cents, the way prices and credit are shown. */
 export function money(amount: number): number {
@@ -113,16 +112,14 @@ function tldPricing(ctx: OpContext<"account.getTldPricing">): unknown {
   return { message: "TLD prices retrieved", currency_code: currency, tlds };
 }
 
-const resolvers = {
-  "account.hello": hello,
-  "account.getInfo": accountInfo,
-  "account.getTldPricing": tldPricing,
-};
-
-/** Every key of the account area, bound to the resolver of its operation id. */
+/** The account area: one resolver per operation, which every version answers alike. */
 export const accountArea: SimArea = {
   name: "account",
-  handlers: bindResolvers(endpointsOf(accountOperations), resolvers),
+  handlers: {
+    "account.hello": hello,
+    "account.getInfo": accountInfo,
+    "account.getTldPricing": tldPricing,
+  },
   samples: Object.fromEntries(
     Object.keys(endpointsOf(accountOperations)).map((key) => {
       const { version, id } = splitKey(key);
