@@ -2,9 +2,8 @@
  * Simulator handlers of the account area: test connection, account information and TLD pricing,
  * plus the credit helpers the registrar handlers charge through.
  *
- * One store serves every version, so each operation has one resolver registered under all of
- * its version keys: v4, v3 and v2 answer with the same fields (legacy document, 3.0.0 and 2.0.0
- * tables).
+ * One store serves every version, so each operation has one resolver, which serves all of its
+ * versions: v4, v3 and v2 answer with the same fields (legacy document, 3.0.0 and 2.0.0 tables).
  */
 import { splitKey } from "../../client/endpoint";
 import { endpointsOf } from "../../client/endpoint";

@@ -124,7 +124,7 @@ function withCms(h: HostingState, status: CmsState["status"]): void {
   h.cms.push({ ...joomla, version: "5.1.4", www: false, https: true, status });
 }
 
-/** Handlers and samples of the v2 application-installer operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the v2 application-installer operations. The core routes requests to them by operation id. */
 export const appsArea: SimArea = {
   name: "apps",
   handlers: {

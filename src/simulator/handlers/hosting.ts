@@ -392,7 +392,7 @@ function upgradePlan(ctx: OpContext<"hosting.upgradePlan">) {
 
 // ---- the area ----
 
-/** Handlers and samples of the hosting-account operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the hosting-account operations. The core routes requests to them by operation id. */
 export const hostingArea: SimArea = {
   name: "hosting",
   handlers: {
