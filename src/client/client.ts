@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { API_VERSIONS, unwrapReply, type ApiVersion, type EndpointDef, type HttpMethod } from "./endpoint";
+import { API_VERSIONS, unwrapReply, type ApiVersion, type EndpointDef, type HttpMethod, type Safety } from "./endpoint";
 import { endpoints, type EndpointKey, type Endpoints, type VersionKey } from "./endpoints";
 import {
   ResellerApiError,
@@ -25,6 +25,7 @@ import {
   parseRetryAfter,
   rateLimitDelay,
   wasNeverSent,
+  type AttemptOutcome,
   type RetryOptions,
   type RetryPolicy,
 } from "./retry";
@@ -171,6 +172,50 @@ export type ResellerClient<V extends ApiVersion = ApiVersion> = ClientCore<V> & 
 /** What an error of the client says, beside the operation it names. */
 type FailFields = Omit<ConstructorParameters<typeof ResellerApiError>[0], "endpoint" | "method" | "path">;
 
+/** A reply kept for revalidation, with the ETag it came with. */
+interface CachedReply {
+  etag: string;
+  body: unknown;
+}
+
+/** One call, validated and ready to send: what `prepare` makes of an operation and its parameters. */
+interface PreparedCall {
+  ep: EndpointDef;
+  /** The call's: the table's, or `unsafe` for a call that must not be sent again. */
+  safety: Safety;
+  method: HttpMethod;
+  path: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+  /** Set for a read the client revalidates with its ETag. */
+  cacheKey: string | undefined;
+  /** The secrets to redact from every error of the call. */
+  hidden: string[];
+  ropts: RequestOptions;
+  fail: (fields: FailFields) => ResellerApiError;
+  started: number;
+}
+
+type HttpAnswer = Extract<ExchangeResult, { kind: "response" }>;
+
+/** One attempt as sent, with what it got back. */
+interface Attempt {
+  result: ExchangeResult;
+  /** The reply being revalidated, when the attempt sent `If-None-Match`. */
+  cached: CachedReply | undefined;
+  headers: Record<string, string>;
+  report(outcome: RequestEvent["outcome"], extra?: Partial<RequestEvent>): void;
+}
+
+/** A failed attempt, for the retry policy to decide on. */
+interface Failed {
+  failure: ResellerApiError;
+  outcome: AttemptOutcome;
+}
+
+/** What an attempt's answer means: the reply, or a failure the retry policy decides on. */
+type Verdict = { value: unknown } | Failed;
+
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
 /** Checks the TLS rule and splits a base URL into origin and path prefix. */
@@ -223,12 +268,22 @@ function bodyFailure(body: unknown): { failed: boolean; text: string; errors: un
 }
 
 /** What can be said of a body without quoting it: its content type and size. */
-function describeBody(result: Extract<ExchangeResult, { kind: "response" }>): string {
+function describeBody(result: HttpAnswer): string {
   const type = result.headers["content-type"] ?? "no content type";
   const big = result.tooLarge;
   if (!big) return `${type}, ${Buffer.byteLength(result.text)} bytes`;
   const size = big.declared !== undefined ? `${big.declared} bytes declared` : `more than ${big.limit} bytes`;
   return `a body over the ${big.limit}-byte limit (${type}, ${size}), not read`;
+}
+
+/** The body of an answer as JSON (`{}` for an empty one); not `ok` when it is not JSON or was not read. */
+function readJson(result: HttpAnswer): { ok: boolean; value: unknown } {
+  if (result.tooLarge) return { ok: false, value: undefined };
+  try {
+    return { ok: true, value: result.text === "" ? {} : JSON.parse(result.text) };
+  } catch {
+    return { ok: false, value: undefined };
+  }
 }
 
 /** A redirect target without its query and fragment, which may carry tokens. */
@@ -287,7 +342,7 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     dispatcher: options.dispatcher,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
-  const etags = new Map<string, { etag: string; body: unknown }>();
+  const etags = new Map<string, CachedReply>();
   const ETAG_MAX = 512;
   const userAgent = `pulumi-hosting-reseller${options.userAgent ? ` ${options.userAgent}` : ""}`;
 
@@ -371,7 +426,12 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       ),
     );
 
-  async function request(idOrKey: string, params: Record<string, unknown> = {}, ropts: RequestOptions = {}): Promise<unknown> {
+  /**
+   * `prepare`: the call as it will be sent. Resolves the operation (the client's overrides, then
+   * the call's `route`) and validates the parameters with its strict schema, so a call that cannot
+   * be sent fails before anything leaves.
+   */
+  function prepare(idOrKey: string, params: Record<string, unknown>, ropts: RequestOptions): PreparedCall {
     const table = resolve(idOrKey);
     const ep = table && ropts.route ? applyOverride(table, ropts.route) : table;
     if (!ep) {
@@ -392,13 +452,24 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     const sent = checked.data as Record<string, unknown>;
     // And as sent, should the schema have normalised one.
     hidden.push(...secretValues(ep.request, sent).flatMap(secretForms));
-    // A call that must not be sent again once it may have reached the API retries as an unsafe one.
-    const safety = ropts.resend === false ? "unsafe" : ep.safety;
+    const wire = wireFor(ep, sent);
+    return {
+      ...wire,
+      ep,
+      hidden,
+      fail,
+      ropts,
+      // A call that must not be sent again once it may have reached the API retries as an unsafe one.
+      safety: ropts.resend === false ? "unsafe" : ep.safety,
+      cacheKey: ep.safety === "read" && useEtag ? createHash("sha1").update(`${ep.method} ${wire.path} ${wire.body ?? ""}`).digest("hex") : undefined,
+      started: Date.now(),
+    };
+  }
+
+  /** The method, path, body and headers that carry validated parameters `sent` to `ep`. */
+  function wireFor(ep: EndpointDef, sent: Record<string, unknown>): Pick<PreparedCall, "method" | "path" | "body" | "headers"> {
     const inQuery = ep.params === "query" || (ep.method === "GET" && options.paramsInQuery === true);
-    const hasParams = Object.keys(sent).length > 0;
-    const path = `${prefix}${ep.path}${inQuery ? encodeQuery(sent) : ""}`;
-    const body = !inQuery && hasParams ? JSON.stringify(sent) : undefined;
-    let method: HttpMethod = ep.method;
+    const body = !inQuery && Object.keys(sent).length > 0 ? JSON.stringify(sent) : undefined;
     const headers: Record<string, string> = {
       "x-api-user": options.apiUser,
       "x-api-key": options.apiKey,
@@ -407,169 +478,197 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     };
     if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
     if (options.sandbox) headers["x-api-sandbox"] = "1";
-    if (options.methodOverride && method !== "GET" && method !== "POST") {
-      headers["x-http-method-override"] = method;
-      method = "POST";
+    const overridden = options.methodOverride === true && ep.method !== "GET" && ep.method !== "POST";
+    if (overridden) headers["x-http-method-override"] = ep.method;
+    return { method: overridden ? "POST" : ep.method, path: `${prefix}${ep.path}${inQuery ? encodeQuery(sent) : ""}`, body, headers };
+  }
+
+  /** `revalidate`: the cached reply of a read, whose ETag the next attempt sends as `If-None-Match`. */
+  function revalidate(call: PreparedCall): CachedReply | undefined {
+    return call.cacheKey && !call.ropts.fresh ? etags.get(call.cacheKey) : undefined;
+  }
+
+  /** Keeps a read's reply under its ETag for {@link revalidate}, dropping the oldest past the cap. */
+  function remember(cacheKey: string, etag: string, body: unknown): void {
+    if (etags.size >= ETAG_MAX) etags.delete(etags.keys().next().value!);
+    etags.set(cacheKey, { etag, body });
+  }
+
+  /** `send`: one attempt, through the shared limiter, which learns from the answer. */
+  async function send(call: PreparedCall, attempt: number): Promise<Attempt> {
+    const cached = revalidate(call);
+    const headers = cached ? { ...call.headers, "if-none-match": cached.etag } : call.headers;
+    const t0 = Date.now();
+    let result: ExchangeResult;
+    try {
+      result = await limiter.schedule(
+        () => transport.send({ method: call.method, path: call.path, headers, body: call.body, timeoutMs, signal: call.ropts.signal }),
+        { giveUpAt: call.started + policy.maxElapsedMs },
+      );
+    } catch (err) {
+      if (!(err instanceof RateLimitPause)) throw err;
+      // Another request's 429 paused the account's limiter past this request's budget: fail
+      // now, unsent, rather than hold the deployment or send before the API allows.
+      throw call.fail({
+        code: "rate-limited",
+        message: `${call.ep.key} was not sent: the API asked to pause every request until ${new Date(err.resumeAt).toISOString()} (Retry-After), past this request's retry budget of ${policy.maxElapsedMs} ms`,
+        retryAfterMs: Math.max(0, err.resumeAt - Date.now()),
+      });
     }
-    const cacheKey = ep.safety === "read" && useEtag ? createHash("sha1").update(`${ep.method} ${path} ${body ?? ""}`).digest("hex") : undefined;
+    if (result.kind === "response") {
+      // Answers teach the shared limiter: a 429 lowers the rate and pauses all requests (the
+      // quota is the account's); any other answer below 500 is evidence that the rate may rise.
+      // A 5xx says nothing about the quota, and an overloaded server is no reason to speed up.
+      if (result.status === 429) limiter.rateLimited(rateLimitDelay(policy, attempt, result.headers["retry-after"]));
+      else if (result.status < 500) limiter.answered();
+    }
+    const report: Attempt["report"] = (outcome, extra = {}) =>
+      options.onRequest?.({ endpoint: call.ep.key, method: call.ep.method, path: call.ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });
+    return { result, cached, headers, report };
+  }
 
-    const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
-      const cached = cacheKey && !ropts.fresh ? etags.get(cacheKey) : undefined;
-      const attemptHeaders = cached ? { ...headers, "if-none-match": cached.etag } : headers;
-      const t0 = Date.now();
-      let result: ExchangeResult;
-      try {
-        result = await limiter.schedule(
-          () => transport.send({ method, path, headers: attemptHeaders, body, timeoutMs, signal: ropts.signal }),
-          { giveUpAt: started + policy.maxElapsedMs },
-        );
-      } catch (err) {
-        if (!(err instanceof RateLimitPause)) throw err;
-        // Another request's 429 paused the account's limiter past this request's budget: fail
-        // now, unsent, rather than hold the deployment or send before the API allows.
-        throw fail({
-          code: "rate-limited",
-          message: `${ep.key} was not sent: the API asked to pause every request until ${new Date(err.resumeAt).toISOString()} (Retry-After), past this request's retry budget of ${policy.maxElapsedMs} ms`,
-          retryAfterMs: Math.max(0, err.resumeAt - Date.now()),
-        });
-      }
-      if (result.kind === "response") {
-        // Answers teach the shared limiter: a 429 lowers the rate and pauses all requests (the
-        // quota is the account's); any other answer below 500 is evidence that the rate may rise.
-        // A 5xx says nothing about the quota, and an overloaded server is no reason to speed up.
-        if (result.status === 429) limiter.rateLimited(rateLimitDelay(policy, attempt, result.headers["retry-after"]));
-        else if (result.status < 500) limiter.answered();
-      }
-      const event = (outcome: RequestEvent["outcome"], extra: Partial<RequestEvent> = {}) =>
-        options.onRequest?.({ endpoint: ep.key, method: ep.method, path: ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });
+  /**
+   * `interpret`: what an attempt's answer means: the reply, a final failure (thrown), or a
+   * failure the retry policy decides on.
+   */
+  async function interpret(call: PreparedCall, sent: Attempt): Promise<Verdict> {
+    const { result } = sent;
+    if (result.kind === "network") {
+      const failure = call.fail({
+        code: "transport",
+        message: `${call.ep.key} could not reach the API: ${result.message}`,
+        cause: { name: result.name, code: result.code, message: result.message },
+      });
+      return { failure, outcome: { kind: "network", sent: !wasNeverSent(result.code) } };
+    }
+    if (result.kind === "timeout") {
+      return { failure: call.fail({ code: "timeout", message: `${call.ep.key} timed out after ${timeoutMs} ms` }), outcome: { kind: "timeout" } };
+    }
+    if (result.status === 304 && sent.cached) {
+      sent.report("not-modified", { status: 304 });
+      return { value: parseResponse(call.ep, call.safety, 200, sent.cached.body, call.hidden) };
+    }
+    return interpretAnswer(call, sent, result);
+  }
 
-      if (result.kind === "response" && result.status === 304 && cached) {
-        event("not-modified", { status: 304 });
-        return parseResponse(ep, safety, 200, cached.body, hidden);
-      }
-
-      let decision;
-      let failure: ResellerApiError | undefined;
-      if (result.kind === "response") {
-        if (result.status >= 200 && result.status < 300 && result.tooLarge) {
-          // The API answered 2xx, so it acted: an oversized reply to a write is as unreadable as
-          // a truncated one, and goes the same way (`unreadableSuccess`): `outcome-unknown` for a
-          // create, an order or a call that must not be sent again (read, never sent again, or
-          // the next `up` would refuse the object the create made); `bad-response` for a read or
-          // a repeatable write, which the provider settles for idempotent creates
-          // (provider/runtime/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts), and
-          // which the next `up` or `destroy` sends again harmlessly for updates and deletes.
-          const failure = unreadableSuccess(
-            ep,
-            safety,
-            hidden,
-            result.status,
-            `${ep.key} answered ${result.status} with ${describeBody(result)}; raise the client's maxResponseBytes (reseller:maxResponseBytes) if replies this large are expected`,
-          );
-          event("error", { status: result.status, errorCode: failure.code });
-          throw failure;
-        }
-        let json: unknown;
-        let jsonOk = !result.tooLarge;
-        try {
-          json = result.text === "" ? {} : JSON.parse(result.text);
-        } catch {
-          jsonOk = false;
-        }
-        if (await routeIsMissing(ep, { method, path, headers: attemptHeaders }, result, jsonOk && result.text.trim() !== "" ? json : undefined, hidden)) {
-          // Final: the API has no such route, so it did nothing, and a repeat gets the same answer.
-          event("error", { status: result.status, errorCode: "route-not-found" });
-          throw fail({ code: "route-not-found", status: result.status, message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`) });
-        }
-        if (result.status >= 200 && result.status < 300) {
-          if (!jsonOk || result.text.trim() === "") {
-            // Never quote a success body: with another field order the quoted part could hold a
-            // password or a storage secret key the API returned. An empty body (or a 204) is no
-            // answer either: every operation of the API replies with a JSON object (catalog §7.2),
-            // so reading it as `{}` would turn "nothing said" into "an empty listing".
-            const what = !jsonOk ? "a body that is not JSON" : result.status === 204 ? "no content" : "an empty body";
-            event("error", { status: result.status, errorCode: "bad-response" });
-            throw unreadableSuccess(ep, safety, hidden, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
-          }
-          const f = bodyFailure(json);
-          if (f.failed) {
-            event("error", { status: result.status });
-            throw fail({
-              code: classifyApiFailure(result.status, f.text),
-              status: result.status,
-              message: `${ep.key} reported a failure: ${f.text || "success is false"}`,
-              apiError: f.error,
-              apiErrorCode: f.errorCode,
-              errors: f.errors,
-            });
-          }
-          const value = parseResponse(ep, safety, result.status, json, hidden);
-          if (cacheKey && result.headers.etag) {
-            if (etags.size >= ETAG_MAX) etags.delete(etags.keys().next().value!);
-            etags.set(cacheKey, { etag: result.headers.etag, body: json });
-          }
-          event("ok", { status: result.status });
-          return value;
-        }
-        const location = result.headers.location;
-        if (result.status >= 300 && result.status < 400 && location) {
-          // The API answers JSON at fixed paths (catalog §7.1); a redirect means a wrong base URL or
-          // path (http to https, a moved host). It is not followed: that would send the credential
-          // headers to wherever the Location points.
-          event("error", { status: result.status, errorCode: "redirect" });
-          throw fail({
-            code: "redirect",
-            status: result.status,
-            message: `${ep.key} was redirected (HTTP ${result.status}) to ${redirectTarget(location, origin)}; redirects are not followed: check the API URL (reseller:apiUrl) and the operation's path`,
-          });
-        }
-        const f = jsonOk
-          ? bodyFailure(json)
-          : { text: result.tooLarge ? `(${describeBody(result)})` : result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
-        const retryAfterMs = parseRetryAfter(result.headers["retry-after"]);
-        failure = fail({
-          code: classifyApiFailure(result.status, f.text),
-          status: result.status,
-          message: `${ep.key} failed with HTTP ${result.status}${f.text ? `: ${f.text}` : ""}`,
-          apiError: f.error,
-          apiErrorCode: f.errorCode,
-          errors: f.errors,
-          retryAfterMs,
-        });
-        decision = decideRetry(policy, safety, attempt, Date.now() - started, {
-          kind: "status",
-          status: result.status,
-          retryAfter: result.headers["retry-after"],
-        });
-      } else if (result.kind === "network") {
-        const neverSent = wasNeverSent(result.code);
-        failure = fail({
-          code: "transport",
-          message: `${ep.key} could not reach the API: ${result.message}`,
-          cause: { name: result.name, code: result.code, message: result.message },
-        });
-        decision = decideRetry(policy, safety, attempt, Date.now() - started, { kind: "network", sent: !neverSent });
-      } else {
-        failure = fail({ code: "timeout", message: `${ep.key} timed out after ${timeoutMs} ms` });
-        decision = decideRetry(policy, safety, attempt, Date.now() - started, { kind: "timeout" });
-      }
-
-      if (decision.retry) {
-        event("retry", { status: result.kind === "response" ? result.status : undefined, errorCode: failure.code });
-        await sleep(decision.delayMs, ropts.signal);
-        continue;
-      }
-      event("error", { status: result.kind === "response" ? result.status : undefined, errorCode: failure.code });
-      if (decision.outcomeUnknown) {
-        throw fail({
-          code: "outcome-unknown",
-          status: failure.status,
-          message: `${ep.key} may or may not have been applied (${failure.message}); it was not sent again. Read the current state before retrying.`,
-          cause: { name: failure.name, code: failure.code, message: failure.message },
-        });
-      }
+  /** {@link interpret} for an HTTP answer other than a revalidated 304. */
+  async function interpretAnswer(call: PreparedCall, sent: Attempt, result: HttpAnswer): Promise<Verdict> {
+    const { ep } = call;
+    const success = result.status >= 200 && result.status < 300;
+    if (success && result.tooLarge) {
+      // The API answered 2xx, so it acted: an oversized reply to a write is as unreadable as
+      // a truncated one, and goes the same way (`unreadableSuccess`): `outcome-unknown` for a
+      // create, an order or a call that must not be sent again (read, never sent again, or
+      // the next `up` would refuse the object the create made); `bad-response` for a read or
+      // a repeatable write, which the provider settles for idempotent creates
+      // (provider/runtime/settle.ts, `createdBy`) and zone writes (resources/shared/zone.ts), and
+      // which the next `up` or `destroy` sends again harmlessly for updates and deletes.
+      const failure = unreadableSuccess(
+        ep,
+        call.safety,
+        call.hidden,
+        result.status,
+        `${ep.key} answered ${result.status} with ${describeBody(result)}; raise the client's maxResponseBytes (reseller:maxResponseBytes) if replies this large are expected`,
+      );
+      sent.report("error", { status: result.status, errorCode: failure.code });
       throw failure;
+    }
+    const json = readJson(result);
+    if (await routeIsMissing(ep, { method: call.method, path: call.path, headers: sent.headers }, result, json.ok && result.text.trim() !== "" ? json.value : undefined, call.hidden)) {
+      // Final: the API has no such route, so it did nothing, and a repeat gets the same answer.
+      sent.report("error", { status: result.status, errorCode: "route-not-found" });
+      throw call.fail({ code: "route-not-found", status: result.status, message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`) });
+    }
+    if (success) return { value: successValue(call, sent, result, json) };
+    const location = result.headers.location;
+    if (result.status >= 300 && result.status < 400 && location) {
+      // The API answers JSON at fixed paths (catalog §7.1); a redirect means a wrong base URL or
+      // path (http to https, a moved host). It is not followed: that would send the credential
+      // headers to wherever the Location points.
+      sent.report("error", { status: result.status, errorCode: "redirect" });
+      throw call.fail({
+        code: "redirect",
+        status: result.status,
+        message: `${ep.key} was redirected (HTTP ${result.status}) to ${redirectTarget(location, origin)}; redirects are not followed: check the API URL (reseller:apiUrl) and the operation's path`,
+      });
+    }
+    const f = json.ok
+      ? bodyFailure(json.value)
+      : { text: result.tooLarge ? `(${describeBody(result)})` : result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
+    const failure = call.fail({
+      code: classifyApiFailure(result.status, f.text),
+      status: result.status,
+      message: `${ep.key} failed with HTTP ${result.status}${f.text ? `: ${f.text}` : ""}`,
+      apiError: f.error,
+      apiErrorCode: f.errorCode,
+      errors: f.errors,
+      retryAfterMs: parseRetryAfter(result.headers["retry-after"]),
+    });
+    return { failure, outcome: { kind: "status", status: result.status, retryAfter: result.headers["retry-after"] } };
+  }
+
+  /** The reply of a 2xx, parsed with the operation's schema, or the failure it reports. */
+  function successValue(call: PreparedCall, sent: Attempt, result: HttpAnswer, json: { ok: boolean; value: unknown }): unknown {
+    const { ep } = call;
+    if (!json.ok || result.text.trim() === "") {
+      // Never quote a success body: with another field order the quoted part could hold a
+      // password or a storage secret key the API returned. An empty body (or a 204) is no
+      // answer either: every operation of the API replies with a JSON object (catalog §7.2),
+      // so reading it as `{}` would turn "nothing said" into "an empty listing".
+      const what = !json.ok ? "a body that is not JSON" : result.status === 204 ? "no content" : "an empty body";
+      sent.report("error", { status: result.status, errorCode: "bad-response" });
+      throw unreadableSuccess(ep, call.safety, call.hidden, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
+    }
+    const f = bodyFailure(json.value);
+    if (f.failed) {
+      sent.report("error", { status: result.status });
+      throw call.fail({
+        code: classifyApiFailure(result.status, f.text),
+        status: result.status,
+        message: `${ep.key} reported a failure: ${f.text || "success is false"}`,
+        apiError: f.error,
+        apiErrorCode: f.errorCode,
+        errors: f.errors,
+      });
+    }
+    const value = parseResponse(ep, call.safety, result.status, json.value, call.hidden);
+    if (call.cacheKey && result.headers.etag) remember(call.cacheKey, result.headers.etag, json.value);
+    sent.report("ok", { status: result.status });
+    return value;
+  }
+
+  /**
+   * `retry`: after a failed attempt, waits and returns when the policy sends the call again;
+   * otherwise throws the failure, or `outcome-unknown` when the call may have acted.
+   */
+  async function retry(call: PreparedCall, sent: Attempt, attempt: number, failed: Failed): Promise<void> {
+    const decision = decideRetry(policy, call.safety, attempt, Date.now() - call.started, failed.outcome);
+    const status = sent.result.kind === "response" ? sent.result.status : undefined;
+    if (decision.retry) {
+      sent.report("retry", { status, errorCode: failed.failure.code });
+      await sleep(decision.delayMs, call.ropts.signal);
+      return;
+    }
+    sent.report("error", { status, errorCode: failed.failure.code });
+    if (decision.outcomeUnknown) {
+      throw call.fail({
+        code: "outcome-unknown",
+        status: failed.failure.status,
+        message: `${call.ep.key} may or may not have been applied (${failed.failure.message}); it was not sent again. Read the current state before retrying.`,
+        cause: { name: failed.failure.name, code: failed.failure.code, message: failed.failure.message },
+      });
+    }
+    throw failed.failure;
+  }
+
+  /** Every call: prepare it, then send and interpret attempts until one answers or retry gives up. */
+  async function request(idOrKey: string, params: Record<string, unknown> = {}, ropts: RequestOptions = {}): Promise<unknown> {
+    const call = prepare(idOrKey, params, ropts);
+    for (let attempt = 1; ; attempt++) {
+      const sent = await send(call, attempt);
+      const verdict = await interpret(call, sent);
+      if ("value" in verdict) return verdict.value;
+      await retry(call, sent, attempt, verdict);
     }
   }
 

@@ -71,7 +71,7 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
 /** How a version wraps its reply in `data`; see {@link EndpointSpec.unwrap}. */
 export type Unwrap = true | string;
 
-/** A table entry: the spec plus its key, id and version, filled in by `defineEndpoints`. */
+/** A table entry: the spec plus its key, id and version, filled in by {@link endpointsOf}. */
 export type EndpointDef<
   K extends string = string,
   Req extends z.ZodType = z.ZodType,
@@ -90,22 +90,6 @@ export type EndpointDef<
    */
   observedOn?: string;
 };
-
-type SpecTable = Record<`${ApiVersion}.${string}.${string}`, EndpointSpec<z.ZodType, z.ZodType>>;
-
-export type DefinedTable<T extends SpecTable> = {
-  [K in keyof T & string]: T[K] extends EndpointSpec<infer Req, infer Res> ? EndpointDef<K, Req, Res> : never;
-};
-
-/** Adds `key`, `id` and `version` to each entry of an area's table, deriving them from the key. */
-export function defineEndpoints<const T extends SpecTable>(table: T): DefinedTable<T> {
-  const out: Record<string, EndpointDef> = {};
-  for (const [key, spec] of Object.entries(table)) {
-    const dot = key.indexOf(".");
-    out[key] = { ...spec, key, id: key.slice(dot + 1), version: key.slice(0, dot) as ApiVersion } as EndpointDef;
-  }
-  return out as DefinedTable<T>;
-}
 
 /** Splits `"v4.dns.getZone"` into its version and id. */
 export function splitKey(key: string): { version: ApiVersion; id: string; area: string } {
@@ -292,4 +276,20 @@ export function unwrapReply(entry: Pick<EndpointSpec, "unwrap">, body: unknown):
   // PHP encodes an empty object as `[]` (catalog §7.7 #6); null says there is nothing to add.
   if (data === null || (Array.isArray(data) && data.length === 0)) return rest;
   return isRecord(data) ? { ...rest, ...data } : body;
+}
+
+/**
+ * The inverse of {@link unwrapReply}: the operation's fields put in `data` as the entry declares,
+ * which is how the simulator answers each version from one handler per operation. Anything else
+ * passes through unchanged.
+ *
+ * @example
+ * wrapReply({ unwrap: "keys" }, { keys: [{ key: "a4:77" }] }); // { data: [{ key: "a4:77" }] }
+ * wrapReply({ unwrap: true }, { key: "a4:77", message: "added" }); // { data: { key: "a4:77", message: "added" } }
+ */
+export function wrapReply(entry: Pick<EndpointSpec, "unwrap">, fields: unknown): unknown {
+  if (entry.unwrap === undefined || !isRecord(fields)) return fields;
+  if (entry.unwrap === true) return { data: fields };
+  const { [entry.unwrap]: data, ...rest } = fields;
+  return { ...rest, data };
 }

@@ -154,18 +154,23 @@ export function parseEndpointOverrides(input: unknown): EndpointOverrides {
         put(requireRoute(id, v as ApiVersion, `"${id}.${v}"`), checkRoute(`"${id}.${v}"`, route, v as ApiVersion));
       }
     } else {
-      // Flat by id: the path's prefix says which version it moves; a method or params alone
-      // applies to every version of the operation.
-      const path = typeof value.path === "string" ? value.path : undefined;
-      const version = path !== undefined ? versionOfPath(path) : undefined;
-      if (path !== undefined && !version) {
-        throw new EndpointOverrideError(`"${id}".path "${path}" starts with no API version's prefix (${API_VERSIONS.map((v) => VERSION_PREFIXES[v].join(" or ")).join(", ")})`);
-      }
-      const versions = version ? [version] : API_VERSIONS.filter((v) => table[`${v}.${id}`]);
-      for (const v of versions) put(requireRoute(id, v, `"${id}"`), checkRoute(`"${id}"`, value, v));
+      for (const v of flatVersions(id, value)) put(requireRoute(id, v, `"${id}"`), checkRoute(`"${id}"`, value, v));
     }
   }
   return out;
+}
+
+/**
+ * The versions a flat override by id moves: the path's prefix says which version it moves; a
+ * method or params alone applies to every version of the operation.
+ */
+function flatVersions(id: string, value: Record<string, unknown>): ApiVersion[] {
+  const path = typeof value.path === "string" ? value.path : undefined;
+  const version = path !== undefined ? versionOfPath(path) : undefined;
+  if (path !== undefined && !version) {
+    throw new EndpointOverrideError(`"${id}".path "${path}" starts with no API version's prefix (${API_VERSIONS.map((v) => VERSION_PREFIXES[v].join(" or ")).join(", ")})`);
+  }
+  return version ? [version] : API_VERSIONS.filter((v) => table[`${v}.${id}`]);
 }
 
 /**

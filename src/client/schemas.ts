@@ -128,8 +128,6 @@ export function envelope<S extends z.ZodRawShape>(shape: S, aliases?: Record<str
 
 /** A response with only `message` (and whatever else the server adds). */
 export const messageResponse = obj({ message: str().optional() });
-/** A hosting reply whose `data` holds only a `message`, as v2 and v3 writes answer (legacy document, difference 3). */
-export const dataMessageResponse = envelope({ data: obj({ message: str().optional() }).optional() });
 
 /** The error object the API answers with on 4xx/5xx, and sometimes on a 2xx (catalog §7.2). */
 export const apiErrorBody = obj({

@@ -6,7 +6,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { phpMapOf } from "../client/endpoints/php";
 import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 import { phpVersionArg, phpVersionFor } from "./php-versions";
 
@@ -50,7 +49,7 @@ const source = defineDataSource<GetPhpExtensionsArgs, GetPhpExtensionsArgs, GetP
   operations: (a) => (a.version === undefined ? ["php.listExtensions", "php.listVersions"] : ["php.listExtensions"]),
   run: async (call, a) => {
     const version = await phpVersionFor(call, a.hostingId, a.version);
-    const states = phpMapOf<string>(await call.hostingRequest("php.listExtensions", a.hostingId, { version }));
+    const states = (await call.hostingRequest("php.listExtensions", a.hostingId, { version })).extensions;
     const extensions: Record<string, boolean> = {};
     for (const [name, state] of Object.entries(states)) extensions[name] = ON.has(String(state).trim().toLowerCase());
     return {

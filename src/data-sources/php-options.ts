@@ -1,11 +1,10 @@
 /**
  * `getPhpOptions`: the php.ini options of one PHP version of a hosting account, with their
  * defaults and allowed values (`php.getOptions`, v4 and v3, INFERRED-L, catalog §1 #33). v4
- * returns the option map beside the envelope, v3 in `data`; `phpMapOf` reads either.
+ * returns the option map beside the envelope, v3 in `data`; the client reads either as `options`.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { phpMapOf, type PhpOption } from "../client/endpoints/php";
 import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
 import { phpVersionArg, phpVersionFor } from "./php-versions";
 
@@ -61,7 +60,7 @@ const source = defineDataSource<GetPhpOptionsArgs, GetPhpOptionsArgs, GetPhpOpti
   operations: (a) => (a.version === undefined ? ["php.getOptions", "php.listVersions"] : ["php.getOptions"]),
   run: async (call, a) => {
     const version = await phpVersionFor(call, a.hostingId, a.version);
-    const map = phpMapOf<PhpOption>(await call.hostingRequest("php.getOptions", a.hostingId, { version }));
+    const map = (await call.hostingRequest("php.getOptions", a.hostingId, { version })).options;
     const options: Record<string, PhpOptionInfo> = {};
     for (const [name, o] of Object.entries(map)) {
       options[name] = {

@@ -5,7 +5,7 @@
  * It behaves like the API at the edges (auth headers, caller IP allow-list,
  * `X-Http-Method-Override`, JSON bodies on GET, strict request validation, the hosting envelope,
  * `ETag` and 304) and hands each request to the area handler registered under the endpoint's
- * key. Faults, the request log, persistence and the admin interface live here too, so handlers
+ * operation id, shaping its result as the endpoint's row says (`data`, envelope). Faults, the request log, persistence and the admin interface live here too, so handlers
  * only model the API's behaviour.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -15,7 +15,7 @@ import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { endpoints } from "../client/endpoints";
-import { unwrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
+import { unwrapReply, wrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
 import { applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput } from "../client/overrides";
 import { OVERSIZE_BYTES, createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
@@ -225,6 +225,48 @@ function decodeQueryValue(schema: unknown, field: string, v: string): unknown {
   return v;
 }
 
+/** The state file's content when `statePath` names one that exists, the seed otherwise. */
+async function initialState(options: SimulatorOptions): Promise<SimState> {
+  if (options.statePath) {
+    try {
+      return JSON.parse(await fs.readFile(options.statePath, "utf8")) as SimState;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+  }
+  return seedState(options.seed ?? "demo");
+}
+
+/**
+ * The server, over HTTPS with a generated self-signed certificate (its PEM is `ca`) when `tls` is
+ * on, listening on `host` and `port`, and the URL it answers at.
+ */
+async function listen(options: SimulatorOptions, onRequest: http.RequestListener): Promise<{ server: http.Server | https.Server; ca?: string; url: string }> {
+  let ca: string | undefined;
+  let server: http.Server | https.Server;
+  if (options.tls) {
+    const pair = generateSelfSigned({
+      commonName: "localhost",
+      altNames: ["localhost"],
+      ipAddresses: ["127.0.0.1", "::1"],
+      isCA: true,
+      days: 30,
+    });
+    ca = pair.cert;
+    server = https.createServer({ cert: pair.cert, key: pair.key }, onRequest);
+  } else {
+    server = http.createServer(onRequest);
+  }
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" || host.includes(":") ? `[${address.address}]` : address.address;
+  return { server, ca, url: `${options.tls ? "https" : "http"}://${urlHost}:${address.port}` };
+}
+
 /**
  * Starts the simulator.
  *
@@ -248,15 +290,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const allowLoopback = options.allowLoopback ?? true;
 
   // ---- state ----
-  let initial: SimState | undefined;
-  if (options.statePath) {
-    try {
-      initial = JSON.parse(await fs.readFile(options.statePath, "utf8")) as SimState;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
-  }
-  initial ??= seedState(options.seed ?? "demo");
+  const initial = await initialState(options);
   const pristine = structuredClone(initial);
   const state: SimState = structuredClone(initial);
 
@@ -272,9 +306,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const methodsByPath = new Map<string, HttpMethod[]>();
   for (const ep of routes.values()) methodsByPath.set(ep.path, [...(methodsByPath.get(ep.path) ?? []), ep.method].sort());
   const handlers = new Map<string, Resolver>();
-  // Each handler is typed with its entry's parameters; the core calls it only with parameters
-  // that entry's request schema has parsed (below), so the record form loses nothing.
-  for (const area of areas) for (const [key, resolver] of Object.entries(area.handlers)) handlers.set(key, resolver as Resolver);
+  // Each handler is typed with its operation's parameters; the core calls it only with parameters
+  // the entry's request schema has parsed (below), so the record form loses nothing.
+  for (const area of areas) for (const [id, resolver] of Object.entries(area.handlers)) handlers.set(id, resolver as Resolver);
 
   const random = seededRandom(options.randomSeed ?? 1);
   const faults = createFaults(random);
@@ -397,6 +431,40 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   // ---- admin interface ----
+  /** The admin routes, `"<METHOD> <path>"`: each gives the reply to the request's JSON body. */
+  const adminRoutes: Record<string, (body: unknown) => unknown> = {
+    "GET /_sim/requests": () => ({ requests: requests.list() }),
+    "DELETE /_sim/requests": () => {
+      requests.clear();
+      return { cleared: true };
+    },
+    "GET /_sim/faults": () => ({ faults: faults.list() }),
+    "POST /_sim/faults": (body) => ({ id: faults.add(parseFaultSpec(body)) }),
+    "DELETE /_sim/faults": () => {
+      faults.clear();
+      return { cleared: true };
+    },
+    "GET /_sim/rate-limit": () => ({ rateLimit: rateLimiter.spec ?? null }),
+    "PUT /_sim/rate-limit": (body) => {
+      const b = body as { limit?: unknown } | null | undefined;
+      rateLimiter.set(parseRateLimit(b && typeof b === "object" && "limit" in b ? b.limit : b));
+      return { rateLimit: rateLimiter.spec ?? null };
+    },
+    "DELETE /_sim/rate-limit": () => {
+      rateLimiter.set(undefined);
+      return { rateLimit: null };
+    },
+    "POST /_sim/reset": () => {
+      sim.reset();
+      return { reset: true };
+    },
+    "GET /_sim/state": () => state,
+    "PUT /_sim/state": (body) => {
+      replaceState(body as SimState);
+      return { replaced: true };
+    },
+  };
+
   const admin = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string): Promise<number> => {
     const remote = normalizeAddress(req.socket.remoteAddress);
     if (!isLoopback(remote)) return send(res, req, 403, { error: "The admin interface answers only on loopback" });
@@ -404,40 +472,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const route = `${req.method} ${url.pathname}`;
     try {
       const body = raw ? (JSON.parse(raw) as unknown) : undefined;
-      switch (route) {
-        case "GET /_sim/requests":
-          return send(res, req, 200, { requests: requests.list() });
-        case "DELETE /_sim/requests":
-          requests.clear();
-          return send(res, req, 200, { cleared: true });
-        case "GET /_sim/faults":
-          return send(res, req, 200, { faults: faults.list() });
-        case "POST /_sim/faults":
-          return send(res, req, 200, { id: faults.add(parseFaultSpec(body)) });
-        case "DELETE /_sim/faults":
-          faults.clear();
-          return send(res, req, 200, { cleared: true });
-        case "GET /_sim/rate-limit":
-          return send(res, req, 200, { rateLimit: rateLimiter.spec ?? null });
-        case "PUT /_sim/rate-limit": {
-          const b = body as { limit?: unknown } | null | undefined;
-          rateLimiter.set(parseRateLimit(b && typeof b === "object" && "limit" in b ? b.limit : b));
-          return send(res, req, 200, { rateLimit: rateLimiter.spec ?? null });
-        }
-        case "DELETE /_sim/rate-limit":
-          rateLimiter.set(undefined);
-          return send(res, req, 200, { rateLimit: null });
-        case "POST /_sim/reset":
-          sim.reset();
-          return send(res, req, 200, { reset: true });
-        case "GET /_sim/state":
-          return send(res, req, 200, state);
-        case "PUT /_sim/state":
-          replaceState(body as SimState);
-          return send(res, req, 200, { replaced: true });
-        default:
-          return send(res, req, 404, { error: `No admin route ${route}` });
-      }
+      const answer = adminRoutes[route];
+      return answer ? send(res, req, 200, answer(body)) : send(res, req, 404, { error: `No admin route ${route}` });
     } catch (err) {
       return send(res, req, 400, { error: (err as Error).message });
     }
@@ -449,160 +485,174 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   // ---- API requests ----
-  const handle = async (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    url: URL,
-    raw: string,
-  ): Promise<{ key: string; id: string; status: number }> => {
-    const override = req.headers["x-http-method-override"];
-    const method = (typeof override === "string" && override ? override : (req.method ?? "GET")).toUpperCase() as HttpMethod;
-    const ep = routes.get(`${method} ${url.pathname}`);
-    if (!ep) return { key: "unknown", id: "unknown", status: sendUnknownRoute(res, req, url.pathname) };
-    const at = { key: ep.key, id: ep.id };
-    const user = req.headers["x-api-user"];
-    const key = req.headers["x-api-key"];
-    if (!user || !key) {
-      return { ...at, status: send(res, req, 401, errorBody(ep, 401, "Authentication required: send the X-API-USER and X-API-KEY headers")) };
-    }
-    if (user !== apiUser || key !== apiKey) {
-      return { ...at, status: send(res, req, 403, errorBody(ep, 403, "Invalid API credentials: the API user or API key is wrong")) };
-    }
-    const remote = normalizeAddress(req.socket.remoteAddress);
-    if (!(allowLoopback && isLoopback(remote)) && !allowIps.has(remote)) {
-      // Wording of the real message as quoted by clients (catalog §7.2).
-      return {
-        ...at,
-        status: send(res, req, 403, errorBody(ep, 403, `The reseller account has not whitelisted the IP address ${remote}`)),
-      };
-    }
+  /** A request's outcome for the request log. */
+  type Outcome = { key: string; id: string; status: number };
+  type TakenFault = ReturnType<Faults["take"]>;
+  /** A routed request, as every step below sees it. */
+  type Exchange = { ep: EndpointDef; req: http.IncomingMessage; res: http.ServerResponse; url: URL; raw: string };
+  const refuse = (x: Exchange, status: number, message: string, errorCode?: number, errors?: unknown[], extra?: Record<string, string>) =>
+    send(x.res, x.req, status, errorBody(x.ep, status, message, errorCode, errors), extra);
 
+  /**
+   * The checks at the door, in the API's order: credentials, the caller's address, then the
+   * quota. The status of a refusal, or undefined.
+   */
+  const admit = (x: Exchange): number | undefined => {
+    const user = x.req.headers["x-api-user"];
+    const key = x.req.headers["x-api-key"];
+    if (!user || !key) return refuse(x, 401, "Authentication required: send the X-API-USER and X-API-KEY headers");
+    if (user !== apiUser || key !== apiKey) return refuse(x, 403, "Invalid API credentials: the API user or API key is wrong");
+    const remote = normalizeAddress(x.req.socket.remoteAddress);
+    // Wording of the real message as quoted by clients (catalog §7.2).
+    if (!(allowLoopback && isLoopback(remote)) && !allowIps.has(remote)) return refuse(x, 403, `The reseller account has not whitelisted the IP address ${remote}`);
     // The quota is counted per API user once the caller is known, before anything is parsed or
     // applied, so a refused request changes nothing.
     const verdict = rateLimiter.check(String(user), Date.now());
-    if (!verdict.allowed) {
-      const limit = rateLimiter.spec!;
-      return {
-        ...at,
-        status: send(res, req, 429, errorBody(ep, 429, `Too many requests: at most ${limit.requests} per ${limit.windowMs / 1000} s for this API user`), {
-          "retry-after": String(verdict.retryAfterSeconds),
-        }),
-      };
-    }
+    if (verdict.allowed) return undefined;
+    const limit = rateLimiter.spec!;
+    return refuse(x, 429, `Too many requests: at most ${limit.requests} per ${limit.windowMs / 1000} s for this API user`, undefined, undefined, {
+      "retry-after": String(verdict.retryAfterSeconds),
+    });
+  };
 
-    // Parameters: query string first, JSON body over it (the server probably merges both, catalog §7.4).
+  /** Parameters: query string first, JSON body over it (the server probably merges both, catalog §7.4); undefined when the body is not JSON. */
+  const paramsOf = (x: Exchange): Record<string, unknown> | undefined => {
     const params: Record<string, unknown> = {};
-    for (const [k, v] of url.searchParams) params[k] = decodeQueryValue(ep.request, k, v);
-    if (raw.trim() !== "") {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        return { ...at, status: send(res, req, 400, errorBody(ep, 400, "The request body is not valid JSON")) };
+    for (const [k, v] of x.url.searchParams) params[k] = decodeQueryValue(x.ep.request, k, v);
+    if (x.raw.trim() === "") return params;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(x.raw);
+    } catch {
+      return undefined;
+    }
+    // A JSON `""` body (sent by one official module on hello, catalog §7.7 #9) carries nothing.
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) Object.assign(params, parsed);
+    return params;
+  };
+
+  /** A fault that answers before the operation runs: the status it answered with, or undefined to go on. */
+  const faultBefore = async (x: Exchange, fault: TakenFault, params: Record<string, unknown>): Promise<number | undefined> => {
+    switch (fault?.kind) {
+      case "latency":
+        await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
+        return undefined;
+      case "drop":
+        x.req.socket.destroy();
+        return 0;
+      case "rate-limit":
+        return refuse(x, 429, "Too many requests", undefined, undefined, { "retry-after": String(fault.spec.retryAfter ?? "1") });
+      case "status": {
+        const status = fault.spec.status ?? 503;
+        return refuse(x, status, `Simulated failure (HTTP ${status})`);
       }
-      // A JSON `""` body (sent by one official module on hello, catalog §7.7 #9) carries nothing.
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) Object.assign(params, parsed);
+      case "echo": {
+        // The API's error text is free text (catalog §7.2) and may repeat what it was sent; this
+        // repeats all of it, as received: the raw body, the query string, and each value.
+        const status = fault.spec.status ?? 400;
+        const query = x.url.search ? ` (query ${x.url.search.slice(1)})` : "";
+        return refuse(x, status, `Invalid request: ${x.raw}${query}`, status, Object.values(params));
+      }
+      case "delayed-apply":
+        // The caller loses the connection now; the change lands later, whoever is reading by then.
+        x.req.socket.destroy();
+        await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
+        return undefined;
+      default:
+        return undefined;
     }
+  };
 
-    const fault = faults.take(ep.key, ep.id);
-    if (fault?.kind === "latency") await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
-    if (fault?.kind === "drop") {
-      req.socket.destroy();
-      return { ...at, status: 0 };
-    }
-    if (fault?.kind === "rate-limit") {
-      return {
-        ...at,
-        status: send(res, req, 429, errorBody(ep, 429, "Too many requests"), { "retry-after": String(fault.spec.retryAfter ?? "1") }),
-      };
-    }
-    if (fault?.kind === "status") {
-      const status = fault.spec.status ?? 503;
-      return { ...at, status: send(res, req, status, errorBody(ep, status, `Simulated failure (HTTP ${status})`)) };
-    }
-    if (fault?.kind === "echo") {
-      // The API's error text is free text (catalog §7.2) and may repeat what it was sent; this
-      // repeats all of it, as received: the raw body, the query string, and each value.
-      const status = fault.spec.status ?? 400;
-      const query = url.search ? ` (query ${url.search.slice(1)})` : "";
-      return { ...at, status: send(res, req, status, errorBody(ep, status, `Invalid request: ${raw}${query}`, status, Object.values(params))) };
-    }
+  /** A handler's result as the entry's row has the wire carry it: in `data` where it says `unwrap`, inside the envelope where it says `envelope`. */
+  const shaped = (ep: EndpointDef, result: unknown): unknown => {
+    const fields = wrapReply(ep, result);
+    return ep.envelope ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(fields as Record<string, unknown>) } : fields;
+  };
 
-    if (fault?.kind === "delayed-apply") {
-      // The caller loses the connection now; the change lands later, whoever is reading by then.
-      req.socket.destroy();
-      await new Promise((r) => setTimeout(r, fault.spec.latencyMs ?? 1000));
-    }
-
+  /**
+   * Runs the operation: validates the parameters with the entry's request schema, calls its
+   * handler, and shapes the result as the entry's row says (`data`, envelope). The reply, or the
+   * status of the error already sent.
+   */
+  const operate = async (x: Exchange, params: Record<string, unknown>): Promise<{ status: number; body: unknown } | number> => {
+    const { ep } = x;
     const checked = ep.request.safeParse(params);
     if (!checked.success) {
       const issues = checked.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
       const first = issues[0]!;
-      return {
-        ...at,
-        status: send(res, req, 400, errorBody(ep, 400, `Invalid field "${first.field}": ${first.message}`, 400, issues)),
-      };
+      return refuse(x, 400, `Invalid field "${first.field}": ${first.message}`, 400, issues);
     }
-
-    const resolver = handlers.get(ep.key);
-    if (!resolver) {
-      return { ...at, status: send(res, req, 501, errorBody(ep, 501, `The simulator has no handler for ${ep.key}`)) };
-    }
-    let status = 200;
-    let body: unknown;
+    const resolver = handlers.get(ep.id);
+    if (!resolver) return refuse(x, 501, `The simulator has no handler for ${ep.key}`);
+    let reply: { status: number; body: unknown };
     try {
-      const ctx = makeContext(ep, checked.data as Record<string, unknown>, req);
-      const result = await resolver(ctx);
-      if (result instanceof SimReply) {
-        status = result.status;
-        body = result.body;
-      } else {
-        body = ep.envelope
-          ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(result as Record<string, unknown>) }
-          : result;
-      }
+      const result = await resolver(makeContext(ep, checked.data as Record<string, unknown>, x.req));
+      reply = result instanceof SimReply ? { status: result.status, body: result.body } : { status: 200, body: shaped(ep, result) };
       if (ep.method !== "GET") dirty = true;
     } catch (err) {
-      if (err instanceof SimError) {
-        return { ...at, status: send(res, req, err.status, errorBody(ep, err.status, err.message, err.errorCode, err.errors)) };
-      }
-      return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator error in ${ep.key}: ${(err as Error).message}`)) };
+      if (err instanceof SimError) return refuse(x, err.status, err.message, err.errorCode, err.errors);
+      return refuse(x, 500, `Simulator error in ${ep.key}: ${(err as Error).message}`);
     }
-    if (checkReplies && status === 200) {
-      const parsed = ep.response.safeParse(unwrapReply(ep, body));
+    if (checkReplies && reply.status === 200) {
+      const parsed = ep.response.safeParse(unwrapReply(ep, reply.body));
       if (!parsed.success) {
         const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-        return { ...at, status: send(res, req, 500, errorBody(ep, 500, `Simulator reply for ${ep.key} does not match the client's schema: ${issues}`)) };
+        return refuse(x, 500, `Simulator reply for ${ep.key} does not match the client's schema: ${issues}`);
       }
     }
-    if (fault?.kind === "lost-response" || fault?.kind === "delayed-apply") {
-      // Applied, but the caller never hears back.
-      req.socket.destroy();
-      return { ...at, status: 0 };
-    }
-    if (fault?.kind === "hollow") {
-      // Applied, then a success that carries nothing the caller can rely on.
-      const reply = fault.spec.reply ?? "empty";
-      if (reply === "empty" || reply === "no-content") {
+    return reply;
+  };
+
+  /** Sends the reply of an operation that ran, as the fault (if any) spoils it; the status sent. */
+  const deliver = (x: Exchange, fault: TakenFault, status: number, body: unknown): number => {
+    const { req, res } = x;
+    switch (fault?.kind) {
+      case "lost-response":
+      case "delayed-apply":
+        // Applied, but the caller never hears back.
+        req.socket.destroy();
+        return 0;
+      case "hollow": {
+        // Applied, then a success that carries nothing the caller can rely on.
+        const reply = fault.spec.reply ?? "empty";
+        if (reply !== "empty" && reply !== "no-content") return send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body));
         const code = reply === "empty" ? status : 204;
         res.writeHead(code, reply === "empty" ? { "content-type": "application/json; charset=utf-8", "content-length": "0" } : {});
         res.end();
-        return { ...at, status: code };
+        return code;
       }
-      return { ...at, status: send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body)) };
+      case "oversize":
+        // Applied, then a reply larger than the client reads: it cannot tell what the reply said.
+        return sendOversized(res, status, body, fault.spec.bytes ?? OVERSIZE_BYTES);
+      case "truncate": {
+        const text = JSON.stringify(body);
+        const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+        res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(cut)) });
+        res.end(cut);
+        return status;
+      }
+      default:
+        return send(res, req, status, body);
     }
-    if (fault?.kind === "oversize") {
-      // Applied, then a reply larger than the client reads: it cannot tell what the reply said.
-      return { ...at, status: sendOversized(res, status, body, fault.spec.bytes ?? OVERSIZE_BYTES) };
-    }
-    if (fault?.kind === "truncate") {
-      const text = JSON.stringify(body);
-      const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(cut)) });
-      res.end(cut);
-      return { ...at, status };
-    }
-    return { ...at, status: send(res, req, status, body) };
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string): Promise<Outcome> => {
+    const override = req.headers["x-http-method-override"];
+    const method = (typeof override === "string" && override ? override : (req.method ?? "GET")).toUpperCase() as HttpMethod;
+    const ep = routes.get(`${method} ${url.pathname}`);
+    if (!ep) return { key: "unknown", id: "unknown", status: sendUnknownRoute(res, req, url.pathname) };
+    const x: Exchange = { ep, req, res, url, raw };
+    const at = { key: ep.key, id: ep.id };
+    const refused = admit(x);
+    if (refused !== undefined) return { ...at, status: refused };
+    const params = paramsOf(x);
+    if (!params) return { ...at, status: refuse(x, 400, "The request body is not valid JSON") };
+    const fault = faults.take(ep.key, ep.id);
+    const faulted = await faultBefore(x, fault, params);
+    if (faulted !== undefined) return { ...at, status: faulted };
+    const reply = await operate(x, params);
+    if (typeof reply === "number") return { ...at, status: reply };
+    return { ...at, status: deliver(x, fault, reply.status, reply.body) };
   };
 
   /** The reply with each list it holds, at the top or under `data`, set to `null` (`data: null` when it is the list). */
@@ -677,33 +727,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     });
   };
 
-  let ca: string | undefined;
-  let server: http.Server | https.Server;
-  if (options.tls) {
-    const pair = generateSelfSigned({
-      commonName: "localhost",
-      altNames: ["localhost"],
-      ipAddresses: ["127.0.0.1", "::1"],
-      isCA: true,
-      days: 30,
-    });
-    ca = pair.cert;
-    server = https.createServer({ cert: pair.cert, key: pair.key }, onRequest);
-  } else {
-    server = http.createServer(onRequest);
-  }
+  const { server, ca, url } = await listen(options, onRequest);
   server.on("connection", (s: Socket) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === "IPv6" || host.includes(":") ? `[${address.address}]` : address.address;
-  const url = `${options.tls ? "https" : "http"}://${urlHost}:${address.port}`;
 
   const sim: Simulator = {
     url,

@@ -2,10 +2,12 @@
  * The contract between the simulator's core (routing, auth, ETag, faults, envelope) and the
  * per-area handlers in `src/simulator/handlers/<area>.ts`.
  *
- * A handler receives parameters already validated by the endpoint's strict request schema and
- * returns the response body. The core adds the hosting envelope (`success`, `errors`,
- * `reseller_id`) for endpoints declared with `envelope: true`, and turns a thrown
- * {@link SimError} into the API's error object.
+ * A handler serves one operation in every version that has it. It receives parameters already
+ * validated by the endpoint's strict request schema and returns the operation's fields, as the
+ * client reads them. The core shapes them as the endpoint's row says: into `data` where the row
+ * declares `unwrap` (src/client/endpoint.ts, `wrapReply`), then inside the hosting envelope
+ * (`success`, `errors`, `reseller_id`) where it declares `envelope: true`. A thrown
+ * {@link SimError} becomes the API's error object.
  */
 import type { z } from "zod";
 import type { EndpointDef } from "../client/endpoint";
@@ -57,17 +59,18 @@ export type KeyContext<K extends EndpointKey> = SimContext<SimParams<K>>;
 /** The context of a handler that serves every version of operation `Id` (`"dns.getZone"`). */
 export type OpContext<Id extends OperationId> = SimContext<SimParams<KeysOf<Id>>>;
 
-/** Returns the response body (without the envelope, which the core adds). */
+/** Returns the operation's fields, without the `data` wrapping and the envelope, which the core adds. */
 export type Resolver<P extends object = Record<string, unknown>> = (ctx: SimContext<P>) => unknown;
 
 /**
- * Handlers keyed by full endpoint key (`"v4.dns.getZone"`), each given that entry's parameters:
- * a key the table does not have, or a parameter its request schema does not declare, does not
- * compile.
+ * Handlers keyed by operation id (`"dns.getZone"`), each given the parameters of every version of
+ * its operation: an id the table does not have, or a parameter no version's request schema
+ * declares, does not compile. A handler tells versions apart by `ctx.endpoint.version` where
+ * they differ in more than the `data` wrapping.
  */
-export type SimHandlers = { [K in EndpointKey]?: Resolver<SimParams<K>> };
+export type SimHandlers = { [Id in OperationId]?: Resolver<SimParams<KeysOf<Id>>> };
 
-/** An area's handlers, keyed by full endpoint key (`"v4.dns.getZone"`). */
+/** An area's handlers, keyed by operation id (`"dns.getZone"`). */
 export interface SimArea {
   name: string;
   handlers: SimHandlers;

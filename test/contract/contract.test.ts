@@ -14,7 +14,7 @@ import { areas } from "../../src/simulator/handlers";
 import { testClientOptions } from "../helpers/sim";
 
 const table = Object.values(endpoints as Record<string, EndpointDef>);
-const handlers = new Map(areas.flatMap((a) => Object.keys(a.handlers).map((k) => [k, a] as const)));
+const handlers = new Map(areas.flatMap((a) => Object.keys(a.handlers).map((id) => [id, a] as const)));
 const samples = new Map(areas.flatMap((a) => Object.entries(a.samples)));
 
 let sim: Simulator;
@@ -31,13 +31,20 @@ afterAll(async () => {
 
 describe("contract between the endpoint table and the simulator", () => {
   it("registers no handler or sample for an operation the table does not have", () => {
+    const ids = new Set(table.map((e) => e.id));
     const keys = new Set(table.map((e) => e.key));
-    expect([...handlers.keys()].filter((k) => !keys.has(k))).toEqual([]);
+    expect([...handlers.keys()].filter((id) => !ids.has(id))).toEqual([]);
     expect([...samples.keys()].filter((k) => !keys.has(k))).toEqual([]);
   });
 
+  it("registers each operation's handler in the area its id names, once", () => {
+    const registered = areas.flatMap((a) => Object.keys(a.handlers).map((id) => ({ id, area: a.name })));
+    expect(registered.filter((h) => !h.id.startsWith(`${h.area}.`))).toEqual([]);
+    expect(registered.length).toBe(handlers.size);
+  });
+
   it.each(table.map((e) => ({ key: e.key, e })))("$key has a handler and a sample whose reply parses", async ({ e }) => {
-    expect(handlers.has(e.key), `no handler for ${e.key}`).toBe(true);
+    expect(handlers.has(e.id), `no handler for ${e.id}`).toBe(true);
     const sample = samples.get(e.key);
     expect(sample, `no sample for ${e.key}`).toBeDefined();
     sim.reset();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phpMapOf, type PhpOption } from "../../src/client/endpoints/php";
+import type { PhpOption } from "../../src/client/endpoints/php";
 import type { ResellerClient } from "../../src/client/client";
 import { HOSTING, useSimulator } from "../helpers/sim";
 
@@ -8,11 +8,11 @@ type Version = (typeof VERSIONS)[number];
 
 /** Reads the option map of a PHP version, whichever way the version shapes it. */
 async function options(client: ResellerClient, version: Version, php: string): Promise<Record<string, PhpOption>> {
-  return phpMapOf<PhpOption>(await client.request("php.getOptions", { ...HOSTING[version], version: php }));
+  return (await client.request("php.getOptions", { ...HOSTING[version], version: php })).options as Record<string, PhpOption>;
 }
 
 async function extensions(client: ResellerClient, version: Version, php: string): Promise<Record<string, string>> {
-  return phpMapOf<string>(await client.request("php.listExtensions", { ...HOSTING[version], version: php }));
+  return (await client.request("php.listExtensions", { ...HOSTING[version], version: php })).extensions as Record<string, string>;
 }
 
 describe("PHP settings against the simulator", () => {

@@ -5,7 +5,7 @@
  * `@ts-expect-error` fails the typecheck if the line below it ever compiles.
  */
 import type { ProviderContext } from "../../src/provider/runtime/context";
-import { bindResolvers } from "../../src/simulator/handlers/shared";
+import { byVersion } from "../../src/simulator/handlers/shared";
 import type { KeyContext, OpContext, SimHandlers } from "../../src/simulator/types";
 
 declare const ctx: ProviderContext;
@@ -52,17 +52,19 @@ export function addRedirectionV2(c: KeyContext<"v2.redirections.add">): string {
 
 export const handlers: SimHandlers = {
   // @ts-expect-error a misspelt parameter in an inline handler
-  "v4.ssh.removeKey": (c) => c.params.kye,
-  "v4.ssh.editKey": (c) => c.params.comment,
-  // @ts-expect-error no such endpoint key
-  "v4.ssh.removeKye": () => ({}),
+  "ssh.removeKey": (c) => c.params.kye,
+  "ssh.editKey": (c) => c.params.comment,
+  // @ts-expect-error no such operation id
+  "ssh.removeKye": () => ({}),
 };
 
-export const bound = bindResolvers(
-  {},
-  {
-    "ssh.listKeys": (c: OpContext<"ssh.listKeys">) => c.params.id,
-    // @ts-expect-error no such operation id
-    "ssh.listKey": () => [],
-  },
-);
+/** Each version's resolver sees that version's parameters, and every version needs one. */
+export const perVersion = byVersion<"redirections.add">({
+  v4: (c) => c.params.destinationUrl,
+  v3: (c) => c.params.destinationUrl,
+  // @ts-expect-error v2 sends a destination domain, not a URL
+  v2: (c) => c.params.destinationUrl,
+});
+
+// @ts-expect-error v2 has no resolver
+export const missingVersion = byVersion<"redirections.add">({ v4: () => ({}), v3: () => ({}) });

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, dataMessageResponse, domainName, envelope, hostingV4, list, obj, optionalFields, secret, str } from "../schemas";
+import { bool, domainName, envelope, hostingV4, list, obj, optionalFields, secret, str } from "../schemas";
 
 /** The installation directory, relative to the account's home (`/public_html/blog`). */
 const installPath = z.string().min(1);
@@ -56,11 +56,11 @@ export const appsOperations = defineOperations({
   "apps.listWordpress": { summary: "List the WordPress installations", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(wordpressInstall) }),
     v2: route("GET /n0c-api/wordpress", "CONFIRMED, catalog §3 #34"),
   },
-  "apps.installWordpress": { summary: "Install WordPress in a directory of a domain", safety: "unsafe", envelope: true, request: installWordpressRequest, response: dataMessageResponse,
-    v2: route("POST /n0c-api/wordpress/add", "CONFIRMED, catalog §3 #35"),
+  "apps.installWordpress": { summary: "Install WordPress in a directory of a domain", safety: "unsafe", envelope: true, request: installWordpressRequest, response: envelope({}),
+    v2: route("POST /n0c-api/wordpress/add", "CONFIRMED, catalog §3 #35", { unwrap: true }),
   },
-  "apps.deleteWordpress": { summary: "Delete a WordPress installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessageResponse,
-    v2: route("POST /n0c-api/wordpress/remove", "CONFIRMED, catalog §3 #36"),
+  "apps.deleteWordpress": { summary: "Delete a WordPress installation", safety: "idempotent", envelope: true, request: byPath, response: envelope({}),
+    v2: route("POST /n0c-api/wordpress/remove", "CONFIRMED, catalog §3 #36", { unwrap: true }),
   },
   "apps.listAvailableCms": { summary: "List the CMSs the installer offers, with their versions", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(availableCms) }),
     v2: route("GET /n0c-api/cms/list-available", "CONFIRMED, catalog §3 #37"),
@@ -75,7 +75,7 @@ export const appsOperations = defineOperations({
   "apps.listCmsInProgress": { summary: "List the CMS installations still in progress", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
     v2: route("GET /n0c-api/cms/installations-progress", "CONFIRMED, catalog §3 #40"),
   },
-  "apps.deleteCms": { summary: "Delete a CMS installation", safety: "idempotent", envelope: true, request: byPath, response: dataMessageResponse,
-    v2: route("POST /n0c-api/cms/delete", "CONFIRMED, catalog §3 #41"),
+  "apps.deleteCms": { summary: "Delete a CMS installation", safety: "idempotent", envelope: true, request: byPath, response: envelope({}),
+    v2: route("POST /n0c-api/cms/delete", "CONFIRMED, catalog §3 #41", { unwrap: true }),
   },
 });

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { bool, dataMessageResponse, domainName, envelope, hostingV3, hostingV4, list, num, obj, optionalFields, secret, str } from "../schemas";
+import { bool, domainName, envelope, hostingV3, hostingV4, list, num, obj, optionalFields, secret, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -72,11 +72,11 @@ export const emailOperations = defineOperations({
     v4: route("PATCH /v4/hosting/email", V4_SOURCE),
     v3: route("PATCH /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue) }),
   },
-  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/email/change-password", V2_SOURCE),
+  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password }), response: done,
+    v2: route("POST /n0c-api/email/change-password", V2_SOURCE, { unwrap: true }),
   },
-  "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/email/change-quota", V2_SOURCE),
+  "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: done,
+    v2: route("POST /n0c-api/email/change-quota", V2_SOURCE, { unwrap: true }),
   },
   "email.delete": { summary: "Delete an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: done,
     v4: route("DELETE /v4/hosting/email", V4_SOURCE),
@@ -96,10 +96,10 @@ export const emailOperations = defineOperations({
   "email.getAuths": { summary: "Read whether DKIM, SPF and DMARC are enabled for an e-mail account's domain", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: authsReply,
     v2: route("GET /n0c-api/email/auths", V2_SOURCE),
   },
-  "email.enableAuth": { summary: "Enable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/email/auth/enable", V2_SOURCE),
+  "email.enableAuth": { summary: "Enable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: done,
+    v2: route("POST /n0c-api/email/auth/enable", V2_SOURCE, { unwrap: true }),
   },
-  "email.disableAuth": { summary: "Disable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/email/auth/disable", V2_SOURCE),
+  "email.disableAuth": { summary: "Disable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: done,
+    v2: route("POST /n0c-api/email/auth/disable", V2_SOURCE, { unwrap: true }),
   },
 });

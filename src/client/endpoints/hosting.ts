@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { defineOperations, route } from "../endpoint";
-import { apiErrors, bool, dataMessageResponse, domainName, envelope, hostingId, hostingV3, hostingV4, int, list, noParams, num, obj, optionalFields, secret, str } from "../schemas";
+import { apiErrors, bool, domainName, envelope, hostingId, hostingV3, hostingV4, int, list, noParams, num, obj, optionalFields, secret, str } from "../schemas";
 
 // ---- request pieces ----
 
@@ -198,28 +198,28 @@ export const hostingOperations = defineOperations({
     v3: route("DELETE /v3/hosting/temporary-url", "CONFIRMED, catalog §4.1", { unwrap: true, request: hostingOnlyV3 }),
     v2: route("POST /n0c-api/user/disable-temp-domain", "CONFIRMED, catalog §4.2", { unwrap: true, summary: "Remove the temporary domain of an account" }),
   },
-  // Domains of an account.
-  "hosting.reactivateDomain": { summary: "Reactivate a suspended domain of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV3, domain: domainName }), response: dataMessageResponse,
+  // Domains of an account: v3 and v2 answer the message in `data` (legacy document, difference 3).
+  "hosting.reactivateDomain": { summary: "Reactivate a suspended domain of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV3, domain: domainName }), response: done,
     // The legacy document's "extra operation" (difference 4); the path follows the v3 unsuspend
     // analogs (catalog §2 #13).
-    v3: route("POST /v3/hosting/domain/unsuspend", "INFERRED-L, catalog §2 #13"),
+    v3: route("POST /v3/hosting/domain/unsuspend", "INFERRED-L, catalog §2 #13", { unwrap: true }),
   },
-  "hosting.addDomain": { summary: "Attach a domain to a hosting account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/domain/add", "CONFIRMED, catalog §4.2"),
+  "hosting.addDomain": { summary: "Attach a domain to a hosting account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: done,
+    v2: route("POST /n0c-api/domain/add", "CONFIRMED, catalog §4.2", { unwrap: true }),
   },
-  "hosting.removeDomain": { summary: "Detach a domain (and its sub-domains) from a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/domain/remove", "CONFIRMED, catalog §4.2"),
+  "hosting.removeDomain": { summary: "Detach a domain (and its sub-domains) from a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: done,
+    v2: route("POST /n0c-api/domain/remove", "CONFIRMED, catalog §4.2", { unwrap: true }),
   },
-  "hosting.addSubdomain": { summary: "Add a sub-domain of an attached domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, subDomain: z.string().min(1), docroot }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/domain/add-sub-domain", "CONFIRMED, catalog §4.2"),
+  "hosting.addSubdomain": { summary: "Add a sub-domain of an attached domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, subDomain: z.string().min(1), docroot }), response: done,
+    v2: route("POST /n0c-api/domain/add-sub-domain", "CONFIRMED, catalog §4.2", { unwrap: true }),
   },
-  "hosting.suspendDomains": { summary: "Suspend one or more domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/domain/suspend", "CONFIRMED, catalog §4.2"),
+  "hosting.suspendDomains": { summary: "Suspend one or more domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: done,
+    v2: route("POST /n0c-api/domain/suspend", "CONFIRMED, catalog §4.2", { unwrap: true }),
   },
-  "hosting.unsuspendDomains": { summary: "Reactivate one or more suspended domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/domain/unsuspend", "CONFIRMED, catalog §4.2"),
+  "hosting.unsuspendDomains": { summary: "Reactivate one or more suspended domains of a hosting account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domains: z.array(domainName).min(1) }), response: done,
+    v2: route("POST /n0c-api/domain/unsuspend", "CONFIRMED, catalog §4.2", { unwrap: true }),
   },
-  "hosting.changeDocRoot": { summary: "Change the document root of an attached domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: dataMessageResponse,
-    v2: route("POST /n0c-api/domain/change-doc-root", "CONFIRMED, catalog §4.2"),
+  "hosting.changeDocRoot": { summary: "Change the document root of an attached domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, docroot }), response: done,
+    v2: route("POST /n0c-api/domain/change-doc-root", "CONFIRMED, catalog §4.2", { unwrap: true }),
   },
 });

@@ -30,51 +30,45 @@ export const phpOption = obj(optionalFields({
 }));
 export type PhpOption = z.output<typeof phpOption>;
 
-/**
- * The v4 document gives "option map" and "extension map" as the whole response (next to the
- * envelope), unlike the redirection listing, which it names `data`. The map's keys therefore sit
- * beside `success`, `errors` and `reseller_id`; {@link phpMapOf} separates them. A `data`
- * object (the v3 form) is accepted too, in case v4 answers like v3. These two schemas use a
- * `catchall` instead of `obj`, because the unknown keys are the payload and must be typed.
- */
-
 const versionsShape = { currentVersion: str().optional(), defaultVersion: str().optional(), availableVersions: list(str()) };
 
 /** Names the envelope puts beside a map that is returned at the top level. */
 const ENVELOPE_KEYS = new Set(Object.keys(envelopeShape));
 
 /**
- * Whether a map reply holds an entry: every PHP version has options and extensions, so a success
- * without any (`{success: true}`, an empty `data`) is a reply the client cannot read, never a
- * version with nothing set ("gone" only on evidence, docs/decisions/0019).
+ * The v4 document gives "option map" and "extension map" as the whole response, next to the
+ * envelope (unlike the redirection listing, which it names `data`); v3 wraps the map in `data`,
+ * which the table's `unwrap` undoes. The reply schema gathers the map's entries under one field
+ * (`options`, `extensions`, as the set operations name it), so a caller reads the map apart from
+ * the envelope.
  */
-function hasEntries(reply: Record<string, unknown>): boolean {
-  const data = reply.data;
-  if (data !== null && typeof data === "object") return Object.keys(data).length > 0;
-  return Object.keys(reply).some((name) => !ENVELOPE_KEYS.has(name) && name !== "data");
+function gatheredUnder(field: string) {
+  return (reply: unknown): unknown => {
+    if (reply === null || typeof reply !== "object" || Array.isArray(reply)) return reply;
+    const envelopeFields: Record<string, unknown> = {};
+    const map: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(reply)) (ENVELOPE_KEYS.has(name) ? envelopeFields : map)[name] = value;
+    return { ...envelopeFields, [field]: map };
+  };
 }
-const NO_ENTRIES = { message: "the reply holds no option or extension map" };
-
-const optionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), phpOption).optional() }).catchall(phpOption).refine(hasEntries, NO_ENTRIES);
-const extensionMapV4 = z.object({ ...envelopeShape, data: z.record(z.string(), str()).optional() }).catchall(str()).refine(hasEntries, NO_ENTRIES);
 
 /**
- * The option or extension map of a `php.getOptions` / `php.listExtensions` reply, whichever
- * version answered: v3 wraps it in `data`, v4 returns it beside the envelope.
+ * Every PHP version has options and extensions, so a success without any (`{success: true}`, an
+ * empty `data`) is a reply the client cannot read, never a version with nothing set ("gone" only
+ * on evidence, docs/decisions/0019).
+ */
+const someEntry = (map: Record<string, unknown>) => Object.keys(map).length > 0;
+const NO_ENTRIES = { message: "the reply holds no option or extension map" };
+
+/**
+ * A `php.getOptions` reply: the envelope and `options`, option name -> {@link phpOption}.
  *
  * @example
- * const reply = await client.request("php.getOptions", { id: 101, version: "8.2" });
- * const options = phpMapOf<PhpOption>(reply); // { memory_limit: { value: "512M", ... }, ... }
+ * const { options } = await client.request("php.getOptions", { id: 101, version: "8.2" }); // { memory_limit: { value: "512M", ... }, ... }
  */
-export function phpMapOf<T>(reply: Record<string, unknown>): Record<string, T> {
-  const data = reply.data;
-  if (data !== null && typeof data === "object" && !Array.isArray(data)) return data as Record<string, T>;
-  const out: Record<string, T> = {};
-  for (const [name, value] of Object.entries(reply)) {
-    if (!ENVELOPE_KEYS.has(name)) out[name] = value as T;
-  }
-  return out;
-}
+const optionMap = z.preprocess(gatheredUnder("options"), envelope({ options: z.record(z.string(), phpOption).refine(someEntry, NO_ENTRIES) }));
+/** A `php.listExtensions` reply: the envelope and `extensions`, extension name -> status (`enabled`, `disabled`). */
+const extensionMap = z.preprocess(gatheredUnder("extensions"), envelope({ extensions: z.record(z.string(), str()).refine(someEntry, NO_ENTRIES) }));
 
 const phpVersion = z.string().min(1);
 /** Option name -> new value; values are strings as php.ini has them (`"512M"`, `"On"`). */
@@ -104,7 +98,7 @@ export const phpOperations = defineOperations({
     v4: route("PUT /v4/hosting/php/version", "INFERRED-L, catalog §1 #32"),
     v3: route("PUT /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #32", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
-  "php.getOptions": { summary: "Get the PHP options of a version", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: optionMapV4,
+  "php.getOptions": { summary: "Get the PHP options of a version", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: optionMap,
     v4: route("GET /v4/hosting/php/options", "INFERRED-L, catalog §1 #33"),
     v3: route("GET /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #33", { unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
@@ -116,7 +110,7 @@ export const phpOperations = defineOperations({
     v4: route("DELETE /v4/hosting/php/options", "INFERRED-L, catalog §1 #35"),
     v3: route("DELETE /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #35", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },
-  "php.listExtensions": { summary: "List the PHP extensions of a version and their status", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: extensionMapV4,
+  "php.listExtensions": { summary: "List the PHP extensions of a version and their status", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: extensionMap,
     v4: route("GET /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #36"),
     v3: route("GET /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #36", { unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
   },

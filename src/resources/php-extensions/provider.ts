@@ -5,7 +5,7 @@
  *
  * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #36-37, INFERRED-L):
  * - `php.listExtensions`: the extension map, name -> status (v4 beside the envelope, v3 in
- *   `data`: `phpMapOf`), read before every write to check the names and to record what each
+ *   `data`; the client reads either as `extensions`), read before every write to check the names and to record what each
  *   extension was before the first change;
  * - `php.setExtensions` (`extensions`: name -> boolean; the field name is ours, catalog §1 #37)
  *   for create, update and delete, with only the extensions whose state must change.

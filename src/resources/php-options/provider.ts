@@ -5,7 +5,8 @@
  * the recorded values back (decision 0020).
  *
  * API calls (v4 and v3 only; every path a pattern guess, catalog §1 #33-35, INFERRED-L):
- * - `php.getOptions`: the option map (v4 beside the envelope, v3 in `data`: `phpMapOf`), read
+ * - `php.getOptions`: the option map (v4 beside the envelope, v3 in `data`; the client reads
+ *   either as `options`), read
  *   before every write to check the values against each option's `type` and `range`; a version
  *   that is no longer installed means the options are gone (`php.listVersions`, through
  *   PhpVersion's `phpVersionGone`, shared with PhpExtensions in `../php-version/per-version`);

@@ -9,7 +9,6 @@
  */
 import { z } from "zod";
 import type { OperationId, OperationParams } from "../../client/endpoints";
-import { phpMapOf } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/runtime/context";
 import type { HostingAddress } from "../../provider/runtime/context";
 import { limitText } from "../../provider/lifecycle/check";
@@ -164,12 +163,14 @@ export function phpSettings<T>(api: PhpSettingsApi): PhpSettings<T> {
   const settings: PhpSettings<T> = {
     scope: (v) => api.scope(v),
     async fetch(ctx, address, version) {
-      return phpMapOf<T>(await ctx.request(api.get, { ...address, version }));
+      const reply: Record<string, unknown> = await ctx.request(api.get, { ...address, version });
+      return reply[api.field] as Record<string, T>;
     },
     async live(ctx, address, version, fresh) {
       try {
         if (fresh) return await settings.fetch(ctx, address, version);
-        return phpMapOf<T>(await ctx.read(api.get, { ...address, version }, [api.scope({ hostingId: address.id, phpVersion: version })]));
+        const reply: Record<string, unknown> = await ctx.read(api.get, { ...address, version }, [api.scope({ hostingId: address.id, phpVersion: version })]);
+        return reply[api.field] as Record<string, T>;
       } catch (err) {
         if (await phpVersionGone(ctx, address, version, err)) return undefined;
         throw err;

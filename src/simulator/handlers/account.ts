@@ -2,16 +2,14 @@
  * Simulator handlers of the account area: test connection, account information and TLD pricing,
  * plus the credit helpers the registrar handlers charge through.
  *
- * One store serves every version, so each operation has one resolver registered under all of
- * its version keys: v4, v3 and v2 answer with the same fields (legacy document, 3.0.0 and 2.0.0
- * tables).
+ * One store serves every version, so each operation has one resolver, which serves all of its
+ * versions: v4, v3 and v2 answer with the same fields (legacy document, 3.0.0 and 2.0.0 tables).
  */
 import { splitKey } from "../../client/endpoint";
 import { endpointsOf } from "../../client/endpoint";
 import { accountOperations } from "../../client/endpoints/account";
 import type { SimState } from "../state";
 import { SimError, type OpContext, type SimArea } from "../types";
-import { bindResolvers } from "./shared";
 
 /** Rounds an amount to cents, the way prices and credit are shown. */
 export function money(amount: number): number {
@@ -113,16 +111,14 @@ function tldPricing(ctx: OpContext<"account.getTldPricing">): unknown {
   return { message: "TLD prices retrieved", currency_code: currency, tlds };
 }
 
-const resolvers = {
-  "account.hello": hello,
-  "account.getInfo": accountInfo,
-  "account.getTldPricing": tldPricing,
-};
-
-/** Every key of the account area, bound to the resolver of its operation id. */
+/** The account area: one resolver per operation, which every version answers alike. */
 export const accountArea: SimArea = {
   name: "account",
-  handlers: bindResolvers(endpointsOf(accountOperations), resolvers),
+  handlers: {
+    "account.hello": hello,
+    "account.getInfo": accountInfo,
+    "account.getTldPricing": tldPricing,
+  },
   samples: Object.fromEntries(
     Object.keys(endpointsOf(accountOperations)).map((key) => {
       const { version, id } = splitKey(key);

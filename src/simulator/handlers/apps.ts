@@ -9,7 +9,7 @@
 import type { CmsState, HostingState } from "../state";
 import { SimError, type OpContext, type SimArea } from "../types";
 import { docrootOf, homePath } from "./hosting";
-import { attachedDomain, inData, messageReplies, requireStrongPassword } from "./shared";
+import { attachedDomain, messageReply, requireStrongPassword } from "./shared";
 
 /** What the installer offers, newest version first. */
 const CMS_CATALOG = [
@@ -39,10 +39,10 @@ function freePath(h: HostingState, input: string): string {
 
 function listWordpress(ctx: OpContext<"apps.listWordpress">) {
   const h = ctx.hosting();
-  return inData(h.wordpress.map((w) => ({ ...w, url: siteUrl(h, w.domain, w.path) })));
+  return { data: h.wordpress.map((w) => ({ ...w, url: siteUrl(h, w.domain, w.path) })) };
 }
 
-const installWordpress = messageReplies((ctx: OpContext<"apps.installWordpress">) => {
+const installWordpress = messageReply((ctx: OpContext<"apps.installWordpress">) => {
   const h = ctx.hosting();
   const p = ctx.params;
   const domain = attachedDomain(h, p.domain);
@@ -53,7 +53,7 @@ const installWordpress = messageReplies((ctx: OpContext<"apps.installWordpress">
   return `WordPress installed in ${path}`;
 });
 
-const deleteWordpress = messageReplies((ctx: OpContext<"apps.deleteWordpress">) => {
+const deleteWordpress = messageReply((ctx: OpContext<"apps.deleteWordpress">) => {
   const h = ctx.hosting();
   const path = homePath(ctx.params.path, "path");
   if (!h.wordpress.some((w) => w.path === path)) throw new SimError(404, `No WordPress installation in ${path}`);
@@ -86,7 +86,7 @@ function installCms(ctx: OpContext<"apps.installCms">) {
     https: p.https ?? true,
     status: "installing",
   });
-  return inData(`Installation of ${offer.name} ${version} in ${path} started`);
+  return { data: `Installation of ${offer.name} ${version} in ${path} started` };
 }
 
 function cmsEntry(h: HostingState, c: CmsState) {
@@ -99,10 +99,10 @@ function listCms(ctx: OpContext<"apps.listInstalledCms" | "apps.listCmsInProgres
   const h = ctx.hosting();
   const shown = h.cms.filter((c) => c.status === status).map((c) => cmsEntry(h, c));
   for (const c of h.cms) c.status = "installed";
-  return inData(shown);
+  return { data: shown };
 }
 
-const deleteCms = messageReplies((ctx: OpContext<"apps.deleteCms">) => {
+const deleteCms = messageReply((ctx: OpContext<"apps.deleteCms">) => {
   const h = ctx.hosting();
   const path = homePath(ctx.params.path, "path");
   if (!h.cms.some((c) => c.path === path)) throw new SimError(404, `No CMS installation in ${path}`);
@@ -124,21 +124,21 @@ function withCms(h: HostingState, status: CmsState["status"]): void {
   h.cms.push({ ...joomla, version: "5.1.4", www: false, https: true, status });
 }
 
-/** Handlers and samples of the v2 application-installer operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the v2 application-installer operations. The core routes requests to them by operation id. */
 export const appsArea: SimArea = {
   name: "apps",
   handlers: {
-    "v2.apps.listWordpress": listWordpress,
-    "v2.apps.installWordpress": installWordpress.wrapped,
-    "v2.apps.deleteWordpress": deleteWordpress.wrapped,
-    "v2.apps.listAvailableCms": (ctx) => {
+    "apps.listWordpress": listWordpress,
+    "apps.installWordpress": installWordpress,
+    "apps.deleteWordpress": deleteWordpress,
+    "apps.listAvailableCms": (ctx) => {
       ctx.hosting();
-      return inData(CMS_CATALOG.map((c) => ({ ...c, versions: [...c.versions] })));
+      return { data: CMS_CATALOG.map((c) => ({ ...c, versions: [...c.versions] })) };
     },
-    "v2.apps.installCms": installCms,
-    "v2.apps.listInstalledCms": (ctx) => listCms(ctx, "installed"),
-    "v2.apps.listCmsInProgress": (ctx) => listCms(ctx, "installing"),
-    "v2.apps.deleteCms": deleteCms.wrapped,
+    "apps.installCms": installCms,
+    "apps.listInstalledCms": (ctx) => listCms(ctx, "installed"),
+    "apps.listCmsInProgress": (ctx) => listCms(ctx, "installing"),
+    "apps.deleteCms": deleteCms,
   },
   samples: {
     "v2.apps.listWordpress": () => ({ id: 101 }),

@@ -13,12 +13,12 @@
  *   (persisted to disk);
  * - flush needs a running service and empties it; the reply's `data` is `OK`, as both servers
  *   answer `flush_all` / `FLUSHALL`.
- * Status, control and the reply of the web-cache clear are shaped per version: v3 wraps status
- * and control in `data` (legacy document, differences 3 and 8).
+ * v3 wraps status and control in `data` (legacy document, differences 3 and 8), which the core
+ * does as the table's rows say.
  */
 import type { CacheServiceState, HostingState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { attachedDomain, dataOf, DEMO_HOSTING, sampleAfter } from "./shared";
+import { attachedDomain, DEMO_HOSTING, sampleAfter } from "./shared";
 
 type Service = "memcached" | "redis";
 const LABEL: Record<Service, string> = { memcached: "Memcached", redis: "Redis" };
@@ -170,20 +170,13 @@ const running = (name: Service) => (hosting: HostingState) => {
 export const cacheArea: SimArea = {
   name: "cache",
   handlers: {
-    "v4.cache.clearWebCache": clearWebCache,
-    "v3.cache.clearWebCache": clearWebCache,
-    "v4.cache.getMemcached": (ctx) => status(ctx, "memcached"),
-    "v3.cache.getMemcached": dataOf((ctx) => status(ctx, "memcached")),
-    "v4.cache.controlMemcached": (ctx) => control(ctx, "memcached"),
-    "v3.cache.controlMemcached": dataOf((ctx) => control(ctx, "memcached")),
-    "v4.cache.flushMemcached": (ctx) => flush(ctx, "memcached"),
-    "v3.cache.flushMemcached": (ctx) => flush(ctx, "memcached"),
-    "v4.cache.getRedis": (ctx) => status(ctx, "redis"),
-    "v3.cache.getRedis": dataOf((ctx) => status(ctx, "redis")),
-    "v4.cache.controlRedis": (ctx) => control(ctx, "redis"),
-    "v3.cache.controlRedis": dataOf((ctx) => control(ctx, "redis")),
-    "v4.cache.flushRedis": (ctx) => flush(ctx, "redis"),
-    "v3.cache.flushRedis": (ctx) => flush(ctx, "redis"),
+    "cache.clearWebCache": clearWebCache,
+    "cache.getMemcached": (ctx) => status(ctx, "memcached"),
+    "cache.controlMemcached": (ctx) => control(ctx, "memcached"),
+    "cache.flushMemcached": (ctx) => flush(ctx, "memcached"),
+    "cache.getRedis": (ctx) => status(ctx, "redis"),
+    "cache.controlRedis": (ctx) => control(ctx, "redis"),
+    "cache.flushRedis": (ctx) => flush(ctx, "redis"),
   },
   samples: {
     "v4.cache.clearWebCache": () => ({ ...v4, domain: "agency-demo.com" }),

@@ -7,7 +7,7 @@
 import { CronExpressionParser } from "cron-parser";
 import type { HostingState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { dataOf, DEMO_HOSTING, messageReplies } from "./shared";
+import { DEMO_HOSTING, messageReply } from "./shared";
 
 /** The schedule with its fields separated by single spaces, or a 400 saying what is wrong. */
 export function cronSchedule(input: string): string {
@@ -29,7 +29,7 @@ function cronList(h: HostingState) {
 }
 
 /** Adds a line to the crontab. Duplicates are allowed, as in a crontab; the id comes from the listing. */
-const addCron = messageReplies((ctx: OpContext<"cron.add">) => {
+const addCron = messageReply((ctx: OpContext<"cron.add">) => {
   const h = ctx.hosting();
   const schedule = cronSchedule(ctx.params.schedule);
   const command = ctx.params.command;
@@ -43,7 +43,7 @@ const addCron = messageReplies((ctx: OpContext<"cron.add">) => {
 });
 
 /** `cronId` from the listing; a `schedule`, when given, must be that job's schedule too. */
-const removeCron = messageReplies((ctx: OpContext<"cron.remove">) => {
+const removeCron = messageReply((ctx: OpContext<"cron.remove">) => {
   const h = ctx.hosting();
   const id = ctx.params.cronId;
   const job = h.crons.find((c) => c.id === id);
@@ -55,37 +55,27 @@ const removeCron = messageReplies((ctx: OpContext<"cron.remove">) => {
   return "Successfully set crons";
 });
 
-const setCronEmail = messageReplies((ctx: OpContext<"cron.setEmail">) => {
+const setCronEmail = messageReply((ctx: OpContext<"cron.setEmail">) => {
   ctx.hosting().cronEmail = ctx.params.email;
   return "Successfully set email";
 });
 
-const removeCronEmail = messageReplies((ctx) => {
+const removeCronEmail = messageReply((ctx: OpContext<"cron.removeEmail">) => {
   ctx.hosting().cronEmail = null;
   return "Successfully removed email";
 });
 
 const listCrons = (ctx: SimContext) => cronList(ctx.hosting());
 
-/** Handlers and samples of the cron operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the cron operations. The core routes requests to them by operation id. */
 export const cronArea: SimArea = {
   name: "cron",
   handlers: {
-    "v4.cron.list": listCrons,
-    "v3.cron.list": dataOf(listCrons),
-    "v2.cron.list": dataOf(listCrons),
-    "v4.cron.add": addCron.flat,
-    "v3.cron.add": addCron.wrapped,
-    "v2.cron.add": addCron.wrapped,
-    "v4.cron.remove": removeCron.flat,
-    "v3.cron.remove": removeCron.wrapped,
-    "v2.cron.remove": removeCron.wrapped,
-    "v4.cron.setEmail": setCronEmail.flat,
-    "v3.cron.setEmail": setCronEmail.wrapped,
-    "v2.cron.setEmail": setCronEmail.wrapped,
-    "v4.cron.removeEmail": removeCronEmail.flat,
-    "v3.cron.removeEmail": removeCronEmail.wrapped,
-    "v2.cron.removeEmail": removeCronEmail.wrapped,
+    "cron.list": listCrons,
+    "cron.add": addCron,
+    "cron.remove": removeCron,
+    "cron.setEmail": setCronEmail,
+    "cron.removeEmail": removeCronEmail,
   },
   samples: {
     "v4.cron.list": () => ({ id: 101 }),

@@ -17,10 +17,8 @@
 import { randomBytes } from "node:crypto";
 import { DB_PRIVILEGES } from "../../client/schemas";
 import type { DatabaseState, DbUserState, HostingState, SimState } from "../state";
-import { endpointsOf } from "../../client/endpoint";
-import { databasesOperations } from "../../client/endpoints/databases";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { bindResolvers, DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
+import { DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
 
 type DbType = DatabaseState["type"];
 
@@ -302,6 +300,6 @@ const V2: Operation[] = ["list", "create", "delete", "listUsers", "createUser", 
 export const databasesArea: SimArea = {
   name: "databases",
   // Every version the table gives an operation gets its one function (v2 has the eight of `V2`).
-  handlers: bindResolvers(endpointsOf(databasesOperations), OPERATIONS),
+  handlers: OPERATIONS,
   samples: { ...samplesFor("v4", EVERY), ...samplesFor("v3", EVERY), ...samplesFor("v2", V2) },
 };

@@ -3,8 +3,7 @@
  * renewal, WHOIS contacts, registrar lock, nameservers and the EPP code.
  *
  * Domain replies have the same shape in v4, v3 and v2 (legacy document, 3.0.0 difference 1 and
- * the 2.0.0 table), so each operation has one resolver, registered under every version key of
- * its id. Only the lock differs by version: v3/v4 toggle it with PUT/DELETE, v2 saves a
+ * the 2.0.0 table), so each operation has one resolver, which serves every version of it. Only the lock differs by version: v3/v4 toggle it with PUT/DELETE, v2 saves a
  * `lock_action`; both go through {@link setRegistrarLock}.
  *
  * Domains are stored by their ASCII (punycode) name; Unicode input is converted with
@@ -22,9 +21,9 @@ import {
 } from "../../client/endpoints/domains";
 import { defaultZone, newDomain, PROVIDER_NAMESERVERS } from "../seed";
 import type { Contact, DomainState, SimState, TldPrice } from "../state";
-import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
+import { SimError, type OpContext, type SimArea, type SimContext, type SimHandlers } from "../types";
 import { chargeCredit, ensureCredit, formatMoney, money, refundCredit } from "./account";
-import { bindByOperation, bindResolvers } from "./shared";
+import { bindByOperation } from "./shared";
 
 type ContactParams = z.output<typeof updateContactsRequest>;
 
@@ -490,7 +489,7 @@ function emailEppCode(ctx: OpContext<"domains.emailEppCode">): unknown {
   return { message: "The EPP code was sent to the registrant", epp_code_sent_to: email };
 }
 
-const resolvers = {
+const resolvers: SimHandlers = {
   "domains.list": listDomains,
   "domains.getInfo": getInfo,
   "domains.checkAvailability": checkAvailability,
@@ -588,12 +587,12 @@ const samples: Record<string, Sample> = {
   "domains.emailEppCode": () => ({ sld: "agency-demo", tld: "com" }),
 };
 
-/** Every key of the domains area, bound to the resolver and sample of its operation id. */
+/** The domains area: one resolver per operation, and every key bound to the sample of its operation id. */
 export const domainsArea: SimArea = {
   name: "domains",
-  handlers: bindResolvers(endpointsOf(domainsOperations), resolvers),
+  handlers: resolvers,
   samples: Object.fromEntries(
-    Object.entries(bindByOperation(endpointsOf(domainsOperations), samples, "sample")).map(([key, sample]) => {
+    Object.entries(bindByOperation(endpointsOf(domainsOperations), samples)).map(([key, sample]) => {
       const { version } = splitKey(key);
       return [key, (state: SimState) => sample(state, version)];
     }),

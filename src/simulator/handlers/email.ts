@@ -10,7 +10,7 @@
 import { PROVIDER_NAMESERVERS } from "../seed";
 import type { EmailState, HostingState, SimState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { attachedDomain, DEMO_HOSTING, messageReplies, requireStrongPassword } from "./shared";
+import { attachedDomain, DEMO_HOSTING, messageReply, requireStrongPassword } from "./shared";
 
 /** Quota given to a mailbox created without one, in MB. */
 const DEFAULT_QUOTA_MB = 1024;
@@ -50,7 +50,7 @@ function domainAuth(h: HostingState, domain: string): EmailState["auth"] {
   return sibling ? { ...sibling.auth } : { dkim: false, spf: true, dMarc: false };
 }
 
-const createMailbox = messageReplies((ctx: OpContext<"email.create">) => {
+const createMailbox = messageReply((ctx: OpContext<"email.create">) => {
   const h = ctx.hosting();
   const domain = attachedDomain(h, ctx.params.domain);
   const mailUser = localPart(ctx.params.mailUser);
@@ -80,9 +80,9 @@ function changeMailbox(ctx: SimContext<{ domain: string; mailUser: string; passw
   if (ctx.params.quota !== undefined) box.quota = ctx.params.quota;
   return `E-mail account ${box.email} updated`;
 }
-const updateMailbox = messageReplies(changeMailbox);
+const updateMailbox = messageReply(changeMailbox);
 
-const deleteMailbox = messageReplies((ctx: OpContext<"email.delete">) => {
+const deleteMailbox = messageReply((ctx: OpContext<"email.delete">) => {
   const h = ctx.hosting();
   const box = mailbox(h, ctx.params.domain, ctx.params.mailUser);
   h.emails = h.emails.filter((m) => m !== box);
@@ -100,8 +100,8 @@ function setStatus(ctx: OpContext<"email.suspend" | "email.unsuspend">, status: 
   for (const box of boxes) box.status = status;
   return `${status === "ACTIVE" ? "Reactivated" : "Suspended"}: ${boxes.map((b) => b.email).join(", ")}`;
 }
-const suspendMailboxes = messageReplies((ctx: OpContext<"email.suspend">) => setStatus(ctx, "SUSPENDED"));
-const unsuspendMailboxes = messageReplies((ctx: OpContext<"email.unsuspend">) => setStatus(ctx, "ACTIVE"));
+const suspendMailboxes = messageReply((ctx: OpContext<"email.suspend">) => setStatus(ctx, "SUSPENDED"));
+const unsuspendMailboxes = messageReply((ctx: OpContext<"email.unsuspend">) => setStatus(ctx, "ACTIVE"));
 
 /**
  * The listing. S2 reads `email`, `account`, `quota` and `status` ("ACTIVE"); which of `email` and
@@ -132,37 +132,26 @@ function setAuth(ctx: OpContext<"email.enableAuth" | "email.disableAuth">, on: b
   for (const m of h.emails) if (m.domain === box.domain) m.auth[kind] = on;
   return `${kind} ${on ? "enabled" : "disabled"} for ${box.domain}`;
 }
-const enableAuth = messageReplies((ctx: OpContext<"email.enableAuth">) => setAuth(ctx, true));
-const disableAuth = messageReplies((ctx: OpContext<"email.disableAuth">) => setAuth(ctx, false));
+const enableAuth = messageReply((ctx: OpContext<"email.enableAuth">) => setAuth(ctx, true));
+const disableAuth = messageReply((ctx: OpContext<"email.disableAuth">) => setAuth(ctx, false));
 
 const contact = { domain: "agency-demo.com", mailUser: "contact" };
 
-/** Handlers and samples of the e-mail operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the e-mail operations. The core routes requests to them by operation id. */
 export const emailArea: SimArea = {
   name: "email",
   handlers: {
-    "v4.email.list": listMailboxes,
-    "v3.email.list": listMailboxes,
-    "v2.email.list": listMailboxes,
-    "v4.email.create": createMailbox.flat,
-    "v3.email.create": createMailbox.wrapped,
-    "v2.email.create": createMailbox.wrapped,
-    "v4.email.update": updateMailbox.flat,
-    "v3.email.update": updateMailbox.wrapped,
-    "v2.email.changePassword": updateMailbox.wrapped,
-    "v2.email.changeQuota": updateMailbox.wrapped,
-    "v4.email.delete": deleteMailbox.flat,
-    "v3.email.delete": deleteMailbox.wrapped,
-    "v2.email.delete": deleteMailbox.wrapped,
-    "v4.email.suspend": suspendMailboxes.flat,
-    "v3.email.suspend": suspendMailboxes.wrapped,
-    "v2.email.suspend": suspendMailboxes.wrapped,
-    "v4.email.unsuspend": unsuspendMailboxes.flat,
-    "v3.email.unsuspend": unsuspendMailboxes.wrapped,
-    "v2.email.unsuspend": unsuspendMailboxes.wrapped,
-    "v2.email.getAuths": getAuths,
-    "v2.email.enableAuth": enableAuth.wrapped,
-    "v2.email.disableAuth": disableAuth.wrapped,
+    "email.list": listMailboxes,
+    "email.create": createMailbox,
+    "email.update": updateMailbox,
+    "email.changePassword": updateMailbox,
+    "email.changeQuota": updateMailbox,
+    "email.delete": deleteMailbox,
+    "email.suspend": suspendMailboxes,
+    "email.unsuspend": unsuspendMailboxes,
+    "email.getAuths": getAuths,
+    "email.enableAuth": enableAuth,
+    "email.disableAuth": disableAuth,
   },
   samples: {
     "v4.email.list": () => ({ id: 101 }),

@@ -8,7 +8,7 @@
  */
 import type { FtpAccountState, HostingState, SimState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { attachedDomain, dataOf, DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
+import { attachedDomain, DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";
 
 /** Directories that exist in every home directory. */
 const BASE_FOLDERS = ["/", "/public_html"];
@@ -70,14 +70,18 @@ function find(ctx: SimContext<AccountParams>): { hosting: HostingState; account:
 
 const entry = (a: FtpAccountState) => ({ id: a.id, username: a.username, path: a.path });
 
-// ---- one function per operation; the per-version resolvers below only shape the reply ----
+// ---- one function per operation; the core shapes each version's reply as the table's rows say ----
 
 function listAccounts(ctx: SimContext) {
   return { data: ctx.hosting().ftpAccounts.map(entry) };
 }
 
-/** `createFolder` defaults to false: without it the root directory must already exist (v4 document). */
-function createAccount(ctx: OpContext<"ftp.createAccount">, createFolder = "createFolder" in ctx.params && ctx.params.createFolder === true) {
+/**
+ * `createFolder` defaults to false: without it the root directory must already exist (v4
+ * document). v2 has no such switch (S8 FtpaccountAddBody): the directory is created when missing.
+ */
+function createAccount(ctx: OpContext<"ftp.createAccount">) {
+  const createFolder = ctx.endpoint.version === "v2" || ("createFolder" in ctx.params && ctx.params.createFolder === true);
   const { hosting, username } = address(ctx);
   const path = normalizePath(ctx.params.path);
   requireStrongPassword(ctx.params.password, "password", PASSWORD_RULES.long);
@@ -99,7 +103,7 @@ function createAccount(ctx: OpContext<"ftp.createAccount">, createFolder = "crea
     password: ctx.params.password,
   };
   hosting.ftpAccounts.push(account);
-  return entry(account);
+  return { ...entry(account), message: `FTP account ${username} created` };
 }
 
 function setPassword(account: FtpAccountState, password: string) {
@@ -136,15 +140,8 @@ function deleteAccount(ctx: OpContext<"ftp.deleteAccount">) {
 }
 
 function listConnections(ctx: SimContext) {
-  return ctx.hosting().ftpConnections.map((c) => ({ ...c }));
+  return { activeConnections: ctx.hosting().ftpConnections.map((c) => ({ ...c })) };
 }
-
-const created = (a: ReturnType<typeof entry>) => `FTP account ${a.username} created`;
-/** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
-const legacyCreate = (createFolder?: boolean) => (ctx: OpContext<"ftp.createAccount">) => {
-  const account = createAccount(ctx, createFolder);
-  return { data: account, message: created(account) };
-};
 
 const v3Address = { username: DEMO_HOSTING.v3.username };
 const demo = { id: 101, domain: "agency-demo.com" };
@@ -173,33 +170,20 @@ const sample = (params: Record<string, unknown>) => (state: SimState) => {
   return params;
 };
 
-/** Handlers of `ftp.*` for v4, v3 and v2 (v2 changes password and path separately). */
+/** Handlers of `ftp.*`, one per operation (v2 changes password and path separately). */
 export const ftpArea: SimArea = {
   name: "ftp",
   handlers: {
-    "v4.ftp.listAccounts": listAccounts,
-    "v4.ftp.createAccount": (ctx) => {
-      const account = createAccount(ctx);
-      return { ...account, message: created(account) };
-    },
-    "v4.ftp.editAccount": editAccount,
-    "v4.ftp.deleteAccount": deleteAccount,
-    "v4.ftp.listConnections": (ctx) => ({ activeConnections: listConnections(ctx) }),
-    "v3.ftp.listAccounts": listAccounts,
-    "v3.ftp.createAccount": legacyCreate(),
-    "v3.ftp.editAccount": editAccount,
-    "v3.ftp.deleteAccount": deleteAccount,
-    "v3.ftp.listConnections": dataOf(listConnections),
-    "v2.ftp.listAccounts": listAccounts,
-    // v2 has no createFolder switch (S8 FtpaccountAddBody): the directory is created when missing.
-    "v2.ftp.createAccount": legacyCreate(true),
-    "v2.ftp.deleteAccount": deleteAccount,
-    "v2.ftp.changePassword": (ctx) => ({ data: [setPassword(find(ctx).account, ctx.params.password)] }),
-    "v2.ftp.updatePath": (ctx) => {
+    "ftp.listAccounts": listAccounts,
+    "ftp.createAccount": createAccount,
+    "ftp.editAccount": editAccount,
+    "ftp.deleteAccount": deleteAccount,
+    "ftp.listConnections": listConnections,
+    "ftp.changePassword": (ctx) => setPassword(find(ctx).account, ctx.params.password),
+    "ftp.updatePath": (ctx) => {
       const { hosting, account } = find(ctx);
-      return { data: [setPath(hosting, account, ctx.params.path)] };
+      return setPath(hosting, account, ctx.params.path);
     },
-    "v2.ftp.listConnections": dataOf(listConnections),
   },
   samples: {
     "v4.ftp.listAccounts": noParams,

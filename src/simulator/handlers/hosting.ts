@@ -2,16 +2,16 @@
  * Hosting accounts in the simulator: the listings (World accounts, every account), the domains of
  * an account, and account management through v4, v3 and v2.
  *
- * One shared function per operation does the work on the store; the per-version resolvers only
- * shape the reply (v3 and v2 wrap results in `data`, v4 does not; v2's world-api answers without
- * the envelope). The helpers exported here (`homePath`, `docrootOf`) are shared by the other
+ * One resolver per operation; the core wraps v3 and v2 results in `data` and adds the envelope
+ * as the table's rows say (v2's world-api answers without it), and `byVersion` serves the few
+ * operations whose v2 reply has other fields. The helpers exported here (`homePath`, `docrootOf`) are shared by the other
  * hosting-side areas of this folder; those every area uses are in `./shared`.
  */
 import { randomBytes } from "node:crypto";
 import { defaultZone, newHosting } from "../seed";
 import type { HostingState, SimState } from "../state";
 import { SimError, type KeyContext, type OpContext, type SimArea, type SimContext } from "../types";
-import { asciiDomain, attachedDomain, dataOf, DEMO_HOSTING, messageReplies, requireStrongPassword } from "./shared";
+import { asciiDomain, attachedDomain, byVersion, DEMO_HOSTING, messageReply, requireStrongPassword } from "./shared";
 
 // ---- helpers shared with the other hosting-side areas ----
 
@@ -191,7 +191,7 @@ function resize(ctx: SimContext, h: HostingState, change: Partial<Resources>): v
   h.resources = next;
 }
 
-const updateAccount = messageReplies((ctx: OpContext<"hosting.update">) => {
+const updateAccount = messageReply((ctx: OpContext<"hosting.update">) => {
   const h = ctx.hosting();
   const p = ctx.params;
   if (p.newPassword !== undefined) {
@@ -205,7 +205,7 @@ const updateAccount = messageReplies((ctx: OpContext<"hosting.update">) => {
 
 // S2 sends the account password on delete; what the server checks with it is not known, so the
 // simulator accepts the call without it. Zones stay: they belong to the domain, not the account.
-const deleteAccount = messageReplies((ctx) => {
+const deleteAccount = messageReply((ctx: OpContext<"hosting.delete">) => {
   const h = ctx.hosting();
   delete ctx.state.hostings[String(h.id)];
   return `Hosting account ${h.id} terminated`;
@@ -221,11 +221,11 @@ function unsuspend(h: HostingState): void {
   h.status = "active";
   delete h.suspendReason;
 }
-const suspendAccount = messageReplies((ctx: OpContext<"hosting.suspend">) => {
+const suspendAccount = messageReply((ctx: OpContext<"hosting.suspend">) => {
   suspend(ctx, ctx.hosting());
   return "Account suspended";
 });
-const unsuspendAccount = messageReplies((ctx) => {
+const unsuspendAccount = messageReply((ctx: OpContext<"hosting.unsuspend">) => {
   unsuspend(ctx.hosting());
   return "Account unsuspended";
 });
@@ -240,7 +240,7 @@ function enableTemporaryUrl(ctx: SimContext) {
   h.temporaryUrl ??= `${h.username}.tmp.n0c.sim.test`;
   return { temporary_url: h.temporaryUrl, message: "Temporary URL enabled" };
 }
-const disableTemporaryUrl = messageReplies((ctx) => {
+const disableTemporaryUrl = messageReply((ctx: OpContext<"hosting.disableTemporaryUrl">) => {
   delete ctx.hosting().temporaryUrl;
   return "Temporary URL disabled";
 });
@@ -317,14 +317,14 @@ function attach(ctx: SimContext, h: HostingState, domain: string, docroot: strin
   ctx.state.zones[domain] ??= defaultZone(domain, h.ip);
 }
 
-const addDomain = messageReplies((ctx: OpContext<"hosting.addDomain">) => {
+const addDomain = messageReply((ctx: OpContext<"hosting.addDomain">) => {
   const h = ctx.hosting();
   const domain = asciiDomain(ctx.params.domain);
   attach(ctx, h, domain, ctx.params.docroot);
   return `Domain ${domain} added`;
 });
 
-const addSubdomain = messageReplies((ctx: OpContext<"hosting.addSubdomain">) => {
+const addSubdomain = messageReply((ctx: OpContext<"hosting.addSubdomain">) => {
   const h = ctx.hosting();
   const parent = attachedDomain(h, ctx.params.domain);
   const label = ctx.params.subDomain.trim().toLowerCase();
@@ -337,7 +337,7 @@ const addSubdomain = messageReplies((ctx: OpContext<"hosting.addSubdomain">) => 
 });
 
 /** Removes a domain and its sub-domains; the primary domain cannot be removed. */
-const removeDomain = messageReplies((ctx: OpContext<"hosting.removeDomain">) => {
+const removeDomain = messageReply((ctx: OpContext<"hosting.removeDomain">) => {
   const h = ctx.hosting();
   const domain = attachedDomain(h, ctx.params.domain);
   if (domain === h.domain) throw new SimError(400, `${domain} is the primary domain of hosting account ${h.id} and cannot be removed`);
@@ -348,7 +348,7 @@ const removeDomain = messageReplies((ctx: OpContext<"hosting.removeDomain">) => 
   return `Domain ${domain} removed`;
 });
 
-const changeDocRoot = messageReplies((ctx: OpContext<"hosting.changeDocRoot">) => {
+const changeDocRoot = messageReply((ctx: OpContext<"hosting.changeDocRoot">) => {
   const h = ctx.hosting();
   const domain = attachedDomain(h, ctx.params.domain);
   setDocroot(h, domain, ctx.params.docroot);
@@ -363,9 +363,9 @@ function setSuspended(ctx: SimContext, names: readonly string[], suspended: bool
   h.suspendedDomains = suspended ? [...others, ...domains] : others;
   return domains;
 }
-const suspendDomains = messageReplies((ctx: OpContext<"hosting.suspendDomains">) => `Suspended: ${setSuspended(ctx, ctx.params.domains, true).join(", ")}`);
-const unsuspendDomains = messageReplies((ctx: OpContext<"hosting.unsuspendDomains">) => `Reactivated: ${setSuspended(ctx, ctx.params.domains, false).join(", ")}`);
-const reactivateDomain = messageReplies((ctx: OpContext<"hosting.reactivateDomain">) => `Reactivated: ${setSuspended(ctx, [ctx.params.domain], false).join(", ")}`);
+const suspendDomains = messageReply((ctx: OpContext<"hosting.suspendDomains">) => `Suspended: ${setSuspended(ctx, ctx.params.domains, true).join(", ")}`);
+const unsuspendDomains = messageReply((ctx: OpContext<"hosting.unsuspendDomains">) => `Reactivated: ${setSuspended(ctx, ctx.params.domains, false).join(", ")}`);
+const reactivateDomain = messageReply((ctx: OpContext<"hosting.reactivateDomain">) => `Reactivated: ${setSuspended(ctx, [ctx.params.domain], false).join(", ")}`);
 
 // ---- v2 world-api resources ----
 
@@ -392,54 +392,44 @@ function upgradePlan(ctx: OpContext<"hosting.upgradePlan">) {
 
 // ---- the area ----
 
-/** Handlers and samples of the hosting-account operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the hosting-account operations. The core routes requests to them by operation id. */
 export const hostingArea: SimArea = {
   name: "hosting",
   handlers: {
-    "v4.hosting.listWorldAccounts": listWorldAccounts,
-    "v3.hosting.listWorldAccounts": listWorldAccounts,
-    "v2.hosting.listWorldAccounts": getAccountsV2,
-    "v4.hosting.listAccounts": listAccounts,
-    "v3.hosting.listAccounts": listAccounts,
-    "v4.hosting.listDomains": listDomains,
-    "v3.hosting.listDomains": listDomains,
-    "v2.hosting.listDomains": listDomains,
-    "v4.hosting.create": createFromV3,
-    "v3.hosting.create": createFromV3,
-    "v2.hosting.create": createFromV2,
-    "v4.hosting.update": updateAccount.flat,
-    "v3.hosting.update": updateAccount.flat,
-    "v4.hosting.delete": deleteAccount.flat,
-    "v3.hosting.delete": deleteAccount.flat,
-    "v4.hosting.suspend": suspendAccount.flat,
-    "v3.hosting.suspend": suspendAccount.flat,
-    "v2.hosting.suspend": (ctx) => {
-      const reason = suspend(ctx, worldAccount(ctx));
-      return { account_suspended: true, message: "Successfully suspended account", suspension_reason: reason };
-    },
-    "v4.hosting.unsuspend": unsuspendAccount.flat,
-    "v3.hosting.unsuspend": unsuspendAccount.flat,
-    "v2.hosting.unsuspend": (ctx) => {
-      unsuspend(worldAccount(ctx));
-      return { account_unsuspended: true, message: "Successfully unsuspended account" };
-    },
-    "v2.hosting.modifyResources": modifyResources,
-    "v2.hosting.upgradePlan": upgradePlan,
-    "v4.hosting.getLoginUrl": (ctx) => ({ login_url: loginUrl(ctx) }),
-    "v3.hosting.getLoginUrl": dataOf((ctx) => ({ login_url: loginUrl(ctx) })),
-    "v4.hosting.enableTemporaryUrl": enableTemporaryUrl,
-    "v3.hosting.enableTemporaryUrl": dataOf(enableTemporaryUrl),
-    "v2.hosting.enableTemporaryUrl": dataOf(enableTemporaryUrl),
-    "v4.hosting.disableTemporaryUrl": disableTemporaryUrl.flat,
-    "v3.hosting.disableTemporaryUrl": disableTemporaryUrl.wrapped,
-    "v2.hosting.disableTemporaryUrl": disableTemporaryUrl.wrapped,
-    "v3.hosting.reactivateDomain": reactivateDomain.wrapped,
-    "v2.hosting.addDomain": addDomain.wrapped,
-    "v2.hosting.removeDomain": removeDomain.wrapped,
-    "v2.hosting.addSubdomain": addSubdomain.wrapped,
-    "v2.hosting.suspendDomains": suspendDomains.wrapped,
-    "v2.hosting.unsuspendDomains": unsuspendDomains.wrapped,
-    "v2.hosting.changeDocRoot": changeDocRoot.wrapped,
+    "hosting.listWorldAccounts": byVersion<"hosting.listWorldAccounts">({ v4: listWorldAccounts, v3: listWorldAccounts, v2: getAccountsV2 }),
+    "hosting.listAccounts": listAccounts,
+    "hosting.listDomains": listDomains,
+    "hosting.create": byVersion<"hosting.create">({ v4: createFromV3, v3: createFromV3, v2: createFromV2 }),
+    "hosting.update": updateAccount,
+    "hosting.delete": deleteAccount,
+    "hosting.suspend": byVersion<"hosting.suspend">({
+      v4: suspendAccount,
+      v3: suspendAccount,
+      v2: (ctx) => {
+        const reason = suspend(ctx, worldAccount(ctx));
+        return { account_suspended: true, message: "Successfully suspended account", suspension_reason: reason };
+      },
+    }),
+    "hosting.unsuspend": byVersion<"hosting.unsuspend">({
+      v4: unsuspendAccount,
+      v3: unsuspendAccount,
+      v2: (ctx) => {
+        unsuspend(worldAccount(ctx));
+        return { account_unsuspended: true, message: "Successfully unsuspended account" };
+      },
+    }),
+    "hosting.modifyResources": modifyResources,
+    "hosting.upgradePlan": upgradePlan,
+    "hosting.getLoginUrl": (ctx) => ({ login_url: loginUrl(ctx) }),
+    "hosting.enableTemporaryUrl": enableTemporaryUrl,
+    "hosting.disableTemporaryUrl": disableTemporaryUrl,
+    "hosting.reactivateDomain": reactivateDomain,
+    "hosting.addDomain": addDomain,
+    "hosting.removeDomain": removeDomain,
+    "hosting.addSubdomain": addSubdomain,
+    "hosting.suspendDomains": suspendDomains,
+    "hosting.unsuspendDomains": unsuspendDomains,
+    "hosting.changeDocRoot": changeDocRoot,
   },
   samples: {
     "v4.hosting.listWorldAccounts": () => ({}),

@@ -1,6 +1,7 @@
 /**
  * Every area's handlers, grouped as the endpoint table is. The core routes a request to the
- * handler registered under the endpoint's key; a contract test checks none is missing.
+ * handler registered under the endpoint's operation id; test/contract/contract.test.ts checks
+ * that every row has one and every one names a row.
  */
 import type { SimArea } from "../types";
 import { accountArea } from "./account";

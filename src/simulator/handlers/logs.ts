@@ -9,7 +9,7 @@
  */
 import { SimError, type KeyContext, type OpContext, type SimArea } from "../types";
 import type { HostingState } from "../state";
-import { attachedDomain, DEMO_HOSTING } from "./shared";
+import { attachedDomain, byVersion, DEMO_HOSTING } from "./shared";
 import { randomFor } from "./stats";
 
 const MINUTE = 60_000;
@@ -164,12 +164,11 @@ function accessLogsV4(ctx: KeyContext<"v4.logs.getAccessLogs">) {
   return { data: entries.slice(0, size) };
 }
 
-/** Handlers and samples of the access-log operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the access-log operations. The core routes requests to them by operation id. */
 export const logsArea: SimArea = {
   name: "logs",
   handlers: {
-    "v4.logs.getAccessLogs": accessLogsV4,
-    "v3.logs.getAccessLogs": accessLogsV3,
+    "logs.getAccessLogs": byVersion<"logs.getAccessLogs">({ v4: accessLogsV4, v3: accessLogsV3 }),
   },
   samples: {
     "v4.logs.getAccessLogs": () => ({ id: 101, domain: "agency-demo.com", query: "wp-", queryFields: ["access.request"], size: 20 }),

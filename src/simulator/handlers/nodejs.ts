@@ -4,7 +4,7 @@
  * the state (the demo seed has one on hosting 101).
  */
 import type { SimArea, SimContext } from "../types";
-import { dataOf, DEMO_HOSTING } from "./shared";
+import { DEMO_HOSTING } from "./shared";
 
 function versions(ctx: SimContext) {
   const { interpreter, versions: available } = ctx.hosting().nodejs;
@@ -20,10 +20,8 @@ function applications(ctx: SimContext) {
 export const nodejsArea: SimArea = {
   name: "nodejs",
   handlers: {
-    "v4.nodejs.listVersions": versions,
-    "v3.nodejs.listVersions": dataOf(versions),
-    "v4.nodejs.listApplications": applications,
-    "v3.nodejs.listApplications": applications,
+    "nodejs.listVersions": versions,
+    "nodejs.listApplications": applications,
   },
   samples: {
     "v4.nodejs.listVersions": () => ({ id: 101 }),

@@ -4,13 +4,13 @@
  * Options carry a type and a range (v4 document, "Option map"): a `bool` option takes one of its
  * range values (`On,Off`), a `list` option one of its comma-separated range values. A set call is
  * checked whole before anything changes, so a bad value leaves every option as it was.
- * v3 wraps what reads return in `data` (legacy document, difference 3); the work is shared and only
- * the reply differs per version.
+ * v3 wraps what reads return in `data` (legacy document, difference 3), which the core does as the
+ * table's rows say, so one resolver serves both versions.
  */
 import { defaultPhpExtensions } from "../seed";
 import type { HostingState, PhpOptionState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { dataOf, DEMO_HOSTING } from "./shared";
+import { DEMO_HOSTING } from "./shared";
 
 /** Extension status strings as the listing shows them. */
 const ENABLED = "enabled";
@@ -130,25 +130,16 @@ const { v4, v3 } = DEMO_HOSTING;
 export const phpArea: SimArea = {
   name: "php",
   handlers: {
-    "v4.php.listVersions": versions,
-    "v3.php.listVersions": dataOf(versions),
-    "v4.php.getVersion": activeVersion,
-    "v3.php.getVersion": dataOf(activeVersion),
-    "v4.php.setVersion": setVersion,
-    "v3.php.setVersion": setVersion,
+    "php.listVersions": versions,
+    "php.getVersion": activeVersion,
+    "php.setVersion": setVersion,
     // v4 returns the option map beside the envelope (v4 document, "Get options of a version").
-    "v4.php.getOptions": optionsOf,
-    "v3.php.getOptions": dataOf(optionsOf),
-    "v4.php.setOptions": setOptions,
-    "v3.php.setOptions": setOptions,
-    "v4.php.resetOptions": resetOptions,
-    "v3.php.resetOptions": resetOptions,
-    "v4.php.listExtensions": extensionsOf,
-    "v3.php.listExtensions": dataOf(extensionsOf),
-    "v4.php.setExtensions": setExtensions,
-    "v3.php.setExtensions": setExtensions,
-    "v4.php.resetExtensions": resetExtensions,
-    "v3.php.resetExtensions": resetExtensions,
+    "php.getOptions": optionsOf,
+    "php.setOptions": setOptions,
+    "php.resetOptions": resetOptions,
+    "php.listExtensions": extensionsOf,
+    "php.setExtensions": setExtensions,
+    "php.resetExtensions": resetExtensions,
   },
   samples: {
     "v4.php.listVersions": () => v4,

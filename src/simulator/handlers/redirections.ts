@@ -10,7 +10,7 @@
 import { DEMO_REDIRECTION } from "../seed";
 import type { HostingState, RedirectionState } from "../state";
 import { SimError, type KeyContext, type OpContext, type SimArea, type SimContext } from "../types";
-import { attachedDomain, DEMO_HOSTING, sampleAfter } from "./shared";
+import { attachedDomain, byVersion, DEMO_HOSTING, sampleAfter } from "./shared";
 
 /** What a listing shows of a redirection: everything but the destination. */
 function entry(r: RedirectionState) {
@@ -100,8 +100,10 @@ function remove(ctx: OpContext<"redirections.delete">): RedirectionState {
   return removed!;
 }
 
+/** v2 writes answer the entry in `data` beside the envelope (legacy document, 2.0.0 hosting operations). */
 function removeReply(ctx: OpContext<"redirections.delete">) {
-  return { message: `Redirection of ${remove(ctx).domain} deleted` };
+  const removed = remove(ctx);
+  return { message: `Redirection of ${removed.domain} deleted`, ...(ctx.endpoint.version === "v2" ? { data: entry(removed) } : {}) };
 }
 
 /** Prepares a sample: `domain` has no redirection, so one can be added. */
@@ -118,19 +120,10 @@ function seeded(hosting: HostingState): void {
 export const redirectionsArea: SimArea = {
   name: "redirections",
   handlers: {
-    "v4.redirections.list": list,
-    "v3.redirections.list": list,
-    "v2.redirections.list": list,
-    "v4.redirections.add": addExternalUrl,
-    "v3.redirections.add": addExternalUrl,
-    "v2.redirections.add": addExternalDomain,
-    "v2.redirections.addInternal": addInternal,
-    "v4.redirections.delete": removeReply,
-    "v3.redirections.delete": removeReply,
-    "v2.redirections.delete": (ctx) => {
-      const removed = remove(ctx);
-      return { message: `Redirection of ${removed.domain} deleted`, data: entry(removed) };
-    },
+    "redirections.list": list,
+    "redirections.add": byVersion<"redirections.add">({ v4: addExternalUrl, v3: addExternalUrl, v2: addExternalDomain }),
+    "redirections.addInternal": addInternal,
+    "redirections.delete": removeReply,
   },
   samples: {
     "v4.redirections.list": () => ({ id: 101 }),

@@ -1,12 +1,13 @@
 /**
- * Helpers every handler area shares, in one copy: domain names as the API takes them, the v3/v2
- * `data` wrapping, the password strength check, per-operation binding and sample preparation.
+ * Helpers every handler area shares, in one copy: domain names as the API takes them, message
+ * replies, resolvers per version, the password strength check, per-operation binding of samples
+ * and sample preparation.
  */
 import { domainToASCII } from "node:url";
 import { splitKey, type ApiVersion } from "../../client/endpoint";
 import type { KeysOf, OperationId } from "../../client/endpoints";
 import type { HostingState, SimState } from "../state";
-import { SimError, type Resolver, type SimContext, type SimHandlers, type SimParams } from "../types";
+import { SimError, type Resolver, type SimContext, type SimParams } from "../types";
 
 // ---- domain names ----
 
@@ -32,28 +33,30 @@ export function attachedDomain(hosting: HostingState, raw: string, field = "doma
   return domain;
 }
 
-// ---- reply shapes ----
+// ---- replies ----
 
-/** Wraps a v3/v2 result in `data` (legacy document, difference 3). */
-export function inData<T>(data: T): { data: T } {
-  return { data };
+/** The resolver of an operation whose reply is a message: `op`'s text as `message`. */
+export function messageReply<P extends object>(op: (ctx: SimContext<P>) => string): Resolver<P> {
+  return (ctx) => ({ message: op(ctx) });
 }
 
-/** The v3/v2 resolver of an operation whose v4 reply is `op`'s result: the same result in `data`. */
-export function dataOf<P extends object>(op: (ctx: SimContext<P>) => unknown): Resolver<P> {
-  return (ctx) => inData(op(ctx));
-}
+// ---- versions ----
+
+/** One resolver per version of operation `Id`, each typed with that version's parameters. */
+export type VersionResolvers<Id extends OperationId> = {
+  [K in KeysOf<Id> as K extends `${infer V extends ApiVersion}.${string}` ? V : never]: Resolver<SimParams<K>>;
+};
 
 /**
- * Replies for an operation whose result is a message: `flat` puts `message` beside the envelope
- * (v4, and v3 account management, which S2 reads at the top level); `wrapped` puts it in `data`,
- * as v3 and v2 wrap their results (legacy document, difference 3).
+ * The resolver of an operation whose versions differ in more than the `data` wrapping (which the
+ * core adds from the table): it hands each request to its version's resolver.
+ *
+ * @example
+ * const getAccessLogs = byVersion<"logs.getAccessLogs">({ v4: (ctx) => ({ data: [] }), v3: (ctx) => ({ data: [] }) });
  */
-export function messageReplies<P extends object>(op: (ctx: SimContext<P>) => string): { flat: Resolver<P>; wrapped: Resolver<P> } {
-  return {
-    flat: (ctx) => ({ message: op(ctx) }),
-    wrapped: (ctx) => inData({ message: op(ctx) }),
-  };
+export function byVersion<Id extends OperationId>(resolvers: VersionResolvers<Id>): Resolver<SimParams<KeysOf<Id>>> {
+  const table = resolvers as Record<string, Resolver<SimParams<KeysOf<Id>>>>;
+  return (ctx) => table[ctx.endpoint.version]!(ctx);
 }
 
 // ---- passwords ----
@@ -96,33 +99,18 @@ export function requireStrongPassword(password: string, field: string, rule: Pas
 // ---- binding and samples ----
 
 /**
- * Maps every key of an area's endpoint table to the entry of its operation id, so one resolver
- * (or sample) serves `v4.x.y`, `v3.x.y` and `v2.x.y`. Throws at load time when an id has none,
- * so a new endpoint without a handler fails every test at once.
+ * Maps every key of an area's endpoint table to the entry of its operation id, so one sample
+ * serves `v4.x.y`, `v3.x.y` and `v2.x.y`. Throws at load time when an id has none, so a new
+ * endpoint without a sample fails every test at once.
  */
-export function bindByOperation<T>(table: Record<string, unknown>, byId: Record<string, T>, what = "resolver"): Record<string, T> {
+export function bindByOperation<T>(table: Record<string, unknown>, byId: Record<string, T>): Record<string, T> {
   return Object.fromEntries(
     Object.keys(table).map((key) => {
       const entry = byId[splitKey(key).id];
-      if (entry === undefined) throw new Error(`No simulator ${what} for ${key}`);
+      if (entry === undefined) throw new Error(`No simulator sample for ${key}`);
       return [key, entry];
     }),
   );
-}
-
-/**
- * An area's resolvers keyed by operation id (`"account.getInfo"`), each given the parameters of
- * every version of its operation.
- */
-export type OperationResolvers<Id extends OperationId> = { [I in Id]: Resolver<SimParams<KeysOf<I>>> };
-
-/**
- * {@link bindByOperation} for resolvers: a misspelt operation id, or a resolver that reads a
- * parameter its operation does not take, does not compile.
- */
-export function bindResolvers<Id extends OperationId>(table: Record<string, unknown>, byId: OperationResolvers<Id>): SimHandlers {
-  // Each key gets the resolver of its own operation id, whose parameters the resolver is typed for.
-  return bindByOperation<unknown>(table, byId) as SimHandlers;
 }
 
 /**

@@ -9,7 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { formatSshPublicKey, isAddressOrCidr, parseSshPublicKey, type SshPublicKey } from "../../util/ssh-public-key";
 import type { SimState, SshKeyState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { dataOf, DEMO_HOSTING } from "./shared";
+import { DEMO_HOSTING } from "./shared";
 
 function checkFromIps(list: readonly string[] | undefined): string[] | undefined {
   if (list === undefined) return undefined;
@@ -37,13 +37,13 @@ function find(ctx: OpContext<"ssh.editKey" | "ssh.removeKey">): SshKeyState {
   return found;
 }
 
-// ---- one function per operation; the per-version resolvers below only shape the reply ----
+// ---- one function per operation; the core puts v3 and v2 results in `data` as the table's rows say ----
 
 function listKeys(ctx: SimContext) {
-  return ctx.hosting().sshKeys.map(entry);
+  return { keys: ctx.hosting().sshKeys.map(entry) };
 }
 
-function addKey(ctx: OpContext<"ssh.addKey">): string {
+function addKey(ctx: OpContext<"ssh.addKey">) {
   const hosting = ctx.hosting();
   const parsed = parseOr400(ctx.params.pKey);
   const fromIps = checkFromIps(ctx.params.fromIps) ?? [];
@@ -56,7 +56,7 @@ function addKey(ctx: OpContext<"ssh.addKey">): string {
     comment: ctx.params.comment ?? parsed.comment,
     fromIps,
   });
-  return parsed.fingerprintMd5;
+  return { key: parsed.fingerprintMd5, message: `SSH key ${parsed.fingerprintMd5} added` };
 }
 
 function editKey(ctx: OpContext<"ssh.editKey">) {
@@ -73,16 +73,6 @@ function removeKey(ctx: OpContext<"ssh.removeKey">) {
   hosting.sshKeys = hosting.sshKeys.filter((k) => k !== key);
   return { message: `SSH key ${key.key} removed` };
 }
-
-const keyAdded = (key: string) => `SSH key ${key} added`;
-/** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
-const legacy = {
-  listKeys: dataOf(listKeys),
-  addKey: (ctx: OpContext<"ssh.addKey">) => {
-    const key = addKey(ctx);
-    return { data: { key }, message: keyAdded(key) };
-  },
-};
 
 // ---- samples: they may run in any order on one store ----
 
@@ -104,25 +94,14 @@ const readdDemoKey = (extra: Record<string, unknown>) => (state: SimState) => {
   return { id: 101, ...extra, pKey: key.publicKey, comment: "re-added", fromIps: ["198.51.100.0/24", "2001:db8::1"] };
 };
 
-/** Handlers of `ssh.*` for v4 (`keys`, top-level `key`), v3 and v2 (results in `data`). */
+/** Handlers of `ssh.*`, one per operation: v4 answers `keys` and `key`, v3 and v2 the same in `data`. */
 export const sshArea: SimArea = {
   name: "ssh",
   handlers: {
-    "v4.ssh.listKeys": (ctx) => ({ keys: listKeys(ctx) }),
-    "v4.ssh.addKey": (ctx) => {
-      const key = addKey(ctx);
-      return { key, message: keyAdded(key) };
-    },
-    "v4.ssh.editKey": editKey,
-    "v4.ssh.removeKey": removeKey,
-    "v3.ssh.listKeys": legacy.listKeys,
-    "v3.ssh.addKey": legacy.addKey,
-    "v3.ssh.editKey": editKey,
-    "v3.ssh.removeKey": removeKey,
-    "v2.ssh.listKeys": legacy.listKeys,
-    "v2.ssh.addKey": legacy.addKey,
-    "v2.ssh.editKey": editKey,
-    "v2.ssh.removeKey": removeKey,
+    "ssh.listKeys": listKeys,
+    "ssh.addKey": addKey,
+    "ssh.editKey": editKey,
+    "ssh.removeKey": removeKey,
   },
   samples: {
     "v4.ssh.listKeys": () => ({ id: 101 }),

@@ -2,15 +2,14 @@
  * SSL in the simulator: the automatic certificate of each domain of a hosting account, custom
  * certificates checked with real X.509 parsing (`node:crypto`), and real CSRs (`node-forge`).
  *
- * v4 and v3 share one function per operation; v3 wraps result-bearing replies in `data` (legacy
- * document, difference 3), while message-only replies and the CSR list (already `data` on v4)
- * are the same on both.
+ * v4 and v3 share one function per operation; the core wraps v3 replies in `data` where the
+ * table's rows say so (legacy document, difference 3).
  */
 import { X509Certificate } from "node:crypto";
 import type { CsrState, HostingState, SimState, SslState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { certificateIssuerName, certificateProblem, generateCsr as buildCsr, generateSelfSigned } from "../x509";
-import { asciiDomain, dataOf, DEMO_HOSTING } from "./shared";
+import { asciiDomain, DEMO_HOSTING } from "./shared";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Validity of the automatic certificates, as Let's Encrypt issues them. */
@@ -258,26 +257,16 @@ function samplesFor(site: Record<string, unknown>, version: "v4" | "v3"): SimAre
 export const sslArea: SimArea = {
   name: "ssl",
   handlers: {
-    "v4.ssl.getCertificate": getCertificate,
-    "v4.ssl.renewCertificate": renewCertificate,
-    "v4.ssl.getCustom": getCustom,
-    "v4.ssl.installCustom": installCustom,
-    "v4.ssl.deleteCustom": deleteCustom,
-    "v4.ssl.validateCustom": validateCustom,
-    "v4.ssl.listCsrs": listCsrs,
-    "v4.ssl.generateCsr": generateCsr,
-    "v4.ssl.removeCsr": removeCsr,
-    "v4.ssl.getCsrPrivateKey": getCsrPrivateKey,
-    "v3.ssl.getCertificate": dataOf(getCertificate),
-    "v3.ssl.renewCertificate": dataOf(renewCertificate),
-    "v3.ssl.getCustom": dataOf(getCustom),
-    "v3.ssl.installCustom": installCustom,
-    "v3.ssl.deleteCustom": deleteCustom,
-    "v3.ssl.validateCustom": dataOf(validateCustom),
-    "v3.ssl.listCsrs": listCsrs,
-    "v3.ssl.generateCsr": dataOf(generateCsr),
-    "v3.ssl.removeCsr": removeCsr,
-    "v3.ssl.getCsrPrivateKey": dataOf(getCsrPrivateKey),
+    "ssl.getCertificate": getCertificate,
+    "ssl.renewCertificate": renewCertificate,
+    "ssl.getCustom": getCustom,
+    "ssl.installCustom": installCustom,
+    "ssl.deleteCustom": deleteCustom,
+    "ssl.validateCustom": validateCustom,
+    "ssl.listCsrs": listCsrs,
+    "ssl.generateCsr": generateCsr,
+    "ssl.removeCsr": removeCsr,
+    "ssl.getCsrPrivateKey": getCsrPrivateKey,
   },
   samples: { ...samplesFor(site4, "v4"), ...samplesFor(site3, "v3") },
 };

@@ -11,7 +11,7 @@ import { LVE_FIELDS, type VISITOR_PERIODS } from "../../client/endpoints/stats";
 import { seededRandom } from "../faults";
 import type { HostingState } from "../state";
 import type { OpContext, SimArea, SimContext } from "../types";
-import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
+import { attachedDomain, DEMO_HOSTING } from "./shared";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -161,24 +161,17 @@ function visitors(ctx: OpContext<"stats.getVisitors" | "stats.getUniqueVisitors"
   return series;
 }
 
-const allVisitors = (ctx: OpContext<"stats.getVisitors">) => visitors(ctx, false);
-
-/** Handlers and samples of the statistics operations. The core routes requests to them by endpoint key. */
+/** Handlers and samples of the statistics operations. The core routes requests to them by operation id. */
 export const statsArea: SimArea = {
   name: "stats",
   handlers: {
-    "v4.stats.getResourceUsage": resourceUsage,
-    "v3.stats.getResourceUsage": resourceUsage,
-    "v2.stats.getResourceUsage": resourceUsage,
-    "v4.stats.getDiskUsage": diskUsage,
-    "v3.stats.getDiskUsage": dataOf(diskUsage),
-    "v2.stats.getDiskUsage": dataOf(diskUsage),
+    "stats.getResourceUsage": resourceUsage,
+    "stats.getDiskUsage": diskUsage,
     // v4 puts the series beside the envelope, so its `success` is the array (v4 document); the
-    // core spreads the reply over the envelope, the array wins over `success: true`.
-    "v4.stats.getVisitors": (ctx) => visitors(ctx, ctx.params.unique === true),
-    "v3.stats.getVisitors": dataOf(allVisitors),
-    "v2.stats.getVisitors": dataOf(allVisitors),
-    "v2.stats.getUniqueVisitors": dataOf((ctx: OpContext<"stats.getUniqueVisitors">) => visitors(ctx, true)),
+    // core spreads the reply over the envelope, the array wins over `success: true`. Only v4
+    // takes `unique`; v3 and v2 count every visit.
+    "stats.getVisitors": (ctx) => visitors(ctx, "unique" in ctx.params && ctx.params.unique === true),
+    "stats.getUniqueVisitors": (ctx) => visitors(ctx, true),
   },
   samples: {
     "v4.stats.getResourceUsage": () => ({ id: 101, periodType: "hour", period: 24 }),

@@ -16,12 +16,12 @@
  *   primary domain standing in for "every domain";
  * - the same `uri` on the same `domain` twice answers 409.
  * v3 wraps results in `data` (confirmed for the account read: S3 reads `data.{accessKey,
- * secretKey, name}`).
+ * secretKey, name}`); the core does it as the table's rows say.
  */
 import { randomBytes } from "node:crypto";
 import type { HostingState, ObjectStorageState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
-import { attachedDomain, dataOf, DEMO_HOSTING, sampleAfter } from "./shared";
+import { attachedDomain, DEMO_HOSTING, sampleAfter } from "./shared";
 
 type UrlEntry = ObjectStorageState["urls"][number];
 
@@ -122,8 +122,8 @@ function urlById(hosting: HostingState, storage: ObjectStorageState, id: number)
   return found;
 }
 
-function urls(ctx: SimContext): UrlEntry[] {
-  return initialised(ctx).storage.urls.map((u) => ({ ...u }));
+function urls(ctx: SimContext): { urls: UrlEntry[] } {
+  return { urls: initialised(ctx).storage.urls.map((u) => ({ ...u })) };
 }
 
 function addUrl(ctx: OpContext<"storage.addUrl">): UrlEntry {
@@ -188,20 +188,13 @@ function withoutMedia(hosting: HostingState): void {
 export const storageArea: SimArea = {
   name: "storage",
   handlers: {
-    "v4.storage.getAccount": account,
-    "v3.storage.getAccount": dataOf(account),
-    "v4.storage.initAccount": init,
-    "v3.storage.initAccount": init,
-    "v4.storage.resetCredentials": resetCredentials,
-    "v3.storage.resetCredentials": resetCredentials,
-    "v4.storage.listUrls": (ctx) => ({ urls: urls(ctx) }),
-    "v3.storage.listUrls": dataOf(urls),
-    "v4.storage.addUrl": addUrl,
-    "v3.storage.addUrl": dataOf(addUrl),
-    "v4.storage.updateUrl": updateUrl,
-    "v3.storage.updateUrl": dataOf(updateUrl),
-    "v4.storage.deleteUrl": deleteUrl,
-    "v3.storage.deleteUrl": deleteUrl,
+    "storage.getAccount": account,
+    "storage.initAccount": init,
+    "storage.resetCredentials": resetCredentials,
+    "storage.listUrls": urls,
+    "storage.addUrl": addUrl,
+    "storage.updateUrl": updateUrl,
+    "storage.deleteUrl": deleteUrl,
   },
   samples: {
     "v4.storage.getAccount": sampleAfter(ready, v4),

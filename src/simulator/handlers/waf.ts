@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { HostingState } from "../state";
 import { SimError, type OpContext, type SimArea } from "../types";
-import { attachedDomain, dataOf, DEMO_HOSTING } from "./shared";
+import { attachedDomain, DEMO_HOSTING } from "./shared";
 
 /** Every rule id lies in this range (the documented `allRulesRange` is a string range). */
 export const WAF_RULE_RANGE: readonly [number, number] = [900000, 999999];
@@ -149,30 +149,21 @@ function getLogs(ctx: OpContext<"waf.getLogs">) {
   if (ctx.params.order === "asc") hits.reverse();
   const offset = ctx.params.offset ?? 0;
   const size = ctx.params.size ?? DEFAULT_PAGE_SIZE;
-  return hits.slice(offset, offset + size);
+  return { hits: hits.slice(offset, offset + size) };
 }
-
-/** v3 and v2 put results in `data` (legacy document, difference 3; 2.0.0 hosting operations). */
-const legacy = { getLogs: dataOf(getLogs), getRules: dataOf(getRules) };
 
 const demo = { id: 101, domain: "agency-demo.com" };
 const v3Demo = { ...DEMO_HOSTING.v3, ...demo };
 const logsPage = { size: 5, offset: 5, order: "asc" };
 const disable = { wafDisabledRules: [942100, 942110], append: true };
 
-/** Handlers of `waf.*` for v4 (top-level fields), v3 and v2 (results in `data`). */
+/** Handlers of `waf.*`, one per operation: v4 answers the fields, v3 and v2 the same in `data`. */
 export const wafArea: SimArea = {
   name: "waf",
   handlers: {
-    "v4.waf.getLogs": (ctx) => ({ hits: getLogs(ctx) }),
-    "v4.waf.getRules": getRules,
-    "v4.waf.updateRules": updateRules,
-    "v3.waf.getLogs": legacy.getLogs,
-    "v3.waf.getRules": legacy.getRules,
-    "v3.waf.updateRules": updateRules,
-    "v2.waf.getLogs": legacy.getLogs,
-    "v2.waf.getRules": legacy.getRules,
-    "v2.waf.updateRules": updateRules,
+    "waf.getLogs": getLogs,
+    "waf.getRules": getRules,
+    "waf.updateRules": updateRules,
   },
   samples: {
     "v4.waf.getLogs": () => ({ ...demo, ...logsPage }),
