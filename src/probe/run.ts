@@ -398,43 +398,81 @@ function splitDomain(domain: string): { sld: string; tld: string } | undefined {
   return dot > 0 ? { sld: domain.slice(0, dot), tld: domain.slice(dot + 1) } : undefined;
 }
 
+/** A discovery listing's reply, for the function that learns from it. */
+interface Listing {
+  id: string;
+  reply: Record<string, unknown> | undefined;
+  /** Why a fact stays missing when the listing gave no answer the probe can use; undefined when it did. */
+  because: string | undefined;
+}
+
+type Learner = (facts: ProbeFacts, options: ProbeOptions, listing: Listing) => void;
+
+/** The hosting account `--hosting-id` names, or the first active one listed, or the first one. */
+function chooseHosting(accounts: Record<string, unknown>[], options: ProbeOptions): Record<string, unknown> | undefined {
+  if (options.hostingId !== undefined) return accounts.find((a) => a.id === options.hostingId);
+  return accounts.find((a) => a.status === "active") ?? accounts[0];
+}
+
+function learnHostingAccount(facts: ProbeFacts, options: ProbeOptions, { id, reply, because }: Listing): void {
+  if (facts.hostingId !== undefined && facts.username !== undefined) return;
+  const chosen = chooseHosting(rows(reply, id === "hosting.listAccounts" ? "hosting_accounts" : "world_accounts"), options);
+  if (options.hostingId !== undefined) facts.hostingId = options.hostingId;
+  else if (typeof chosen?.id === "number") facts.hostingId = chosen.id;
+  facts.username ??= text(chosen?.username);
+  facts.domain ??= options.domain ?? text(chosen?.domain);
+  if (facts.hostingId === undefined) facts.missing.id = because ?? `${id} listed no hosting account`;
+  if (facts.username === undefined) facts.missing.username = because ?? `${id} gave no username for hosting account ${facts.hostingId ?? "(none)"}`;
+}
+
+function learnAccountDomain(facts: ProbeFacts, options: ProbeOptions, { reply, because }: Listing): void {
+  const names = rows(reply, "active_domains").map((d) => text(d.domain_name)).filter((d): d is string => d !== undefined);
+  const pick = options.domain ?? (facts.domain !== undefined && names.includes(facts.domain) ? facts.domain : names[0]);
+  const split = pick === undefined ? undefined : splitDomain(pick);
+  if (split) Object.assign(facts, split);
+  else facts.missing.sld = facts.missing.tld = because ?? "domains.list listed no domain";
+}
+
+function learnHostingDomain(facts: ProbeFacts, options: ProbeOptions, { reply, because }: Listing): void {
+  const names = rows(reply, "data").map((d) => text(d.domain)).filter((d): d is string => d !== undefined);
+  facts.domain ??= options.domain ?? names[0];
+  facts.otherDomains = names.filter((d) => d !== facts.domain);
+  if (facts.domain === undefined) facts.missing.domain = because ?? "no domain on the hosting account";
+}
+
+function learnPhpVersion(facts: ProbeFacts, _options: ProbeOptions, { id, reply, because }: Listing): void {
+  facts.phpVersion ??= text(reply?.phpVersion) ?? text(reply?.currentVersion);
+  if (facts.phpVersion === undefined) facts.missing.version = because ?? `${id} gave no PHP version`;
+}
+
+function learnCsr(facts: ProbeFacts, _options: ProbeOptions, { reply, because }: Listing): void {
+  facts.csrFingerprint ??= text(rows(reply, "data")[0]?.csrPubKeyFingerPrint);
+  if (facts.csrFingerprint === undefined) facts.missing.csrPubKeyFingerPrint = because ?? `no CSR on ${facts.domain ?? "the domain"}`;
+}
+
+function learnMailUser(facts: ProbeFacts, _options: ProbeOptions, { reply, because }: Listing): void {
+  const mailbox = rows(reply, "data").find((m) => m.domain === facts.domain);
+  facts.mailUser ??= text(mailbox?.mailUser) ?? text(mailbox?.account);
+  if (facts.mailUser === undefined) facts.missing.mailUser = because ?? `no e-mail account on ${facts.domain ?? "the domain"}`;
+}
+
+/** What each discovery listing teaches; the listings not named here only answer. */
+const LEARNERS: Readonly<Record<string, Learner>> = {
+  "hosting.listAccounts": learnHostingAccount,
+  "hosting.listWorldAccounts": learnHostingAccount,
+  "domains.list": learnAccountDomain,
+  "hosting.listDomains": learnHostingDomain,
+  "php.getVersion": learnPhpVersion,
+  "php.listVersions": learnPhpVersion,
+  "ssl.listCsrs": learnCsr,
+  "email.list": learnMailUser,
+};
+
 /** What a discovery listing says about the account, written into the facts. */
 function learn(run: Run, options: ProbeOptions, id: string, probed: Probed): void {
-  const facts = run.facts;
   const reply = probed.decisive?.verdict === "ok" ? probed.decisive.reply : undefined;
   const because = reply ? undefined : `${id} gave no answer the probe can use (${probed.line.verdict})`;
-  if (id === "hosting.listAccounts" || id === "hosting.listWorldAccounts") {
-    if (facts.hostingId !== undefined && facts.username !== undefined) return;
-    const accounts = rows(reply, id === "hosting.listAccounts" ? "hosting_accounts" : "world_accounts");
-    const chosen = options.hostingId !== undefined ? accounts.find((a) => a.id === options.hostingId) : (accounts.find((a) => a.status === "active") ?? accounts[0]);
-    if (options.hostingId !== undefined) facts.hostingId = options.hostingId;
-    else if (typeof chosen?.id === "number") facts.hostingId = chosen.id;
-    facts.username ??= text(chosen?.username);
-    facts.domain ??= options.domain ?? text(chosen?.domain);
-    if (facts.hostingId === undefined) facts.missing.id = because ?? `${id} listed no hosting account`;
-    if (facts.username === undefined) facts.missing.username = because ?? `${id} gave no username for hosting account ${facts.hostingId ?? "(none)"}`;
-  } else if (id === "domains.list") {
-    const names = rows(reply, "active_domains").map((d) => text(d.domain_name)).filter((d): d is string => d !== undefined);
-    const pick = options.domain ?? (facts.domain !== undefined && names.includes(facts.domain) ? facts.domain : names[0]);
-    const split = pick === undefined ? undefined : splitDomain(pick);
-    if (split) Object.assign(facts, split);
-    else facts.missing.sld = facts.missing.tld = because ?? "domains.list listed no domain";
-  } else if (id === "hosting.listDomains") {
-    const names = rows(reply, "data").map((d) => text(d.domain)).filter((d): d is string => d !== undefined);
-    facts.domain ??= options.domain ?? names[0];
-    facts.otherDomains = names.filter((d) => d !== facts.domain);
-    if (facts.domain === undefined) facts.missing.domain = because ?? "no domain on the hosting account";
-  } else if (id === "php.getVersion" || id === "php.listVersions") {
-    facts.phpVersion ??= text(reply?.phpVersion) ?? text(reply?.currentVersion);
-    if (facts.phpVersion === undefined) facts.missing.version = because ?? `${id} gave no PHP version`;
-  } else if (id === "ssl.listCsrs") {
-    facts.csrFingerprint ??= text(rows(reply, "data")[0]?.csrPubKeyFingerPrint);
-    if (facts.csrFingerprint === undefined) facts.missing.csrPubKeyFingerPrint = because ?? `no CSR on ${facts.domain ?? "the domain"}`;
-  } else if (id === "email.list") {
-    const mailbox = rows(reply, "data").find((m) => m.domain === facts.domain);
-    facts.mailUser ??= text(mailbox?.mailUser) ?? text(mailbox?.account);
-    if (facts.mailUser === undefined) facts.missing.mailUser = because ?? `no e-mail account on ${facts.domain ?? "the domain"}`;
-  }
+  LEARNERS[id]?.(run.facts, options, { id, reply, because });
 }
 
 /**
@@ -468,6 +506,34 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
   const progress = options.progress ?? (() => {});
   const mine = Object.values(table).filter((e) => e.version === client.version && (e.safety === "read" || options.writes === true));
   const effective = mine.map((e) => client.endpoint(e.key)!);
+  const run = startRun(client, options);
+  const done = new Map<string, Probed>();
+
+  // The connection test first: a refused caller or an unreachable API ends the probe there, as
+  // `reseller ping` would (src/cli/ping.ts).
+  const hello = effective.find((e) => e.id === "account.hello");
+  const unknownRoute = hello ? await probeHello(run, hello, done, progress) : undefined;
+  progress(`probe: finding a hosting account and a domain (${DISCOVERY.filter((id) => effective.some((e) => e.id === id)).join(", ")})`);
+  for (const id of DISCOVERY) {
+    const ep = effective.find((e) => e.id === id);
+    if (!ep) continue;
+    const probed = done.get(ep.key) ?? (await probeRoute(run, ep));
+    done.set(ep.key, probed);
+    learn(run, options, id, probed);
+  }
+  completeDomainFacts(run);
+  const areas = [...new Set(effective.map((e) => e.id.slice(0, e.id.indexOf("."))))];
+  for (const [index, area] of areas.entries()) {
+    const inArea = effective.filter((e) => e.id.startsWith(`${area}.`));
+    for (const ep of inArea) if (!done.has(ep.key)) done.set(ep.key, await probeRoute(run, ep));
+    const counts = VERDICTS.map((v) => [v, inArea.filter((e) => done.get(e.key)!.line.verdict === v).length] as const).filter(([, n]) => n > 0);
+    progress(`probe: [${index + 1}/${areas.length}] ${area}: ${counts.map(([v, n]) => `${n} ${v}`).join(", ")}`);
+  }
+  return resultOf(run, effective.map((e) => done.get(e.key)!), unknownRoute);
+}
+
+/** The run's state before the first call: the facts `--hosting-id` and `--domain` give. */
+function startRun(client: ProbeClient, options: ProbeOptions): Run {
   const all = Object.values(table).filter((e) => e.version === client.version).map((e) => client.endpoint(e.key)!);
   const run: Run = {
     client,
@@ -478,45 +544,37 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
     fixedDomain: options.domain !== undefined,
   };
   if (options.domain) Object.assign(run.facts, splitDomain(options.domain));
-  const done = new Map<string, Probed>();
+  return run;
+}
 
-  // The connection test first: a refused caller or an unreachable API ends the probe there, as
-  // `reseller ping` would (src/cli/ping.ts).
-  const hello = effective.find((e) => e.id === "account.hello");
-  let unknownRoute: string | undefined;
-  if (hello) {
-    const probed = await probeRoute(run, hello);
-    const code = probed.decisive?.code;
-    if (code !== undefined && FATAL.has(code) && probed.line.verdict !== "ok") throw new ProbeAbort(code, `${hello.id}: ${probed.decisive!.detail}`, probed.decisive!.apiError);
-    done.set(hello.key, probed);
-    unknownRoute = await checkUnknownRoute(run, hello, progress);
-    if (unknownRoute) progress(`probe: a path that cannot exist answers ${unknownRoute}; a route that answers the same is missing`);
-  }
-  progress(`probe: finding a hosting account and a domain (${DISCOVERY.filter((id) => effective.some((e) => e.id === id)).join(", ")})`);
-  for (const id of DISCOVERY) {
-    const ep = effective.find((e) => e.id === id);
-    if (!ep) continue;
-    const probed = done.get(ep.key) ?? (await probeRoute(run, ep));
-    done.set(ep.key, probed);
-    learn(run, options, id, probed);
-  }
+/**
+ * Probes the connection test, stopping the run when the API refuses the caller or cannot be
+ * reached, then learns how a path that cannot exist answers.
+ */
+async function probeHello(run: Run, hello: EndpointDef, done: Map<string, Probed>, progress: (line: string) => void): Promise<string | undefined> {
+  const probed = await probeRoute(run, hello);
+  const code = probed.decisive?.code;
+  if (code !== undefined && FATAL.has(code) && probed.line.verdict !== "ok") throw new ProbeAbort(code, `${hello.id}: ${probed.decisive!.detail}`, probed.decisive!.apiError);
+  done.set(hello.key, probed);
+  const unknownRoute = await checkUnknownRoute(run, hello, progress);
+  if (unknownRoute) progress(`probe: a path that cannot exist answers ${unknownRoute}; a route that answers the same is missing`);
+  return unknownRoute;
+}
+
+/** The sld and tld, and the throwaway certificate, from the domain the listings gave. */
+function completeDomainFacts(run: Run): void {
   if (run.facts.sld === undefined) {
     // v2 has no listing of the account's domains (docs/evidence.md §3): the hosting domain stands in.
     const split = run.facts.domain === undefined ? undefined : splitDomain(run.facts.domain);
     if (split) Object.assign(run.facts, split);
-    else run.facts.missing.sld ??= run.facts.missing.tld ??= `API ${client.version} listed no domain of the account; give one with --domain`;
+    else run.facts.missing.sld ??= run.facts.missing.tld ??= `API ${run.client.version} listed no domain of the account; give one with --domain`;
   }
   if (run.facts.domain !== undefined) run.facts.certificate = generateSelfSigned({ commonName: run.facts.domain, days: 1 }).cert;
   else run.facts.missing.certificate ??= run.facts.missing.domain ?? "no domain to make a certificate for";
-  const areas = [...new Set(effective.map((e) => e.id.slice(0, e.id.indexOf("."))))];
-  for (const [index, area] of areas.entries()) {
-    const inArea = effective.filter((e) => e.id.startsWith(`${area}.`));
-    for (const ep of inArea) if (!done.has(ep.key)) done.set(ep.key, await probeRoute(run, ep));
-    const counts = VERDICTS.map((v) => [v, inArea.filter((e) => done.get(e.key)!.line.verdict === v).length] as const).filter(([, n]) => n > 0);
-    progress(`probe: [${index + 1}/${areas.length}] ${area}: ${counts.map(([v, n]) => `${n} ${v}`).join(", ")}`);
-  }
+}
 
-  const probed = effective.map((e) => done.get(e.key)!);
+/** The report: a line per route, the overrides that work, and the decisive call and error code of each. */
+function resultOf(run: Run, probed: Probed[], unknownRoute: string | undefined): ProbeResult {
   const working: Record<string, RouteOverride> = {};
   for (const p of probed) {
     const key = `${p.line.version}.${p.line.operation}`;

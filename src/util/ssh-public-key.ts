@@ -121,25 +121,7 @@ function parse(line: string): SshPublicKey {
   const embedded = reader.string("key type").toString("latin1");
   if (embedded !== type) throw new Error(`the key data is of type ${quote(embedded)} but the line says ${quote(type)}`);
 
-  let bits: number;
-  if (type === "ssh-rsa") {
-    mpintBits(reader.string("public exponent"), "public exponent");
-    bits = mpintBits(reader.string("modulus"), "modulus");
-    if (bits < MIN_RSA_BITS) throw new Error(`RSA keys must have at least ${MIN_RSA_BITS} bits; this one has ${bits}`);
-  } else if (type === "ssh-ed25519") {
-    const key = reader.string("public key");
-    if (key.length !== 32) throw new Error(`an Ed25519 public key has 32 bytes; this one has ${key.length}`);
-    bits = 256;
-  } else {
-    const spec = ECDSA_CURVES[type]!;
-    const curve = reader.string("curve name").toString("latin1");
-    if (curve !== spec.curve) throw new Error(`the key type ${type} needs curve ${spec.curve}, the key data names ${quote(curve)}`);
-    const point = reader.string("public point");
-    if (point.length !== spec.pointLength || point[0] !== 0x04) {
-      throw new Error(`the ${spec.curve} public point must be uncompressed and ${spec.pointLength} bytes long`);
-    }
-    bits = spec.bits;
-  }
+  const bits = readKeyBits(type, reader);
   reader.end();
 
   return {
@@ -150,6 +132,29 @@ function parse(line: string): SshPublicKey {
     fingerprintMd5: md5Fingerprint(blob),
     fingerprintSha256: `SHA256:${createHash("sha256").update(blob).digest("base64").replace(/=+$/, "")}`,
   };
+}
+
+/** Reads the fields that follow the key type in the blob, checks them, and returns the key's size in bits. */
+function readKeyBits(type: SshKeyType, reader: WireReader): number {
+  if (type === "ssh-rsa") {
+    mpintBits(reader.string("public exponent"), "public exponent");
+    const bits = mpintBits(reader.string("modulus"), "modulus");
+    if (bits < MIN_RSA_BITS) throw new Error(`RSA keys must have at least ${MIN_RSA_BITS} bits; this one has ${bits}`);
+    return bits;
+  }
+  if (type === "ssh-ed25519") {
+    const key = reader.string("public key");
+    if (key.length !== 32) throw new Error(`an Ed25519 public key has 32 bytes; this one has ${key.length}`);
+    return 256;
+  }
+  const spec = ECDSA_CURVES[type]!;
+  const curve = reader.string("curve name").toString("latin1");
+  if (curve !== spec.curve) throw new Error(`the key type ${type} needs curve ${spec.curve}, the key data names ${quote(curve)}`);
+  const point = reader.string("public point");
+  if (point.length !== spec.pointLength || point[0] !== 0x04) {
+    throw new Error(`the ${spec.curve} public point must be uncompressed and ${spec.pointLength} bytes long`);
+  }
+  return spec.bits;
 }
 
 /**

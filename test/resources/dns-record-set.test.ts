@@ -199,6 +199,8 @@ describe("DnsRecordSet check", () => {
     { name: "a priority out of range", input: { type: "MX", records: [{ value: "mail.example.net", priority: 70000 }] }, property: "records[0].priority" },
     { name: "an unclosed TXT quote", input: { type: "TXT", records: ['"v=spf1 -all'] }, property: "records[0]" },
     { name: "text outside TXT quotes", input: { type: "TXT", records: ['"a" b'] }, property: "records[0]" },
+    { name: "a TXT decimal escape above 255", input: { type: "TXT", records: ['"a\\256"'] }, property: "records[0]" },
+    { name: "a TXT quote closed only by an escaped quote", input: { type: "TXT", records: ['"a\\"'] }, property: "records[0]" },
     { name: "an invalid host name", input: { type: "CNAME", records: ["bad host.example.net"] }, property: "records[0]" },
     { name: "a bad SRV value", input: { type: "SRV", records: [{ value: "5060 sip.example.net", priority: 10 }] }, property: "records[0].value" },
     { name: "a bad CAA value", input: { type: "CAA", records: ["issue letsencrypt.org"] }, property: "records[0]" },

@@ -251,6 +251,8 @@ describe("DomainRegistration check", () => {
     { name: "adopt together with a transfer code", input: { domain: "example.com", adopt: true, eppCode: "EPP-1" }, property: "eppCode" },
     { name: "an empty transfer code", input: { domain: "example.com", eppCode: " " }, property: "eppCode" },
     { name: "a misspelt property", input: { domain: "example.com", registrant, registrarLok: true }, property: "registrarLok" },
+    { name: "an sld beside domain that is not its sld", input: { domain: "example.com", sld: "other", registrant }, property: "sld" },
+    { name: "a tld beside domain that is not its public suffix", input: { domain: "example.co.uk", tld: "uk", registrant }, property: "tld" },
   ])("refuses $name, naming the property, without calling the API", async ({ input, property }) => {
     const failures = await t.engine.checkFailures(input);
     expect(failures.map((f) => f.property)).toContain(property);

@@ -130,39 +130,41 @@ function txtStrings(v: string): { ok: true; strings: string[] } | { ok: false; r
       continue;
     }
     if (s[i] !== '"') return { ok: false, reason: `text outside quotes at position ${i + 1}; quote every part, or give the text unquoted` };
-    i += 1;
-    const bytes: number[] = [];
-    let closed = false;
-    while (i < s.length) {
-      const ch = s[i]!;
-      if (ch === '"') {
-        closed = true;
-        i += 1;
-        break;
-      }
-      if (ch === "\\") {
-        const dec = /^\d{3}/.exec(s.slice(i + 1));
-        if (dec) {
-          const n = Number(dec[0]);
-          if (n > 255) return { ok: false, reason: `escape \\${dec[0]} is not a byte` };
-          bytes.push(n);
-          i += 4;
-          continue;
-        }
-        if (i + 1 >= s.length) break;
-        const next = s.codePointAt(i + 1)!;
-        bytes.push(...Buffer.from(String.fromCodePoint(next), "utf8"));
-        i += 1 + (next > 0xffff ? 2 : 1);
-        continue;
-      }
-      const cp = s.codePointAt(i)!;
-      bytes.push(...Buffer.from(String.fromCodePoint(cp), "utf8"));
-      i += cp > 0xffff ? 2 : 1;
-    }
-    if (!closed) return { ok: false, reason: "a quote is not closed" };
-    strings.push(Buffer.from(bytes).toString("utf8"));
+    const quoted = quotedString(s, i);
+    if (!quoted.ok) return quoted;
+    strings.push(quoted.text);
+    i = quoted.next;
   }
   return { ok: true, strings };
+}
+
+/** The quoted string of `s` that opens at `start`: its text, and the index after its closing quote. */
+function quotedString(s: string, start: number): { ok: true; text: string; next: number } | { ok: false; reason: string } {
+  let i = start + 1;
+  const bytes: number[] = [];
+  while (i < s.length) {
+    const ch = s[i]!;
+    if (ch === '"') return { ok: true, text: Buffer.from(bytes).toString("utf8"), next: i + 1 };
+    if (ch === "\\") {
+      const dec = /^\d{3}/.exec(s.slice(i + 1));
+      if (dec) {
+        const n = Number(dec[0]);
+        if (n > 255) return { ok: false, reason: `escape \\${dec[0]} is not a byte` };
+        bytes.push(n);
+        i += 4;
+        continue;
+      }
+      if (i + 1 >= s.length) break;
+      const next = s.codePointAt(i + 1)!;
+      bytes.push(...Buffer.from(String.fromCodePoint(next), "utf8"));
+      i += 1 + (next > 0xffff ? 2 : 1);
+      continue;
+    }
+    const cp = s.codePointAt(i)!;
+    bytes.push(...Buffer.from(String.fromCodePoint(cp), "utf8"));
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return { ok: false, reason: "a quote is not closed" };
 }
 
 /** Splits text into pieces of at most 255 UTF-8 bytes without cutting a character in two. */

@@ -88,6 +88,24 @@ function joinedDomain(sld: string, tld: string): { domain: string; tld: string }
   return domain.ok && canonicalTld.ok ? { domain: domain.value, tld: canonicalTld.value.slice(2) } : undefined;
 }
 
+/** sld and tld given beside domain must spell the same domain the way the API addresses it. */
+function checkPartsBesideDomain(
+  v: { sld?: string; tld?: string },
+  domain: string,
+  parts: { sld: string; tld: string },
+  issue: IssueSink,
+): void {
+  if (v.sld !== undefined && joinedDomain(v.sld, parts.tld)?.domain !== domain) {
+    issue("sld", `${quote(v.sld)} is not the sld of ${domain} (${quote(parts.sld)}); give domain alone, or sld and tld`);
+  }
+  if (v.tld !== undefined) {
+    const tld = joinedDomain(parts.sld, v.tld);
+    if (tld?.domain !== domain || tld.tld !== parts.tld) {
+      issue("tld", `${quote(v.tld)} is not the tld of ${domain} (${quote(parts.tld)}, its public suffix); give domain alone, or sld and tld`);
+    }
+  }
+}
+
 /**
  * One registrable domain in three consistent spellings from `domain`, or `sld` and `tld`,
  * reporting problems on `domain`, `sld` or `tld`. The domain must be one a registrar registers
@@ -112,16 +130,7 @@ export function normalizeDomainKey(
   }
   const parts = splitDomain(d.value);
   if (v.domain !== undefined) {
-    // sld and tld beside domain must spell the same domain the way the API addresses it.
-    if (v.sld !== undefined && joinedDomain(v.sld, parts.tld)?.domain !== d.value) {
-      issue("sld", `${quote(v.sld)} is not the sld of ${d.value} (${quote(parts.sld)}); give domain alone, or sld and tld`);
-    }
-    if (v.tld !== undefined) {
-      const tld = joinedDomain(parts.sld, v.tld);
-      if (tld?.domain !== d.value || tld.tld !== parts.tld) {
-        issue("tld", `${quote(v.tld)} is not the tld of ${d.value} (${quote(parts.tld)}, its public suffix); give domain alone, or sld and tld`);
-      }
-    }
+    checkPartsBesideDomain(v, d.value, parts, issue);
   } else if (joined?.tld !== parts.tld) {
     issue("tld", `${quote(v.tld ?? "")} is not the public suffix of ${d.value}: give sld ${quote(parts.sld)} and tld ${quote(parts.tld)}`);
     return undefined;
