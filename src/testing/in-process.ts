@@ -6,22 +6,17 @@
  * program's registrations: unit tests of a provider use it to walk precise scenarios fast, and
  * see the provider's own errors (with their `id` and `properties`) as it threw them.
  */
+import type * as pulumi from "@pulumi/pulumi";
+import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
+
 import type { HostCalls, HostDiff, HostProtocol } from "./host";
 import { ProviderClient, StepFailed, type OldState } from "./provider-calls";
 import type { WireMap } from "./wire";
 
 type Props = Record<string, unknown>;
 
-/** The part of `pulumi.dynamic.ResourceProvider` the host calls, `read` with or without state. */
-export interface InProcessProvider {
-  configure?(req: { config: { get(key: string): string | undefined } }): Promise<void>;
-  check?(olds: Props, news: Props): Promise<{ inputs?: Props; failures?: { property: string; reason: string }[] }>;
-  diff?(id: string, olds: Props, news: Props): Promise<{ changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }>;
-  create(inputs: Props): Promise<{ id: string; outs?: Props }>;
-  read?(id: string, props?: Props): Promise<{ id?: string; props?: Props; inputs?: Props }>;
-  update?(id: string, olds: Props, news: Props): Promise<{ outs?: Props }>;
-  delete?(id: string, props: Props): Promise<void>;
-}
+/** The project name the in-process host gives `Config`, which prefixes keys without a namespace. */
+const PROJECT = "test";
 
 /** The host's `resultIncludingProvider`: what it returns always carries the resource's `__provider`. */
 function withProvider(result: Props | undefined, props: WireMap): WireMap {
@@ -36,11 +31,10 @@ function withProvider(result: Props | undefined, props: WireMap): WireMap {
  * same for one provider per host.
  */
 export class InProcessHost implements HostCalls {
-  constructor(private readonly provider: InProcessProvider) {}
+  constructor(private readonly provider: pulumi.dynamic.ResourceProvider) {}
 
   async configure(args: WireMap): Promise<HostProtocol> {
-    const config = { get: (key: string) => (typeof args[key] === "string" ? args[key] : undefined) };
-    await this.provider.configure?.({ config });
+    await this.provider.configure?.({ config: new Config(args, PROJECT) });
     return { acceptSecrets: false, acceptResources: false, supportsPreview: false };
   }
 
@@ -110,11 +104,11 @@ export class InProcessEngine {
    * host never deserializes it, it only travels as the real one does.
    */
   constructor(
-    readonly provider: InProcessProvider,
+    readonly provider: pulumi.dynamic.ResourceProvider,
     type: string,
     readonly serialized = "exports.handler = __f0; /* serialized shell */",
   ) {
-    this.urn = `urn:pulumi:test::test::pulumi-nodejs:dynamic/reseller:${type}::${type.toLowerCase()}`;
+    this.urn = `urn:pulumi:${PROJECT}::${PROJECT}::pulumi-nodejs:dynamic/reseller:${type}::${type.toLowerCase()}`;
     this.client = this.clientFor({});
   }
 

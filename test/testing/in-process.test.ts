@@ -5,12 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { InProcessEngine, type InProcessProvider } from "../../src/testing/in-process";
+import type * as pulumi from "@pulumi/pulumi";
+
+import { InProcessEngine } from "../../src/testing/in-process";
 
 type Props = Record<string, unknown>;
 
-function engineFor(overrides: Partial<InProcessProvider>): InProcessEngine {
-  const provider: InProcessProvider = {
+function engineFor(overrides: Partial<pulumi.dynamic.ResourceProvider>): InProcessEngine {
+  const provider: pulumi.dynamic.ResourceProvider = {
     check: async (_olds: Props, news: Props) => ({ inputs: { ...news, checked: true } }),
     diff: async () => ({ changes: false }),
     create: async (inputs: Props) => ({ id: "obj-1", outs: { ...inputs, created: true } }),
