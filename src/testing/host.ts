@@ -443,6 +443,9 @@ export class ProviderHost {
   }
 }
 
+/** The provider calls the engine's side makes (`provider-calls.ts`): a host process's, or the in-process host's (`in-process.ts`). */
+export type HostCalls = Pick<ProviderHost, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">;
+
 /**
  * The plugin launcher `pulumi-resource-pulumi-nodejs` resolves the host script with
  * `require.resolve('@pulumi/pulumi/cmd/dynamic-provider')` from the program directory; so do we,

@@ -8,7 +8,7 @@
  * Deciding which calls to make is step generation's business (`deployment.ts`); this module only
  * knows how one call crosses the boundary.
  */
-import { ProviderCallError, type HostDiff, type HostProtocol, type ProviderHost } from "./host";
+import { ProviderCallError, type HostCalls, type HostDiff, type HostProtocol } from "./host";
 import { processIgnoreChanges } from "./property-path";
 import type { ProviderCall, StepFailure } from "./types";
 import {
@@ -59,7 +59,7 @@ export class ProviderClient {
   private protocol: Promise<HostProtocol> | undefined;
 
   constructor(
-    private readonly host: ProviderHost,
+    private readonly host: HostCalls,
     private readonly configureRequest: () => { args: WireMap; variables: Record<string, string> },
   ) {}
 

@@ -56,24 +56,35 @@ export interface EngineScenario<S extends AnyStack> {
   exported(): Promise<Deployment>;
 }
 
+/** What a scenario's setup is given. */
+export interface ScenarioStart {
+  engine: Engine;
+  /** The scenario's simulator. */
+  sim: Simulator;
+  /** Starts a further simulator (another account), closed with the scenario's own. */
+  startSimulator(options: SimulatorOptions): Promise<Simulator>;
+}
+
 /**
- * Registers the `beforeAll` and `afterAll` most engine test files share: starts the engine
+ * Registers the `beforeAll` and `afterAll` every engine test file shares: starts the engine
  * (`name` keeps scratch directories apart) and a simulator (the demo seed unless `simulator`
  * says otherwise), then `setup` makes the stack (and deploys it, when the scenario starts from a
- * deployed stack); afterwards the simulator is closed and the scratch directory removed.
+ * deployed stack; a file whose tests make their stacks returns none); afterwards the simulators
+ * are closed and the scratch directory removed.
  *
  * @example
  * const scenario = engineScenario("takeover", ({ engine, sim }) => inlineStack(engine, { project: "takeover", stack: "dev", sim, program }));
  * it("...", async () => { await scenario.stack.up(); });
  */
-export function engineScenario<S extends AnyStack>(
+export function engineScenario<S extends AnyStack | undefined>(
   name: string,
-  setup: (started: { engine: Engine; sim: Simulator }) => Promise<S>,
+  setup: (started: ScenarioStart) => Promise<S>,
   options: { simulator?: SimulatorOptions } = {},
-): EngineScenario<S> {
+): EngineScenario<NonNullable<S>> {
   let engine: Engine | undefined;
   let sim: Simulator | undefined;
   let stack: S | undefined;
+  const simulators: Simulator[] = [];
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the scenario's ${what} is read before its beforeAll ran`);
     return value;
@@ -81,12 +92,18 @@ export function engineScenario<S extends AnyStack>(
   beforeAll(async () => {
     // Without a CLI the file's tests are skipped (describeEngine): nothing to set up.
     if (pulumiCli === null) return;
-    engine = await startEngine(name);
-    sim = await engine.simulator.startSimulator(options.simulator ?? { seed: "demo" });
-    stack = await setup({ engine, sim });
+    const started = await startEngine(name);
+    engine = started;
+    const startSimulator = async (simulatorOptions: SimulatorOptions) => {
+      const simulator = await started.simulator.startSimulator(simulatorOptions);
+      simulators.push(simulator);
+      return simulator;
+    };
+    sim = await startSimulator(options.simulator ?? { seed: "demo" });
+    stack = await setup({ engine: started, sim, startSimulator });
   }, SETUP_TIMEOUT);
   afterAll(async () => {
-    await sim?.close();
+    for (const simulator of simulators) await simulator.close();
     engine?.dispose();
   });
   return {
@@ -97,10 +114,10 @@ export function engineScenario<S extends AnyStack>(
       return ready(sim, "simulator");
     },
     get stack() {
-      return ready(stack, "stack");
+      return ready(stack ?? undefined, "stack") as NonNullable<S>;
     },
     exported: async () => {
-      const current = ready(stack, "stack");
+      const current: AnyStack = ready(stack ?? undefined, "stack");
       return current instanceof CliStack ? current.export() : ((await current.exportStack()) as unknown as Deployment);
     },
   };

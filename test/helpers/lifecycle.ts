@@ -1,13 +1,11 @@
 /**
- * Test helper: drives a resource through the runtime the way the Pulumi engine and the
- * dynamic-provider host do (`cmd/dynamic-provider/index.js`, @pulumi/pulumi 3.248), against the
- * simulator over real loopback HTTP.
+ * Test helper: drives a resource through the runtime with the toolkit's in-process engine double
+ * (`src/testing/in-process.ts`: the dynamic-provider host's conventions and the engine's side of
+ * each call), against the simulator over real loopback HTTP.
  *
- * - `useProvider(type, { version })` registers a simulator for the suite (see `sim.ts`), points
- *   the runtime's `configure` at it with namespaced keys (`reseller:apiUrl`, ...) the way the
+ * - `useProvider(type, { version })` registers a simulator for the suite (see `sim.ts`), configures
+ *   the runtime through the engine double with namespaced keys (`reseller:apiUrl`, ...) the way the
  *   engine passes the stack config, and clears the runtime's read cache before each test;
- * - `engine` wraps the runtime provider with the host's conventions: inputs carry `__provider`,
- *   `check` failures fail the step, `diff` must answer a boolean `changes`;
  * - `runLifecycle` walks the standard scenario (check, create, read equals outputs, no-op diff,
  *   in-place update then read, import by id alone with a no-op diff against `importInputs`
  *   (default: the update's inputs), diff on an identity property replaces, delete, read after
@@ -28,31 +26,23 @@
  */
 import { afterAll, beforeEach, expect } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import type { CheckFailure } from "../../src/provider/lifecycle/check";
 import type { DiffResult } from "../../src/provider/lifecycle/diff";
-import { clearCache, configure, provider, reset, type RuntimeProvider } from "../../src/runtime";
+import { clearCache, provider, reset } from "../../src/runtime";
 import type { Simulator, SimulatorOptions } from "../../src/simulator";
+import { InProcessEngine } from "../../src/testing/in-process";
 import { useSimulator } from "./sim";
 
 type Props = Record<string, unknown>;
-
-/**
- * What the host stores as `__provider`; the runtime must ignore it and never echo it.
- *
- * @example
- * expect(outs).not.toHaveProperty("__provider");
- */
-export const SERIALIZED_PROVIDER = "exports.handler = __f0; /* serialized shell */";
 
 /**
  * The stack config the engine would pass for a simulator, as namespaced keys, with settings fit
  * for tests (no rate limit to wait on, tiny backoff steps).
  *
  * @example
- * await configure({ config: configFor(sim, "v3") });
+ * await engine.configure(configValues(sim, "v3"));
  */
-export function configFor(sim: Simulator, version: ApiVersion, extra: Record<string, string> = {}) {
-  const values: Record<string, string> = {
+export function configValues(sim: Simulator, version: ApiVersion, extra: Record<string, string> = {}): Record<string, string> {
+  return {
     "reseller:apiUrl": sim.url,
     "reseller:apiUser": sim.apiUser,
     "reseller:apiKey": sim.apiKey,
@@ -64,60 +54,17 @@ export function configFor(sim: Simulator, version: ApiVersion, extra: Record<str
     ...(sim.ca ? { "reseller:caCert": sim.ca } : {}),
     ...extra,
   };
-  return { get: (key: string): string | undefined => values[key] };
 }
 
 /**
- * The engine's side of the provider protocol, with the host's conventions applied.
+ * {@link configValues} as the config reader the runtime's `configure` takes.
  *
  * @example
- * const engine = new EngineDouble(provider("DnsRecordSet"));
- * const { id, outs } = await engine.create(await engine.check(args));
+ * await configure({ config: configFor(sim, "v3") });
  */
-export class EngineDouble {
-  constructor(readonly provider: RuntimeProvider) {}
-
-  /** `check` that must pass; returns the checked inputs as the host stores them (with `__provider`). */
-  async check(news: Props, olds: Props = {}): Promise<Props> {
-    const result = await this.provider.check(olds, { ...news, __provider: SERIALIZED_PROVIDER });
-    expect(result.failures ?? [], "check failures").toEqual([]);
-    expect(result.inputs).toBeDefined();
-    return { ...result.inputs, __provider: SERIALIZED_PROVIDER };
-  }
-
-  /** `check` that must fail; returns the failures. */
-  async checkFailures(news: Props, olds: Props = {}): Promise<CheckFailure[]> {
-    const result = await this.provider.check(olds, { ...news, __provider: SERIALIZED_PROVIDER });
-    expect(result.failures?.length ?? 0, "check should fail").toBeGreaterThan(0);
-    return result.failures!;
-  }
-
-  async create(inputs: Props): Promise<{ id: string; outs: Props }> {
-    const result = await this.provider.create(inputs);
-    expect(result.id).not.toBe("");
-    expect(result.outs).not.toHaveProperty("__provider");
-    return result;
-  }
-
-  async read(id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
-    return this.provider.read(id, props === undefined ? undefined : { ...props, __provider: SERIALIZED_PROVIDER });
-  }
-
-  /** `diff` whose `changes` must be a boolean (anything else is DIFF_UNKNOWN in the host). */
-  async diff(id: string, olds: Props, news: Props): Promise<DiffResult> {
-    const result = await this.provider.diff(id, { ...olds, __provider: SERIALIZED_PROVIDER }, news);
-    expect(typeof result.changes).toBe("boolean");
-    return result;
-  }
-
-  async update(id: string, olds: Props, news: Props): Promise<Props> {
-    const { outs } = await this.provider.update(id, { ...olds, __provider: SERIALIZED_PROVIDER }, news);
-    return outs;
-  }
-
-  async delete(id: string, props: Props): Promise<void> {
-    await this.provider.delete(id, { ...props, __provider: SERIALIZED_PROVIDER });
-  }
+export function configFor(sim: Simulator, version: ApiVersion, extra: Record<string, string> = {}) {
+  const values = configValues(sim, version, extra);
+  return { get: (key: string): string | undefined => values[key] };
 }
 
 export interface UseProviderOptions {
@@ -137,9 +84,9 @@ export interface UseProviderOptions {
 export function useProvider(type: string, options: UseProviderOptions) {
   const t = useSimulator({ version: options.version, simulator: options.simulator });
   const p = provider(type);
-  const engine = new EngineDouble(p);
+  const engine = new InProcessEngine(p, type);
   beforeEach(async () => {
-    await configure({ config: configFor(t.sim, options.version, options.config) });
+    await engine.configure(configValues(t.sim, options.version, options.config));
     clearCache();
   });
   afterAll(() => reset());
@@ -155,7 +102,7 @@ export function useProvider(type: string, options: UseProviderOptions) {
     version: options.version,
     /** Reconfigures the runtime for this simulator with extra keys (e.g. another API version). */
     configure: (extra: Record<string, string> = {}, version: ApiVersion = options.version) =>
-      configure({ config: configFor(t.sim, version, { ...options.config, ...extra }) }),
+      engine.configure(configValues(t.sim, version, { ...options.config, ...extra })),
   };
 }
 
@@ -201,7 +148,7 @@ export interface LifecycleRun {
  * const run = await runLifecycle(t.engine, scenario);
  * expect(run.updated.ttl).toBe(300);
  */
-export async function runLifecycle(engine: EngineDouble, s: LifecycleScenario): Promise<LifecycleRun> {
+export async function runLifecycle(engine: InProcessEngine, s: LifecycleScenario): Promise<LifecycleRun> {
   // 1. check, 2. create
   const inputs = await engine.check(s.inputs);
   const { id, outs: created } = await engine.create(inputs);

@@ -10,10 +10,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, nameOf, programDirectory, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, yamlProgramHead, type Engine } from "../engine/harness";
+import { CliStack, describeEngine, engineScenario, nameOf, programDirectory, SETUP_TIMEOUT, simulatorConfig, STEP_TIMEOUT, writesSince, yamlProgramHead, type Engine } from "../engine/harness";
 
 const run = promisify(execFile);
 
@@ -27,17 +27,12 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
   let entries: { type: string; name: string; id: string }[];
   let generated: string;
 
-  beforeAll(async () => {
-    engine = await startEngine("native-generate-import");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("native-generate-import", async (started) => {
+    ({ engine, sim } = started);
     dir = programDirectory(engine, "generated-import", { files: { "Pulumi.yaml": yamlProgramHead(engine, "generated-import") } });
     stack = new CliStack(engine, dir, "dev");
     await stack.init(simulatorConfig(sim));
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

@@ -17,17 +17,17 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
 import {
   CliStack,
   describeEngine,
+  engineScenario,
   nameOf,
   programDirectory,
   SETUP_TIMEOUT,
   simulatorConfig,
-  startEngine,
   STEP_TIMEOUT,
   writesSince,
   yamlProgramHead,
@@ -207,19 +207,14 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
   let stack: CliStack;
   let before: Deployment;
 
-  beforeAll(async () => {
-    engine = await startEngine("native-migrate");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("native-migrate", async (started) => {
+    ({ engine, sim } = started);
     dir = programDirectory(engine, "hosting-site", { example: "hosting-site" });
     stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
     await stack.init([...simulatorConfig(sim), { key: "ftpPassword", value: FTP_PASSWORD, secret: true }]);
     await stack.ok(["up", "--yes", "--skip-preview"]);
     before = await stack.export();
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

@@ -11,10 +11,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, pluginDirectory, programDirectory, pulumiCli, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
+import { CliStack, describeEngine, engineScenario, pluginDirectory, programDirectory, pulumiCli, simulatorConfig, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
 import { expectRecordSetDrift, nativeResources, printingCommands, records, twoAccountsConfig } from "./helpers";
 
 const FTP_PASSWORD = "Native-Ftp-2026x";
@@ -67,19 +67,13 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
   const printed: string[] = [];
   const { run, ok } = printingCommands(printed);
 
-  beforeAll(async () => {
-    engine = await startEngine("native-yaml");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-    simB = await engine.simulator.startSimulator({ seed: "demo", apiUser: B_USER, apiKey: B_KEY });
+  engineScenario("native-yaml", async (started) => {
+    ({ engine, sim } = started);
+    simB = await started.startSimulator({ seed: "demo", apiUser: B_USER, apiKey: B_KEY });
     dir = programDirectory(engine, "native-yaml", { files: { "Pulumi.yaml": program(engine) } });
     stack = new CliStack(engine, dir, "dev");
     await stack.init(simulatorConfig(sim));
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    await simB?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { configure, provider } from "../../src/runtime";
 import { startSimulator, type Simulator } from "../../src/simulator";
-import { configFor, EngineDouble, runLifecycle, SERIALIZED_PROVIDER, useProvider } from "../helpers/lifecycle";
+import { InProcessEngine } from "../../src/testing/in-process";
+import { configFor, configValues, runLifecycle, useProvider } from "../helpers/lifecycle";
 
 type Props = Record<string, unknown>;
 
@@ -44,9 +45,7 @@ function accountsJson(b: Simulator, more: Record<string, unknown> = {}): string 
 function useTwoAccounts(type: string) {
   const t = useProvider(type, { version: "v4" });
   const b = useSecondAccount();
-  beforeEach(async () => {
-    await configure({ config: configFor(t.sim, "v4", { "reseller:accounts": accountsJson(b.sim) }) });
-  });
+  beforeEach(() => t.configure({ "reseller:accounts": accountsJson(b.sim) }));
   return { t, b };
 }
 
@@ -148,13 +147,14 @@ describe("resources on a named account", () => {
   it("reads from the id alone in the account a get names", async () => {
     const created = await t.engine.create(await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "got", type: "A", records: ["198.51.100.30"] }));
     // `X.get(name, id, { account })` registers the account alone: a read from the id in that account.
-    const got = await t.provider.read(created.id, { account: "brand-b", __provider: SERIALIZED_PROVIDER });
+    const got = await t.provider.read(created.id, { account: "brand-b", __provider: t.engine.serialized });
     expect(got).toMatchObject({ id: created.id, props: { account: "brand-b", records: [{ value: "198.51.100.30" }] }, inputs: { account: "brand-b" } });
     await expect(t.provider.read(created.id)).rejects.toThrow(/does not exist in the reseller account/);
   });
 
   it("keeps the account in the state of a create that failed after creating", async () => {
-    const storage = new EngineDouble(provider("ObjectStorageAccount"));
+    const storage = new InProcessEngine(provider("ObjectStorageAccount"), "ObjectStorageAccount");
+    await storage.configure(configValues(t.sim, "v4", { "reseller:accounts": accountsJson(b.sim) }));
     // Object storage is initialised, then reading it back fails: the error carries the state to keep.
     b.sim.faults.add({ operation: "storage.getAccount", kind: "status", status: 500, times: 20 });
     const error = await storage.provider.create(await storage.check({ account: "brand-b", hostingId: 101 })).then(

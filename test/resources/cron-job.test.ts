@@ -3,13 +3,14 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { cronJobDefinition } from "../../src/resources/cron-job";
-import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+import type { InProcessEngine } from "../../src/testing/in-process";
+import { useProvider } from "../helpers/lifecycle";
 
 /** The demo seed's account 101 already runs job 11 (`*\/15 * * * *` wp-cron). */
 const backup = { hostingId: 101, schedule: " 30  2 * * 1-5 ", command: "  php /home/agencyde/artisan backup:run " };
 const canonical = { hostingId: 101, schedule: "30 2 * * 1-5", command: "php /home/agencyde/artisan backup:run" };
 
-async function createJob(engine: EngineDouble, inputs: Record<string, unknown> = backup) {
+async function createJob(engine: InProcessEngine, inputs: Record<string, unknown> = backup) {
   return engine.create(await engine.check(inputs));
 }
 

@@ -4,7 +4,8 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { DatabaseUser, databaseUserDefinition } from "../../src/resources/database-user";
-import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+import type { InProcessEngine } from "../../src/testing/in-process";
+import { useProvider } from "../helpers/lifecycle";
 
 const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
 const PASSWORD = "Shop-App-Pass-2026";
@@ -16,7 +17,7 @@ const created = { hostingId: 101, name: "agencyde_shopapp", password: PASSWORD, 
 const SEEDED_USER = "agencyde_wpuser";
 const SEEDED_PASSWORD = "Db-Pass-2026!";
 
-async function createUser(engine: EngineDouble, inputs: Record<string, unknown> = app) {
+async function createUser(engine: InProcessEngine, inputs: Record<string, unknown> = app) {
   return engine.create(await engine.check(inputs));
 }
 

@@ -3,14 +3,15 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { databaseDefinition } from "../../src/resources/database";
-import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+import type { InProcessEngine } from "../../src/testing/in-process";
+import { useProvider } from "../helpers/lifecycle";
 
 const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
 /** Account 101 (username `agencyde`) of the demo seed holds the MySQL database `agencyde_wp`. */
 const shop = { hostingId: 101, name: "shop" };
 const created = { hostingId: 101, name: "agencyde_shop", databaseType: "MYSQL", hostingUsername: "agencyde", adopt: false };
 
-async function createDatabase(engine: EngineDouble, inputs: Record<string, unknown> = shop) {
+async function createDatabase(engine: InProcessEngine, inputs: Record<string, unknown> = shop) {
   return engine.create(await engine.check(inputs));
 }
 

@@ -4,7 +4,8 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { FtpAccount, ftpAccountDefinition } from "../../src/resources/ftp-account";
-import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+import type { InProcessEngine } from "../../src/testing/in-process";
+import { useProvider } from "../helpers/lifecycle";
 
 const PASSWORD = "Ci-Pass-2026-x";
 const ROTATED = "Rotated-Pass-2027";
@@ -28,7 +29,7 @@ function accountOutputs(user: string, path: string, rest: Record<string, unknown
   return { hostingId: 101, domain: "agency-demo.com", user, path, password: PASSWORD, username: `${user}@agency-demo.com`, ...rest };
 }
 
-async function createOne(engine: EngineDouble, inputs: Record<string, unknown> = base) {
+async function createOne(engine: InProcessEngine, inputs: Record<string, unknown> = base) {
   const checked = await engine.check(inputs);
   const { id, outs } = await engine.create(checked);
   return { checked, id, outs };

@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { SERIALIZED_PROVIDER, useProvider, type EngineDouble } from "../helpers/lifecycle";
+import type { InProcessEngine } from "../../src/testing/in-process";
+import { useProvider } from "../helpers/lifecycle";
 
 const shop = "https://agency-demo.com/shop";
 
 /** The seeded account 101 serves agency-demo.com and xn--caf-dma.com without a redirection. */
 const base = { hostingId: 101, domain: "Agency-Demo.com.", destinationUrl: "https://client-shop.net/promo", type: 302 };
 
-async function createOne(engine: EngineDouble, inputs: Record<string, unknown> = base) {
+async function createOne(engine: InProcessEngine, inputs: Record<string, unknown> = base) {
   const checked = await engine.check(inputs);
   const { id, outs } = await engine.create(checked);
   return { checked, id, outs };
@@ -292,7 +293,7 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
     const err = (await t.engine.update(id, outs, news).then(() => undefined, (e: unknown) => e)) as { id?: string; properties?: Record<string, unknown>; message: string };
     expect(err.id).toBe(id);
     expect(err.message).toMatch(/was deleted to be replaced.*may or may not have been applied.*not sent again/s);
-    expect(err.properties).toMatchObject({ destinationUrl: spring, type: 302, adopted: false, __provider: SERIALIZED_PROVIDER });
+    expect(err.properties).toMatchObject({ destinationUrl: spring, type: 302, adopted: false, __provider: t.engine.serialized });
     expect(stored()).toEqual([]);
     expect(t.sim.requests.count("redirections.add")).toBe(2);
 

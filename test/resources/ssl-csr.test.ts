@@ -4,7 +4,8 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { canonicalPem, sslCsrDefinition } from "../../src/resources/ssl-csr";
-import { useProvider, type EngineDouble } from "../helpers/lifecycle";
+import type { InProcessEngine } from "../../src/testing/in-process";
+import { useProvider } from "../helpers/lifecycle";
 
 /** agency-demo.com is attached to the demo seed's account 101, which starts with no CSR. */
 const subject = {
@@ -18,7 +19,7 @@ const subject = {
   email: "Admin@Agency-Demo.com",
 };
 
-async function generate(engine: EngineDouble, inputs: Record<string, unknown> = subject) {
+async function generate(engine: InProcessEngine, inputs: Record<string, unknown> = subject) {
   return engine.create(await engine.check(inputs));
 }
 
