@@ -28,13 +28,14 @@ export function scaled(ms: number): number {
 }
 
 /**
- * A test that starts processes of its own: a few `pulumi` commands, dynamic-provider hosts of the
- * testing toolkit (one per operation), a `tsx` script or a TypeScript compile of the docs.
+ * A test that starts processes of its own (a few `pulumi` commands, dynamic-provider hosts of the
+ * testing toolkit, one per operation, a `tsx` script) or compiles TypeScript. Two such tests on a
+ * two-core machine that other work keeps busy took up to three minutes each.
  */
-export const STEP_TIMEOUT = scaled(180_000);
+export const STEP_TIMEOUT = scaled(360_000);
 
 /** A `beforeAll` that builds and installs the package, or deploys a stack. */
-export const SETUP_TIMEOUT = scaled(400_000);
+export const SETUP_TIMEOUT = scaled(600_000);
 
 /** A command one test runs that did not end by then is killed (test/engine/engine.ts). */
 export const COMMAND_TIMEOUT = scaled(300_000);

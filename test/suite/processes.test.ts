@@ -7,7 +7,7 @@
  * own worker. Once that run has ended, none of the sleepers may be running.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -45,7 +45,9 @@ const innerFiles: Record<string, string> = {
   "vitest.config.mjs": `export default {
   test: {
     include: ["*.test.ts"],
+    // The sleepers start in a hook, which may take long on a busy machine; the tests then time out.
     testTimeout: 1000,
+    hookTimeout: ${STEP_TIMEOUT},
     pool: "forks",
     globalSetup: [${JSON.stringify(path.join(root, "test/helpers/processes-global.ts"))}],
     setupFiles: [${JSON.stringify(path.join(root, "test/helpers/processes-file.ts"))}],
@@ -53,19 +55,21 @@ const innerFiles: Record<string, string> = {
 };
 `,
   "sleepers.ts": sleepers,
-  "timed-out.test.ts": `import { it } from "vitest";
+  "timed-out.test.ts": `import { beforeAll, it } from "vitest";
 import { startSleepers } from "./sleepers";
 
-it("starts sleepers and never ends", async () => {
-  await startSleepers("timed-out");
+beforeAll(() => startSleepers("timed-out"));
+
+it("never ends", async () => {
   await new Promise(() => {});
 });
 `,
-  "worker-dies.test.ts": `import { it } from "vitest";
+  "worker-dies.test.ts": `import { beforeAll, it } from "vitest";
 import { startSleepers } from "./sleepers";
 
-it("starts sleepers and kills its own worker", async () => {
-  await startSleepers("worker-dies");
+beforeAll(() => startSleepers("worker-dies"));
+
+it("kills its own worker", () => {
   process.kill(process.pid, "SIGKILL");
 });
 `,
@@ -111,6 +115,7 @@ describe.skipIf(process.platform !== "linux")("the suite's reaping of the proces
       // The run went as planned: one test timed out, and a worker died.
       expect(code, output).not.toBe(0);
       expect(output).toMatch(/Test timed out in 1000ms/);
+      expect(existsSync(pidsFile), output).toBe(true);
       const started = readFileSync(pidsFile, "utf8").trim().split("\n").map((line) => line.split(" "));
       expect(started.map(([file]) => file).sort()).toEqual([...Array(4).fill("timed-out"), ...Array(4).fill("worker-dies")]);
       const left = started.filter(([, pid]) => running(Number(pid)));
