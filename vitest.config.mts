@@ -1,16 +1,24 @@
 import { defineConfig } from "vitest/config";
 
+// TEST_TIME_SCALE multiplies every limit of the suite: these defaults, and the longer limits of
+// tests that start processes (test/helpers/time.ts, which also rejects a value that is not a
+// positive number).
+const scale = Number(process.env.TEST_TIME_SCALE || "1");
+
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 30_000 * scale,
+    hookTimeout: 60_000 * scale,
     // Tests start real loopback servers; two workers match the two cores of CI machines.
     pool: "forks",
     maxWorkers: 2,
-    // Finds the Pulumi CLI once for the engine suite (test/engine/), which is skipped without one.
-    globalSetup: ["test/engine/setup.ts"],
-    // A PULUMI_HOME per test file, emptied before each test (test/helpers/pulumi-home.ts).
-    setupFiles: ["test/helpers/pulumi-home.ts"],
+    // Finds the Pulumi CLI once for the engine suite (test/engine/), which is skipped without one;
+    // creates the registry of the processes tests start, and ends what is left of them at the end
+    // (test/helpers/processes-global.ts).
+    globalSetup: ["test/engine/setup.ts", "test/helpers/processes-global.ts"],
+    // A PULUMI_HOME per test file, emptied before each test (test/helpers/pulumi-home.ts); the
+    // processes a file started are ended when it ends (test/helpers/processes-file.ts).
+    setupFiles: ["test/helpers/pulumi-home.ts", "test/helpers/processes-file.ts"],
   },
 });

@@ -23,11 +23,16 @@ import type * as TestingModule from "../../src/testing";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import type { Simulator } from "../../src/simulator";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
+import { scaled } from "../../test/helpers/time";
 import { material } from "./bad-inputs";
 import { beyond, HOST_START_TIMEOUT_MS, messageOf, safetyOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
 
-/** How long the simulator holds the create while the host is killed. */
-const HOLD_MS = 2500;
+/**
+ * How long the simulator holds the create while the host is killed: the kill follows the
+ * request's arrival within a poll and a `ps`, which a busy machine can stretch to a second or
+ * more; a kill after the create was answered proves nothing and counts as not killed.
+ */
+const HOLD_MS = scaled(4_000);
 
 /** What killing the host mid-create showed for one type. */
 export interface KillRow {
@@ -119,14 +124,17 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
     stack = await open(inputs);
     sim.faults.add({ operation: write.id, kind: "latency", latencyMs: HOLD_MS });
     const running = stack.up();
-    const held = await until(() => sim.faults.list().length === 0, 20_000);
+    // The fault is taken when the create arrives, and the simulator logs the request once it
+    // has applied it: between the two, the create is in flight. The host has to start first.
+    const held = await until(() => sim.faults.list().length === 0, HOST_START_TIMEOUT_MS);
+    const answered = sim.requests.count(write.id);
     const pids = hostPids();
     for (const pid of pids) process.kill(pid, "SIGKILL");
-    row.killed = held && pids.length > 0;
+    row.killed = held && pids.length > 0 && sim.requests.count(write.id) === answered;
     const firstError = await attempt(() => running);
     if (!firstError) row.notes.push("the killed up succeeded");
     // The held create lands while nobody listens.
-    await new Promise((resolve) => setTimeout(resolve, HOLD_MS + 300));
+    if (held && !(await until(() => sim.requests.count(write.id) > answered, HOST_START_TIMEOUT_MS))) row.notes.push("the held create never landed");
     await stack.close();
 
     // The next `up`, from the state the killed run left (the double keeps it in memory; the

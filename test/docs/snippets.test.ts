@@ -5,6 +5,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSnippets, markdownSnippets } from "../../scripts/doc-snippets";
+import { STEP_TIMEOUT } from "../helpers/time";
 
 const out = path.resolve(__dirname, "../../.tmp/doc-snippets-test");
 
@@ -31,5 +32,5 @@ describe("the TypeScript of the docs", () => {
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^docs\/page\.md:22: error TS2353: .*'values' does not exist/);
-  }, 120_000);
+  }, STEP_TIMEOUT);
 });

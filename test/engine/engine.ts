@@ -29,15 +29,14 @@ import type * as SimulatorModule from "../../src/simulator";
 import { automationRoot } from "../../scripts/lib/pulumi-cli";
 import { installedPackage, repositoryRoot, type InstalledPackage } from "../e2e/package";
 import { isAbsentPathRequest } from "../helpers/absent-path";
+import { recordGroup } from "../helpers/processes";
+import { COMMAND_TIMEOUT, SETUP_TIMEOUT, STEP_TIMEOUT } from "../helpers/time";
 
 /** The passphrase of every test stack's secrets provider. */
 export const PASSPHRASE = "engine-suite-passphrase";
 
-/** Timeout for one test that runs a few `pulumi` commands. */
-export const STEP_TIMEOUT = 180_000;
-
-/** Timeout for a `beforeAll` that installs the package and deploys a stack. */
-export const SETUP_TIMEOUT = 400_000;
+/** Timeouts of a test that runs a few `pulumi` commands, and of a `beforeAll` that installs the package and deploys a stack. */
+export { SETUP_TIMEOUT, STEP_TIMEOUT };
 
 /** Pulumi's marker of a secret value in a checkpoint (`resource.SecretSig`). */
 export const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
@@ -186,9 +185,14 @@ function processTree(pid: number): number[] {
   return tree;
 }
 
-/** Starts a process, collecting its output; a command over 5 minutes is killed. */
+/**
+ * Starts a process in a process group of its own, recorded for the test run's reaping
+ * (test/helpers/processes.ts), collecting its output; a command over `COMMAND_TIMEOUT` is
+ * killed with its group.
+ */
 function start(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): RunningCommand {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  if (child.pid !== undefined) recordGroup(child.pid);
   const done = collect(child);
   return {
     pid: child.pid ?? -1,
@@ -208,7 +212,7 @@ function start(command: string, args: string[], options: { cwd: string; env: Rec
   };
 }
 
-/** Runs a process to completion, collecting its output; a command over 5 minutes is killed. */
+/** Runs a process to completion, collecting its output (see {@link start}). */
 function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
   return start(command, args, options).done;
 }
@@ -219,7 +223,13 @@ function collect(child: ChildProcessByStdio<null, Readable, Readable>): Promise<
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // The group ended meanwhile.
+      }
+    }, COMMAND_TIMEOUT);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);

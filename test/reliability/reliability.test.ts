@@ -13,12 +13,13 @@ import { runFaultMatrix, type FaultCell } from "../../scripts/reliability/faults
 import { runKillTest } from "../../scripts/reliability/kill";
 import { maskTranscript } from "../../scripts/reliability/kill-engine";
 import { installedPackage, type InstalledPackage } from "../e2e/package";
+import { SETUP_TIMEOUT, STEP_TIMEOUT } from "../helpers/time";
 
 let pkg: InstalledPackage;
 
 beforeAll(async () => {
   pkg = await installedPackage();
-}, 400_000);
+}, SETUP_TIMEOUT);
 
 /** A failing cell as the assertion shows it: where, and what was left. */
 function failing(cells: FaultCell[]): string[] {
@@ -39,7 +40,7 @@ describe("the reliability report's slice", () => {
       ["CronJob", "oversize", true],
     ]);
     expect(failing(figures.cells)).toEqual([]);
-  }, 120_000);
+  }, STEP_TIMEOUT);
 
   it("never reads an empty body, a 204, a success without its list, null data or a body that is not JSON as gone, and reads them as bad-response where a listing decides", async () => {
     const figures = await runEmptyReplies();
@@ -52,14 +53,14 @@ describe("the reliability report's slice", () => {
     const listings = figures.rows.filter((r) => r.operations.some((op) => /\.list/.test(op)) && r.type !== "PhpExtensions");
     expect(listings.length).toBeGreaterThan(50);
     expect(listings.filter((r) => !r.ok).map((r) => `${r.type} ${r.reply}: ${r.outcome}`)).toEqual([]);
-  }, 120_000);
+  }, STEP_TIMEOUT);
 
   it("orders a domain once when the provider host is killed while the order is in flight", async () => {
     const figures = await runKillTest({ types: ["DomainRegistration"], pkg });
 
     expect(figures.rows.map((r) => ({ killed: r.killed, notes: r.notes }))).toEqual([{ killed: true, notes: [] }]);
     expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
-  }, 120_000);
+  }, STEP_TIMEOUT);
 
   it("puts back at destroy the PHP version and lock found when the provider host is killed after the setting's write (decision 0028)", async () => {
     const figures = await runKillTest({ types: ["PhpVersion", "DomainLock"], pkg });
@@ -69,7 +70,7 @@ describe("the reliability report's slice", () => {
       { type: "DomainLock", killed: true, notes: [] },
     ]);
     expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
-  }, 120_000);
+  }, STEP_TIMEOUT);
 });
 
 describe("the figures block of docs/reliability.md", () => {

@@ -5,10 +5,14 @@
  * fixture provider of `fixture.ts`. `engine-differential.test.ts` runs the same kinds of
  * scenario through the real Pulumi CLI.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { DeploymentError, SECRET, type TestStack } from "../../src/testing";
+import { STEP_TIMEOUT } from "../helpers/time";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
+
+// Every test and most hooks start dynamic-provider host processes: the limits of tests that start processes.
+vi.setConfig({ testTimeout: STEP_TIMEOUT, hookTimeout: STEP_TIMEOUT });
 
 let fixture: ProgramDirectory;
 const stacks: TestStack[] = [];

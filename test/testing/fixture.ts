@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 
 import { createTestStack, type PulumiProgram, type StackConfig, type TestStack } from "../../src/testing";
+import { STEP_TIMEOUT } from "../helpers/time";
 
 const repositoryRoot = path.resolve(__dirname, "../..");
 
@@ -250,6 +251,9 @@ export async function openStack(
     project: "fixtureproj",
     stack: "dev",
     config: { "fixture:storeFile": storeFile, ...(options.config ?? {}) },
+    // The host prints its port once Node has loaded @pulumi/pulumi, which a busy machine takes
+    // far longer than the toolkit's default allows; the limit only bounds a host that hangs.
+    hostStartTimeoutMs: STEP_TIMEOUT,
     ...(options.secretsPassphrase ? { secretsPassphrase: options.secretsPassphrase } : {}),
     ...(options.hostPerOperation !== undefined ? { hostPerOperation: options.hostPerOperation } : {}),
     ...(options.parallel !== undefined ? { parallel: options.parallel } : {}),

@@ -4,10 +4,14 @@
  * `fixture.ts`. Each describe block shares one stack (one host process), as a user's suite would.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { DeploymentError, UNKNOWN, type TestStack } from "../../src/testing";
+import { STEP_TIMEOUT } from "../helpers/time";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
+
+// Every test and most hooks start dynamic-provider host processes: the limits of tests that start processes.
+vi.setConfig({ testTimeout: STEP_TIMEOUT, hookTimeout: STEP_TIMEOUT });
 
 let fixture: ProgramDirectory;
 const stacks: TestStack[] = [];

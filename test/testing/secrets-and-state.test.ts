@@ -6,10 +6,14 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createTestStack, DeploymentError, loadState, SECRET, type TestStack } from "../../src/testing";
+import { STEP_TIMEOUT } from "../helpers/time";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
+
+// Every test and most hooks start dynamic-provider host processes: the limits of tests that start processes.
+vi.setConfig({ testTimeout: STEP_TIMEOUT, hookTimeout: STEP_TIMEOUT });
 
 const API_KEY = "sk-live-0123456789";
 
