@@ -160,61 +160,16 @@ export async function create(type: string, inputs: Props, options: CreateOptions
   const def = definitionOf(type);
   // The inputs are those `check` returned: the engine never creates with others.
   const bag = decode(def, inputs);
-  const owner = options.owner ?? bag.owner;
-  let typed = bag.own;
-  const declared = typed;
-  const ctx = contextOf(def, undefined, bag.account, writerOf(def, typed));
-  let adoption: Props = {};
-  let found: ExistingObject | undefined;
-  /** The record of this create on the provider's machine, when one was read or written (docs/decisions/0033). */
-  let intent: IntentKey | undefined;
-  if (def.find) {
-    // Before any write: an object of this identity that exists is taken over only when asked.
-    // The shared read is enough here: what existed before the stack was there before this
-    // process read it. Where the identity names an object one way only (`identityIsCanonical`)
-    // it is an identity read: this process's own writes of other objects of the type do not make
-    // it read again, so many creates in one zone or listing cost one read rather than one per
-    // batch written, while a write of this identity (the delete of a replacement, a duplicate
-    // declaration) does (provider/runtime/cache.ts, decision 0016). Settling an unknown outcome reads
-    // afresh (provider/runtime/settle.ts).
-    found = await def.find(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
-    const own = !runtimeAdopts(def);
-    const adopting = own ? typed[ADOPT_KEY] === true : bag.adoption[ADOPT_KEY] === true;
-    let recovered = false;
-    if (found && !adopting && owner !== undefined) {
-      // The one object taken over without `adopt`: the one this resource's own create made, cut
-      // off before the engine saved the state, as the record written before its request proves
-      // (same owner, same inputs). Anything else is refused as before (decision 0019).
-      const key = intentKeyOf(ctx, def, typed);
-      if (isOwnIntent(await readIntentRecord(key, ctx.log), owner, digestOf(ctx, typed))) {
-        recovered = true;
-        intent = key;
-        ctx.log.warn(
-          `${def.type} ${found.id}: ${found.description} was made by this stack's own create of this resource, interrupted before the engine saved the state ` +
-            "(recorded on this machine before the request was sent); it is taken into state without `adopt: true`, and nothing is created again",
-        );
-        // A definition with its own `adopt` takes the object over on that switch alone; state
-        // keeps the declared value (below), as the program says.
-        if (own) typed = { ...typed, [ADOPT_KEY]: true };
-      }
-    }
-    if (found && !own && !adopting && !recovered) throw takeoverRefused(def.type, found);
-    if (!own) adoption = { ...adoptInput(bag.adoption), [ADOPTED_KEY]: found !== undefined && !recovered };
-    if (!found && owner !== undefined) {
-      // Nothing of this identity yet: the request about to be sent is recorded first, so that a
-      // host killed before the engine saves the state leaves proof that the object is this
-      // stack's. A record that cannot be written is a warning, and the create goes on as before.
-      const key = intentKeyOf(ctx, def, typed);
-      if (await writeIntentRecord(key, { owner, inputs: digestOf(ctx, typed) }, ctx.log)) intent = key;
-    }
-  }
+  const ctx = contextOf(def, undefined, bag.account, writerOf(def, bag.own));
+  const before = def.find ? await beforeCreate(def, ctx, bag, options.owner ?? bag.owner) : { typed: bag.own, adoption: {} };
+  const { typed, found, adoption, intent } = before;
   try {
     const result = await createOrSettle(def, ctx, typed, found);
     const outs = encode(result.outs, {}, adoption);
     // A recovered object's own `adopt` in state is the declared one: it was not adopted.
-    if (typed !== declared && ADOPT_KEY in outs) {
-      if (declared[ADOPT_KEY] === undefined) delete outs[ADOPT_KEY];
-      else outs[ADOPT_KEY] = declared[ADOPT_KEY];
+    if (typed !== bag.own && ADOPT_KEY in outs) {
+      if (bag.own[ADOPT_KEY] === undefined) delete outs[ADOPT_KEY];
+      else outs[ADOPT_KEY] = bag.own[ADOPT_KEY];
     }
     // The create returned: the engine saves its state now. A host killed in the moment between
     // leaves no record, and the next `up` refuses the object, naming `adopt: true`, as before.
@@ -227,6 +182,69 @@ export async function create(type: string, inputs: Props, options: CreateOptions
     if (intent && (isPartialFailure(err) || !mayHaveBeenApplied(err))) await removeIntentRecord(intent, ctx.log);
     throw withWholeState(err, bag);
   }
+}
+
+/** What the read before a create settled: the inputs to create with, and what state adds. */
+interface BeforeCreate {
+  /** The definition's inputs; with `adopt: true` where a definition with its own `adopt` recovers its object. */
+  typed: Props;
+  /** The object of this identity that exists, when one does. */
+  found?: ExistingObject;
+  /** `adopt` and `adopted` for state, where the runtime handles them. */
+  adoption: Props;
+  /** The record of this create on the provider's machine, when one was read or written (docs/decisions/0033). */
+  intent?: IntentKey;
+}
+
+/**
+ * Before any write: an object of this identity that exists is taken over only when asked, or
+ * when it is this resource's own, cut off before the engine saved the state.
+ *
+ * The shared read is enough here: what existed before the stack was there before this process
+ * read it. Where the identity names an object one way only (`identityIsCanonical`) it is an
+ * identity read: this process's own writes of other objects of the type do not make it read
+ * again, so many creates in one zone or listing cost one read rather than one per batch written,
+ * while a write of this identity (the delete of a replacement, a duplicate declaration) does
+ * (provider/runtime/cache.ts, decision 0016). Settling an unknown outcome reads afresh
+ * (provider/runtime/settle.ts).
+ */
+async function beforeCreate(def: AnyResourceDefinition, ctx: ProviderContext, bag: Bag, owner: string | undefined): Promise<BeforeCreate> {
+  const typed = bag.own;
+  const found = await def.find!(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
+  const own = !runtimeAdopts(def);
+  const adopting = own ? typed[ADOPT_KEY] === true : bag.adoption[ADOPT_KEY] === true;
+  const key = intentKeyOf(ctx, def, typed);
+  if (!found) {
+    // Nothing of this identity yet: the request about to be sent is recorded first, so that a
+    // host killed before the engine saves the state leaves proof that the object is this
+    // stack's. A record that cannot be written is a warning, and the create goes on as before.
+    const written = owner !== undefined && (await writeIntentRecord(key, { owner, inputs: digestOf(ctx, typed) }, ctx.log));
+    return { typed, adoption: own ? {} : { ...adoptInput(bag.adoption), [ADOPTED_KEY]: false }, intent: written ? key : undefined };
+  }
+  const recovered = !adopting && owner !== undefined && (await isOwnCreate(ctx, def, found, key, owner, typed));
+  if (!own && !adopting && !recovered) throw takeoverRefused(def.type, found);
+  return {
+    // A definition with its own `adopt` takes the object over on that switch alone; state keeps
+    // the declared value, as the program says.
+    typed: recovered && own ? { ...typed, [ADOPT_KEY]: true } : typed,
+    found,
+    adoption: own ? {} : { ...adoptInput(bag.adoption), [ADOPTED_KEY]: !recovered },
+    intent: recovered ? key : undefined,
+  };
+}
+
+/**
+ * Whether `found` is the object this resource's own create made, cut off before the engine saved
+ * the state, as the record written before its request proves (same owner, same inputs): the one
+ * object taken over without `adopt`. Anything else is refused as before (decision 0019).
+ */
+async function isOwnCreate(ctx: ProviderContext, def: AnyResourceDefinition, found: ExistingObject, key: IntentKey, owner: string, typed: Props): Promise<boolean> {
+  if (!isOwnIntent(await readIntentRecord(key, ctx.log), owner, digestOf(ctx, typed))) return false;
+  ctx.log.warn(
+    `${def.type} ${found.id}: ${found.description} was made by this stack's own create of this resource, interrupted before the engine saved the state ` +
+      "(recorded on this machine before the request was sent); it is taken into state without `adopt: true`, and nothing is created again",
+  );
+  return true;
 }
 
 /**

@@ -78,10 +78,25 @@ export function checkInputs(def: AnyResourceDefinition, news: Record<string, unk
   for (const [k, v] of Object.entries(withoutProvider(news))) {
     if (v !== undefined && v !== null) given[k] = v;
   }
-  const unknownKeys = Object.keys(given).filter((k) => containsUnknown(given[k]));
-  const shape: Record<string, z.core.$ZodType> = { ...def.inputs };
-  for (const k of unknownKeys) if (k in shape) shape[k] = z.unknown();
+  const parsed = parseInputs(def, given);
+  if (parsed.failures.length > 0 || !parsed.success) return { failures: parsed.failures };
 
+  const failures: CheckFailure[] = [];
+  const issue: IssueSink = (path, reason) => {
+    failures.push({ property: typeof path === "string" ? path : formatPath(path), reason });
+  };
+  const data = parsed.data!;
+  const value = def.normalize ? def.normalize(data, issue, version) : data;
+  if (failures.length > 0) return { failures };
+  failures.push(...missingOperations(def, value, version));
+  if (failures.length > 0) return { failures };
+  return { inputs: toPlainJson(value as Record<string, unknown>, "inputs") };
+}
+
+/** The text rules, then the schema: each property's failures, or its parsed value. */
+function parseInputs(def: AnyResourceDefinition, given: Record<string, unknown>): { failures: CheckFailure[]; success: boolean; data?: Record<string, unknown> } {
+  const shape: Record<string, z.core.$ZodType> = { ...def.inputs };
+  for (const k of Object.keys(given)) if (k in shape && containsUnknown(given[k])) shape[k] = z.unknown();
   const failures: CheckFailure[] = [];
   // The text rules first: a value they refuse never reaches a transform or a normalizer, so
   // nothing downstream can cut, strip or echo it.
@@ -94,39 +109,32 @@ export function checkInputs(def: AnyResourceDefinition, news: Record<string, unk
     }
   }
   const parsed = z.strictObject(shape).safeParse(given);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (issue.code === "unrecognized_keys") {
-        for (const key of issue.keys) {
-          failures.push({ property: key, reason: `${def.type} has no property ${quote(key)} (known: ${inputKeys(def).join(", ")})` });
-        }
-        continue;
-      }
-      if (textFailed.has(String(issue.path[0]))) continue;
+  if (parsed.success) return { failures, success: true, data: parsed.data };
+  for (const issue of parsed.error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      const known = inputKeys(def).join(", ");
+      failures.push(...issue.keys.map((key) => ({ property: key, reason: `${def.type} has no property ${quote(key)} (known: ${known})` })));
+    } else if (!textFailed.has(String(issue.path[0]))) {
       failures.push({ property: formatPath(issue.path) || def.type, reason: issue.message });
     }
   }
-  if (failures.length > 0 || !parsed.success) return { failures };
+  return { failures, success: false };
+}
 
-  const issue: IssueSink = (path, reason) => {
-    failures.push({ property: typeof path === "string" ? path : formatPath(path), reason });
-  };
-  const value = def.normalize ? def.normalize(parsed.data, issue, version) : parsed.data;
-  if (failures.length > 0) return { failures };
-
+/** The operations the inputs need that API `version` lacks, as failures of the properties that need them. */
+function missingOperations(def: AnyResourceDefinition, value: unknown, version: ApiVersion): CheckFailure[] {
+  const failures: CheckFailure[] = [];
   for (const req of def.requires?.(value, version) ?? []) {
     const missing = req.operations.filter((op) => !(`${version}.${op}` in endpoints));
     const fails = req.anyOf ? missing.length === req.operations.length : missing.length > 0;
-    if (fails) {
-      const ops = (req.anyOf ? req.operations : missing).map((op) => `"${op}"`).join(req.anyOf ? " or " : " and ");
-      failures.push({
-        property: req.property,
-        reason: `API ${version} has no operation ${ops}, which ${req.property} needs; ${req.reason ?? `use another apiVersion or leave ${req.property} unset`}`,
-      });
-    }
+    if (!fails) continue;
+    const ops = (req.anyOf ? req.operations : missing).map((op) => `"${op}"`).join(req.anyOf ? " or " : " and ");
+    failures.push({
+      property: req.property,
+      reason: `API ${version} has no operation ${ops}, which ${req.property} needs; ${req.reason ?? `use another apiVersion or leave ${req.property} unset`}`,
+    });
   }
-  if (failures.length > 0) return { failures };
-  return { inputs: toPlainJson(value as Record<string, unknown>, "inputs") };
+  return failures;
 }
 
 /** What the text rules apply to one string input. */
@@ -285,6 +293,9 @@ export function inputSchemaFor(schema: AnySchema | undefined, value: unknown): {
   return { rule: outer.rule };
 }
 
+/** What the text rules read of a schema's definition. */
+type ValueDef = { type: string; element?: AnySchema; shape?: Record<string, AnySchema>; keyType?: AnySchema; valueType?: AnySchema };
+
 /**
  * Every string of `value` (at any depth, record keys included) checked against the text rule
  * its schema declares, or `DEFAULT_TEXT_RULE`. Values unknown during preview are skipped; keys
@@ -301,29 +312,20 @@ export function textIssues(schema: AnySchema | undefined, value: unknown, path: 
     const reason = textProblem(value, rule ?? DEFAULT_TEXT_RULE);
     return reason === undefined ? [] : [{ path, reason }];
   }
-  const def = base?._zod.def as
-    | { type: string; element?: AnySchema; shape?: Record<string, AnySchema>; keyType?: AnySchema; valueType?: AnySchema }
-    | undefined;
+  const def = base?._zod.def as ValueDef | undefined;
   if (Array.isArray(value)) {
     const element = def?.type === "array" ? def.element : undefined;
     return value.flatMap((v, i) => textIssues(element, v, [...path, i]));
   }
   if (typeof value !== "object") return [];
-  const issues: TextIssue[] = [];
-  for (const [key, v] of Object.entries(value)) {
-    if (def?.type === "object") {
-      if (def.shape?.[key] !== undefined) issues.push(...textIssues(def.shape[key], v, [...path, key]));
-      continue;
-    }
-    if (def?.type === "record") {
-      const keyRule = unwrapInput(def.keyType).rule ?? DEFAULT_TEXT_RULE;
-      const keyReason = textProblem(key, { ...keyRule, lineBreaks: undefined });
-      if (keyReason !== undefined) {
-        issues.push({ path, reason: `key ${keyReason}` });
-        continue;
-      }
-    }
-    issues.push(...textIssues(def?.type === "record" ? def.valueType : undefined, v, [...path, key]));
-  }
-  return issues;
+  return Object.entries(value).flatMap(([key, v]) => entryIssues(def, key, v, path));
+}
+
+/** The text issues of one entry of an object or record value, its key included. */
+function entryIssues(def: ValueDef | undefined, key: string, v: unknown, path: (string | number)[]): TextIssue[] {
+  if (def?.type === "object") return def.shape?.[key] === undefined ? [] : textIssues(def.shape[key], v, [...path, key]);
+  if (def?.type !== "record") return textIssues(undefined, v, [...path, key]);
+  const keyRule = unwrapInput(def.keyType).rule ?? DEFAULT_TEXT_RULE;
+  const keyReason = textProblem(key, { ...keyRule, lineBreaks: undefined });
+  return keyReason === undefined ? textIssues(def.valueType, v, [...path, key]) : [{ path, reason: `key ${keyReason}` }];
 }
