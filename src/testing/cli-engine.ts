@@ -87,6 +87,23 @@ function fromEngineMap(map: Record<string, unknown> | undefined): WireMap {
   return (map ? fromEngineValue(map) : {}) as WireMap;
 }
 
+/**
+ * Fields of an exported resource a record carries only when set (an empty list counts as unset);
+ * two lists so the record's fields keep the double's order. The export's `delete` is the
+ * record's `pendingDelete`.
+ */
+const SET_BEFORE_INPUTS = ["external", "retainOnDelete", "protect", "deletedWith", "ignoreChanges", "replaceOnChanges"] as const;
+const SET_AFTER_INPUTS = ["initErrors", "delete", "pendingReplacement"] as const;
+
+function setFields(resource: ExportedResource, fields: readonly (keyof ExportedResource)[]): Partial<StateResource> {
+  const set: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = resource[field];
+    if (Array.isArray(value) ? value.length > 0 : value) set[field === "delete" ? "pendingDelete" : field] = value;
+  }
+  return set as Partial<StateResource>;
+}
+
 /** The records of the toolkit's state from an exported deployment: custom resources only, as the engine double keeps them. */
 export function recordsFromExport(resources: readonly ExportedResource[]): { records: StateResource[]; outputs: WireMap } {
   const records: StateResource[] = [];
@@ -103,24 +120,20 @@ export function recordsFromExport(resources: readonly ExportedResource[]): { rec
       type: resource.type,
       id: resource.id ?? "",
       ...(parent ? { parent } : {}),
-      ...(resource.external ? { external: true } : {}),
-      ...(resource.retainOnDelete ? { retainOnDelete: true } : {}),
-      ...(resource.protect ? { protect: true } : {}),
-      ...(resource.deletedWith ? { deletedWith: resource.deletedWith } : {}),
-      ...(resource.ignoreChanges?.length ? { ignoreChanges: resource.ignoreChanges } : {}),
-      ...(resource.replaceOnChanges?.length ? { replaceOnChanges: resource.replaceOnChanges } : {}),
+      ...setFields(resource, SET_BEFORE_INPUTS),
       inputs: fromEngineMap(resource.inputs),
       outputs: fromEngineMap(resource.outputs),
       dependencies: resource.dependencies ?? [],
       propertyDependencies: resource.propertyDependencies ?? {},
       additionalSecretOutputs: resource.additionalSecretOutputs ?? [],
-      ...(resource.initErrors?.length ? { initErrors: resource.initErrors } : {}),
-      ...(resource.delete ? { pendingDelete: true } : {}),
-      ...(resource.pendingReplacement ? { pendingReplacement: true } : {}),
+      ...setFields(resource, SET_AFTER_INPUTS),
     });
   }
   return { records, outputs };
 }
+
+/** The state before and after an operation, from `stack export --show-secrets`. */
+type States = { before: readonly StateResource[]; after: readonly StateResource[] };
 
 interface Tracked {
   urn: string;
@@ -141,15 +154,30 @@ interface Tracked {
 export function stepsFromEvents(
   kind: OperationInput["kind"],
   events: readonly automation.EngineEvent[],
-  states?: { before: readonly StateResource[]; after: readonly StateResource[] },
+  states?: States,
 ): StepResult[] {
+  const steps: StepResult[] = [];
+  for (const entry of trackedResources(kind, events).values()) {
+    const op = entry.failed ? undefined : logicalOp(kind, entry);
+    if (op) steps.push(stepOf(kind, op, entry, states));
+  }
+  return steps;
+}
+
+/** The event's resource when it is one the double reports on: a custom resource, not a provider. */
+function reportedMetadata(kind: OperationInput["kind"], event: automation.EngineEvent): automation.StepEventMetadata | undefined {
+  const metadata = event.resourcePreEvent?.metadata ?? event.resOutputsEvent?.metadata ?? event.resOpFailedEvent?.metadata;
+  if (!metadata || metadata.type === ROOT_STACK_TYPE || metadata.type.startsWith("pulumi:providers:")) return undefined;
+  if ((metadata.new ?? metadata.old)?.custom === false) return undefined;
+  // `preview --refresh` shows the refresh's steps too; the double reports the update's only.
+  return kind === "preview" && metadata.op === "refresh" ? undefined : metadata;
+}
+
+function trackedResources(kind: OperationInput["kind"], events: readonly automation.EngineEvent[]): Map<string, Tracked> {
   const tracked = new Map<string, Tracked>();
   for (const event of events) {
-    const metadata = event.resourcePreEvent?.metadata ?? event.resOutputsEvent?.metadata ?? event.resOpFailedEvent?.metadata;
-    if (!metadata || metadata.type === ROOT_STACK_TYPE || metadata.type.startsWith("pulumi:providers:")) continue;
-    if ((metadata.new ?? metadata.old)?.custom === false) continue;
-    // `preview --refresh` shows the refresh's steps too; the double reports the update's only.
-    if (kind === "preview" && metadata.op === "refresh") continue;
+    const metadata = reportedMetadata(kind, event);
+    if (!metadata) continue;
     let entry = tracked.get(metadata.urn);
     if (!entry) {
       entry = { urn: metadata.urn, type: metadata.type, ops: [], done: undefined, first: metadata, failed: false };
@@ -159,46 +187,43 @@ export function stepsFromEvents(
     if (event.resOutputsEvent) entry.done = metadata;
     if (event.resOpFailedEvent) entry.failed = true;
   }
-  const steps: StepResult[] = [];
-  for (const entry of tracked.values()) {
-    if (entry.failed) continue;
-    const op = logicalOp(kind, entry);
-    if (!op) continue;
-    const metadata = entry.done ?? entry.first;
-    const oldState = metadata.old;
-    const newState = metadata.new;
-    let changedProperties: string[] = [];
-    if (op === "update" || op === "replace") {
-      // Events show secrets masked, so a changed secret is found by comparing the states before
-      // and after the operation (which `stack export --show-secrets` gives in clear) when there
-      // are both; a preview has only the events.
-      const live = (records: readonly StateResource[]): StateResource | undefined =>
-        records.find((record) => record.urn === entry.urn && !record.pendingDelete);
-      const before = states ? live(states.before) : undefined;
-      const after = states ? live(states.after) : undefined;
-      const [older, newer] =
-        before && after
-          ? [before, after]
-          : [
-              { inputs: fromEngineMap(oldState?.inputs), outputs: fromEngineMap(oldState?.outputs) },
-              { inputs: fromEngineMap(newState?.inputs), outputs: fromEngineMap(newState?.outputs) },
-            ];
-      changedProperties = metadata.diffs?.length ? [...metadata.diffs] : changedKeys(older.inputs, newer.inputs);
-      if (changedProperties.length === 0 && kind === "refresh") changedProperties = changedKeys(older.outputs, newer.outputs);
-    }
-    const step: StepResult = {
-      op,
-      urn: entry.urn,
-      type: entry.type,
-      name: entry.urn.split("::").slice(3).join("::"),
-      changedProperties: [...new Set([...changedProperties, ...(op === "replace" ? (metadata.keys ?? []) : [])])].sort(),
-      replaceProperties: op === "replace" ? [...(metadata.keys ?? [])].sort() : [],
-      ...(op === "replace" ? { deleteBeforeReplace: deletedFirst(entry.ops) } : {}),
-      ...(newState && op !== "delete" && op !== "discard" ? shownOutputs(fromEngineMap(newState.outputs)) : {}),
-    };
-    steps.push(step);
-  }
-  return steps;
+  return tracked;
+}
+
+function stepOf(kind: OperationInput["kind"], op: StepOp, entry: Tracked, states: States | undefined): StepResult {
+  const metadata = entry.done ?? entry.first;
+  const newState = metadata.new;
+  const changedProperties = op === "update" || op === "replace" ? changedPropertiesOf(kind, entry.urn, metadata, states) : [];
+  const replaceProperties = op === "replace" ? [...(metadata.keys ?? [])] : [];
+  return {
+    op,
+    urn: entry.urn,
+    type: entry.type,
+    name: entry.urn.split("::").slice(3).join("::"),
+    changedProperties: [...new Set([...changedProperties, ...replaceProperties])].sort(),
+    replaceProperties: replaceProperties.sort(),
+    ...(op === "replace" ? { deleteBeforeReplace: deletedFirst(entry.ops) } : {}),
+    ...(newState && op !== "delete" && op !== "discard" ? shownOutputs(fromEngineMap(newState.outputs)) : {}),
+  };
+}
+
+function changedPropertiesOf(kind: OperationInput["kind"], urn: string, metadata: automation.StepEventMetadata, states: States | undefined): string[] {
+  // Events show secrets masked, so a changed secret is found by comparing the states before
+  // and after the operation (which `stack export --show-secrets` gives in clear) when there
+  // are both; a preview has only the events.
+  const live = (records: readonly StateResource[]): StateResource | undefined =>
+    records.find((record) => record.urn === urn && !record.pendingDelete);
+  const before = states ? live(states.before) : undefined;
+  const after = states ? live(states.after) : undefined;
+  const [older, newer] =
+    before && after
+      ? [before, after]
+      : [
+          { inputs: fromEngineMap(metadata.old?.inputs), outputs: fromEngineMap(metadata.old?.outputs) },
+          { inputs: fromEngineMap(metadata.new?.inputs), outputs: fromEngineMap(metadata.new?.outputs) },
+        ];
+  const changed = metadata.diffs?.length ? [...metadata.diffs] : changedKeys(older.inputs, newer.inputs);
+  return changed.length === 0 && kind === "refresh" ? changedKeys(older.outputs, newer.outputs) : changed;
 }
 
 function deletedFirst(ops: readonly string[]): boolean {

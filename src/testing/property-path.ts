@@ -26,47 +26,45 @@ export function parsePropertyPath(text: string): PathElement[] {
       if (path.length === 0) throw new Error("expected property path to end with a name or index");
       continue;
     }
-    if (path[0] === "[") {
-      if (path[1] === '"') {
-        let key = "";
-        let i = 2;
-        for (;;) {
-          if (i >= path.length) throw new Error("missing closing quote in property name");
-          if (path[i] === '"') {
-            i += 1;
-            break;
-          }
-          if (path[i] === "\\" && path[i + 1] === '"') {
-            key += '"';
-            i += 2;
-          } else {
-            key += path[i];
-            i += 1;
-          }
-        }
-        if (path[i] !== "]") throw new Error("missing closing bracket in property access");
-        elements.push(key);
-        path = path.slice(i + 1);
-      } else {
-        const close = path.indexOf("]");
-        if (close === -1) throw new Error("missing closing bracket in array index");
-        const segment = path.slice(1, close);
-        if (segment === "*") {
-          elements.push("*");
-        } else {
-          if (!/^-?\d+$/.test(segment)) throw new Error(`invalid array index: ${segment}`);
-          elements.push(Number(segment));
-        }
-        path = path.slice(close + 1);
-      }
-      continue;
-    }
-    const end = path.search(/[.[]/);
-    const name = end === -1 ? path : path.slice(0, end);
-    elements.push(name);
-    path = end === -1 ? "" : path.slice(end);
+    const step = path[0] !== "[" ? parseName(path) : path[1] === '"' ? parseQuotedName(path) : parseIndex(path);
+    elements.push(step.element);
+    path = step.rest;
   }
   return elements;
+}
+
+interface ParsedElement {
+  element: PathElement;
+  rest: string;
+}
+
+/** A bare name: every character up to the next `.` or `[`. */
+function parseName(path: string): ParsedElement {
+  const end = path.search(/[.[]/);
+  return end === -1 ? { element: path, rest: "" } : { element: path.slice(0, end), rest: path.slice(end) };
+}
+
+/** `["name"]`, where `\"` stands for a quote inside the name. */
+function parseQuotedName(path: string): ParsedElement {
+  let key = "";
+  let i = 2;
+  while (path[i] !== '"') {
+    if (i >= path.length) throw new Error("missing closing quote in property name");
+    const escaped = path[i] === "\\" && path[i + 1] === '"';
+    key += escaped ? '"' : path[i];
+    i += escaped ? 2 : 1;
+  }
+  if (path[i + 1] !== "]") throw new Error("missing closing bracket in property access");
+  return { element: key, rest: path.slice(i + 2) };
+}
+
+/** `[3]` or `[*]`. */
+function parseIndex(path: string): ParsedElement {
+  const close = path.indexOf("]");
+  if (close === -1) throw new Error("missing closing bracket in array index");
+  const segment = path.slice(1, close);
+  if (segment !== "*" && !/^-?\d+$/.test(segment)) throw new Error(`invalid array index: ${segment}`);
+  return { element: segment === "*" ? "*" : Number(segment), rest: path.slice(close + 1) };
 }
 
 function isObject(value: WireValue | undefined): value is { [key: string]: WireValue } {
@@ -83,84 +81,78 @@ function unwrap(value: WireValue | undefined): { value: WireValue | undefined; s
   return { value: current, secret };
 }
 
-function copied(value: WireValue, oldSecret: boolean, newSecret: boolean): WireValue {
+/** Whether the value being reset sits inside a secret, in the old and in the new value. */
+interface Secrecy {
+  oldSecret: boolean;
+  newSecret: boolean;
+}
+
+function copied(value: WireValue, { oldSecret, newSecret }: Secrecy): WireValue {
   // A value taken from inside an old secret into a place that is not secret stays secret.
   return oldSecret && !newSecret ? makeSecret(value) : value;
 }
 
 /** `PropertyPath.reset`: sets the value at `path` in `next` (mutated) to the value in `prev`; false on a path error. */
-function reset(path: PathElement[], prevValue: WireValue | undefined, nextValue: WireValue | undefined, prevSecret: boolean, nextSecret: boolean): boolean {
+function reset(path: PathElement[], prevValue: WireValue | undefined, nextValue: WireValue | undefined, outer: Secrecy): boolean {
   if (path.length === 0) return false;
   const p = unwrap(prevValue);
   const n = unwrap(nextValue);
-  const prev = p.value;
-  const next = n.value;
-  const oldSecret = prevSecret || p.secret;
-  const newSecret = nextSecret || n.secret;
+  const secrecy = { oldSecret: outer.oldSecret || p.secret, newSecret: outer.newSecret || n.secret };
   const [key, ...rest] = path as [PathElement, ...PathElement[]];
-  const leaf = rest.length === 0;
+  if (typeof key === "number") return resetIndex(key, rest, p.value, n.value, secrecy);
+  if (key !== "*") return resetName(key, rest, p.value, n.value, secrecy);
+  return rest.length === 0 ? resetEvery(p.value, n.value, secrecy) : resetWithinEvery(rest, p.value, n.value, secrecy);
+}
 
-  if (typeof key === "number") {
-    if (key < 0) return false;
-    if (!Array.isArray(prev) || !Array.isArray(next)) return !Array.isArray(prev) && !Array.isArray(next);
-    if (key >= prev.length && key >= next.length) return leaf;
-    if (key >= prev.length || key >= next.length) return false;
-    if (leaf) {
-      next[key] = copied(prev[key] as WireValue, oldSecret, newSecret);
+/** `list[3]...`: an index past the end of both lists is a no-op at the leaf; past the end of one, an error. */
+function resetIndex(key: number, rest: PathElement[], prev: WireValue | undefined, next: WireValue | undefined, secrecy: Secrecy): boolean {
+  if (key < 0) return false;
+  if (!Array.isArray(prev) || !Array.isArray(next)) return !Array.isArray(prev) && !Array.isArray(next);
+  if (key >= prev.length && key >= next.length) return rest.length === 0;
+  if (key >= prev.length || key >= next.length) return false;
+  if (rest.length > 0) return reset(rest, prev[key], next[key], secrecy);
+  next[key] = copied(prev[key] as WireValue, secrecy);
+  return true;
+}
+
+/** `map[*]` or `list[*]` at the end of the path: the whole map or list takes the old values. */
+function resetEvery(prev: WireValue | undefined, next: WireValue | undefined, secrecy: Secrecy): boolean {
+  if (isObject(next)) {
+    if (!isObject(prev)) return true;
+    for (const [k, v] of Object.entries(prev)) next[k] = copied(v, secrecy);
+    for (const k of Object.keys(next)) if (!(k in prev)) delete next[k];
+    return true;
+  }
+  if (!Array.isArray(next)) return false;
+  if (!Array.isArray(prev)) return true;
+  for (let i = 0; i < prev.length && i < next.length; i += 1) next[i] = copied(prev[i] as WireValue, secrecy);
+  return prev.length === next.length;
+}
+
+/** `map[*].rest` or `list[*].rest`: the rest of the path is reset in every element both sides have. */
+function resetWithinEvery(rest: PathElement[], prev: WireValue | undefined, next: WireValue | undefined, secrecy: Secrecy): boolean {
+  if (isObject(prev) && isObject(next)) return Object.keys(prev).every((k) => k in next && reset(rest, prev[k], next[k], secrecy));
+  if (!Array.isArray(prev) || !Array.isArray(next)) return false;
+  for (let i = 0; i < prev.length && i < next.length; i += 1) {
+    if (!reset(rest, prev[i], next[i], secrecy)) return false;
+  }
+  return prev.length === next.length;
+}
+
+/** `name...`: a name the old value lacks is removed at the leaf. */
+function resetName(key: string, rest: PathElement[], prev: WireValue | undefined, next: WireValue | undefined, secrecy: Secrecy): boolean {
+  if (rest.length === 0) {
+    if (!isObject(prev) || !(key in prev)) {
+      if (isObject(next)) delete next[key];
       return true;
     }
-    return reset(rest, prev[key], next[key], oldSecret, newSecret);
-  }
-
-  if (key === "*") {
-    if (leaf) {
-      if (isObject(next)) {
-        if (isObject(prev)) {
-          for (const [k, v] of Object.entries(prev)) next[k] = copied(v, oldSecret, newSecret);
-          for (const k of Object.keys(next)) if (!(k in prev)) delete next[k];
-        }
-        return true;
-      }
-      if (Array.isArray(next)) {
-        if (Array.isArray(prev)) {
-          for (let i = 0; i < prev.length && i < next.length; i += 1) next[i] = copied(prev[i] as WireValue, oldSecret, newSecret);
-          if (prev.length !== next.length) return false;
-        }
-        return true;
-      }
-      return false;
-    }
-    if (isObject(prev) && isObject(next)) {
-      for (const k of Object.keys(prev)) {
-        if (!(k in next)) return false;
-        if (!reset(rest, prev[k], next[k], oldSecret, newSecret)) return false;
-      }
-      return true;
-    }
-    if (Array.isArray(prev) && Array.isArray(next)) {
-      for (let i = 0; i < prev.length && i < next.length; i += 1) {
-        if (!reset(rest, prev[i], next[i], oldSecret, newSecret)) return false;
-      }
-      return prev.length === next.length;
-    }
-    return false;
-  }
-
-  if (leaf) {
-    if (isObject(prev) && key in prev) {
-      if (!isObject(next)) return false;
-      next[key] = copied(prev[key] as WireValue, oldSecret, newSecret);
-    } else if (isObject(next)) {
-      delete next[key];
-    }
+    if (!isObject(next)) return false;
+    next[key] = copied(prev[key] as WireValue, secrecy);
     return true;
   }
   if (!isObject(prev) || !isObject(next)) return !isObject(prev) && !isObject(next);
-  const hasPrev = key in prev;
-  const hasNext = key in next;
-  if (hasPrev && !hasNext) return false;
-  if (!hasPrev && !hasNext) return true;
-  return reset(rest, prev[key], next[key], oldSecret, newSecret);
+  if (!(key in next)) return !(key in prev);
+  return reset(rest, prev[key], next[key], secrecy);
 }
 
 /**
@@ -182,7 +174,7 @@ export function processIgnoreChanges(inputs: WireMap, oldInputs: WireMap, ignore
     } catch {
       continue;
     }
-    if (!reset(path, oldInputs, result, false, false)) invalid.push(ignored);
+    if (!reset(path, oldInputs, result, { oldSecret: false, newSecret: false })) invalid.push(ignored);
   }
   return { inputs: result, invalid };
 }
