@@ -20,7 +20,14 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: [...configDefaults.exclude, "test/e2e/**", "test/engine/**", "test/native/**", "test/cli/generate-program.test.ts", "test/testing/**"],
+      exclude: [
+        ...configDefaults.exclude,
+        "test/e2e/**",
+        "test/engine/**",
+        "test/native/**",
+        "test/cli/generate-program.test.ts",
+        "test/testing/**",
+      ],
     },
   }),
 );

@@ -155,23 +155,36 @@ function runLabel(r: StackRun): string {
  */
 export function printTable(report: BenchReport): string {
   const lines: string[] = [];
-  lines.push("| N | run | " + PHASES.map(([, label]) => `${label}: calls / s`).join(" | ") + " | CPU ms/resource (bare resources) | host peak RSS MiB | shell bytes |");
+  lines.push(
+    "| N | run | " +
+      PHASES.map(([, label]) => `${label}: calls / s`).join(" | ") +
+      " | CPU ms/resource (bare resources) | host peak RSS MiB | shell bytes |",
+  );
   lines.push("|---|---|" + PHASES.map(() => "---|").join("") + "---|---|---|");
   for (const r of report.runs) {
     const cells = PHASES.map(([p]) => `${r.phases[p].calls} / ${r.phases[p].seconds.toFixed(1)}`);
-    lines.push(`| ${r.n} | ${runLabel(r)} | ${cells.join(" | ")} | ${r.programCpuMsPerResource.toFixed(2)} (${r.floor.cpuMsPerResource.toFixed(2)}) | ${r.providerPeakRssMiB.toFixed(0)} | ${r.shellBytes} |`);
+    lines.push(
+      `| ${r.n} | ${runLabel(r)} | ${cells.join(" | ")} | ${r.programCpuMsPerResource.toFixed(2)} (${r.floor.cpuMsPerResource.toFixed(2)}) | ${r.providerPeakRssMiB.toFixed(0)} | ${r.shellBytes} |`,
+    );
   }
   lines.push("");
-  lines.push("| N | lower bound: refresh calls (zones + listings) | refresh s (calls x latency / parallelism) | create calls (zones + non-batchable) | refresh s of N bare resources |");
+  lines.push(
+    "| N | lower bound: refresh calls (zones + listings) | refresh s (calls x latency / parallelism) | create calls (zones + non-batchable) | refresh s of N bare resources |",
+  );
   lines.push("|---|---|---|---|---|");
   for (const n of [...new Set(report.runs.map((r) => r.n))]) {
     const r = report.runs.find((x) => x.n === n)!;
-    lines.push(`| ${n} | ${r.distinctReads} | ${refreshBoundSeconds(r, report.latencyMs).toFixed(2)} | ${r.writeBound} | ${r.floor.refreshSeconds.toFixed(2)} |`);
+    lines.push(
+      `| ${n} | ${r.distinctReads} | ${refreshBoundSeconds(r, report.latencyMs).toFixed(2)} | ${r.writeBound} | ${r.floor.refreshSeconds.toFixed(2)} |`,
+    );
   }
   lines.push("");
   lines.push("| target | measured | |");
   lines.push("|---|---|---|");
-  for (const t of report.targets) lines.push(`| ${t.beside ? `beside: ${t.target}` : t.target} | ${t.measured} | ${t.met ? "met" : t.beside ? "not met" : "**MISSED**"} |`);
+  for (const t of report.targets)
+    lines.push(
+      `| ${t.beside ? `beside: ${t.target}` : t.target} | ${t.measured} | ${t.met ? "met" : t.beside ? "not met" : "**MISSED**"} |`,
+    );
   return lines.join("\n");
 }
 
@@ -198,20 +211,30 @@ function panel(title: string, unit: string, series: Series[], x0: number, width:
   const py = (y: number) => bottom - ((Math.log10(Math.max(y, 0.01)) - lo) / Math.max(1, hi - lo)) * (bottom - top);
   const out: string[] = [];
   out.push(`<text x="${(left + right) / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">${title}</text>`);
-  out.push(`<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="#333"/><line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" stroke="#333"/>`);
+  out.push(
+    `<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="#333"/><line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" stroke="#333"/>`,
+  );
   for (let e = lo; e <= hi; e++) {
     const y = py(10 ** e);
-    out.push(`<line x1="${left}" y1="${y}" x2="${right}" y2="${y}" stroke="#ddd"/><text x="${left - 6}" y="${y + 4}" text-anchor="end" font-size="11">${10 ** e >= 1 ? 10 ** e : (10 ** e).toFixed(Math.abs(e))}</text>`);
+    out.push(
+      `<line x1="${left}" y1="${y}" x2="${right}" y2="${y}" stroke="#ddd"/><text x="${left - 6}" y="${y + 4}" text-anchor="end" font-size="11">${10 ** e >= 1 ? 10 ** e : (10 ** e).toFixed(Math.abs(e))}</text>`,
+    );
   }
   for (const n of ns) out.push(`<text x="${px(n)}" y="${bottom + 16}" text-anchor="middle" font-size="11">${n}</text>`);
   out.push(`<text x="${(left + right) / 2}" y="${bottom + 32}" text-anchor="middle" font-size="11">N resources</text>`);
-  out.push(`<text x="${x0 + 14}" y="${(top + bottom) / 2}" text-anchor="middle" font-size="11" transform="rotate(-90 ${x0 + 14} ${(top + bottom) / 2})">${unit} (log scale)</text>`);
+  out.push(
+    `<text x="${x0 + 14}" y="${(top + bottom) / 2}" text-anchor="middle" font-size="11" transform="rotate(-90 ${x0 + 14} ${(top + bottom) / 2})">${unit} (log scale)</text>`,
+  );
   series.forEach((s, i) => {
     const pts = s.points.map(([n, y]) => `${px(n).toFixed(1)},${py(y).toFixed(1)}`).join(" ");
-    out.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ""} points="${pts}"/>`);
+    out.push(
+      `<polyline fill="none" stroke="${s.color}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ""} points="${pts}"/>`,
+    );
     for (const [n, y] of s.points) out.push(`<circle cx="${px(n).toFixed(1)}" cy="${py(y).toFixed(1)}" r="3" fill="${s.color}"/>`);
     const ly = top + 6 + i * 14;
-    out.push(`<line x1="${left + 8}" y1="${ly}" x2="${left + 30}" y2="${ly}" stroke="${s.color}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ""}/><text x="${left + 34}" y="${ly + 4}" font-size="10">${s.label}</text>`);
+    out.push(
+      `<line x1="${left + 8}" y1="${ly}" x2="${left + 30}" y2="${ly}" stroke="${s.color}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ""}/><text x="${left + 34}" y="${ly + 4}" font-size="10">${s.label}</text>`,
+    );
   });
   return out.join("\n");
 }
@@ -224,7 +247,8 @@ function panel(title: string, unit: string, series: Series[], x0: number, width:
  */
 export function chartSvg(report: BenchReport): string {
   const primary = report.runs[0]?.path;
-  const pick = (mode: string) => report.runs.filter((r) => r.path === primary && r.mode === mode && benchParallel(report, r)).sort((a, b) => a.n - b.n);
+  const pick = (mode: string) =>
+    report.runs.filter((r) => r.path === primary && r.mode === mode && benchParallel(report, r)).sort((a, b) => a.n - b.n);
   const def = pick("default");
   const naive = pick("naive");
   const line = (runs: StackRun[], f: (r: StackRun) => number): [number, number][] => runs.map((r) => [r.n, f(r)]);
@@ -301,7 +325,7 @@ export function writeDocs(report: BenchReport, docsDir = path.resolve(__dirname,
     "can register: one input, one provider object shared by all, no API behind it) through the same",
     "path: its program CPU per resource (in brackets after ours) and its refresh time are what the SDK",
     "and the engine spend per resource whatever the provider (the SDK's RPCs, its output promises,",
-    "its debug messages to the engine; the start of the engine and the host). Rows marked \"beside\"",
+    'its debug messages to the engine; the start of the engine and the host). Rows marked "beside"',
     "in the targets' table read the CPU and refresh bounds against them, apart from the targets.",
     "",
     "![API calls and wall time against N](benchmarks.svg)",

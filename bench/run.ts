@@ -45,7 +45,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function options(sim: Simulator, extra: Partial<ClientOptions> = {}): ClientOptions {
-  return { baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey, limits: { concurrency: 8, perMinute: 10_000_000, initialPerMinute: 10_000_000 }, ...extra };
+  return {
+    baseUrl: sim.url,
+    apiUser: sim.apiUser,
+    apiKey: sim.apiKey,
+    limits: { concurrency: 8, perMinute: 10_000_000, initialPerMinute: 10_000_000 },
+    ...extra,
+  };
 }
 
 async function sequentialReads(sim: Simulator, n: number): Promise<void> {
@@ -112,14 +118,20 @@ async function recordSets(sim: Simulator): Promise<void> {
     ),
   );
   const writeMs = performance.now() - t0;
-  rows.push({ scenario: "create 300 record sets in 3 zones (serialised per zone)", result: `${writeMs.toFixed(0)} ms, ${sim.requests.count("dns.modifyZone")} zone writes` });
+  rows.push({
+    scenario: "create 300 record sets in 3 zones (serialised per zone)",
+    result: `${writeMs.toFixed(0)} ms, ${sim.requests.count("dns.modifyZone")} zone writes`,
+  });
 
   clearCache();
   sim.requests.clear();
   const t1 = performance.now();
   await Promise.all(created.map((c) => read("DnsRecordSet", c.id, c.outs)));
   const readMs = performance.now() - t1;
-  rows.push({ scenario: "refresh 300 record sets in 3 zones", result: `${readMs.toFixed(0)} ms, ${sim.requests.count("dns.getZone")} zone reads` });
+  rows.push({
+    scenario: "refresh 300 record sets in 3 zones",
+    result: `${readMs.toFixed(0)} ms, ${sim.requests.count("dns.getZone")} zone reads`,
+  });
 }
 
 async function memory(): Promise<void> {
@@ -127,12 +139,20 @@ async function memory(): Promise<void> {
   const before = process.memoryUsage().heapUsed;
   const sim = await startSimulator({ seed: "demo" });
   for (let z = 0; z < 20; z++) {
-    const records = Array.from({ length: 1000 }, (_, i) => ({ type: "A", name: `h${i}.zone${z}.example.`, ttl: 3600, records: [{ ip: `203.0.113.${(i % 250) + 1}` }] }));
+    const records = Array.from({ length: 1000 }, (_, i) => ({
+      type: "A",
+      name: `h${i}.zone${z}.example.`,
+      ttl: 3600,
+      records: [{ ip: `203.0.113.${(i % 250) + 1}` }],
+    }));
     sim.store.zones[`zone${z}.example`] = records;
   }
   global.gc?.();
   const after = process.memoryUsage().heapUsed;
-  rows.push({ scenario: "simulator holding 20 000 records", result: `heap +${((after - before) / 1024 / 1024).toFixed(1)} MiB${global.gc ? "" : " (run with --expose-gc for a steadier figure)"}` });
+  rows.push({
+    scenario: "simulator holding 20 000 records",
+    result: `heap +${((after - before) / 1024 / 1024).toFixed(1)} MiB${global.gc ? "" : " (run with --expose-gc for a steadier figure)"}`,
+  });
   await sim.close();
 }
 
@@ -207,7 +227,9 @@ async function main(): Promise<void> {
     ...(bench.cliDir ? [["engine", "default", undefined] as [Path, Mode, number | undefined]] : []),
     [paths[0]!, "naive", BENCH_PARALLEL],
   ];
-  out(`--parallel ${BENCH_PARALLEL} on every run${bench.cliDir ? ", and once per N the CLI's default (4 x CPUs)" : ""}: a zone's record sets share a write only while they wait together, and the engine holds at most --parallel steps in flight`);
+  out(
+    `--parallel ${BENCH_PARALLEL} on every run${bench.cliDir ? ", and once per N the CLI's default (4 x CPUs)" : ""}: a zone's record sets share a write only while they wait together, and the engine holds at most --parallel steps in flight`,
+  );
   const save = () => {
     report.targets = evaluateTargets(report);
     if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -216,7 +238,9 @@ async function main(): Promise<void> {
   try {
     for (const n of args.ns) {
       for (const [where, mode, parallel] of plan) {
-        out(`N=${n} ${mode} through the ${where === "engine" ? "Pulumi CLI" : "toolkit"}, ${parallel === undefined ? "the CLI's default --parallel" : `--parallel ${parallel}`}`);
+        out(
+          `N=${n} ${mode} through the ${where === "engine" ? "Pulumi CLI" : "toolkit"}, ${parallel === undefined ? "the CLI's default --parallel" : `--parallel ${parallel}`}`,
+        );
         // Five previews in a row where the heap target is read (the first path, defaults), at
         // every N, so that a run stopped before the largest N still has the figure.
         const previews = where === paths[0] && mode === "default" && parallel === BENCH_PARALLEL ? 5 : 1;

@@ -113,7 +113,10 @@ function benchSeed() {
   const three = structuredClone(s.hostings["102"]!);
   Object.assign(three, { id: 103, username: "benchthr", domain: "bench-three.com", domains: ["bench-three.com"], ip: "198.51.100.30" });
   s.hostings["103"] = three;
-  s.zones["bench-three.com"] = structuredClone(s.zones["staging-agency.com"]!).map((r) => ({ ...r, name: r.name.replace("staging-agency.com", "bench-three.com") }));
+  s.zones["bench-three.com"] = structuredClone(s.zones["staging-agency.com"]!).map((r) => ({
+    ...r,
+    name: r.name.replace("staging-agency.com", "bench-three.com"),
+  }));
   for (const h of Object.values(s.hostings)) {
     h.objectStorage.initialized = true;
     // One attached domain per redirection the largest stack declares.
@@ -128,7 +131,22 @@ async function startSimProcess(root: string): Promise<SimProcess> {
   const adminToken = randomUUID();
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(__dirname, "../src/cli/index.ts"), "sim", "--port", "0", "--seed", seedFile, "--latency", String(LATENCY_MS), "--rate-limit", SIM_RATE_LIMIT, "--admin-token", adminToken],
+    [
+      "--import",
+      "tsx",
+      path.join(__dirname, "../src/cli/index.ts"),
+      "sim",
+      "--port",
+      "0",
+      "--seed",
+      seedFile,
+      "--latency",
+      String(LATENCY_MS),
+      "--rate-limit",
+      SIM_RATE_LIMIT,
+      "--admin-token",
+      adminToken,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const text = await new Promise<string>((resolve, reject) => {
@@ -225,10 +243,18 @@ function sshKeys(count: number): string[] {
 }
 
 /** How the stack of `n` resources is made up. */
-export function stackShape(n: number): { recordSets: number; others: Record<(typeof OTHER_KINDS)[number], number>; distinctReads: number; writeBound: number } {
+export function stackShape(n: number): {
+  recordSets: number;
+  others: Record<(typeof OTHER_KINDS)[number], number>;
+  distinctReads: number;
+  writeBound: number;
+} {
   const recordSets = Math.round(n * 0.6);
   const rest = n - recordSets;
-  const others = Object.fromEntries(OTHER_KINDS.map((k, j) => [k, Math.floor(rest / 4) + (j < rest % 4 ? 1 : 0)])) as Record<(typeof OTHER_KINDS)[number], number>;
+  const others = Object.fromEntries(OTHER_KINDS.map((k, j) => [k, Math.floor(rest / 4) + (j < rest % 4 ? 1 : 0)])) as Record<
+    (typeof OTHER_KINDS)[number],
+    number
+  >;
   const hostingsUsed = (count: number) => Math.min(count, HOSTINGS.length);
   const zones = Math.min(recordSets, ZONES.length);
   const listings = OTHER_KINDS.reduce((sum, k) => sum + hostingsUsed(others[k]), 0);
@@ -241,7 +267,14 @@ interface ProgramCpu {
   used?: NodeJS.CpuUsage;
 }
 
-function program(R: typeof Resources, P: typeof pulumi, n: number, keys: readonly string[], changed: boolean, cpu: ProgramCpu = {}): () => void {
+function program(
+  R: typeof Resources,
+  P: typeof pulumi,
+  n: number,
+  keys: readonly string[],
+  changed: boolean,
+  cpu: ProgramCpu = {},
+): () => void {
   const shape = stackShape(n);
   // The 1 % change: every hundredth record set gets another address.
   const changedEvery = 100;
@@ -252,18 +285,43 @@ function program(R: typeof Resources, P: typeof pulumi, n: number, keys: readonl
     for (let i = 0; i < shape.recordSets; i++) {
       const zone = ZONES[i % ZONES.length]!;
       const moved = changed && i % changedEvery === 0;
-      ids.push(new R.DnsRecordSet(`rs-${i}`, { domain: zone.domain, name: `h${i}`, type: "A", ttl: 3600, hostingId: zone.hostingId, records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`] }).id);
+      ids.push(
+        new R.DnsRecordSet(`rs-${i}`, {
+          domain: zone.domain,
+          name: `h${i}`,
+          type: "A",
+          ttl: 3600,
+          hostingId: zone.hostingId,
+          records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`],
+        }).id,
+      );
     }
-    for (let i = 0; i < shape.others.SshKey; i++) ids.push(new R.SshKey(`key-${i}`, { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` }).id);
+    for (let i = 0; i < shape.others.SshKey; i++)
+      ids.push(new R.SshKey(`key-${i}`, { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` }).id);
     for (let i = 0; i < shape.others.FtpAccount; i++) {
       const h = HOSTINGS[i % 3]!;
-      ids.push(new R.FtpAccount(`ftp-${i}`, { hostingId: h.id, domain: h.domain, user: `u${i}`, path: "/public_html", password: `Bench-Pass-2026-${i}!` }).id);
+      ids.push(
+        new R.FtpAccount(`ftp-${i}`, {
+          hostingId: h.id,
+          domain: h.domain,
+          user: `u${i}`,
+          path: "/public_html",
+          password: `Bench-Pass-2026-${i}!`,
+        }).id,
+      );
     }
     for (let i = 0; i < shape.others.Redirection; i++) {
       const h = HOSTINGS[i % 3]!;
-      ids.push(new R.Redirection(`redir-${i}`, { hostingId: h.id, domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`, destinationUrl: `https://example.org/${i}` }).id);
+      ids.push(
+        new R.Redirection(`redir-${i}`, {
+          hostingId: h.id,
+          domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`,
+          destinationUrl: `https://example.org/${i}`,
+        }).id,
+      );
     }
-    for (let i = 0; i < shape.others.ObjectStorageUrl; i++) ids.push(new R.ObjectStorageUrl(`url-${i}`, { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` }).id);
+    for (let i = 0; i < shape.others.ObjectStorageUrl; i++)
+      ids.push(new R.ObjectStorageUrl(`url-${i}`, { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` }).id);
     // The ids arrive as the engine answers each registration: the last one ends the program's
     // work of an `up` (a preview's ids stay unknown, and this never runs).
     P.all(ids).apply(() => {
@@ -431,10 +489,14 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
         const floorKey = `${where} ${n} ${parallel ?? "default"}`;
         if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel));
         const floor = floors.get(floorKey)!;
-        log(`    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`);
+        log(
+          `    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`,
+        );
         const shellBytes = Math.max(
           ...stack.state.resources.map((r) => {
-            const text = (r.outputs as Record<string, unknown> | undefined)?.__provider ?? (r.inputs as Record<string, unknown> | undefined)?.__provider;
+            const text =
+              (r.outputs as Record<string, unknown> | undefined)?.__provider ??
+              (r.inputs as Record<string, unknown> | undefined)?.__provider;
             return typeof text === "string" ? Buffer.byteLength(text) : 0;
           }),
         );
@@ -449,7 +511,9 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
         }
         log(`    preview      ${preview!.calls} calls, ${preview!.seconds.toFixed(1)} s`);
         const refresh = await phase(() => stack.refresh());
-        log(`    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s (bare resources: ${floor.refreshSeconds.toFixed(1)} s)`);
+        log(
+          `    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s (bare resources: ${floor.refreshSeconds.toFixed(1)} s)`,
+        );
         stack.setProgram(program(R, P, n, keys, true));
         const update1pct = await phase(() => stack.up());
         log(`    up (1 %)     ${update1pct.calls} calls, ${update1pct.seconds.toFixed(1)} s`);

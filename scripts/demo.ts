@@ -77,7 +77,6 @@ function prepareProgramDirectory(): NodeRequire {
   return createRequire(path.join(workDir, "package.json"));
 }
 
-
 const shortType = (type: string) => type.slice(type.lastIndexOf(":") + 1);
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
@@ -130,7 +129,12 @@ function changedProperties(olds: Record<string, unknown> | undefined, news: Reco
  * The Pulumi CLI through the Automation API, with an inline program, a file backend in
  * `.tmp/demo/state` and a `PULUMI_HOME` of its own in `.tmp/demo/pulumi-home`.
  */
-async function automationDriver(load: NodeRequire, sim: SimulatorModule.Simulator, program: () => unknown, cli: PulumiCli): Promise<Driver> {
+async function automationDriver(
+  load: NodeRequire,
+  sim: SimulatorModule.Simulator,
+  program: () => unknown,
+  cli: PulumiCli,
+): Promise<Driver> {
   const { LocalWorkspace, PulumiCommand } = load("@pulumi/pulumi/automation") as typeof Automation;
   const stateDir = path.join(workDir, "state");
   const home = path.join(workDir, "pulumi-home");
@@ -175,7 +179,12 @@ async function automationDriver(load: NodeRequire, sim: SimulatorModule.Simulato
           : changedProperties(metadata.old?.inputs, metadata.new?.inputs);
       // Refresh reports every resource; only those whose state changed are drift.
       if (metadata.op === "refresh" && properties.length === 0) return;
-      changed.set(metadata.urn, { name: nameOf(metadata.urn), type: shortType(metadata.type), op: metadata.op === "refresh" ? "update" : metadata.op, properties });
+      changed.set(metadata.urn, {
+        name: nameOf(metadata.urn),
+        type: shortType(metadata.type),
+        op: metadata.op === "refresh" ? "update" : metadata.op,
+        properties,
+      });
     };
     const changes = await operation(onEvent);
     return { changes, changed: [...changed.values()] };
@@ -186,7 +195,7 @@ async function automationDriver(load: NodeRequire, sim: SimulatorModule.Simulato
     preview: () => run(async (onEvent) => (await stack.preview({ onEvent, diff: true })).changeSummary),
     destroy: () => run(async (onEvent) => (await stack.destroy({ onEvent })).summary.resourceChanges ?? {}),
     resources: async () =>
-      ((await stack.exportStack()).deployment.resources as { urn: string; type: string; id?: string }[] | undefined ?? [])
+      (((await stack.exportStack()).deployment.resources as { urn: string; type: string; id?: string }[] | undefined) ?? [])
         .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))
         .map((r) => ({ name: nameOf(r.urn), type: shortType(r.type), id: r.id ?? "" })),
     close: async () => {
@@ -237,7 +246,12 @@ function byName<T extends { name: string }>(steps: readonly T[]): T[] {
 }
 
 /** The five operations and the summary. */
-async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | undefined, load: NodeRequire, program: () => unknown): Promise<void> {
+async function demonstrate(
+  sim: SimulatorModule.Simulator,
+  cli: PulumiCli | undefined,
+  load: NodeRequire,
+  program: () => unknown,
+): Promise<void> {
   const driver = cli ? await automationDriver(load, sim, program, cli) : await toolkitDriver(load, sim, program);
   const callsPerOperation: [string, number][] = [];
   const operation = async (label: string, action: () => Promise<Report>): Promise<Report> => {
@@ -252,7 +266,9 @@ async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | unde
     // Creates and deletes are the resource list below; what deserves a line is what changed.
     // By name: the engine reports steps in the order they finish, which varies from run to run.
     for (const change of byName(report.changed.filter((c) => c.op !== "create" && c.op !== "delete"))) {
-      console.log(`   ${change.op.padEnd(7)} ${change.name} (${change.type})${change.properties.length ? `: ${change.properties.join(", ")}` : ""}`);
+      console.log(
+        `   ${change.op.padEnd(7)} ${change.name} (${change.type})${change.properties.length ? `: ${change.properties.join(", ")}` : ""}`,
+      );
     }
     return report;
   };
@@ -262,7 +278,8 @@ async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | unde
     await operation("up", () => driver.up());
     const resources = await driver.resources();
     console.log(`   ${resources.length} resources of ${new Set(resources.map((r) => r.type)).size} types:`);
-    for (const resource of [...resources].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name))) console.log(`     ${resource.type.padEnd(22)} ${resource.name.padEnd(18)} ${resource.id}`);
+    for (const resource of [...resources].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name)))
+      console.log(`     ${resource.type.padEnd(22)} ${resource.name.padEnd(18)} ${resource.id}`);
 
     // Someone edits the zone and the PHP settings in the control panel.
     const hosting = sim.store.hostings["101"];
@@ -280,14 +297,22 @@ async function demonstrate(sim: SimulatorModule.Simulator, cli: PulumiCli | unde
     await operation("destroy", () => driver.destroy());
   } finally {
     // A failed cleanup must not hide the failure that got us here.
-    await driver.close().catch((error: unknown) => console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`));
+    await driver
+      .close()
+      .catch((error: unknown) => console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   const domain = sim.store.domains["agency-demo.com"];
   console.log("\nSummary");
   console.log(`  API calls per operation: ${callsPerOperation.map(([label, count]) => `${label.split(" ")[0]} ${count}`).join(", ")}`);
   console.log(
-    `  drift found by refresh: ${drift?.length ? byName(drift).map((d) => `${d.name} (${d.type}): ${d.properties.join(", ")}`).join("; ") : "none"}`,
+    `  drift found by refresh: ${
+      drift?.length
+        ? byName(drift)
+            .map((d) => `${d.name} (${d.type}): ${d.properties.join(", ")}`)
+            .join("; ")
+        : "none"
+    }`,
   );
   console.log(
     `  after destroy: agency-demo.com still registered (${domain?.registrationStatus}, expires ${domain?.expiryDate}; adopted, so released from state only); ` +

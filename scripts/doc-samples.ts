@@ -114,7 +114,9 @@ function reseller(args: string[], env: Record<string, string>, cwd = ROOT): Prom
 /** This process's environment without the settings that would change what the commands do. */
 function cleanEnv(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !/^(PULUMI_|RESELLER_|npm_)/.test(entry[0])),
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(PULUMI_|RESELLER_|npm_)/.test(entry[0]),
+    ),
   );
 }
 
@@ -132,7 +134,13 @@ export async function pingSample(): Promise<string> {
     try {
       const env = { RESELLER_API_URL: sim.url, RESELLER_API_USER: sim.apiUser, RESELLER_API_KEY: sim.apiKey };
       const { code, output } = await reseller(["ping"], env);
-      parts.push(`$ reseller ping${allowLoopback ? "" : "            # from an address the API does not allow"}`, output.trimEnd(), `$ echo $?`, String(code), "");
+      parts.push(
+        `$ reseller ping${allowLoopback ? "" : "            # from an address the API does not allow"}`,
+        output.trimEnd(),
+        `$ echo $?`,
+        String(code),
+        "",
+      );
     } finally {
       await sim.close();
     }
@@ -234,14 +242,17 @@ async function main(): Promise<void> {
   if (["demo", "demo-toolkit", "demo-cli"].some(want)) {
     // The demo runs the built package, as `npm run demo` does after its build.
     await new Promise<void>((resolve, reject) =>
-      execFile(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"], { cwd: ROOT }, (error, stdout) => (error ? reject(new Error(`the build failed:\n${stdout}`)) : resolve())),
+      execFile(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"], { cwd: ROOT }, (error, stdout) =>
+        error ? reject(new Error(`the build failed:\n${stdout}`)) : resolve(),
+      ),
     );
   }
   if (want("demo") || want("demo-toolkit")) writeSample("demo-toolkit", await demoSample(undefined));
   if (want("demo") || want("demo-cli")) {
     const cli = repoPulumiCli();
     if (cli) writeSample("demo-cli", await demoSample(cli.dir));
-    else process.stderr.write("No Pulumi CLI found: the demo-cli sample in docs/demo.md is left as it is (npm run pulumi-cli builds one).\n");
+    else
+      process.stderr.write("No Pulumi CLI found: the demo-cli sample in docs/demo.md is left as it is (npm run pulumi-cli builds one).\n");
   }
   process.stdout.write("Samples written.\n");
 }

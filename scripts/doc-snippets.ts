@@ -189,7 +189,8 @@ function exampleSnippets(): { snippets: Snippet[]; globals: string } {
         declared.add(name);
         if (symbol.flags & ts.SymbolFlags.Value) globals.push(`  const ${name}: typeof pkg${n}.${name};`);
         if (symbol.flags & ts.SymbolFlags.Type) {
-          const withParams = symbol.declarations?.find((d) => (d as ts.InterfaceDeclaration).typeParameters?.length) as ts.InterfaceDeclaration | undefined;
+          const withParams = symbol.declarations?.find((d) => (d as ts.InterfaceDeclaration).typeParameters?.length) as
+            ts.InterfaceDeclaration | undefined;
           const params = withParams?.typeParameters?.map((_, i) => `T${i}`) ?? [];
           globals.push(
             params.length

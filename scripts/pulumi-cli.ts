@@ -14,7 +14,17 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { CLI_BINARIES, DEFAULT_CLI_VERSION, SDKGEN_LANGUAGES, cacheDir, isCompleteBuild, isCompleteSdkgen, sdkgenDir, sdkgenModule, wrapperDirs } from "./lib/pulumi-cli";
+import {
+  CLI_BINARIES,
+  DEFAULT_CLI_VERSION,
+  SDKGEN_LANGUAGES,
+  cacheDir,
+  isCompleteBuild,
+  isCompleteSdkgen,
+  sdkgenDir,
+  sdkgenModule,
+  wrapperDirs,
+} from "./lib/pulumi-cli";
 
 const { values } = parseArgs({ options: { version: { type: "string" } } });
 const version = values.version ?? process.env.PULUMI_CLI_VERSION ?? DEFAULT_CLI_VERSION;
@@ -98,9 +108,21 @@ function main(): void {
     const sdkVersionVar = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
     build(dirs.cli, "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi", sdkVersionVar, version, join(tmp, "pulumi"));
     const nodejsVersion = languageHostVersion(dirs.languageNodejs);
-    build(dirs.languageNodejs, "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs", sdkVersionVar, nodejsVersion, join(tmp, "pulumi-language-nodejs"));
+    build(
+      dirs.languageNodejs,
+      "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs",
+      sdkVersionVar,
+      nodejsVersion,
+      join(tmp, "pulumi-language-nodejs"),
+    );
     const yamlVersion = languageHostVersion(dirs.languageYaml);
-    build(dirs.languageYaml, "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml", "github.com/pulumi/pulumi-yaml/pkg/version.Version", yamlVersion, join(tmp, "pulumi-language-yaml"));
+    build(
+      dirs.languageYaml,
+      "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",
+      "github.com/pulumi/pulumi-yaml/pkg/version.Version",
+      yamlVersion,
+      join(tmp, "pulumi-language-yaml"),
+    );
     // The launcher ships inside the SDK module of the CLI's version; module zips drop the
     // executable bit, so it is installed with mode 0755.
     const sdkDir = go(["list", "-m", "-f", "{{.Dir}}", "github.com/pulumi/pulumi/sdk/v3"], dirs.cli);
@@ -108,7 +130,10 @@ function main(): void {
     if (!existsSync(launcher)) throw new Error(`the SDK module has no launcher at ${launcher}`);
     copyFileSync(launcher, join(tmp, "pulumi-resource-pulumi-nodejs"));
     for (const b of CLI_BINARIES) chmodSync(join(tmp, b), 0o755);
-    writeFileSync(join(tmp, ".complete"), `pulumi v${version}\npulumi-language-nodejs v${nodejsVersion}\npulumi-language-yaml v${yamlVersion}\n`);
+    writeFileSync(
+      join(tmp, ".complete"),
+      `pulumi v${version}\npulumi-language-nodejs v${nodejsVersion}\npulumi-language-yaml v${yamlVersion}\n`,
+    );
   });
   console.log(target);
 }

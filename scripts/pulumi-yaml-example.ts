@@ -26,7 +26,11 @@ export function pulumiYamlExample(): string {
     "#   pulumi config set reseller:<key> <value>        (pulumi config set --secret for a secret)",
   ];
   for (const k of CONFIG_KEYS) {
-    const facts = [k.env, ...(k.secret ? ["secret: set it with --secret"] : []), ...(k.default !== undefined ? [`default ${k.default}`] : [])];
+    const facts = [
+      k.env,
+      ...(k.secret ? ["secret: set it with --secret"] : []),
+      ...(k.default !== undefined ? [`default ${k.default}`] : []),
+    ];
     lines.push(`#   ${CONFIG_NAMESPACE}:${k.key} (${facts.join("; ")}): ${k.description}`);
   }
   lines.push(

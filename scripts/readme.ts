@@ -32,23 +32,51 @@ const ROOT = path.resolve(__dirname, "..");
  * written goes in `PENDING_PAGES` too, so the link check lets it through until it lands.
  */
 export const PAGES: readonly { file: string; title: string; what: string }[] = [
-  { file: "installation.md", title: "Installation", what: "requirements, install, the Pulumi CLI, checking the connection with `reseller ping`" },
-  { file: "first-day.md", title: "First day on a live account", what: "allow-listing, `reseller ping`, `reseller probe`, endpoint overrides, `routeFallback`, what a wrong route does" },
-  { file: "configuration.md", title: "Configuration", what: "every `reseller:*` key, environment variables, Pulumi ESC, several accounts, correcting a path" },
+  {
+    file: "installation.md",
+    title: "Installation",
+    what: "requirements, install, the Pulumi CLI, checking the connection with `reseller ping`",
+  },
+  {
+    file: "first-day.md",
+    title: "First day on a live account",
+    what: "allow-listing, `reseller ping`, `reseller probe`, endpoint overrides, `routeFallback`, what a wrong route does",
+  },
+  {
+    file: "configuration.md",
+    title: "Configuration",
+    what: "every `reseller:*` key, environment variables, Pulumi ESC, several accounts, correcting a path",
+  },
   { file: "demo.md", title: "The demo", what: "what `npm run demo` does, and what it prints" },
-  { file: "resources.md", title: "Resources", what: "what holds for every resource (accounts, checks, refresh, adoption, secrets, destroy), and one page each" },
+  {
+    file: "resources.md",
+    title: "Resources",
+    what: "what holds for every resource (accounts, checks, refresh, adoption, secrets, destroy), and one page each",
+  },
   { file: "data-sources.md", title: "Data sources", what: "`getX` / `getXOutput` functions for everything readable" },
   { file: "drift.md", title: "Drift detection", what: "`pulumi preview --refresh --expect-no-changes`, exit codes, CI" },
   { file: "client.md", title: "The client", what: "`createClient`: options, parameters, responses, errors, retries" },
-  { file: "simulator.md", title: "The simulator", what: "options, faults, rate limit, the admin interface, the demo seed, the store's shape" },
+  {
+    file: "simulator.md",
+    title: "The simulator",
+    what: "options, faults, rate limit, the admin interface, the demo seed, the store's shape",
+  },
   { file: "testing.md", title: "Testing your program", what: "the testing toolkit: both engines, operations, config and secrets, state" },
   { file: "cli.md", title: "The `reseller` command", what: "commands, flags and exit codes" },
   { file: "template.md", title: "The `pulumi new` template", what: "starting a new project from `templates/reseller-typescript`" },
-  { file: "native-provider.md", title: "The provider plugin", what: "`pulumi-resource-reseller`: `pulumi import`, explicit providers, YAML and every Pulumi language" },
+  {
+    file: "native-provider.md",
+    title: "The provider plugin",
+    what: "`pulumi-resource-reseller`: `pulumi import`, explicit providers, YAML and every Pulumi language",
+  },
   { file: "generate.md", title: "`reseller generate`", what: "a Pulumi program from a live account, and what it prints" },
   { file: "examples.md", title: "Examples", what: "`hosting-site`, `multi-env`, `drift-check`, and running them against the simulator" },
   { file: "api-operations.md", title: "API operations", what: "every operation of v4, v3 and v2 with its method, path and evidence" },
-  { file: "evidence.md", title: "Evidence", what: "the API catalog that `catalog §…` citations refer to: sources, labels, cross-cutting behaviour" },
+  {
+    file: "evidence.md",
+    title: "Evidence",
+    what: "the API catalog that `catalog §…` citations refer to: sources, labels, cross-cutting behaviour",
+  },
   { file: "reliability.md", title: "Reliability", what: "what happens when the API or the network fails" },
   { file: "benchmarks.md", title: "Benchmarks", what: "speed and memory against the simulator" },
   { file: "limits.md", title: "Limits", what: "what the package cannot do, and why" },

@@ -100,7 +100,8 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
     log(`bad inputs: ${badInputs.badInputsTried} tried, ${badInputs.badInputsAccepted} accepted`);
     log("empty and malformed replies ...");
     emptyReplies = await runEmptyReplies({ types: options.types });
-    for (const row of emptyReplies.rows.filter((r) => !r.ok)) log(`FAIL ${row.type} refresh with ${row.reply} (${row.operations.join(", ")}): ${row.outcome}`);
+    for (const row of emptyReplies.rows.filter((r) => !r.ok))
+      log(`FAIL ${row.type} refresh with ${row.reply} (${row.operations.join(", ")}): ${row.outcome}`);
     log(`empty replies: ${emptyReplies.emptyRepliesTried} tried, ${emptyReplies.emptyRepliesMisread} misread`);
     log("host killed mid-create ...");
     kill = await runKillTest({ types: options.types, pkg, log });
@@ -117,15 +118,24 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
     }
   }
   log("fault matrix ...");
-  const faults = await runFaultMatrix({ types: options.types, ops: options.ops, faults: options.faults, concurrency: options.concurrency, pkg, log });
+  const faults = await runFaultMatrix({
+    types: options.types,
+    ops: options.ops,
+    faults: options.faults,
+    concurrency: options.concurrency,
+    pkg,
+    log,
+  });
 
   const shortfalls: string[] = [];
   for (const b of faults.broken) shortfalls.push(`${b.type} ${b.op} fails without a fault: ${b.error}`);
-  if (emptyReplies.emptyRepliesMisread > 0) shortfalls.push(`${emptyReplies.emptyRepliesMisread} malformed replies not read as bad-response`);
+  if (emptyReplies.emptyRepliesMisread > 0)
+    shortfalls.push(`${emptyReplies.emptyRepliesMisread} malformed replies not read as bad-response`);
   if (!options.slice) {
     if (!engineKill) shortfalls.push("the pulumi up killed mid-create did not run: no Pulumi CLI (npm run pulumi-cli, or PULUMI_CLI_DIR)");
     if (faults.faultCells < MINIMUMS.faultCells) shortfalls.push(`${faults.faultCells} fault cells, fewer than ${MINIMUMS.faultCells}`);
-    if (badInputs.badInputsTried < MINIMUMS.badInputsTried) shortfalls.push(`${badInputs.badInputsTried} bad inputs, fewer than ${MINIMUMS.badInputsTried}`);
+    if (badInputs.badInputsTried < MINIMUMS.badInputsTried)
+      shortfalls.push(`${badInputs.badInputsTried} bad inputs, fewer than ${MINIMUMS.badInputsTried}`);
     for (const [type, t] of Object.entries(badInputs.perType)) {
       if (t.tried < MINIMUMS.badInputsPerType) shortfalls.push(`${type}: ${t.tried} bad inputs, fewer than ${MINIMUMS.badInputsPerType}`);
     }
@@ -154,7 +164,10 @@ export async function runReliability(options: ReliabilityOptions = {}): Promise<
 
 /** Whether a report shows every figure at 0 and no shortfall. */
 export function passed(report: ReliabilityReport): boolean {
-  return report.orphans + report.duplicates + report.doubleCharges + report.stuck + report.badInputsAccepted === 0 && report.shortfalls.length === 0;
+  return (
+    report.orphans + report.duplicates + report.doubleCharges + report.stuck + report.badInputsAccepted === 0 &&
+    report.shortfalls.length === 0
+  );
 }
 
 // ---- the figures as a page ----
@@ -189,7 +202,13 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
       count("stuck"),
       `${badInputs.perType[type]?.accepted ?? 0} / ${badInputs.perType[type]?.tried ?? 0}`,
       `${replies.filter((r) => !r.ok).length} / ${replies.length}`,
-      killed ? (killed.duplicates + killed.doubleCharges + killed.orphans + killed.stuck === 0 && killed.killed ? (killed.adopted ? "ok (adopt)" : "ok") : "fails") : "",
+      killed
+        ? killed.duplicates + killed.doubleCharges + killed.orphans + killed.stuck === 0 && killed.killed
+          ? killed.adopted
+            ? "ok (adopt)"
+            : "ok"
+          : "fails"
+        : "",
     ];
   });
   // One row per fault of the matrix, in FAULTS order, each with the cells that ran it.
@@ -229,7 +248,20 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
       faults.notApplicable.length === 0 ? "none" : faults.notApplicable.map((n) => `${n.type} ${n.op}`).join(", ")
     }.`,
     "",
-    table(["type", "fault cells", "orphans", "duplicates", "double charges", "stuck", "bad inputs accepted / tried", "malformed replies misread / tried", "host killed mid-create"], perType),
+    table(
+      [
+        "type",
+        "fault cells",
+        "orphans",
+        "duplicates",
+        "double charges",
+        "stuck",
+        "bad inputs accepted / tried",
+        "malformed replies misread / tried",
+        "host killed mid-create",
+      ],
+      perType,
+    ),
     "",
     table(["fault", "cells", "orphans", "duplicates", "double charges", "stuck"], perFault),
     "",
@@ -243,7 +275,8 @@ export function figuresBlock(report: ReliabilityReport, at: Date): string {
   ];
   if (failing.length > 0 || report.shortfalls.length > 0) {
     lines.push("Failing cells and shortfalls:", "");
-    for (const c of failing) lines.push(`- ${c.type} ${c.op} ${c.fault} (\`${c.operation}\`): ${c.notes.join("; ").replace(/\n\s*/g, " ").replace(/\|/g, "\\|")}`);
+    for (const c of failing)
+      lines.push(`- ${c.type} ${c.op} ${c.fault} (\`${c.operation}\`): ${c.notes.join("; ").replace(/\n\s*/g, " ").replace(/\|/g, "\\|")}`);
     for (const s of report.shortfalls) lines.push(`- ${s.replace(/\n\s*/g, " ")}`);
     lines.push("");
   }
@@ -319,7 +352,8 @@ function listArgument<T extends string>(args: string[], name: string, known: rea
   if (value === undefined) return undefined;
   const names = value.split(",").filter((n) => n !== "");
   const unknown = names.filter((n) => !known.includes(n as T));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`${name}: unknown ${unknown.join(", ") || "(none given)"}; one or more of ${known.join(", ")}`);
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`${name}: unknown ${unknown.join(", ") || "(none given)"}; one or more of ${known.join(", ")}`);
   return names as T[];
 }
 
@@ -377,7 +411,18 @@ async function run(args: string[]): Promise<number> {
     slice: quick || matrixOnly || types !== undefined || ops !== undefined || faults !== undefined,
     log: (line) => console.log(line),
   });
-  const figures = ["orphans", "duplicates", "doubleCharges", "stuck", "badInputsAccepted", "faultCells", "badInputsTried", "emptyRepliesTried", "emptyRepliesMisread", "killRuns"] as const;
+  const figures = [
+    "orphans",
+    "duplicates",
+    "doubleCharges",
+    "stuck",
+    "badInputsAccepted",
+    "faultCells",
+    "badInputsTried",
+    "emptyRepliesTried",
+    "emptyRepliesMisread",
+    "killRuns",
+  ] as const;
   console.log("");
   for (const key of figures) console.log(`${key.padEnd(20)} ${report[key]}`);
   for (const s of report.shortfalls) console.log(`shortfall: ${s}`);

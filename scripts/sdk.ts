@@ -40,7 +40,8 @@ function parse(): { out: string; languages: Language[] } {
   const { values } = parseArgs({ options: { out: { type: "string" }, language: { type: "string", multiple: true } } });
   const languages = values.language ?? [...LANGUAGES];
   for (const l of languages) {
-    if (!(LANGUAGES as readonly string[]).includes(l)) throw new Error(`--language: ${JSON.stringify(l)} is not one of ${LANGUAGES.join(", ")}`);
+    if (!(LANGUAGES as readonly string[]).includes(l))
+      throw new Error(`--language: ${JSON.stringify(l)} is not one of ${LANGUAGES.join(", ")}`);
   }
   return { out: resolve(values.out ?? join(REPO_ROOT, ".tmp", "sdk")), languages: languages as Language[] };
 }

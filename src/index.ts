@@ -15,7 +15,15 @@
  * const client = createClient({ apiUser: "...", apiKey: "..." });
  * console.log(await client.account.hello());
  */
-import { normalizeCronSchedule, normalizeDestination, normalizeFromIps, normalizeFtpPath, normalizeFtpUser, normalizeStorageDomain, normalizeStorageUri } from "./resources";
+import {
+  normalizeCronSchedule,
+  normalizeDestination,
+  normalizeFromIps,
+  normalizeFtpPath,
+  normalizeFtpUser,
+  normalizeStorageDomain,
+  normalizeStorageUri,
+} from "./resources";
 
 export { createClient, DEFAULT_BASE_URL, parseBaseUrl } from "./client/client";
 export type { ClientOptions, ClientMethods, EndpointOverride, RequestEvent, RequestOptions, ResellerClient } from "./client/client";

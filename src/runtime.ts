@@ -12,13 +12,28 @@ import { checkAccount, diffAccount } from "./provider/lifecycle/account";
 import { checkInputs, type CheckResult } from "./provider/lifecycle/check";
 import { namespaced, readConfiguration, type ConfigReader } from "./provider/rules/config";
 import type { Writer } from "./provider/runtime/cache";
-import { clearReadCache, currentContext, currentSettings, resetContext, setConfiguration, setDefaultLogger, type ProviderContext } from "./provider/runtime/context";
+import {
+  clearReadCache,
+  currentContext,
+  currentSettings,
+  resetContext,
+  setConfiguration,
+  setDefaultLogger,
+  type ProviderContext,
+} from "./provider/runtime/context";
 import { dynamicHostEngineAddress, engineLogger } from "./provider/runtime/engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./provider/lifecycle/define";
 import { diffInputs, type DiffResult } from "./provider/lifecycle/diff";
 import { forgetFound } from "./provider/runtime/found-journal";
 import { forDisplay, isPartialFailure } from "./provider/lifecycle/errors";
-import { inputsDigest, isOwnIntent, readIntentRecord, removeIntentRecord, writeIntentRecord, type IntentKey } from "./provider/runtime/intent-journal";
+import {
+  inputsDigest,
+  isOwnIntent,
+  readIntentRecord,
+  removeIntentRecord,
+  writeIntentRecord,
+  type IntentKey,
+} from "./provider/runtime/intent-journal";
 import { PROVIDER_KEY, toPlainJson } from "./provider/lifecycle/outputs";
 import { adoptInput, decode, encode, type Bag } from "./provider/runtime/bag";
 import { mayHaveBeenApplied, outcomeUnknown, settleCreate } from "./provider/runtime/settle";
@@ -37,7 +52,9 @@ const registry = new Map<string, AnyResourceDefinition>(definitions.map((d) => [
 export function definitionOf(type: string): AnyResourceDefinition {
   const def = registry.get(type);
   if (!def) {
-    throw new Error(`pulumi-hosting-reseller has no resource type "${type}" (known: ${[...registry.keys()].join(", ")}); is the installed package older than the one that created this resource?`);
+    throw new Error(
+      `pulumi-hosting-reseller has no resource type "${type}" (known: ${[...registry.keys()].join(", ")}); is the installed package older than the one that created this resource?`,
+    );
   }
   return def;
 }
@@ -114,7 +131,13 @@ export async function check(type: string, _olds: Props, news: Props): Promise<Ch
   const failures = [...account.failures, ...adopt.failures, ...(result.failures ?? [])];
   if (failures.length > 0) return { failures };
   // The owner token goes on to create as the program side set it (provider/lifecycle/owner.ts).
-  return { inputs: encode(result.inputs, { account: account.value, owner: bag.owner }, adopt.value === undefined ? {} : { [ADOPT_KEY]: adopt.value }) };
+  return {
+    inputs: encode(
+      result.inputs,
+      { account: account.value, owner: bag.owner },
+      adopt.value === undefined ? {} : { [ADOPT_KEY]: adopt.value },
+    ),
+  };
 }
 
 /**
@@ -238,7 +261,14 @@ async function beforeCreate(def: AnyResourceDefinition, ctx: ProviderContext, ba
  * the state, as the record written before its request proves (same owner, same inputs): the one
  * object taken over without `adopt`. Anything else is refused as before (decision 0019).
  */
-async function isOwnCreate(ctx: ProviderContext, def: AnyResourceDefinition, found: ExistingObject, key: IntentKey, owner: string, typed: Props): Promise<boolean> {
+async function isOwnCreate(
+  ctx: ProviderContext,
+  def: AnyResourceDefinition,
+  found: ExistingObject,
+  key: IntentKey,
+  owner: string,
+  typed: Props,
+): Promise<boolean> {
   if (!isOwnIntent(await readIntentRecord(key, ctx.log), owner, digestOf(ctx, typed))) return false;
   ctx.log.warn(
     `${def.type} ${found.id}: ${found.description} was made by this stack's own create of this resource, interrupted before the engine saved the state ` +
@@ -264,7 +294,12 @@ function withWholeState(err: unknown, bag: Pick<Bag, "account" | "owner" | "prov
 }
 
 /** The definition's create; one whose outcome is unknown is settled by the identity read, never sent again. */
-async function createOrSettle(def: AnyResourceDefinition, ctx: ProviderContext, typed: Props, adopting: ExistingObject | undefined): Promise<{ id: string; outs: unknown }> {
+async function createOrSettle(
+  def: AnyResourceDefinition,
+  ctx: ProviderContext,
+  typed: Props,
+  adopting: ExistingObject | undefined,
+): Promise<{ id: string; outs: unknown }> {
   try {
     return await def.create(ctx, typed, adopting);
   } catch (err) {
@@ -302,7 +337,9 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
     // properties the host adds (pulumi step.go, ReadStep.Apply), so `get` of a missing object
     // would succeed with every output undefined. Say that it does not exist instead.
     if (!hasState) {
-      throw new Error(`${type} ${id} does not exist in the reseller account: ${type}.get(name, id) reads an object that exists. Check the id (${def.id.format}), or declare the resource without an id to create it.`);
+      throw new Error(
+        `${type} ${id} does not exist in the reseller account: ${type}.get(name, id) reads an object that exists. Check the id (${def.id.format}), or declare the resource without an id to create it.`,
+      );
     }
     return { id: "", props: {} };
   }
@@ -420,9 +457,7 @@ function bind(type: string): RuntimeProvider {
     delete: (id, props) => displayed(() => remove(type, id, props)),
     write: (...args) =>
       displayed(() =>
-        typeof args[0] === "string"
-          ? update(type, args[0], args[1] as Props, args[2] as Props)
-          : create(type, args[0] as Props),
+        typeof args[0] === "string" ? update(type, args[0], args[1] as Props, args[2] as Props) : create(type, args[0] as Props),
       ),
   };
 }

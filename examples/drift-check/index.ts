@@ -15,7 +15,14 @@ const records: Record<string, Omit<DnsRecordSetArgs, "domain" | "hostingId">> = 
   caa: { name: "@", type: "CAA", records: ['0 issue "letsencrypt.org"', '0 iodef "mailto:security@agency-demo.com"'] },
   status: { name: "status", type: "CNAME", ttl: 3600, records: ["status.example.net"] },
   "site-verification": { name: "_verify", type: "TXT", records: ["site-verification=3f9c2a7e"] },
-  "backup-mx": { name: "backup", type: "MX", records: [{ value: "mx1.example.net", priority: 10 }, { value: "mx2.example.net", priority: 20 }] },
+  "backup-mx": {
+    name: "backup",
+    type: "MX",
+    records: [
+      { value: "mx1.example.net", priority: 10 },
+      { value: "mx2.example.net", priority: 20 },
+    ],
+  },
 };
 
 const zone = Object.entries(records).map(([logicalName, args]) => new DnsRecordSet(logicalName, { domain, hostingId, ...args }));

@@ -108,8 +108,7 @@ export const demoSiteConfig: Omit<HostingSiteConfig, "ftpPassword"> = {
   phpOptions: { max_execution_time: 120, upload_max_filesize: "128M", post_max_size: "128M" },
   ftpUser: "release",
   ftpPath: "/public_html",
-  sshPublicKey:
-    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBbrokt+yh6obXoNfdCVU0zIkDSex0Z18k75yIe0ONaz ci-release@agency-demo.com",
+  sshPublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBbrokt+yh6obXoNfdCVU0zIkDSex0Z18k75yIe0ONaz ci-release@agency-demo.com",
   sshAllowedFrom: ["203.0.113.0/24", "2001:db8:10::/48"],
   database: "agencyde_wp",
   databaseUser: "agencyde_wpuser",
@@ -134,7 +133,9 @@ export function hostingSite(config: HostingSiteConfig) {
   pulumi.all([pricing, account]).apply(([prices, info]) => {
     const renewal = prices.tlds[tld]?.renew;
     if (renewal !== undefined && (info.creditRemaining ?? 0) < renewal) {
-      void pulumi.log.warn(`the reseller credit (${info.creditRemaining} ${info.creditCurrency}) no longer covers a .${tld} renewal (${renewal})`);
+      void pulumi.log.warn(
+        `the reseller credit (${info.creditRemaining} ${info.creditCurrency}) no longer covers a .${tld} renewal (${renewal})`,
+      );
     }
   });
 

@@ -31,7 +31,9 @@ export const CLI_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-languag
 export function wrapperDirs(cliVersion: string): { cli: string; languageNodejs: string; languageYaml: string } {
   const cli = join(TOOLS_DIR, `cli-v${cliVersion}`);
   if (!existsSync(join(cli, "go.mod"))) {
-    const known = readdirSync(TOOLS_DIR).filter((d) => d.startsWith("cli-v")).map((d) => d.slice("cli-v".length));
+    const known = readdirSync(TOOLS_DIR)
+      .filter((d) => d.startsWith("cli-v"))
+      .map((d) => d.slice("cli-v".length));
     throw new Error(`no wrapper module for Pulumi CLI ${cliVersion} in tools/pulumi (pinned: ${known.join(", ")})`);
   }
   const host = (runtime: string): string => {

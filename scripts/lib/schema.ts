@@ -85,7 +85,14 @@ class Declarations {
   readonly types: Record<string, ObjectTypeSpec> = {};
 
   constructor(files: string[]) {
-    this.program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, strict: true, skipLibCheck: true, noEmit: true, types: ["node"] });
+    this.program = ts.createProgram(files, {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: ["node"],
+    });
     this.checker = this.program.getTypeChecker();
   }
 
@@ -97,7 +104,9 @@ class Declarations {
 
   /** The documentation comment of a declaration, without the `@example` and other tags. */
   doc(node: ts.Node): string | undefined {
-    const symbol = (node as { name?: ts.Node }).name ? this.checker.getSymbolAtLocation((node as unknown as { name: ts.Node }).name) : undefined;
+    const symbol = (node as { name?: ts.Node }).name
+      ? this.checker.getSymbolAtLocation((node as unknown as { name: ts.Node }).name)
+      : undefined;
     const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim() : "";
     return text === "" ? undefined : text;
   }
@@ -160,7 +169,9 @@ class Declarations {
     if (ts.isArrayTypeNode(node)) return { type: "array", items: this.typeSpec(node.elementType, context) };
     if (ts.isTypeOperatorNode(node)) return this.typeSpec(node.type, context);
     if (ts.isUnionTypeNode(node)) {
-      const members = node.types.filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
+      const members = node.types.filter(
+        (t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword),
+      );
       const specs: TypeSpec[] = [];
       for (const m of members) {
         const spec = this.typeSpec(m, context);
@@ -236,7 +247,9 @@ function findDeclaration<T extends ts.Node>(sf: ts.SourceFile, test: (n: ts.Node
 
 /** The closed set of strings a zod schema ends in (through optional, default and pipes), if any. */
 function enumOf(schema: z.core.$ZodType | undefined): string[] | undefined {
-  const def = schema?._zod.def as unknown as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; out?: z.core.$ZodType; entries?: Record<string, unknown> } | undefined;
+  const def = schema?._zod.def as unknown as
+    | { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; out?: z.core.$ZodType; entries?: Record<string, unknown> }
+    | undefined;
   if (!def) return undefined;
   switch (def.type) {
     case "enum": {
@@ -267,7 +280,8 @@ function zodFacts(schema: z.ZodType): { integer: boolean; enumValues?: string[] 
   } catch {
     // A schema JSON Schema cannot express says nothing about integers.
   }
-  const pick = (j: Record<string, unknown>): Record<string, unknown> => (Array.isArray(j.allOf) && j.allOf.length === 1 ? (j.allOf[0] as Record<string, unknown>) : j);
+  const pick = (j: Record<string, unknown>): Record<string, unknown> =>
+    Array.isArray(j.allOf) && j.allOf.length === 1 ? (j.allOf[0] as Record<string, unknown>) : j;
   const top = pick(json);
   const items = top.type === "array" && top.items ? pick(top.items as Record<string, unknown>) : undefined;
   return { integer: top.type === "integer" || items?.type === "integer", enumValues: enumOf(schema) };
@@ -312,7 +326,11 @@ function functionSignatures(decls: Declarations): Record<string, { args: ts.Type
   return out;
 }
 
-function objectProperties(decls: Declarations, node: ts.TypeNode | undefined, context: string): { properties: Record<string, PropertySpec>; required?: string[] } {
+function objectProperties(
+  decls: Declarations,
+  node: ts.TypeNode | undefined,
+  context: string,
+): { properties: Record<string, PropertySpec>; required?: string[] } {
   if (!node) return { properties: {} };
   const ref = decls.typeSpec(node, context);
   const token = ref.$ref?.replace("#/types/", "");
@@ -330,7 +348,11 @@ function objectProperties(decls: Declarations, node: ts.TypeNode | undefined, co
  * writeFileSync("schema.json", `${JSON.stringify(generateSchema(), null, 2)}\n`);
  */
 export function generateSchema(): PackageSchema {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; description: string; license: string };
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    version: string;
+    description: string;
+    license: string;
+  };
   const resourceFiles = Object.keys(RESOURCES).map((t) => path.join(ROOT, "src/resources", resourceFolder(t), "resource.ts"));
   const decls = new Declarations([...resourceFiles, path.join(ROOT, "src/data-sources/registry.ts")]);
   const specs = classSpecs();
@@ -346,7 +368,9 @@ export function generateSchema(): PackageSchema {
     const inputs: Record<string, PropertySpec> = {};
     const requiredInputs: string[] = [];
     for (const key of Object.keys(def.inputs)) {
-      const member = args.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && (m.name as ts.Identifier).text === key);
+      const member = args.members.find(
+        (m): m is ts.PropertySignature => ts.isPropertySignature(m) && (m.name as ts.Identifier).text === key,
+      );
       if (!member?.type) throw new Error(`schema: ${type}Args has no property ${key}, which the definition takes`);
       const facts = zodFacts((def.inputs as Record<string, z.ZodType>)[key]!);
       const p: PropertySpec = { ...decls.typeSpec(member.type, `${type}${pascal(key)}`) };
@@ -407,7 +431,10 @@ export function generateSchema(): PackageSchema {
   const functions: Record<string, unknown> = {};
   for (const [name, sig] of Object.entries(functionSignatures(decls))) {
     const args = objectProperties(decls, sig.args, `${pascal(name)}Args`);
-    args.properties.account = { type: "string", description: "The account of `reseller:accounts` to read; without it, the account of the provider's top-level keys." };
+    args.properties.account = {
+      type: "string",
+      description: "The account of `reseller:accounts` to read; without it, the account of the provider's top-level keys.",
+    };
     const result = objectProperties(decls, sig.result, `${pascal(name)}Result`);
     if (DATA_SOURCES[name]!.secret) for (const p of Object.values(result.properties)) p.secret = true;
     functions[tokenOf(name)] = {
@@ -438,7 +465,8 @@ export function generateSchema(): PackageSchema {
     meta: { moduleFormat: "(.*)" },
     config: { variables },
     provider: {
-      description: "The reseller provider: one account's connection. Explicit providers each carry their own credentials and reach their own account.",
+      description:
+        "The reseller provider: one account's connection. Explicit providers each carry their own credentials and reach their own account.",
       inputProperties: variables,
       properties: Object.fromEntries(Object.entries(variables).filter(([k]) => k !== "apiKey" && k !== "accounts")),
     },

@@ -36,7 +36,15 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import type { z } from "zod";
-import { DEFAULT_TEXT_RULE, QUOTE_MAX, inputSchemaFor, quote, unwrapInput, type CheckFailure, type TextRule } from "../../src/provider/lifecycle/check";
+import {
+  DEFAULT_TEXT_RULE,
+  QUOTE_MAX,
+  inputSchemaFor,
+  quote,
+  unwrapInput,
+  type CheckFailure,
+  type TextRule,
+} from "../../src/provider/lifecycle/check";
 import { check, configure, reset } from "../../src/runtime";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
 import { startSimulator, type Simulator } from "../../src/simulator";
@@ -185,8 +193,32 @@ const BAD_NAMESERVERS = [
   "",
   "ns2.example.net",
 ];
-const BAD_HOSTS = ["192.0.2.1", "mx1.example.net:25", "mx1..example.net", "-mx.example.net", "mx1.xn--zz-invalid.com", "https://mx1.example.net", "mx 1.example.net", ""];
-const BAD_RECORD_NAMES = ["www.other.org.", "a..b", "-www", "www-", "a.*", "*.*", "w w", "www/x", "x:y", "www@", "xn--zz-invalid", "exa\u00admple", " www", "a".repeat(64)];
+const BAD_HOSTS = [
+  "192.0.2.1",
+  "mx1.example.net:25",
+  "mx1..example.net",
+  "-mx.example.net",
+  "mx1.xn--zz-invalid.com",
+  "https://mx1.example.net",
+  "mx 1.example.net",
+  "",
+];
+const BAD_RECORD_NAMES = [
+  "www.other.org.",
+  "a..b",
+  "-www",
+  "www-",
+  "a.*",
+  "*.*",
+  "w w",
+  "www/x",
+  "x:y",
+  "www@",
+  "xn--zz-invalid",
+  "exa\u00admple",
+  " www",
+  "a".repeat(64),
+];
 const BAD_IPV4 = ["999.1.1.1", "1.2.3", "0x7f.0.0.1", "010.1.1.1", "2001:db8::1", "example.com", "198.51.100.7/24", "", " "];
 const BAD_TXT = ["", '"unclosed', '"a" b', '"\\300"'];
 const BAD_IGNORE = ["a b", "*:NOPE", ":TXT", "ab/c", "", "\u00e4*"];
@@ -206,7 +238,17 @@ const BAD_URLS = [
   "https://intranet/",
   "http://exa mple.com/",
 ];
-const BAD_FROM_IPS = ["10.1.2.3/8", "300.1.1.1", "fe80::1%eth0", "10.0.0.0/33", "010.1.1.1", "example.com", "10.0.0.0/", "::/129", "0x0a.0.0.1"];
+const BAD_FROM_IPS = [
+  "10.1.2.3/8",
+  "300.1.1.1",
+  "fe80::1%eth0",
+  "10.0.0.0/33",
+  "010.1.1.1",
+  "example.com",
+  "10.0.0.0/",
+  "::/129",
+  "0x0a.0.0.1",
+];
 const BAD_FTP_USERS = ["ci@example.com", "-ci", ".ci", "c i", "ci!", "ci/x", "\u00fc", ""];
 const BAD_FTP_PATHS = ["/public_html/../etc", "..", "./x", "a\\b", "", "/a/./b", " "];
 const BAD_STORAGE_URIS = ["/a b", "/a?b", "/a#b", "/..", "/", "", "/a%20b", "/\u00e4", "//"];
@@ -298,7 +340,32 @@ function nfkcChanged(text: string): string[] {
 }
 
 /** Two-letter codes that are no officially assigned ISO 3166-1 country: user-assigned, reserved, withdrawn, CLDR's own. */
-const NON_ISO_COUNTRIES = ["XX", "xx", "ZZ", "AA", "QO", "XA", "XK", "EU", "eu", "UN", "EZ", "AC", "CP", "DG", "EA", "IC", "TA", "CQ", "UK", "SU", "YU", "ZR", "FX", "AN"];
+const NON_ISO_COUNTRIES = [
+  "XX",
+  "xx",
+  "ZZ",
+  "AA",
+  "QO",
+  "XA",
+  "XK",
+  "EU",
+  "eu",
+  "UN",
+  "EZ",
+  "AC",
+  "CP",
+  "DG",
+  "EA",
+  "IC",
+  "TA",
+  "CQ",
+  "UK",
+  "SU",
+  "YU",
+  "ZR",
+  "FX",
+  "AN",
+];
 
 /** Names of the apex of agency-demo.com. */
 const APEX_NAMES = ["@", "", "@.", "agency-demo.com.", "agency-demo.com", "AGENCY-DEMO.COM."];
@@ -362,9 +429,23 @@ const KIND_VALUES = {
   txt: () => BAD_TXT,
   ignore: () => BAD_IGNORE,
   url: () => BAD_URLS,
-  certificate: (_text, m) => ["not a pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", m.site.key, m.site.cert.slice(0, m.site.cert.length / 2), m.other.cert, ""],
+  certificate: (_text, m) => [
+    "not a pem",
+    "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+    m.site.key,
+    m.site.cert.slice(0, m.site.cert.length / 2),
+    m.other.cert,
+    "",
+  ],
   privateKey: (_text, m) => ["not a key", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", m.other.key, m.site.cert, ""],
-  sshKey: (_text, m) => ["ssh-dss AAAAB3NzaC1kc3MAAACBAP", "ssh-ed25519 notbase64!!", m.sshRsa1024, "-----BEGIN PUBLIC KEY-----", "ssh-ed25519", ""],
+  sshKey: (_text, m) => [
+    "ssh-dss AAAAB3NzaC1kc3MAAACBAP",
+    "ssh-ed25519 notbase64!!",
+    m.sshRsa1024,
+    "-----BEGIN PUBLIC KEY-----",
+    "ssh-ed25519",
+    "",
+  ],
   fromIp: () => BAD_FROM_IPS,
   ftpUser: () => BAD_FTP_USERS,
   ftpPath: () => BAD_FTP_PATHS,
@@ -389,7 +470,10 @@ const KIND_VALUES = {
   nfkc: (text) => nfkcChanged(text),
   nonIsoCountry: () => NON_ISO_COUNTRIES,
   cnameApex: () => APEX_NAMES,
-  cnameRecords: () => [["a.example.net", "b.example.net"], ["agency-demo.com.", "www.example.net", "shop.example.net"]],
+  cnameRecords: () => [
+    ["a.example.net", "b.example.net"],
+    ["agency-demo.com.", "www.example.net", "shop.example.net"],
+  ],
   cnameBeside: () => [
     [...ZONE_SETS, { name: "shop", type: "A", records: ["198.51.100.9"] }],
     [...ZONE_SETS, { name: "shop.agency-demo.com.", type: "TXT", records: ["hello"] }],
@@ -499,7 +583,15 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
       kinds: { domain: "domain", certificate: "certificate", privateKey: "privateKey" },
     },
     FtpAccount: {
-      base: { ...hosting, domain: "agency-demo.com", user: "ci", path: "/public_html/ci", password: "Ci-Pass-2026x", createFolder: true, adopt: false },
+      base: {
+        ...hosting,
+        domain: "agency-demo.com",
+        user: "ci",
+        path: "/public_html/ci",
+        password: "Ci-Pass-2026x",
+        createFolder: true,
+        adopt: false,
+      },
       kinds: { domain: "domain", user: ["ftpUser", "nfkc"], path: ["ftpPath", "dotPath", "nfkc"], password: "password" },
     },
     SshKey: {
@@ -672,7 +764,12 @@ function nodes(schema: AnySchema | undefined, value: unknown, path: Path): Node[
   }
   if (value !== null && typeof value === "object") {
     const children = Object.entries(value).flatMap(([k, v]) => {
-      const child = def?.type === "object" ? (def.shape as Record<string, AnySchema>)[k] : def?.type === "record" ? (def.valueType as AnySchema) : undefined;
+      const child =
+        def?.type === "object"
+          ? (def.shape as Record<string, AnySchema>)[k]
+          : def?.type === "record"
+            ? (def.valueType as AnySchema)
+            : undefined;
       return nodes(child, v, [...path, k]);
     });
     return [here, ...children];
@@ -797,19 +894,28 @@ export function badInputs(m: Material = material()): BadInput[] {
   for (const type of Object.keys(RESOURCES) as ResourceType[]) {
     const def = RESOURCES[type];
     const { base, kinds } = cases[type];
-    const add = (path: Path, rule: string, inputs: Props, value: unknown, cls: BadInputClass) => out.push({ type, class: cls, property: formatPath(path), rule, inputs, value });
+    const add = (path: Path, rule: string, inputs: Props, value: unknown, cls: BadInputClass) =>
+      out.push({ type, class: cls, property: formatPath(path), rule, inputs, value });
     const shape = def.inputs as Record<string, AnySchema>;
 
     for (const [key, value] of Object.entries(base)) {
       for (const node of nodes(shape[key], value, [key])) {
         for (const w of wrongTypes(node)) add(node.path, w.rule, setAt(base, node.path, w.value), w.value, "wrong JSON type");
         if (typeof node.value === "string") {
-          for (const b of badStrings(node.value, node.rule ?? DEFAULT_TEXT_RULE)) add(node.path, b.rule, setAt(base, node.path, b.value), b.value, "text rules");
+          for (const b of badStrings(node.value, node.rule ?? DEFAULT_TEXT_RULE))
+            add(node.path, b.rule, setAt(base, node.path, b.value), b.value, "text rules");
         } else if (typeof node.value === "number") {
           for (const b of badNumbers(node)) add(node.path, b.rule, setAt(base, node.path, b.value), b.value, "numbers out of bounds");
         } else if (Array.isArray(node.value)) {
           const { min, max } = lengthBounds(node.base);
-          if (min !== undefined && min > 0) add(node.path, `fewer than ${min}`, setAt(base, node.path, node.value.slice(0, min - 1)), node.value.slice(0, min - 1), "list lengths");
+          if (min !== undefined && min > 0)
+            add(
+              node.path,
+              `fewer than ${min}`,
+              setAt(base, node.path, node.value.slice(0, min - 1)),
+              node.value.slice(0, min - 1),
+              "list lengths",
+            );
           const items = node.value;
           if (max !== undefined && items.length > 0) {
             const long = Array.from({ length: max + 1 }, (_, i) => items[i % items.length]);
@@ -818,7 +924,8 @@ export function badInputs(m: Material = material()): BadInput[] {
         } else if (defOf(node.base)?.type === "record" && node.value !== null && typeof node.value === "object") {
           const keyRule = unwrapInput(defOf(node.base)!.keyType as AnySchema).rule ?? DEFAULT_TEXT_RULE;
           const firstKey = Object.keys(node.value)[0] ?? "";
-          for (const b of badStrings(firstKey, { ...keyRule, lineBreaks: undefined })) add(node.path, `key: ${b.rule}`, renameFirstKey(base, node.path, b.value), b.value, "text rules");
+          for (const b of badStrings(firstKey, { ...keyRule, lineBreaks: undefined }))
+            add(node.path, `key: ${b.rule}`, renameFirstKey(base, node.path, b.value), b.value, "text rules");
         }
       }
     }
@@ -831,9 +938,13 @@ export function badInputs(m: Material = material()): BadInput[] {
           for (const value of KIND_VALUES[kind]("", m)) add(mapPath, kind, renameFirstKey(base, mapPath, value as string), value, cls);
           continue;
         }
-        const steps: Path = path.split(/\.|\[|\]/).filter((s) => s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+        const steps: Path = path
+          .split(/\.|\[|\]/)
+          .filter((s) => s !== "")
+          .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
         const current = steps.reduce<unknown>((at, p) => (at as Record<string | number, unknown>)[p], base);
-        for (const value of KIND_VALUES[kind](typeof current === "string" ? current : "", m)) add(steps, kind, setAt(base, steps, value), value, cls);
+        for (const value of KIND_VALUES[kind](typeof current === "string" ? current : "", m))
+          add(steps, kind, setAt(base, steps, value), value, cls);
       }
     }
 
@@ -871,7 +982,9 @@ function topOf(property: string): string {
 /** Whether any failure message holds more than `QUOTE_MAX` consecutive characters of a string value. */
 function quotesTooMuch(failures: readonly CheckFailure[], value: unknown): boolean {
   if (typeof value !== "string" || value.length <= QUOTE_MAX) return false;
-  const windows = [0, Math.floor((value.length - QUOTE_MAX - 1) / 2), value.length - QUOTE_MAX - 1].map((at) => value.slice(at, at + QUOTE_MAX + 1));
+  const windows = [0, Math.floor((value.length - QUOTE_MAX - 1) / 2), value.length - QUOTE_MAX - 1].map((at) =>
+    value.slice(at, at + QUOTE_MAX + 1),
+  );
   return failures.some((f) => windows.some((w) => f.reason.includes(w)));
 }
 
@@ -889,7 +1002,8 @@ export async function judge(c: Pick<BadInput, "type" | "property" | "inputs" | "
   const { failures = [] } = await check(c.type, {}, c.inputs);
   let why: string | undefined;
   if (failures.length === 0) why = "check accepted it";
-  else if (!failures.some((f) => topOf(f.property) === topOf(c.property))) why = `check failed on ${failures.map((f) => f.property).join(", ")}, not on ${c.property}`;
+  else if (!failures.some((f) => topOf(f.property) === topOf(c.property)))
+    why = `check failed on ${failures.map((f) => f.property).join(", ")}, not on ${c.property}`;
   else if (quotesTooMuch(failures, c.value)) why = `a failure quotes more than ${QUOTE_MAX} characters of it`;
   const calls = sim.requests.count() - before;
   if (calls > 0) why ??= `${calls} API call${calls > 1 ? "s" : ""}`;
@@ -939,7 +1053,8 @@ export async function runBadInputs(): Promise<BadInputFigures> {
     await configure({ config: simulatorConfig(sim) });
     for (const [type, inputs] of Object.entries(baseInputs(m))) {
       const { failures } = await check(type, {}, inputs);
-      if (failures) throw new Error(`the base input of ${type} is not valid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+      if (failures)
+        throw new Error(`the base input of ${type} is not valid: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
     }
     const perType: BadInputFigures["perType"] = Object.fromEntries(Object.keys(RESOURCES).map((t) => [t, { tried: 0, accepted: 0 }]));
     const perClass: BadInputFigures["perClass"] = Object.fromEntries(BAD_INPUT_CLASSES.map((k) => [k, { tried: 0, accepted: 0 }]));

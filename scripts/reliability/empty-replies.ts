@@ -83,11 +83,19 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, serv
     await reset();
     await configure({ config: settings(sim.url, sim) });
     const checked = await check(type, {}, inputs);
-    if (checked.failures) throw new Error(`the inputs of ${type} are not valid: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+    if (checked.failures)
+      throw new Error(`the inputs of ${type} are not valid: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
     const { id, outs } = await create(type, checked.inputs ?? inputs);
     const mark = sim.requests.list().length;
     await read(type, id, outs);
-    const operations = [...new Set(sim.requests.list().slice(mark).map((entry) => entry.id))];
+    const operations = [
+      ...new Set(
+        sim.requests
+          .list()
+          .slice(mark)
+          .map((entry) => entry.id),
+      ),
+    ];
 
     await reset();
     await configure({ config: settings(server.url, sim) });
@@ -130,5 +138,10 @@ export async function runEmptyReplies(options: { types?: readonly ResourceType[]
     await server.close();
   }
   const misread = rows.filter((r) => !r.ok);
-  return { emptyRepliesTried: rows.length, emptyRepliesMisread: misread.length, emptyRepliesGone: misread.filter((r) => r.outcome === "gone").length, rows };
+  return {
+    emptyRepliesTried: rows.length,
+    emptyRepliesMisread: misread.length,
+    emptyRepliesGone: misread.filter((r) => r.outcome === "gone").length,
+    rows,
+  };
 }

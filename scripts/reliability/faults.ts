@@ -145,7 +145,10 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
   const base = baseInputs(m);
   const renewed = generateSelfSigned({ commonName: "agency-demo.com", altNames: ["agency-demo.com"] });
   const table: Record<ResourceType, { inputs?: Props; change: Props }> = {
-    DomainRegistration: { inputs: { domain: "fresh-site.com", sld: undefined, tld: undefined, eppCode: undefined, minimumExpiry: undefined }, change: { registrarLock: false } },
+    DomainRegistration: {
+      inputs: { domain: "fresh-site.com", sld: undefined, tld: undefined, eppCode: undefined, minimumExpiry: undefined },
+      change: { registrarLock: false },
+    },
     // `www` of the demo zone is a CNAME: the matrix declares a name the zone does not have.
     DnsRecordSet: { inputs: { name: "matrix" }, change: { records: ["client-shop.net."] } },
     Redirection: { change: { destinationUrl: "https://client-shop.net/sale" } },
@@ -276,8 +279,7 @@ export function objectsOf(store: SimState): Map<string, number> {
           if (Array.isArray(v)) for (const element of v) add(`hostings/${id}/${field}/${k}`, element);
           else add(`hostings/${id}/${field}/${k}`, v);
         }
-      }
-      else add(`hostings/${id}/${field}`, value);
+      } else add(`hostings/${id}/${field}`, value);
     }
   }
   return lines;
@@ -408,7 +410,12 @@ export function safetyOf(key: string): EndpointDef["safety"] | undefined {
 }
 
 /** The first API operation of the faulted step in a run without faults: its first write, or a refresh's first read. */
-async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof ResourcesModule): Promise<{ operation?: string; outcome: Outcome }> {
+async function probe(
+  lane: Lane,
+  op: Op,
+  scenario: Scenario,
+  resources: typeof ResourcesModule,
+): Promise<{ operation?: string; outcome: Outcome }> {
   lane.sim.reset();
   await setUp(lane, op, scenario, resources);
   const mark = lane.sim.requests.list().length;
@@ -416,7 +423,10 @@ async function probe(lane: Lane, op: Op, scenario: Scenario, resources: typeof R
   if (failed) throw new Error(`${lane.type} ${op}: fails without a fault: ${failed}`);
   // Requests no operation answers (the client asking how a path that cannot exist answers, to
   // tell a missing route from a missing object) are not the step's own calls.
-  const calls = lane.sim.requests.list().slice(mark).filter((c) => safetyOf(c.key) !== undefined);
+  const calls = lane.sim.requests
+    .list()
+    .slice(mark)
+    .filter((c) => safetyOf(c.key) !== undefined);
   const first = calls.find((c) => (op === "read") === (safetyOf(c.key) === "read"));
   const outcome = await finish(lane, op);
   return { operation: first?.id, outcome };
@@ -432,8 +442,28 @@ async function finish(lane: Lane, op: Op): Promise<Outcome> {
   return { before, after: objectsOf(lane.sim.store), spent: lane.credit - lane.sim.store.account.credit };
 }
 
-async function runCell(lane: Lane, op: Op, fault: FaultName, operation: string, clean: Outcome, scenario: Scenario, testing: Testing, resources: typeof ResourcesModule): Promise<FaultCell> {
-  const cell: FaultCell = { type: lane.type, op, fault, operation, triggered: false, orphans: 0, duplicates: 0, doubleCharges: 0, stuck: 0, notes: [] };
+async function runCell(
+  lane: Lane,
+  op: Op,
+  fault: FaultName,
+  operation: string,
+  clean: Outcome,
+  scenario: Scenario,
+  testing: Testing,
+  resources: typeof ResourcesModule,
+): Promise<FaultCell> {
+  const cell: FaultCell = {
+    type: lane.type,
+    op,
+    fault,
+    operation,
+    triggered: false,
+    orphans: 0,
+    duplicates: 0,
+    doubleCharges: 0,
+    stuck: 0,
+    notes: [],
+  };
   lane.sim.reset();
   await setUp(lane, op, scenario, resources);
   lane.sim.faults.add({ ...FAULTS[fault], operation });
@@ -521,7 +551,13 @@ async function runType(
   const testing = pkg.require("pulumi-hosting-reseller/testing") as Testing;
   const resources = pkg.require("pulumi-hosting-reseller") as typeof ResourcesModule;
   const sim = await simulatorFor(type);
-  const lane: Lane = { type, sim, stack: await openStack(testing, pkg.dir, sim, type), pristine: objectsOf(sim.store), credit: sim.store.account.credit };
+  const lane: Lane = {
+    type,
+    sim,
+    stack: await openStack(testing, pkg.dir, sim, type),
+    pristine: objectsOf(sim.store),
+    credit: sim.store.account.credit,
+  };
   const cells: FaultCell[] = [];
   const notApplicable: NotApplicable[] = [];
   const broken: BrokenScenario[] = [];
@@ -566,7 +602,11 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
   const pkg = options.pkg ?? (await installedPackage());
   const types = options.types ?? (Object.keys(RESOURCES) as ResourceType[]);
   const all = scenarios(material());
-  const settings = { ops: options.ops ?? OPS, faults: options.faults ?? (Object.keys(FAULTS) as FaultName[]), log: options.log ?? (() => {}) };
+  const settings = {
+    ops: options.ops ?? OPS,
+    faults: options.faults ?? (Object.keys(FAULTS) as FaultName[]),
+    log: options.log ?? (() => {}),
+  };
   const queue = [...types];
   const results: { cells: FaultCell[]; notApplicable: NotApplicable[]; broken: BrokenScenario[] }[] = [];
   const worker = async () => {
@@ -578,5 +618,14 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
   const notApplicable = results.flatMap((r) => r.notApplicable).sort((a, b) => order(a) - order(b));
   const broken = results.flatMap((r) => r.broken).sort((a, b) => order(a) - order(b));
   const sum = (key: "orphans" | "duplicates" | "doubleCharges" | "stuck") => cells.reduce((n, c) => n + c[key], 0);
-  return { faultCells: cells.length, broken, orphans: sum("orphans"), duplicates: sum("duplicates"), doubleCharges: sum("doubleCharges"), stuck: sum("stuck"), cells, notApplicable };
+  return {
+    faultCells: cells.length,
+    broken,
+    orphans: sum("orphans"),
+    duplicates: sum("duplicates"),
+    doubleCharges: sum("doubleCharges"),
+    stuck: sum("stuck"),
+    cells,
+    notApplicable,
+  };
 }

@@ -30,7 +30,17 @@
 import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import type { Simulator } from "../../src/simulator";
-import { callsSince, CliStack, CONTACT, simulatorConfig, typescriptProgram, writesSince, type CliResult, type Deployment, type Engine } from "../../test/engine/engine";
+import {
+  callsSince,
+  CliStack,
+  CONTACT,
+  simulatorConfig,
+  typescriptProgram,
+  writesSince,
+  type CliResult,
+  type Deployment,
+  type Engine,
+} from "../../test/engine/engine";
 import { maskSample } from "../doc-samples";
 import { until } from "./kill";
 
@@ -210,7 +220,9 @@ export class KillScenario {
 
   /** Whether the zone holds the record set. */
   recordInZone(): boolean {
-    return this.sim.store.zones[KILL_ZONE]?.some((r) => r.name === `${KILL_RECORD.name}.${KILL_ZONE}.` && r.type === KILL_RECORD.type) ?? false;
+    return (
+      this.sim.store.zones[KILL_ZONE]?.some((r) => r.name === `${KILL_RECORD.name}.${KILL_ZONE}.` && r.type === KILL_RECORD.type) ?? false
+    );
   }
 
   /** Calls per operation the simulator served since `mark`. */
@@ -267,8 +279,8 @@ export function transcriptMarkdown(transcript: TranscriptStep[], root: string): 
     // The export is long (the whole state): the page shows its pending operations only.
     if (step.command === "pulumi stack export") {
       // In URN order: the engine lists them in the order the creates began, which varies.
-      const pending = (((JSON.parse(step.result.stdout) as Deployment).deployment.pending_operations ?? []) as PendingOperation[]).sort((a, b) =>
-        a.resource.urn.localeCompare(b.resource.urn),
+      const pending = (((JSON.parse(step.result.stdout) as Deployment).deployment.pending_operations ?? []) as PendingOperation[]).sort(
+        (a, b) => a.resource.urn.localeCompare(b.resource.urn),
       );
       lines.push("$ pulumi stack export | jq '.deployment.pending_operations[] | {type, urn: .resource.urn}'");
       for (const op of pending) lines.push(JSON.stringify({ type: op.type, urn: op.resource.urn }, null, 2));
@@ -319,7 +331,8 @@ export interface EngineKillFigures {
 /** The URNs of the program's two resources in a stack's state. */
 async function inState(scenario: KillScenario): Promise<{ shop?: string; status?: string }> {
   const resources = (await scenario.stack.export()).deployment.resources ?? [];
-  const idOf = (type: string, name: string) => resources.find((r) => r.urn.endsWith(`::pulumi-nodejs:dynamic/reseller:${type}::${name}`) && !r.delete)?.id;
+  const idOf = (type: string, name: string) =>
+    resources.find((r) => r.urn.endsWith(`::pulumi-nodejs:dynamic/reseller:${type}::${name}`) && !r.delete)?.id;
   return { shop: idOf("DomainRegistration", "shop"), status: idOf("DnsRecordSet", "status") };
 }
 
@@ -364,7 +377,9 @@ async function runOnce(engine: Engine, figures: EngineKillFigures, recorded: boo
       if (!recovered) {
         figures.stuck = 1;
         ok = false;
-        notes.push(`the up after the kill ${next.code === 0 ? "succeeded" : `failed (${(next.stdout + next.stderr).trim().split("\n").slice(-3).join(" ")})`} with writes: ${writes.join(", ") || "none"}`);
+        notes.push(
+          `the up after the kill ${next.code === 0 ? "succeeded" : `failed (${(next.stdout + next.stderr).trim().split("\n").slice(-3).join(" ")})`} with writes: ${writes.join(", ") || "none"}`,
+        );
       }
     } else {
       if (next.code === 0 || writes.length > 0 || !(next.stdout + next.stderr).includes("adopt: true")) {
@@ -426,6 +441,8 @@ export async function runEngineKill(engine: Engine, log: (line: string) => void 
   figures.refusedWithoutRecord = await runOnce(engine, figures, false);
   const bad = figures.duplicates + figures.doubleCharges + figures.orphans + figures.stuck + (figures.killed ? 0 : 1);
   const outcome = `${figures.recoveredWithoutAdopt ? "recovered without adopt" : "not recovered"}; without the records ${figures.refusedWithoutRecord ? "refused, naming adopt: true" : "not refused as it must be"}`;
-  log(`${bad === 0 && figures.recoveredWithoutAdopt && figures.refusedWithoutRecord ? "ok  " : "FAIL"} pulumi up killed mid-create (DomainRegistration, DnsRecordSet): ${outcome}${figures.notes.length > 0 ? `; ${figures.notes.join("; ")}` : ""}`);
+  log(
+    `${bad === 0 && figures.recoveredWithoutAdopt && figures.refusedWithoutRecord ? "ok  " : "FAIL"} pulumi up killed mid-create (DomainRegistration, DnsRecordSet): ${outcome}${figures.notes.length > 0 ? `; ${figures.notes.join("; ")}` : ""}`,
+  );
   return figures;
 }

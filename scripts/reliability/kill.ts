@@ -25,7 +25,17 @@ import type { Simulator } from "../../src/simulator";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
 import { scaled } from "../../test/helpers/time";
 import { material } from "./bad-inputs";
-import { beyond, HOST_START_TIMEOUT_MS, messageOf, safetyOf, objectsOf, programOf, scenarioInputs, simulatorFor, stackConfig } from "./faults";
+import {
+  beyond,
+  HOST_START_TIMEOUT_MS,
+  messageOf,
+  safetyOf,
+  objectsOf,
+  programOf,
+  scenarioInputs,
+  simulatorFor,
+  stackConfig,
+} from "./faults";
 
 /**
  * How long the simulator holds the create while the host is killed: the kill follows the
@@ -96,7 +106,12 @@ async function attempt(run: () => Promise<unknown>): Promise<string | undefined>
   }
 }
 
-async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg: InstalledPackage, log: (line: string) => void): Promise<KillRow> {
+async function runType(
+  type: ResourceType,
+  inputs: Record<string, unknown>,
+  pkg: InstalledPackage,
+  log: (line: string) => void,
+): Promise<KillRow> {
   const testing = pkg.require("pulumi-hosting-reseller/testing") as typeof TestingModule;
   const resources = pkg.require("pulumi-hosting-reseller") as typeof ResourcesModule;
   const sim: Simulator = await simulatorFor(type);
@@ -104,8 +119,26 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
   const open = (declared: Record<string, unknown>) =>
     // A host per operation, as the CLI starts a provider process per command: the next `up`
     // runs in a new process that knows nothing of the one that was killed.
-    testing.createTestStack({ workDir: pkg.dir, project: "reliability-kill", stack: type.toLowerCase(), config: stackConfig(sim), program: programOf(resources, type, declared), engine: "double", hostStartTimeoutMs: HOST_START_TIMEOUT_MS });
-  const row: KillRow = { type, operation: "", killed: false, adopted: false, duplicates: 0, doubleCharges: 0, orphans: 0, stuck: 0, notes: [] };
+    testing.createTestStack({
+      workDir: pkg.dir,
+      project: "reliability-kill",
+      stack: type.toLowerCase(),
+      config: stackConfig(sim),
+      program: programOf(resources, type, declared),
+      engine: "double",
+      hostStartTimeoutMs: HOST_START_TIMEOUT_MS,
+    });
+  const row: KillRow = {
+    type,
+    operation: "",
+    killed: false,
+    adopted: false,
+    duplicates: 0,
+    doubleCharges: 0,
+    orphans: 0,
+    stuck: 0,
+    notes: [],
+  };
   let stack = await open(inputs);
   try {
     // Without a kill: which request creates, and what the steps leave.
@@ -134,7 +167,8 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
     const firstError = await attempt(() => running);
     if (!firstError) row.notes.push("the killed up succeeded");
     // The held create lands while nobody listens.
-    if (held && !(await until(() => sim.requests.count(write.id) > answered, HOST_START_TIMEOUT_MS))) row.notes.push("the held create never landed");
+    if (held && !(await until(() => sim.requests.count(write.id) > answered, HOST_START_TIMEOUT_MS)))
+      row.notes.push("the held create never landed");
     await stack.close();
 
     // The next `up`, from the state the killed run left (the double keeps it in memory; the
@@ -181,7 +215,9 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
     await sim.close();
   }
   const bad = row.duplicates + row.doubleCharges + row.orphans + row.stuck + (row.killed ? 0 : 1);
-  log(`${bad === 0 ? "ok  " : "FAIL"} kill ${type} (${row.operation})${bad === 0 ? (row.nextError ? ": the next up named the object and adopt: true" : ": the next up converged with the program unchanged") : `: ${row.killed ? "" : "the host was not killed in flight; "}${row.notes.join("; ")}`}`);
+  log(
+    `${bad === 0 ? "ok  " : "FAIL"} kill ${type} (${row.operation})${bad === 0 ? (row.nextError ? ": the next up named the object and adopt: true" : ": the next up converged with the program unchanged") : `: ${row.killed ? "" : "the host was not killed in flight; "}${row.notes.join("; ")}`}`,
+  );
   return row;
 }
 
@@ -191,7 +227,9 @@ async function runType(type: ResourceType, inputs: Record<string, unknown>, pkg:
  * @example
  * const { duplicates, doubleCharges } = await runKillTest({ types: ["DomainRegistration", "CronJob"] }); // 0, 0
  */
-export async function runKillTest(options: { types?: readonly ResourceType[]; pkg?: InstalledPackage; log?: (line: string) => void } = {}): Promise<KillFigures> {
+export async function runKillTest(
+  options: { types?: readonly ResourceType[]; pkg?: InstalledPackage; log?: (line: string) => void } = {},
+): Promise<KillFigures> {
   const pkg = options.pkg ?? (await installedPackage());
   const types = options.types ?? (Object.keys(RESOURCES) as ResourceType[]);
   const inputs = scenarioInputs(material());

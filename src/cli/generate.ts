@@ -41,7 +41,10 @@ export function addConnectionOptions(command: Command): Command {
     const caution = k.secret ? "; prefer the environment variable, a flag shows in the process list" : "";
     command.option(`--${kebab(k.key)} <value>`, `${k.description} (environment ${k.env}${fallback}${caution})`);
   }
-  command.option("--account <name>", "a named account of --accounts / RESELLER_ACCOUNTS (the stack's reseller:accounts) instead of the top-level keys");
+  command.option(
+    "--account <name>",
+    "a named account of --accounts / RESELLER_ACCOUNTS (the stack's reseller:accounts) instead of the top-level keys",
+  );
   return command;
 }
 
@@ -66,9 +69,14 @@ export function clientFromSettings(settings: ProviderSettings, extra: Partial<Cl
     credentials = requireCredentials(settings);
   } catch (err) {
     if (settings.account !== undefined) {
-      throw new Error(`Missing API credentials of account "${settings.account}": give its apiUser and apiKey in --accounts or RESELLER_ACCOUNTS`, { cause: err });
+      throw new Error(
+        `Missing API credentials of account "${settings.account}": give its apiUser and apiKey in --accounts or RESELLER_ACCOUNTS`,
+        { cause: err },
+      );
     }
-    throw new Error("Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY", { cause: err });
+    throw new Error("Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY", {
+      cause: err,
+    });
   }
   return createClient({
     baseUrl: settings.apiUrl,
@@ -111,7 +119,8 @@ function collect(value: string, previous: string[]): string[] {
 export function parseHostingIds(values: readonly string[]): number[] {
   return values.map((v) => {
     const n = Number(v);
-    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n <= 0) throw new Error(`--hosting-id must be a hosting account id (a positive whole number), got "${v}"`);
+    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n <= 0)
+      throw new Error(`--hosting-id must be a hosting account id (a positive whole number), got "${v}"`);
     return n;
   });
 }
@@ -121,7 +130,11 @@ export function parseHostingIds(values: readonly string[]): number[] {
  * program on `out` when no directory is given. Notes (what was left out, what is read only)
  * go to `err`. Returns the files written.
  */
-export async function runGenerate(opts: GenerateCommandOptions, out: (text: string) => void, err: (line: string) => void): Promise<string[]> {
+export async function runGenerate(
+  opts: GenerateCommandOptions,
+  out: (text: string) => void,
+  err: (line: string) => void,
+): Promise<string[]> {
   const settings = settingsFromFlags(opts);
   const hostingIds = parseHostingIds(opts.hostingId ?? []);
   if (opts.importFile !== undefined && settings.account !== undefined) {
@@ -141,7 +154,13 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
   }
   const client = clientFromSettings(settings);
   try {
-    const { files, plan, warnings } = await generateProgram(client, settings, { project: opts.project, hostingIds, domains: opts.domain ?? [], account: settings.account, packageSpec: opts.packageSpec });
+    const { files, plan, warnings } = await generateProgram(client, settings, {
+      project: opts.project,
+      hostingIds,
+      domains: opts.domain ?? [],
+      account: settings.account,
+      packageSpec: opts.packageSpec,
+    });
     for (const line of [...plan.notes, ...warnings]) err(`note: ${line}`);
     const required = plan.config.filter((c) => c.required);
     const imported = opts.importFile === undefined ? [] : [await writeImportFile(opts.importFile, plan, err)];
@@ -153,7 +172,8 @@ export async function runGenerate(opts: GenerateCommandOptions, out: (text: stri
     const written = await writeProject(opts.out, files, { overwrite: opts.force === true });
     const declared = plan.resources.filter((r) => r.mode === "declare").length;
     err(`Wrote ${written.join(", ")}: ${declared} declared resource(s), ${plan.resources.length - declared} read only.`);
-    if (required.length > 0) err(`Set the config key(s) ${required.map((c) => c.key).join(", ")} before the first preview (see README.md).`);
+    if (required.length > 0)
+      err(`Set the config key(s) ${required.map((c) => c.key).join(", ")} before the first preview (see README.md).`);
     return [...written, ...imported];
   } finally {
     await client.close();
@@ -179,10 +199,22 @@ export function registerGenerateCommand(program: Command): void {
   const command = program
     .command("generate")
     .description("write a Pulumi TypeScript program that declares what a live reseller account holds")
-    .option("--out <dir>", "write index.ts, Pulumi.yaml, package.json, tsconfig.json and README.md into this directory (default: print index.ts)")
-    .option("--project <name>", "Pulumi project name, also the namespace of the program's config keys (secrets, passwords)", DEFAULT_PROJECT)
+    .option(
+      "--out <dir>",
+      "write index.ts, Pulumi.yaml, package.json, tsconfig.json and README.md into this directory (default: print index.ts)",
+    )
+    .option(
+      "--project <name>",
+      "Pulumi project name, also the namespace of the program's config keys (secrets, passwords)",
+      DEFAULT_PROJECT,
+    )
     .option("--hosting-id <id>", "only this hosting account and the zones of its domains (repeatable)", collect, [] as string[])
-    .option("--domain <domain>", "only what belongs to this domain: registration, zone, per-domain hosting settings (repeatable)", collect, [] as string[])
+    .option(
+      "--domain <domain>",
+      "only what belongs to this domain: registration, zone, per-domain hosting settings (repeatable)",
+      collect,
+      [] as string[],
+    )
     .option("--force", "overwrite files that exist in --out, and the --import-file")
     .option(
       "--import-file <path>",

@@ -78,7 +78,8 @@ function isStack(urn: string): boolean {
  */
 export function planMigration(exported: unknown): MigrationPlan {
   const resources = ((exported as { deployment?: { resources?: ExportedResource[] } })?.deployment?.resources ?? []) as ExportedResource[];
-  if (!Array.isArray(resources)) throw new Error("the input is not the output of `pulumi stack export`: it has no deployment.resources list");
+  if (!Array.isArray(resources))
+    throw new Error("the input is not the output of `pulumi stack export`: it has no deployment.resources list");
   const plan: MigrationPlan = { importFile: { resources: [] }, remove: [], skipped: [] };
   const nameTable: Record<string, string> = {};
   for (const r of resources) {
@@ -95,7 +96,10 @@ export function planMigration(exported: unknown): MigrationPlan {
     const account = r.outputs?.[ACCOUNT_KEY];
     if (typeof account === "string") {
       // An import file cannot give the `account` input the plugin's Read needs to find the object.
-      plan.skipped.push({ urn: r.urn, reason: `it lives in account "${account}": import it with an explicit provider for that account (docs/native-provider.md)` });
+      plan.skipped.push({
+        urn: r.urn,
+        reason: `it lives in account "${account}": import it with an explicit provider for that account (docs/native-provider.md)`,
+      });
       continue;
     }
     const entry: ImportEntry = { type: tokenOf(type), name: nameOf(r.urn), id: importIdOf(type, r.id, r.outputs) };
@@ -125,7 +129,9 @@ export function planMigration(exported: unknown): MigrationPlan {
 export function registerMigrateStateCommand(program: Command): void {
   program
     .command("migrate-state")
-    .description("Plan the move of a stack's dynamic resources to the provider plugin: an import file and the URNs to remove, from `pulumi stack export`")
+    .description(
+      "Plan the move of a stack's dynamic resources to the provider plugin: an import file and the URNs to remove, from `pulumi stack export`",
+    )
     .requiredOption("--export <file>", "the output of `pulumi stack export`")
     .requiredOption("--import-file <file>", "where to write the file for `pulumi import --file`")
     .requiredOption("--remove-file <file>", "where to write the URNs to remove with `pulumi state delete`, one a line")

@@ -79,7 +79,10 @@ export function pickRouteCheck(version: ApiVersion, table: Readonly<Record<strin
  * @example
  * unverifiedRoutes("v2"); // { inferred: 0, total: 88 }
  */
-export function unverifiedRoutes(version: ApiVersion, table: Readonly<Record<string, EndpointDef>> = endpoints): { inferred: number; total: number } {
+export function unverifiedRoutes(
+  version: ApiVersion,
+  table: Readonly<Record<string, EndpointDef>> = endpoints,
+): { inferred: number; total: number } {
   const routes = Object.values(table).filter((e) => e.version === version);
   return { inferred: routes.filter((e) => e.evidence === "inferred").length, total: routes.length };
 }
@@ -158,9 +161,12 @@ async function checkConnection(client: ResellerClient, settings: ProviderSetting
   try {
     const hello = await client.account.hello();
     const info = await client.account.getInfo();
-    out(`Connected to ${settings.apiUrl} (API ${settings.apiVersion})${settings.account === undefined ? "" : `, account "${settings.account}"`}`);
+    out(
+      `Connected to ${settings.apiUrl} (API ${settings.apiVersion})${settings.account === undefined ? "" : `, account "${settings.account}"`}`,
+    );
     if (hello.message) out(`  ${hello.message}`);
-    const credit = info.credit_remaining === undefined ? "unknown" : `${info.credit_remaining}${info.credit_currency ? ` ${info.credit_currency}` : ""}`;
+    const credit =
+      info.credit_remaining === undefined ? "unknown" : `${info.credit_remaining}${info.credit_currency ? ` ${info.credit_currency}` : ""}`;
     out(`  credit: ${credit}`);
     if (info.num_active_domains !== undefined) out(`  active domains: ${info.num_active_domains}`);
     return PING_EXIT.ok;
@@ -172,7 +178,12 @@ async function checkConnection(client: ResellerClient, settings: ProviderSetting
 const CONNECTION_FAILURES: readonly ErrorCode[] = ["ip-not-allowed", "authentication", "transport", "timeout"];
 
 /** The route check of {@link pickRouteCheck} and the count of inferred routes, with the probe command. */
-async function checkRoute(client: ResellerClient, settings: ProviderSettings, flags: ConnectionFlags, out: (line: string) => void): Promise<number> {
+async function checkRoute(
+  client: ResellerClient,
+  settings: ProviderSettings,
+  flags: ConnectionFlags,
+  out: (line: string) => void,
+): Promise<number> {
   const version = settings.apiVersion;
   const probe = probeCommand(flags);
   const check = pickRouteCheck(version);
@@ -186,7 +197,9 @@ async function checkRoute(client: ResellerClient, settings: ProviderSettings, fl
       // missing, only the path.
       if (isResellerApiError(err, "route-not-found") || isResellerApiError(err, "not-found")) {
         out(`reseller ping: the API has no route for ${routeLabel(entry)}: it answered ${err.status ?? "without a status"}.`);
-        out(`Run \`${probe}\` to find the routes this account answers, then correct them with reseller:endpointOverrides (--endpoint-overrides / RESELLER_ENDPOINT_OVERRIDES).`);
+        out(
+          `Run \`${probe}\` to find the routes this account answers, then correct them with reseller:endpointOverrides (--endpoint-overrides / RESELLER_ENDPOINT_OVERRIDES).`,
+        );
         return PING_EXIT.routeMissing;
       }
       if (CONNECTION_FAILURES.some((code) => isResellerApiError(err, code))) return connectionFailure(err, settings, out);
@@ -235,7 +248,9 @@ function connectionFailure(err: unknown, settings: ProviderSettings, out: (line:
 
 /** Registers `reseller ping`. */
 export function registerPingCommand(program: Command): void {
-  const command = program.command("ping").description("check the connection and the credentials; on an allow-list refusal, show the address to allow");
+  const command = program
+    .command("ping")
+    .description("check the connection and the credentials; on an allow-list refusal, show the address to allow");
   addConnectionOptions(command).action(async (flags: ConnectionFlags) => {
     process.exitCode = await runPing(flags, (line) => process.stdout.write(`${line}\n`));
   });

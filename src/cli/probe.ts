@@ -19,7 +19,17 @@ import { parseBaseUrl, type ResellerClient } from "../client/client";
 import { operations } from "../client/endpoints";
 import type { ErrorCode } from "../client/errors";
 import { accountKeyPath, type ProviderSettings } from "../provider/rules/config";
-import { NEVER_CALLED, ProbeAbort, VERDICTS, createTap, probeAccount, writeRecordings, type ProbedRoute, type ProbeResult, type Tap } from "../probe";
+import {
+  NEVER_CALLED,
+  ProbeAbort,
+  VERDICTS,
+  createTap,
+  probeAccount,
+  writeRecordings,
+  type ProbedRoute,
+  type ProbeResult,
+  type Tap,
+} from "../probe";
 import { addConnectionOptions, clientFromSettings, parseHostingIds, settingsFromFlags, type ConnectionFlags } from "./generate";
 import { addressInMessage, PING_EXIT } from "./ping";
 
@@ -65,7 +75,10 @@ const operationIds = Object.keys(operations);
  * parseInclude(["storage.getAccount,hosting.getLoginUrl"]); // ["storage.getAccount", "hosting.getLoginUrl"]
  */
 export function parseInclude(values: readonly string[]): string[] {
-  const ids = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  const ids = values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
   for (const id of ids) {
     if (!operationIds.includes(id)) throw new Error(`--include: unknown operation "${id}" (did you mean "${closest(id, operationIds)}"?)`);
     const never = NEVER_CALLED[id];
@@ -106,8 +119,12 @@ function probeClient(settings: ProviderSettings, tap: (origin: string, connectio
  * @example
  * probeExitCode({ routes: [{ verdict: "ok", found: null }], codes: {} }); // 0
  */
-export function probeExitCode(result: { routes: readonly Pick<ProbedRoute, "verdict" | "found">[]; codes: Readonly<Record<string, ErrorCode>> }): number {
-  if (result.routes.some((r) => r.verdict === "route-missing" || r.verdict === "shape-mismatch" || r.found !== null)) return PROBE_EXIT.mismatch;
+export function probeExitCode(result: {
+  routes: readonly Pick<ProbedRoute, "verdict" | "found">[];
+  codes: Readonly<Record<string, ErrorCode>>;
+}): number {
+  if (result.routes.some((r) => r.verdict === "route-missing" || r.verdict === "shape-mismatch" || r.found !== null))
+    return PROBE_EXIT.mismatch;
   // A route that answered the API's own not-found error exists; only the object it was asked for
   // is not on this account (an uninitialised object storage, a domain without a custom certificate).
   if (result.routes.every((r) => r.verdict === "ok" || r.verdict === "skipped" || r.verdict === "object-missing")) return PROBE_EXIT.ok;
@@ -139,13 +156,31 @@ function abortLines(abort: ProbeAbort, settings: ProviderSettings): { lines: str
   if (abort.code === "ip-not-allowed") {
     const address = addressInMessage(text);
     const allow = address ? `Add ${address}` : "Add this machine's public address";
-    return { code: PROBE_EXIT.ipNotAllowed, lines: [`reseller probe: ${settings.apiUrl} refused this machine's address: ${text}`, `${allow} to the allowed IP addresses of the reseller API (client area, reseller section), then run probe again.`] };
+    return {
+      code: PROBE_EXIT.ipNotAllowed,
+      lines: [
+        `reseller probe: ${settings.apiUrl} refused this machine's address: ${text}`,
+        `${allow} to the allowed IP addresses of the reseller API (client area, reseller section), then run probe again.`,
+      ],
+    };
   }
   if (abort.code === "authentication") {
-    const keys = settings.account === undefined ? "--api-user / RESELLER_API_USER and --api-key / RESELLER_API_KEY" : `${accountKeyPath(settings.account, "apiUser")} and ${accountKeyPath(settings.account, "apiKey")}`;
-    return { code: PROBE_EXIT.authentication, lines: [`reseller probe: ${settings.apiUrl} refused the credentials: ${text}`, `The API user or key is wrong: check ${keys}.`] };
+    const keys =
+      settings.account === undefined
+        ? "--api-user / RESELLER_API_USER and --api-key / RESELLER_API_KEY"
+        : `${accountKeyPath(settings.account, "apiUser")} and ${accountKeyPath(settings.account, "apiKey")}`;
+    return {
+      code: PROBE_EXIT.authentication,
+      lines: [`reseller probe: ${settings.apiUrl} refused the credentials: ${text}`, `The API user or key is wrong: check ${keys}.`],
+    };
   }
-  return { code: PROBE_EXIT.transport, lines: [`reseller probe: could not reach ${settings.apiUrl}: ${abort.message}`, "Check the API URL, the network and the proxy settings."] };
+  return {
+    code: PROBE_EXIT.transport,
+    lines: [
+      `reseller probe: could not reach ${settings.apiUrl}: ${abort.message}`,
+      "Check the API URL, the network and the proxy settings.",
+    ],
+  };
 }
 
 /** Writes `--out` and `--record` and says so on `err`. */
@@ -153,7 +188,9 @@ async function writeFiles(opts: ProbeCommandOptions, result: ProbeResult, secret
   if (opts.out !== undefined) {
     const count = Object.values(result.overrides).reduce((n, byVersion) => n + Object.keys(byVersion).length, 0);
     await writeFile(opts.out, `${JSON.stringify(result.overrides, null, 2)}\n`);
-    err(`Wrote ${count} working override${count === 1 ? "" : "s"} to ${opts.out}; apply with: pulumi config set reseller:endpointOverrides "$(cat ${opts.out})"`);
+    err(
+      `Wrote ${count} working override${count === 1 ? "" : "s"} to ${opts.out}; apply with: pulumi config set reseller:endpointOverrides "$(cat ${opts.out})"`,
+    );
   }
   if (opts.record !== undefined) {
     const { version } = require("../../package.json") as { version: string };
@@ -188,11 +225,19 @@ export async function runProbe(opts: ProbeCommandOptions, io: ProbeOutput, env: 
   const { client, tap, secrets } = made;
   try {
     const domain = opts.domain?.trim().toLowerCase().replace(/\.$/, "");
-    const result = await probeAccount(client, { hostingId, domain: domain || undefined, include, writes: opts.writes === true, exchanges: tap.exchanges, progress: io.err });
+    const result = await probeAccount(client, {
+      hostingId,
+      domain: domain || undefined,
+      include,
+      writes: opts.writes === true,
+      exchanges: tap.exchanges,
+      progress: io.err,
+    });
     if (opts.json) io.out(`${JSON.stringify({ routes: result.routes, overrides: result.overrides }, null, 2)}\n`);
     else io.out(`${formatTable(result.routes).join("\n")}\n`);
     await writeFiles(opts, result, secrets, io.err);
-    if (opts.out === undefined && result.routes.some((r) => r.found !== null)) io.err("probe: some routes answer elsewhere; --out FILE writes the overrides that move them there");
+    if (opts.out === undefined && result.routes.some((r) => r.found !== null))
+      io.err("probe: some routes answer elsewhere; --out FILE writes the overrides that move them there");
     return probeExitCode(result);
   } catch (err) {
     if (err instanceof ProbeAbort) {
@@ -221,14 +266,24 @@ function collect(value: string, previous: string[]): string[] {
 export function registerProbeCommand(program: Command): void {
   const command = program
     .command("probe")
-    .description("check the routes of the API version in use against a live account, read-only, and find the overrides that correct the wrong ones")
+    .description(
+      "check the routes of the API version in use against a live account, read-only, and find the overrides that correct the wrong ones",
+    )
     .option("--hosting-id <id>", "the hosting account the hosting routes address (default: the first active one listed)")
     .option("--domain <domain>", "the domain the domain routes address (default: the hosting account's first domain)")
     .option("--json", "print the report as JSON: { routes: [...], overrides: {...} }")
     .option("--out <file>", "write the overrides that work, in the form of reseller:endpointOverrides")
     .option("--record <dir>", "write a redacted request and reply per probed route, as <version>.<operation>.json")
-    .option("--include <operations>", "also call these guarded read routes (comma-separated operation ids; repeatable)", collect, [] as string[])
-    .option("--writes", "check write routes too, with bodies that address no object (never registrations, renewals, transfers or hosting orders)");
+    .option(
+      "--include <operations>",
+      "also call these guarded read routes (comma-separated operation ids; repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--writes",
+      "check write routes too, with bodies that address no object (never registrations, renewals, transfers or hosting orders)",
+    );
   addConnectionOptions(command).action(async (opts: ProbeCommandOptions) => {
     process.exitCode = await runProbe(opts, {
       out: (text) => process.stdout.write(text),

@@ -53,7 +53,8 @@ export function simulatorOptionsFrom(opts: SimCommandOptions): SimulatorOptions 
     }
   }
   const latency = opts.latency === undefined ? undefined : Number(opts.latency);
-  if (latency !== undefined && (!Number.isFinite(latency) || latency < 0)) throw new Error(`--latency must be a number of milliseconds, got "${opts.latency}"`);
+  if (latency !== undefined && (!Number.isFinite(latency) || latency < 0))
+    throw new Error(`--latency must be a number of milliseconds, got "${opts.latency}"`);
   let rateLimit: SimulatorOptions["rateLimit"];
   try {
     rateLimit = parseRateLimit(opts.rateLimit);
@@ -119,9 +120,19 @@ export function describeSimulator(sim: Simulator): string[] {
     `  RESELLER_API_USER=${sim.apiUser}`,
     `  RESELLER_API_KEY=${sim.apiKey}`,
     `  admin token (X-Sim-Admin-Token): ${sim.adminToken}`,
-    ...(moved > 0 ? [`  routes: ${moved} operation${moved === 1 ? "" : "s"} served at another route than the endpoint table's (--routes); their table routes are unknown`] : []),
-    ...(moved > 0 || sim.unknownRoute !== "json-error" ? [`  unknown routes (--unknown-route ${sim.unknownRoute}): ${UNKNOWN_ROUTE_ANSWERS[sim.unknownRoute]}`] : []),
-    ...(sim.rateLimit ? [`  rate limit: ${sim.rateLimit.requests} requests per ${sim.rateLimit.windowMs / 1000} s per API user (429 with Retry-After past it)`] : []),
+    ...(moved > 0
+      ? [
+          `  routes: ${moved} operation${moved === 1 ? "" : "s"} served at another route than the endpoint table's (--routes); their table routes are unknown`,
+        ]
+      : []),
+    ...(moved > 0 || sim.unknownRoute !== "json-error"
+      ? [`  unknown routes (--unknown-route ${sim.unknownRoute}): ${UNKNOWN_ROUTE_ANSWERS[sim.unknownRoute]}`]
+      : []),
+    ...(sim.rateLimit
+      ? [
+          `  rate limit: ${sim.rateLimit.requests} requests per ${sim.rateLimit.windowMs / 1000} s per API user (429 with Retry-After past it)`,
+        ]
+      : []),
     ...(sim.ca ? ["  TLS: self-signed certificate; trust it with reseller:caCert (printed below)", sim.ca.trim()] : []),
     "Press Ctrl+C to stop.",
   ];
@@ -138,13 +149,24 @@ export function registerSimCommand(program: Command): void {
     .option("--tls", "serve HTTPS with a generated self-signed certificate")
     .option("--latency <ms>", "added latency per request, in milliseconds")
     .option("--rate-limit <n/window>", "answer 429 with Retry-After past n requests per sliding window per API user, e.g. 600/60s, 10/s")
-    .option("--allow-ip <address>", "allow a caller address besides loopback (repeatable)", (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option(
+      "--allow-ip <address>",
+      "allow a caller address besides loopback (repeatable)",
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
     .option("--api-user <user>", "API user the simulator accepts")
     .option("--api-key <key>", "API key the simulator accepts")
     .option("--admin-token <token>", "token for the admin interface (/_sim/*)")
-    .option("--routes <file>", "JSON file of operations served at other routes than the endpoint table's (the form of reseller:endpointOverrides)")
+    .option(
+      "--routes <file>",
+      "JSON file of operations served at other routes than the endpoint table's (the form of reseller:endpointOverrides)",
+    )
     .addOption(
-      new Option("--unknown-route <style>", "how a route no operation answers is answered: 404 JSON error, 404 HTML page, empty 404, or 405")
+      new Option(
+        "--unknown-route <style>",
+        "how a route no operation answers is answered: 404 JSON error, 404 HTML page, empty 404, or 405",
+      )
         .choices(UNKNOWN_ROUTE_STYLES)
         .default("json-error"),
     )

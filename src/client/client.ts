@@ -11,13 +11,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { API_VERSIONS, unwrapReply, type ApiVersion, type EndpointDef, type HttpMethod, type Safety } from "./endpoint";
 import { endpoints, type EndpointKey, type Endpoints, type VersionKey } from "./endpoints";
-import {
-  ResellerApiError,
-  classifyApiFailure,
-  flattenApiErrors,
-  redactDeep,
-  type ErrorCode,
-} from "./errors";
+import { ResellerApiError, classifyApiFailure, flattenApiErrors, redactDeep, type ErrorCode } from "./errors";
 import { RateLimitPause, createLimiter, type Limiter, type LimiterOptions } from "./limiter";
 import {
   DEFAULT_RETRY,
@@ -29,7 +23,14 @@ import {
   type RetryOptions,
   type RetryPolicy,
 } from "./retry";
-import { EndpointOverrideError, applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput, type RouteOverride } from "./overrides";
+import {
+  EndpointOverrideError,
+  applyOverride,
+  parseEndpointOverrides,
+  type EndpointOverrides,
+  type EndpointOverridesInput,
+  type RouteOverride,
+} from "./overrides";
 import {
   ROUTE_STATUSES,
   absentPath,
@@ -139,9 +140,10 @@ type RequestOf<K extends EndpointKey> = z.input<Endpoints[K]["request"]>;
 type ResponseOf<K extends EndpointKey> = z.output<Endpoints[K]["response"]>;
 type AreaOf<K> = K extends `${ApiVersion}.${infer A}.${string}` ? A : never;
 type VerbOf<K> = K extends `${ApiVersion}.${string}.${infer M}` ? M : never;
-type OperationFn<K extends EndpointKey> = {} extends RequestOf<K>
-  ? (params?: RequestOf<K>, options?: RequestOptions) => Promise<ResponseOf<K>>
-  : (params: RequestOf<K>, options?: RequestOptions) => Promise<ResponseOf<K>>;
+type OperationFn<K extends EndpointKey> =
+  {} extends RequestOf<K>
+    ? (params?: RequestOf<K>, options?: RequestOptions) => Promise<ResponseOf<K>>
+    : (params: RequestOf<K>, options?: RequestOptions) => Promise<ResponseOf<K>>;
 
 /** The per-area methods of one version, derived from the table. */
 export type ClientMethods<V extends ApiVersion> = {
@@ -398,14 +400,21 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     try {
       known = await unknownRouteAnswer(prefixSegment(ep.path), exchange.method, headers);
     } catch (err) {
-      throw failWith(ep, {
-        code: "transport",
-        status: result.status,
-        message: `${ep.key} answered HTTP ${result.status}, and whether its route exists could not be told (the request for a surely absent path failed: ${(err as Error).message}); nothing was read as gone`,
-      }, hidden);
+      throw failWith(
+        ep,
+        {
+          code: "transport",
+          status: result.status,
+          message: `${ep.key} answered HTTP ${result.status}, and whether its route exists could not be told (the request for a surely absent path failed: ${(err as Error).message}); nothing was read as gone`,
+        },
+        hidden,
+      );
     }
     const pathOnly = exchange.path.split("?")[0]!;
-    return sameAnswer(fingerprintOf({ status: result.status, contentType: result.headers["content-type"], text: result.text }, [exchange.path, pathOnly]), known);
+    return sameAnswer(
+      fingerprintOf({ status: result.status, contentType: result.headers["content-type"], text: result.text }, [exchange.path, pathOnly]),
+      known,
+    );
   };
 
   /**
@@ -461,7 +470,12 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       ropts,
       // A call that must not be sent again once it may have reached the API retries as an unsafe one.
       safety: ropts.resend === false ? "unsafe" : ep.safety,
-      cacheKey: ep.safety === "read" && useEtag ? createHash("sha1").update(`${ep.method} ${wire.path} ${wire.body ?? ""}`).digest("hex") : undefined,
+      cacheKey:
+        ep.safety === "read" && useEtag
+          ? createHash("sha1")
+              .update(`${ep.method} ${wire.path} ${wire.body ?? ""}`)
+              .digest("hex")
+          : undefined,
       started: Date.now(),
     };
   }
@@ -523,7 +537,15 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       else if (result.status < 500) limiter.answered();
     }
     const report: Attempt["report"] = (outcome, extra = {}) =>
-      options.onRequest?.({ endpoint: call.ep.key, method: call.ep.method, path: call.ep.path, attempt, outcome, durationMs: Date.now() - t0, ...extra });
+      options.onRequest?.({
+        endpoint: call.ep.key,
+        method: call.ep.method,
+        path: call.ep.path,
+        attempt,
+        outcome,
+        durationMs: Date.now() - t0,
+        ...extra,
+      });
     return { result, cached, headers, report };
   }
 
@@ -542,7 +564,10 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       return { failure, outcome: { kind: "network", sent: !wasNeverSent(result.code) } };
     }
     if (result.kind === "timeout") {
-      return { failure: call.fail({ code: "timeout", message: `${call.ep.key} timed out after ${timeoutMs} ms` }), outcome: { kind: "timeout" } };
+      return {
+        failure: call.fail({ code: "timeout", message: `${call.ep.key} timed out after ${timeoutMs} ms` }),
+        outcome: { kind: "timeout" },
+      };
     }
     if (result.status === 304 && sent.cached) {
       sent.report("not-modified", { status: 304 });
@@ -574,10 +599,22 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       throw failure;
     }
     const json = readJson(result);
-    if (await routeIsMissing(ep, { method: call.method, path: call.path, headers: sent.headers }, result, json.ok && result.text.trim() !== "" ? json.value : undefined, call.hidden)) {
+    if (
+      await routeIsMissing(
+        ep,
+        { method: call.method, path: call.path, headers: sent.headers },
+        result,
+        json.ok && result.text.trim() !== "" ? json.value : undefined,
+        call.hidden,
+      )
+    ) {
       // Final: the API has no such route, so it did nothing, and a repeat gets the same answer.
       sent.report("error", { status: result.status, errorCode: "route-not-found" });
-      throw call.fail({ code: "route-not-found", status: result.status, message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`) });
+      throw call.fail({
+        code: "route-not-found",
+        status: result.status,
+        message: routeNotFoundMessage(ep, ep.method, `HTTP ${result.status} with ${describeBody(result)}`),
+      });
     }
     if (success) return { value: successValue(call, sent, result, json) };
     const location = result.headers.location;
@@ -594,7 +631,12 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
     }
     const f = json.ok
       ? bodyFailure(json.value)
-      : { text: result.tooLarge ? `(${describeBody(result)})` : result.text.slice(0, 200), errors: [], error: undefined, errorCode: undefined };
+      : {
+          text: result.tooLarge ? `(${describeBody(result)})` : result.text.slice(0, 200),
+          errors: [],
+          error: undefined,
+          errorCode: undefined,
+        };
     const failure = call.fail({
       code: classifyApiFailure(result.status, f.text),
       status: result.status,
@@ -617,7 +659,13 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
       // so reading it as `{}` would turn "nothing said" into "an empty listing".
       const what = !json.ok ? "a body that is not JSON" : result.status === 204 ? "no content" : "an empty body";
       sent.report("error", { status: result.status, errorCode: "bad-response" });
-      throw unreadableSuccess(ep, call.safety, call.hidden, result.status, `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`);
+      throw unreadableSuccess(
+        ep,
+        call.safety,
+        call.hidden,
+        result.status,
+        `${ep.key} answered ${result.status} with ${what} (${describeBody(result)})`,
+      );
     }
     const f = bodyFailure(json.value);
     if (f.failed) {
@@ -682,24 +730,48 @@ export function createClient<V extends ApiVersion = "v4">(options: ClientOptions
    * caller settles by reading, never by sending again. `safety` is the call's, not the table's.
    * `hidden` are the secrets to redact (the request's, see `request`).
    */
-  function unreadableSuccess(ep: EndpointDef, safety: EndpointDef["safety"], hidden: readonly string[], status: number, message: string, issues?: string[]): ResellerApiError {
+  function unreadableSuccess(
+    ep: EndpointDef,
+    safety: EndpointDef["safety"],
+    hidden: readonly string[],
+    status: number,
+    message: string,
+    issues?: string[],
+  ): ResellerApiError {
     if (safety !== "unsafe") return failWith(ep, { code: "bad-response", status, message, ...(issues ? { issues } : {}) }, hidden);
-    return failWith(ep, {
-      code: "outcome-unknown",
-      status,
-      message: `${ep.key} may or may not have been applied (${message}); it was not sent again. Read the current state before retrying.`,
-      cause: { name: "ResellerApiError", code: "bad-response", message },
-      ...(issues ? { issues } : {}),
-    }, hidden);
+    return failWith(
+      ep,
+      {
+        code: "outcome-unknown",
+        status,
+        message: `${ep.key} may or may not have been applied (${message}); it was not sent again. Read the current state before retrying.`,
+        cause: { name: "ResellerApiError", code: "bad-response", message },
+        ...(issues ? { issues } : {}),
+      },
+      hidden,
+    );
   }
 
-  function parseResponse(ep: EndpointDef, safety: EndpointDef["safety"], status: number, json: unknown, hidden: readonly string[]): unknown {
+  function parseResponse(
+    ep: EndpointDef,
+    safety: EndpointDef["safety"],
+    status: number,
+    json: unknown,
+    hidden: readonly string[],
+  ): unknown {
     // v3 and v2 put the fields of many replies in `data`; the entry says where they belong, so
     // every version's reply parses into the one shape of the operation.
     const parsed = ep.response.safeParse(unwrapReply(ep, json));
     if (!parsed.success) {
       const issues = formatIssues(parsed.error.issues);
-      throw unreadableSuccess(ep, safety, hidden, status, `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`, issues);
+      throw unreadableSuccess(
+        ep,
+        safety,
+        hidden,
+        status,
+        `${ep.key} answered ${status} with a body that does not match its schema: ${issues.join("; ")}`,
+        issues,
+      );
     }
     return parsed.data;
   }

@@ -111,7 +111,11 @@ export const v2SaveRecordsRequest = z
       if (key === "sld" || key === "tld") continue;
       const m = V2_RECORD_KEY.exec(key);
       if (!m) {
-        ctx.addIssue({ code: "custom", path: [key], message: `Unrecognized key "${key}": expected sld, tld or typeN, hostnameN, addressN, ttlN, priorityN` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `Unrecognized key "${key}": expected sld, tld or typeN, hostnameN, addressN, ttlN, priorityN`,
+        });
         continue;
       }
       const [, field, n] = m as unknown as [string, string, string];
@@ -129,14 +133,17 @@ export const v2SaveRecordsRequest = z
     }
     for (const [n, fields] of groups) {
       for (const required of ["type", "hostname", "address"]) {
-        if (!fields.has(required)) ctx.addIssue({ code: "custom", path: [`${required}${n}`], message: `record ${n} needs ${required}${n}` });
+        if (!fields.has(required))
+          ctx.addIssue({ code: "custom", path: [`${required}${n}`], message: `record ${n} needs ${required}${n}` });
       }
     }
   });
 export type V2SaveRecordsRequest = z.input<typeof v2SaveRecordsRequest>;
 
 /** The flat records encoded in numbered v2 fields, ordered by their number. */
-export function fromV2RecordFields(fields: Record<string, unknown>): { type: string; hostname: string; address: string; ttl?: number; priority?: number }[] {
+export function fromV2RecordFields(
+  fields: Record<string, unknown>,
+): { type: string; hostname: string; address: string; ttl?: number; priority?: number }[] {
   const groups = new Map<number, Record<string, unknown>>();
   for (const [key, value] of Object.entries(fields)) {
     const m = V2_RECORD_KEY.exec(key);

@@ -72,11 +72,10 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
 export type Unwrap = true | string;
 
 /** A table entry: the spec plus its key, id and version, filled in by {@link endpointsOf}. */
-export type EndpointDef<
-  K extends string = string,
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> = EndpointSpec<Req, Res> & {
+export type EndpointDef<K extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = EndpointSpec<
+  Req,
+  Res
+> & {
   /** `"<version>.<area>.<verbNoun>"`, unique across the table. */
   key: K;
   /** `"<area>.<verbNoun>"`; the same id names the same operation in every version that has it. */
@@ -154,7 +153,8 @@ export type RouteCore = Pick<Route, "method" | "path" | "evidence" | "source">;
 export function route<const X extends RouteOptions = {}>(line: RouteLine, source: string, options?: X): RouteCore & X {
   const [method, path = "", ...rest] = line.split(" ") as [HttpMethod, string?, ...string[]];
   const evidence = EVIDENCE_OF_LABEL[/^[A-Z0-9-]+/.exec(source)?.[0] ?? ""];
-  if (!METHODS.includes(method) || !path.startsWith("/") || rest.length > 0) throw new Error(`Not a route: "${line}" (expected "<METHOD> /<path>")`);
+  if (!METHODS.includes(method) || !path.startsWith("/") || rest.length > 0)
+    throw new Error(`Not a route: "${line}" (expected "<METHOD> /<path>")`);
   if (!evidence) throw new Error(`Source "${source}" does not open with a catalog label (${Object.keys(EVIDENCE_OF_LABEL).join(", ")})`);
   return { ...options, method, path, evidence, source } as RouteCore & X;
 }
@@ -178,12 +178,13 @@ export interface Operation {
 /** Operations keyed by id, `"<area>.<verbNoun>"`. */
 export type OperationTable = Record<`${string}.${string}`, Operation>;
 
-type RouteSchema<O, V extends ApiVersion, F extends "request" | "response"> =
-  O extends { readonly [P in V]: Record<F, infer S extends z.ZodType> }
+type RouteSchema<O, V extends ApiVersion, F extends "request" | "response"> = O extends {
+  readonly [P in V]: Record<F, infer S extends z.ZodType>;
+}
+  ? S
+  : O extends Record<F, infer S extends z.ZodType>
     ? S
-    : O extends Record<F, infer S extends z.ZodType>
-      ? S
-      : never;
+    : never;
 
 /** The `"<version>.<id>"` keys of a table of operations. */
 export type RouteKeys<T extends OperationTable> = { [Id in keyof T & string]: `${keyof T[Id] & ApiVersion}.${Id}` }[keyof T & string];
@@ -227,7 +228,10 @@ export function defineOperations<const T extends OperationTable>(rows: T): T {
  * const table = endpointsOf(sshOperations);
  * table["v3.ssh.listKeys"].unwrap; // "keys"
  */
-export function endpointsOf<const T extends OperationTable>(rows: T, observed: Readonly<Record<string, string>> = OBSERVED): EndpointsOf<T> {
+export function endpointsOf<const T extends OperationTable>(
+  rows: T,
+  observed: Readonly<Record<string, string>> = OBSERVED,
+): EndpointsOf<T> {
   const out: Record<string, EndpointDef> = {};
   const all = Object.entries(rows) as [string, Operation][];
   const areas = [...new Set(all.map(([id]) => id.slice(0, id.indexOf("."))))];

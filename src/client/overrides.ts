@@ -80,7 +80,8 @@ function suggestion(id: string): string {
 function checkRoute(where: string, value: unknown, version: ApiVersion): RouteOverride {
   if (!isRecord(value)) throw new EndpointOverrideError(`${where} must be an object with method, path and params`);
   const unknown = Object.keys(value).filter((k) => !ROUTE_FIELDS.has(k));
-  if (unknown.length > 0) throw new EndpointOverrideError(`${where} has ${unknown.map((k) => `"${k}"`).join(", ")}; an override takes method, path and params`);
+  if (unknown.length > 0)
+    throw new EndpointOverrideError(`${where} has ${unknown.map((k) => `"${k}"`).join(", ")}; an override takes method, path and params`);
   const out: RouteOverride = {};
   if (value.method !== undefined) {
     const method = typeof value.method === "string" ? value.method.toUpperCase() : value.method;
@@ -92,7 +93,9 @@ function checkRoute(where: string, value: unknown, version: ApiVersion): RouteOv
       throw new EndpointOverrideError(`${where}.path must be an absolute path without spaces, query or fragment`);
     }
     if (versionOfPath(value.path) !== version) {
-      throw new EndpointOverrideError(`${where}.path "${value.path}" must start with ${VERSION_PREFIXES[version].join(" or ")}, the prefix of API ${version}`);
+      throw new EndpointOverrideError(
+        `${where}.path "${value.path}" must start with ${VERSION_PREFIXES[version].join(" or ")}, the prefix of API ${version}`,
+      );
     }
     out.path = value.path;
   }
@@ -168,7 +171,9 @@ function flatVersions(id: string, value: Record<string, unknown>): ApiVersion[] 
   const path = typeof value.path === "string" ? value.path : undefined;
   const version = path !== undefined ? versionOfPath(path) : undefined;
   if (path !== undefined && !version) {
-    throw new EndpointOverrideError(`"${id}".path "${path}" starts with no API version's prefix (${API_VERSIONS.map((v) => VERSION_PREFIXES[v].join(" or ")).join(", ")})`);
+    throw new EndpointOverrideError(
+      `"${id}".path "${path}" starts with no API version's prefix (${API_VERSIONS.map((v) => VERSION_PREFIXES[v].join(" or ")).join(", ")})`,
+    );
   }
   return version ? [version] : API_VERSIONS.filter((v) => table[`${v}.${id}`]);
 }

@@ -83,7 +83,11 @@ function normalise(text: string, paths: readonly string[]): string {
  * echoes the path still gives one fingerprint).
  */
 export function fingerprintOf(answer: RouteAnswer, paths: readonly string[]): RouteFingerprint {
-  return { status: answer.status, contentType: (answer.contentType ?? "").split(";")[0]!.trim().toLowerCase(), body: normalise(answer.text, paths) };
+  return {
+    status: answer.status,
+    contentType: (answer.contentType ?? "").split(";")[0]!.trim().toLowerCase(),
+    body: normalise(answer.text, paths),
+  };
 }
 
 /** Whether two fingerprints are the same answer. */

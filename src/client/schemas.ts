@@ -53,7 +53,8 @@ export const dict = <T extends z.ZodType>(value: T) =>
  * `{}` for an empty array is not accepted either: no reply of the API is known to send it for a
  * list (inferred), and guessing would turn an object reply into "nothing".
  */
-export const list = <T extends z.ZodType>(item: T) => z.array(item, { error: (i) => (i.input == null ? "the list is missing" : "expected a list") });
+export const list = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: (i) => (i.input == null ? "the list is missing" : "expected a list") });
 
 /**
  * A list inside an entry that the API may leave out or send as `null` (an SSH key's `fromIps`,
@@ -70,7 +71,9 @@ export const optionalList = <T extends z.ZodType>(item: T) => z.preprocess((v) =
  * obj(optionalFields({ message: str(), order_total: num() })).parse({}); // {}
  */
 export function optionalFields<S extends Record<string, z.ZodType>>(shape: S): { [K in keyof S]: z.ZodOptional<S[K]> } {
-  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, field.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> };
+  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, field.optional()])) as {
+    [K in keyof S]: z.ZodOptional<S[K]>;
+  };
 }
 
 /**

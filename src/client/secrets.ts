@@ -132,7 +132,16 @@ function paths(schema: z.core.$ZodType, prefix: string, out: Set<string>, depth:
     return;
   }
   for (const { schema: inner, step } of branchesOf(schema)) {
-    const at = step === "same" ? prefix : step === "each" ? `${prefix}[]` : "key" in step ? (prefix ? `${prefix}.${step.key}` : step.key) : `${prefix}[${step.index}]`;
+    const at =
+      step === "same"
+        ? prefix
+        : step === "each"
+          ? `${prefix}[]`
+          : "key" in step
+            ? prefix
+              ? `${prefix}.${step.key}`
+              : step.key
+            : `${prefix}[${step.index}]`;
     paths(inner, at, out, depth + 1);
   }
 }
@@ -167,6 +176,11 @@ export function secretFieldPaths(schema: z.core.$ZodType): string[] {
 export function secretForms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   const php = json.replace(/\//g, "\\/").replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const lines = secret.includes("\n") ? secret.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length >= MIN_LINE_LENGTH) : [];
+  const lines = secret.includes("\n")
+    ? secret
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l.length >= MIN_LINE_LENGTH)
+    : [];
   return [...new Set([secret, json, php, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), ...lines])];
 }

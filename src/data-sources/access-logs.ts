@@ -202,7 +202,7 @@ async function* pages(call: DataSourceCall, a: Parsed): AsyncGenerator<RawEntry[
       }
     }
   }
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const size = Math.min(a.pageSize, V3_WINDOW - from);
     if (size <= 0) {
       throw new ResellerApiError({
@@ -266,7 +266,10 @@ export function getAccessLogsOutput(args: GetAccessLogsOutputArgs, opts?: DataSo
 export async function collectAccessLogs(a: GetAccessLogsArgs, name = "getAccessLogs"): Promise<GetAccessLogsResult> {
   if (a.limit === undefined) {
     // The result keeps every entry; an unbounded read could hold a month of traffic.
-    throw new ResellerApiError({ code: "validation", message: `${name}: argument "limit": required (the result holds every entry in memory)` });
+    throw new ResellerApiError({
+      code: "validation",
+      message: `${name}: argument "limit": required (the result holds every entry in memory)`,
+    });
   }
   const { args: parsed, call } = prepareCall(spec, a);
   const out: AccessLogEntry[] = [];

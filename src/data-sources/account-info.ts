@@ -66,6 +66,9 @@ export function getAccountInfo(args: GetAccountInfoArgs = {}): Promise<GetAccoun
  * @example
  * export const credit = getAccountInfoOutput().creditRemaining;
  */
-export function getAccountInfoOutput(args: GetAccountInfoOutputArgs = {}, opts?: DataSourceOutputOptions): pulumi.Output<GetAccountInfoResult> {
+export function getAccountInfoOutput(
+  args: GetAccountInfoOutputArgs = {},
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetAccountInfoResult> {
   return source.output(args, opts);
 }

@@ -8,7 +8,14 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { databaseType } from "../client/schemas";
 import type { DatabaseType } from "../client/schemas";
-import { defineDataSource, hostingIdArg, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import {
+  defineDataSource,
+  hostingIdArg,
+  unsupportedArgument,
+  type DataSourceOutputOptions,
+  type OutputArgs,
+  type AccountArgs,
+} from "./define";
 
 /**
  * Arguments of {@link getDatabaseUsers}.
@@ -68,6 +75,9 @@ export function getDatabaseUsers(args: GetDatabaseUsersArgs): Promise<GetDatabas
  * @example
  * export const databaseUsers = getDatabaseUsersOutput({ hostingId: 101 }).users;
  */
-export function getDatabaseUsersOutput(args: GetDatabaseUsersOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetDatabaseUsersResult> {
+export function getDatabaseUsersOutput(
+  args: GetDatabaseUsersOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetDatabaseUsersResult> {
   return source.output(args, opts);
 }

@@ -7,8 +7,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { databaseType, type DatabaseType } from "../client/schemas";
-import { defineDataSource, hostingIdArg, unsupportedArgument, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
-
+import {
+  defineDataSource,
+  hostingIdArg,
+  unsupportedArgument,
+  type DataSourceOutputOptions,
+  type OutputArgs,
+  type AccountArgs,
+} from "./define";
 
 /**
  * Arguments of {@link getDatabases}.
@@ -76,7 +82,10 @@ const source = defineDataSource<GetDatabasesArgs, GetDatabasesArgs, GetDatabases
         name: d.name,
         grants: (d.databaseUsers ?? []).map((u) => ({
           user: u.name,
-          privileges: (u.permissions ?? "").split(",").map((p) => p.trim()).filter((p) => p !== ""),
+          privileges: (u.permissions ?? "")
+            .split(",")
+            .map((p) => p.trim())
+            .filter((p) => p !== ""),
         })),
       })),
     };

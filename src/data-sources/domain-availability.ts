@@ -77,6 +77,9 @@ export function getDomainAvailability(args: GetDomainAvailabilityArgs): Promise<
  * @example
  * export const available = getDomainAvailabilityOutput({ domain: "my-new-brand.com" }).available;
  */
-export function getDomainAvailabilityOutput(args: GetDomainAvailabilityOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetDomainAvailabilityResult> {
+export function getDomainAvailabilityOutput(
+  args: GetDomainAvailabilityOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetDomainAvailabilityResult> {
   return source.output(args, opts);
 }

@@ -92,6 +92,9 @@ export function getFtpConnections(args: GetFtpConnectionsArgs): Promise<GetFtpCo
  * @example
  * export const ftpSessions = getFtpConnectionsOutput({ hostingId: 101 }).connections;
  */
-export function getFtpConnectionsOutput(args: GetFtpConnectionsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetFtpConnectionsResult> {
+export function getFtpConnectionsOutput(
+  args: GetFtpConnectionsOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetFtpConnectionsResult> {
   return source.output(args, opts);
 }

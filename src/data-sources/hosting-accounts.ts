@@ -151,6 +151,9 @@ export function getHostingAccounts(args: GetHostingAccountsArgs = {}): Promise<G
  * @example
  * export const hostingIds = getHostingAccountsOutput().apply((r) => (r.hostingAccounts ?? []).map((h) => h.id));
  */
-export function getHostingAccountsOutput(args: GetHostingAccountsOutputArgs = {}, opts?: DataSourceOutputOptions): pulumi.Output<GetHostingAccountsResult> {
+export function getHostingAccountsOutput(
+  args: GetHostingAccountsOutputArgs = {},
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetHostingAccountsResult> {
   return source.output(args, opts);
 }

@@ -18,9 +18,22 @@ export type { GetDomainInfoArgs, GetDomainInfoOutputArgs, GetDomainInfoResult } 
 export { getDomains, getDomainsOutput } from "./domains";
 export type { GetDomainsArgs, GetDomainsOutputArgs, AccountDomain, GetDomainsResult } from "./domains";
 export { getHostingAccounts, getHostingAccountsOutput } from "./hosting-accounts";
-export type { GetHostingAccountsArgs, GetHostingAccountsOutputArgs, HostingResources, HostingAccount, WorldAccount, GetHostingAccountsResult } from "./hosting-accounts";
+export type {
+  GetHostingAccountsArgs,
+  GetHostingAccountsOutputArgs,
+  HostingResources,
+  HostingAccount,
+  WorldAccount,
+  GetHostingAccountsResult,
+} from "./hosting-accounts";
 export { getResourceUsage, getResourceUsageOutput } from "./resource-usage";
-export type { GetResourceUsageArgs, GetResourceUsageOutputArgs, UsageCounter, ResourceUsageRow, GetResourceUsageResult } from "./resource-usage";
+export type {
+  GetResourceUsageArgs,
+  GetResourceUsageOutputArgs,
+  UsageCounter,
+  ResourceUsageRow,
+  GetResourceUsageResult,
+} from "./resource-usage";
 export { getDiskUsage, getDiskUsageOutput } from "./disk-usage";
 export type { GetDiskUsageArgs, GetDiskUsageOutputArgs, GetDiskUsageResult } from "./disk-usage";
 export { getVisitorStats, getVisitorStatsOutput } from "./visitor-stats";
@@ -34,7 +47,12 @@ export type { GetPhpExtensionsArgs, GetPhpExtensionsOutputArgs, GetPhpExtensions
 export { getNodejsVersions, getNodejsVersionsOutput } from "./nodejs-versions";
 export type { GetNodejsVersionsArgs, GetNodejsVersionsOutputArgs, GetNodejsVersionsResult } from "./nodejs-versions";
 export { getNodejsApplications, getNodejsApplicationsOutput } from "./nodejs-applications";
-export type { GetNodejsApplicationsArgs, GetNodejsApplicationsOutputArgs, NodejsApplication, GetNodejsApplicationsResult } from "./nodejs-applications";
+export type {
+  GetNodejsApplicationsArgs,
+  GetNodejsApplicationsOutputArgs,
+  NodejsApplication,
+  GetNodejsApplicationsResult,
+} from "./nodejs-applications";
 export { getSslCertificate, getSslCertificateOutput } from "./ssl-certificate";
 export type { GetSslCertificateArgs, GetSslCertificateOutputArgs, GetSslCertificateResult } from "./ssl-certificate";
 export { getDnsZone, getDnsZoneOutput } from "./dns-zone";

@@ -94,6 +94,9 @@ export function getMemcachedStatus(args: GetMemcachedStatusArgs): Promise<GetMem
  * @example
  * export const memcachedRunning = getMemcachedStatusOutput({ hostingId: 101 }).active;
  */
-export function getMemcachedStatusOutput(args: GetMemcachedStatusOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetMemcachedStatusResult> {
+export function getMemcachedStatusOutput(
+  args: GetMemcachedStatusOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetMemcachedStatusResult> {
   return source.output(args, opts);
 }

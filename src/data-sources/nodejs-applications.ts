@@ -91,6 +91,9 @@ export function getNodejsApplications(args: GetNodejsApplicationsArgs): Promise<
  * @example
  * export const apps = getNodejsApplicationsOutput({ hostingId: 101 }).applications;
  */
-export function getNodejsApplicationsOutput(args: GetNodejsApplicationsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetNodejsApplicationsResult> {
+export function getNodejsApplicationsOutput(
+  args: GetNodejsApplicationsOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetNodejsApplicationsResult> {
   return source.output(args, opts);
 }

@@ -60,6 +60,9 @@ export function getNodejsVersions(args: GetNodejsVersionsArgs): Promise<GetNodej
  * @example
  * export const nodeVersions = getNodejsVersionsOutput({ hostingId: 101 }).versions;
  */
-export function getNodejsVersionsOutput(args: GetNodejsVersionsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetNodejsVersionsResult> {
+export function getNodejsVersionsOutput(
+  args: GetNodejsVersionsOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetNodejsVersionsResult> {
   return source.output(args, opts);
 }

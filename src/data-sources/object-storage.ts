@@ -125,6 +125,9 @@ export function getObjectStorage(args: GetObjectStorageArgs): Promise<GetObjectS
  * const storage = getObjectStorageOutput({ hostingId: 101 });
  * export const storageSecretKey = storage.secretKey; // shown as [secret]
  */
-export function getObjectStorageOutput(args: GetObjectStorageOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetObjectStorageResult> {
+export function getObjectStorageOutput(
+  args: GetObjectStorageOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetObjectStorageResult> {
   return source.output(args, opts);
 }

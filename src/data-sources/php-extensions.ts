@@ -56,7 +56,9 @@ const source = defineDataSource<GetPhpExtensionsArgs, GetPhpExtensionsArgs, GetP
       hostingId: a.hostingId,
       version,
       extensions,
-      enabled: Object.keys(extensions).filter((n) => extensions[n]).sort(),
+      enabled: Object.keys(extensions)
+        .filter((n) => extensions[n])
+        .sort(),
       states: { ...states },
     };
   },
@@ -80,6 +82,9 @@ export function getPhpExtensions(args: GetPhpExtensionsArgs): Promise<GetPhpExte
  * @example
  * export const phpExtensions = getPhpExtensionsOutput({ hostingId: 101 }).enabled;
  */
-export function getPhpExtensionsOutput(args: GetPhpExtensionsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetPhpExtensionsResult> {
+export function getPhpExtensionsOutput(
+  args: GetPhpExtensionsOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetPhpExtensionsResult> {
   return source.output(args, opts);
 }

@@ -67,7 +67,12 @@ const source = defineDataSource<GetPhpOptionsArgs, GetPhpOptionsArgs, GetPhpOpti
         value: o.value,
         default: o.default,
         type: o.type,
-        allowedValues: o.range ? o.range.split(",").map((v) => v.trim()).filter((v) => v !== "") : [],
+        allowedValues: o.range
+          ? o.range
+              .split(",")
+              .map((v) => v.trim())
+              .filter((v) => v !== "")
+          : [],
         comment: o.comment,
       };
     }

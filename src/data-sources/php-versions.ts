@@ -6,7 +6,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ResellerApiError } from "../client/errors";
-import { defineDataSource, hostingIdArg, type DataSourceCall, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import {
+  defineDataSource,
+  hostingIdArg,
+  type DataSourceCall,
+  type DataSourceOutputOptions,
+  type OutputArgs,
+  type AccountArgs,
+} from "./define";
 import type { OperationReply } from "../client/endpoints";
 
 /**
@@ -67,7 +74,12 @@ const source = defineDataSource<GetPhpVersionsArgs, GetPhpVersionsArgs, GetPhpVe
   operations: () => ["php.listVersions"],
   run: async (call, a) => {
     const v = await readPhpVersions(call, a.hostingId);
-    return { hostingId: a.hostingId, currentVersion: v.currentVersion, defaultVersion: v.defaultVersion, availableVersions: [...v.availableVersions] };
+    return {
+      hostingId: a.hostingId,
+      currentVersion: v.currentVersion,
+      defaultVersion: v.defaultVersion,
+      availableVersions: [...v.availableVersions],
+    };
   },
 });
 

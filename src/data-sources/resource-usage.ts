@@ -130,6 +130,9 @@ export function getResourceUsage(args: GetResourceUsageArgs): Promise<GetResourc
  * @example
  * export const usage = getResourceUsageOutput({ hostingId: 101, periodType: "day", period: 7 }).rows;
  */
-export function getResourceUsageOutput(args: GetResourceUsageOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetResourceUsageResult> {
+export function getResourceUsageOutput(
+  args: GetResourceUsageOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetResourceUsageResult> {
   return source.output(args, opts);
 }

@@ -80,6 +80,9 @@ export function getSslCertificate(args: GetSslCertificateArgs): Promise<GetSslCe
  * @example
  * export const certificateExpiry = getSslCertificateOutput({ hostingId: 101, domain: "agency-demo.com" }).expireAt;
  */
-export function getSslCertificateOutput(args: GetSslCertificateOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetSslCertificateResult> {
+export function getSslCertificateOutput(
+  args: GetSslCertificateOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetSslCertificateResult> {
   return source.output(args, opts);
 }

@@ -63,12 +63,15 @@ const source = defineDataSource<GetTldPricingArgs, GetTldPricingArgs, GetTldPric
   }),
   operations: () => ["account.getTldPricing"],
   unsupported: (args, version) =>
-    unsupportedArgument(args.currency !== undefined, version, ["v4", "v3"], "currency", "its tld-prices operation answers in the account currency only"),
+    unsupportedArgument(
+      args.currency !== undefined,
+      version,
+      ["v4", "v3"],
+      "currency",
+      "its tld-prices operation answers in the account currency only",
+    ),
   run: async (call, args) => {
-    const r = await call.request(
-      "account.getTldPricing",
-      args.currency === undefined ? {} : { currency_code: args.currency },
-    );
+    const r = await call.request("account.getTldPricing", args.currency === undefined ? {} : { currency_code: args.currency });
     const tlds: Record<string, TldPrice> = {};
     for (const [key, p] of Object.entries(r.tlds)) {
       tlds[key.replace(/^\./, "").toLowerCase()] = {
@@ -101,6 +104,9 @@ export function getTldPricing(args: GetTldPricingArgs = {}): Promise<GetTldPrici
  * @example
  * export const comRenewal = getTldPricingOutput({ currency: "CAD" }).apply((p) => p.tlds.com?.renew);
  */
-export function getTldPricingOutput(args: GetTldPricingOutputArgs = {}, opts?: DataSourceOutputOptions): pulumi.Output<GetTldPricingResult> {
+export function getTldPricingOutput(
+  args: GetTldPricingOutputArgs = {},
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetTldPricingResult> {
   return source.output(args, opts);
 }

@@ -121,6 +121,9 @@ export function getVisitorStats(args: GetVisitorStatsArgs): Promise<GetVisitorSt
  * @example
  * export const visits = getVisitorStatsOutput({ hostingId: 101, domain: "agency-demo.com", period: "24h", unique: true }).buckets;
  */
-export function getVisitorStatsOutput(args: GetVisitorStatsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetVisitorStatsResult> {
+export function getVisitorStatsOutput(
+  args: GetVisitorStatsOutputArgs,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<GetVisitorStatsResult> {
   return source.output(args, opts);
 }

@@ -5,7 +5,15 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { defineDataSource, domainArg, hostingIdArg, instantArg, type DataSourceOutputOptions, type OutputArgs, type AccountArgs } from "./define";
+import {
+  defineDataSource,
+  domainArg,
+  hostingIdArg,
+  instantArg,
+  type DataSourceOutputOptions,
+  type OutputArgs,
+  type AccountArgs,
+} from "./define";
 
 /**
  * Arguments of {@link getWafLogs}.

@@ -134,7 +134,9 @@ function able(scan: Scan, kind: string, ...ops: OperationId[]): boolean {
 async function accountDomainsOf(scan: Scan): Promise<string[]> {
   const { ctx } = scan;
   if (!ctx.has("domains.list")) {
-    scan.notes.push(`API ${ctx.version} has no listing of the account's domains: no DomainRegistration is generated, and only zones of hosting domains are read`);
+    scan.notes.push(
+      `API ${ctx.version} has no listing of the account's domains: no DomainRegistration is generated, and only zones of hosting domains are read`,
+    );
     return [];
   }
   const reply = await ctx.read("domains.list", {}, ["domains"]);
@@ -153,13 +155,18 @@ async function allHostings(scan: Scan, wanted: Wanted): Promise<Hosting[]> {
   }
   const missing = [...(wanted.hostings ?? [])].filter((id) => !all.some((h) => h.id === id));
   if (missing.length > 0) {
-    throw new Error(`Hosting account ${missing.join(", ")} is not in this reseller account (hosting accounts found: ${all.map((h) => h.id).join(", ") || "none"})`);
+    throw new Error(
+      `Hosting account ${missing.join(", ")} is not in this reseller account (hosting accounts found: ${all.map((h) => h.id).join(", ") || "none"})`,
+    );
   }
   return all;
 }
 
 /** The domains of each hosting account, and the first hosting account each domain is attached to. */
-async function attachedDomains(ctx: ProviderContext, all: readonly Hosting[]): Promise<{ domainsOf: Map<number, string[]>; hostingOf: Map<string, Hosting> }> {
+async function attachedDomains(
+  ctx: ProviderContext,
+  all: readonly Hosting[],
+): Promise<{ domainsOf: Map<number, string[]>; hostingOf: Map<string, Hosting> }> {
   const domainsOf = new Map<number, string[]>();
   const hostingOf = new Map<string, Hosting>();
   for (const h of all) {
@@ -224,8 +231,12 @@ async function addRecordSets(scan: Scan, zones: Zone[]): Promise<void> {
     const rrsets = await readZone(scan.ctx, { domain: zone.domain, hostingId: zone.hosting?.id });
     if (rrsets) addZoneRecordSets(scan, zone, rrsets, tally);
   }
-  if (tally.apexNs > 0) scan.notes.push(`The apex NS record sets of ${tally.apexNs} zone(s) are left out: the platform writes them, and a destroy must not remove a zone's delegation`);
-  if (tally.skippedTypes.size > 0) scan.notes.push(`Record sets of types this package does not write are left out: ${[...tally.skippedTypes].sort().join("; ")}`);
+  if (tally.apexNs > 0)
+    scan.notes.push(
+      `The apex NS record sets of ${tally.apexNs} zone(s) are left out: the platform writes them, and a destroy must not remove a zone's delegation`,
+    );
+  if (tally.skippedTypes.size > 0)
+    scan.notes.push(`Record sets of types this package does not write are left out: ${[...tally.skippedTypes].sort().join("; ")}`);
 }
 
 /** One hosting account being described. */
@@ -251,7 +262,8 @@ async function addDomainObjects(scan: Scan, on: InHosting): Promise<void> {
     }
   }
   if (able(scan, "CustomSsl", "ssl.getCustom")) for (const d of domains) add("CustomSsl", `${h.id}/${d}`, resourceName("ssl", d), d);
-  if (able(scan, "WafDisabledRules", "waf.getRules")) for (const d of domains) add("WafDisabledRules", `${h.id}/${d}`, resourceName("waf", d), d);
+  if (able(scan, "WafDisabledRules", "waf.getRules"))
+    for (const d of domains) add("WafDisabledRules", `${h.id}/${d}`, resourceName("waf", d), d);
   if (able(scan, "FtpAccount", "ftp.listAccounts")) {
     for (const a of (await optional(() => ctx.read("ftp.listAccounts", { ...on.address }, on.scopes)))?.data ?? []) {
       const login = a.username.toLowerCase();
@@ -281,7 +293,8 @@ async function addDatabases(scan: Scan, on: InHosting): Promise<void> {
       if (!db.name) continue;
       add("Database", `${h.id}/${db.name}`, resourceName("db", db.name), db.name);
       for (const user of db.databaseUsers ?? []) {
-        if (user.name) add("DatabaseUserGrant", `${h.id}/${db.name}/${user.name}`, resourceName("grant", db.name, user.name), `${db.name}/${user.name}`);
+        if (user.name)
+          add("DatabaseUserGrant", `${h.id}/${db.name}/${user.name}`, resourceName("grant", db.name, user.name), `${db.name}/${user.name}`);
       }
     }
     const rows = (await optional(() => ctx.read("databases.listUsers", params, [`databases:${h.id}`])))?.data ?? [];
@@ -294,7 +307,13 @@ async function addDatabases(scan: Scan, on: InHosting): Promise<void> {
 async function addSshKeys(scan: Scan, on: InHosting): Promise<void> {
   for (const k of (await optional(() => scan.ctx.read("ssh.listKeys", { ...on.address }, on.scopes)))?.keys ?? []) {
     const fingerprint = k.key.toLowerCase();
-    if (fingerprint !== "") on.add("SshKey", `${on.h.id}/${fingerprint}`, resourceName("ssh", on.who, fingerprint.replace(/[^0-9a-f]/g, "").slice(0, 8)), fingerprint);
+    if (fingerprint !== "")
+      on.add(
+        "SshKey",
+        `${on.h.id}/${fingerprint}`,
+        resourceName("ssh", on.who, fingerprint.replace(/[^0-9a-f]/g, "").slice(0, 8)),
+        fingerprint,
+      );
   }
 }
 
@@ -315,14 +334,16 @@ async function addAccountObjects(scan: Scan, on: InHosting): Promise<void> {
   const phpVersion = able(scan, "PhpVersion", "php.listVersions", "php.getVersion");
   if (able(scan, "PhpOptions", "php.listVersions", "php.getOptions")) {
     const versions = await optional(() => phpVersionsOf(ctx, on.address, false));
-    for (const v of [...(versions?.availableVersions ?? [])].sort()) add("PhpOptions", `${h.id}/${v}`, resourceName("php_options", who, v), v);
+    for (const v of [...(versions?.availableVersions ?? [])].sort())
+      add("PhpOptions", `${h.id}/${v}`, resourceName("php_options", who, v), v);
   }
   if (phpVersion) add("PhpVersion", String(h.id), resourceName("php_version", who));
   if (able(scan, "CacheService", "cache.getMemcached", "cache.getRedis")) {
     for (const service of ["memcached", "redis"]) add("CacheService", `${h.id}/${service}`, resourceName("cache", who, service), service);
   }
   if (able(scan, "ObjectStorageAccount", "storage.getAccount")) add("ObjectStorageAccount", String(h.id), resourceName("storage", who));
-  if (able(scan, "ObjectStorageUrl", "storage.listUrls")) await addStorageUrls(scan, on, (domain) => domain === "" || on.domains.includes(domain));
+  if (able(scan, "ObjectStorageUrl", "storage.listUrls"))
+    await addStorageUrls(scan, on, (domain) => domain === "" || on.domains.includes(domain));
 }
 
 async function addHostingObjects(scan: Scan, h: Hosting, domains: string[], wanted: Wanted): Promise<void> {
@@ -340,7 +361,8 @@ async function addHostingObjects(scan: Scan, h: Hosting, domains: string[], want
   await addDomainObjects(scan, on);
   if (!wanted.domains) return addAccountObjects(scan, on);
   // With a domain selection, only the storage URLs of the selected domains.
-  if (able(scan, "ObjectStorageUrl", "storage.listUrls")) await addStorageUrls(scan, on, (domain) => domain !== "" && on.domains.includes(domain));
+  if (able(scan, "ObjectStorageUrl", "storage.listUrls"))
+    await addStorageUrls(scan, on, (domain) => domain !== "" && on.domains.includes(domain));
 }
 
 /**
@@ -358,19 +380,29 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     const known = new Set([...accountDomains, ...hostingOf.keys()]);
     const missing = [...wanted.domains].filter((d) => !known.has(d));
     if (missing.length > 0) {
-      throw new Error(`Domain ${missing.join(", ")} is neither in this reseller account's domain list nor attached to one of its hosting accounts`);
+      throw new Error(
+        `Domain ${missing.join(", ")} is neither in this reseller account's domain list nor attached to one of its hosting accounts`,
+      );
     }
     const elsewhere = [...wanted.domains].filter((d) => !hostings.some((h) => hostingOf.get(d) === h));
-    if (wanted.hostings && elsewhere.length > 0) scan.notes.push(`${elsewhere.join(", ")} is not attached to the selected hosting account(s): nothing of it is generated`);
+    if (wanted.hostings && elsewhere.length > 0)
+      scan.notes.push(`${elsewhere.join(", ")} is not attached to the selected hosting account(s): nothing of it is generated`);
   }
 
   // Domain registrations are account level: not part of a hosting selection.
   const domainsSection: Section = { order: "0", title: "Domains in the reseller account" };
   const zones: Zone[] = [];
-  for (const h of hostings) for (const d of domainsOf.get(h.id) ?? []) if (domainWanted(wanted, d) && hostingOf.get(d) === h) zones.push({ domain: d, hosting: h });
+  for (const h of hostings)
+    for (const d of domainsOf.get(h.id) ?? []) if (domainWanted(wanted, d) && hostingOf.get(d) === h) zones.push({ domain: d, hosting: h });
   if (!wanted.hostings) {
     for (const domain of accountDomains.filter((d) => domainWanted(wanted, d))) {
-      scan.found.push({ kind: "DomainRegistration", id: domain, name: resourceName("domain", domain), section: domainsSection, sortKey: domain });
+      scan.found.push({
+        kind: "DomainRegistration",
+        id: domain,
+        name: resourceName("domain", domain),
+        section: domainsSection,
+        sortKey: domain,
+      });
     }
     for (const d of accountDomains) if (domainWanted(wanted, d) && !hostingOf.has(d)) zones.push({ domain: d });
   }

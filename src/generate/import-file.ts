@@ -45,7 +45,11 @@ export function importFileOf(plan: Plan): ImportFilePlan {
       out.left.push({ name: r.name, id: r.id, reason: `${kind.type}: ${kind.notImported}` });
     } else if (r.mode === "read" && kind.mode === "declare") {
       // The plan read it because its live state cannot be declared without a change.
-      out.left.push({ name: r.name, id: r.id, reason: `${kind.type} ${r.id} would change on the first \`up\`, as the program's comment next to it says` });
+      out.left.push({
+        name: r.name,
+        id: r.id,
+        reason: `${kind.type} ${r.id} would change on the first \`up\`, as the program's comment next to it says`,
+      });
     } else {
       out.file.resources.push({ type: tokenOf(kind.type), name: r.name, id: r.id });
     }

@@ -57,14 +57,20 @@ const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** The selection in words, for the program's header and README. */
 export function describeSelection(selection: Selection): string {
   const parts = [
-    ...(selection.hostingIds?.length ? [`hosting account${selection.hostingIds.length > 1 ? "s" : ""} ${selection.hostingIds.join(", ")}`] : []),
+    ...(selection.hostingIds?.length
+      ? [`hosting account${selection.hostingIds.length > 1 ? "s" : ""} ${selection.hostingIds.join(", ")}`]
+      : []),
     ...(selection.domains?.length ? [`domain${selection.domains.length > 1 ? "s" : ""} ${selection.domains.join(", ")}`] : []),
   ];
   return parts.length > 0 ? parts.join(", ") : "the whole account";
 }
 
 /** Reads the account through `client` and prints the project. Sends read operations only. */
-export async function generateProgram(client: ResellerClient, settings: ProviderSettings, options: GenerateOptions = {}): Promise<GeneratedProgram> {
+export async function generateProgram(
+  client: ResellerClient,
+  settings: ProviderSettings,
+  options: GenerateOptions = {},
+): Promise<GeneratedProgram> {
   const project = options.project ?? DEFAULT_PROJECT;
   if (!PROJECT_NAME.test(project)) {
     throw new Error(`The project name "${project}" is not valid: use letters, digits, "-", "_" and ".", starting with a letter or digit`);
@@ -73,7 +79,13 @@ export async function generateProgram(client: ResellerClient, settings: Provider
   const warnings: string[] = [];
   const ctx = readOnlyContext(client, settings, { info: () => undefined, warn: (message) => warnings.push(message) });
   const plan = await planProgram(ctx, await discover(ctx, options));
-  const files = printProject(plan, { project, settings, selection: describeSelection(options), account: options.account, packageSpec: options.packageSpec });
+  const files = printProject(plan, {
+    project,
+    settings,
+    selection: describeSelection(options),
+    account: options.account,
+    packageSpec: options.packageSpec,
+  });
   return { files, plan, warnings };
 }
 

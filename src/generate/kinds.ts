@@ -112,7 +112,16 @@ function passwordInput(
   effect: NonNullable<ConfigInput["effect"]>,
   guidance: ConfigInput["guidance"],
 ): ConfigInput {
-  return { property: "password", configKind, naturalKey, description: (p) => `password of the ${what(p)}`, secret: true, readable: false, effect, guidance };
+  return {
+    property: "password",
+    configKind,
+    naturalKey,
+    description: (p) => `password of the ${what(p)}`,
+    secret: true,
+    readable: false,
+    effect,
+    guidance,
+  };
 }
 
 /** A record of a set in the spelling a program would use: a plain string unless it has a priority. */
@@ -132,7 +141,12 @@ const RULES = {
     protect: true,
     // Only what a no-change takeover needs, plus the two settings people review most. Contacts
     // are left unset, so they are not managed (unset properties keep what the domain has).
-    args: (p) => ({ domain: str(p.domain), adopt: true, nameservers: (p.nameservers as string[]) ?? [], registrarLock: p.registrarLock === true }),
+    args: (p) => ({
+      domain: str(p.domain),
+      adopt: true,
+      nameservers: (p.nameservers as string[]) ?? [],
+      registrarLock: p.registrarLock === true,
+    }),
     describe: (p) => [
       `${p.unicodeDomain && p.unicodeDomain !== p.domain ? `${str(p.unicodeDomain)}: ` : ""}${str(p.registrationStatus) || "status unknown"}, registered ${str(p.registrationDate) || "?"}, expires ${str(p.expiryDate) || "?"}`,
       "Contacts are not declared, so they are left as they are; add registrant (and the others) to manage them.",
@@ -156,12 +170,21 @@ const RULES = {
     reason: "the API never returns a redirection's destination, and adding one to a domain that has one fails",
     notImported:
       "the API never returns its destination, and without it the first `up` would replace the redirection: import it yourself with the destination at the end of the id (`pulumi import reseller:index:Redirection <name> <hostingId>/<domain>/<destinationUrl>`)",
-    describe: (p) => [`HTTP ${str(p.type)}${p.https === true ? ", https" : ""}${p.www === true ? ", www" : ""}; the destination is not readable`],
+    describe: (p) => [
+      `HTTP ${str(p.type)}${p.https === true ? ", https" : ""}${p.www === true ? ", www" : ""}; the destination is not readable`,
+    ],
   },
   CustomSsl: {
     mode: "declare",
-    reason: "adopt: true installs the same certificate and key in place of the live ones; without it the create would stop, since the domain has a custom certificate",
-    args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), certificate: str(p.certificate), privateKey: str(p.privateKey), adopt: true }),
+    reason:
+      "adopt: true installs the same certificate and key in place of the live ones; without it the create would stop, since the domain has a custom certificate",
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      domain: str(p.domain),
+      certificate: str(p.certificate),
+      privateKey: str(p.privateKey),
+      adopt: true,
+    }),
     config: [
       {
         property: "privateKey",
@@ -184,7 +207,14 @@ const RULES = {
   FtpAccount: {
     mode: "declare",
     reason: "adopt: true takes the login over without creating it, and sets the declared password and path on it",
-    args: (p) => ({ hostingId: p.hostingId as number, domain: str(p.domain), user: str(p.user), path: str(p.path), password: FROM_CONFIG, adopt: true }),
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      domain: str(p.domain),
+      user: str(p.user),
+      path: str(p.path),
+      password: FROM_CONFIG,
+      adopt: true,
+    }),
     config: [
       passwordInput(
         "ftpPassword",
@@ -198,14 +228,25 @@ const RULES = {
   },
   SshKey: {
     mode: "declare",
-    reason: "adopt: true takes over the key with the declared line's fingerprint without adding it; its comment and addresses are declared as they are",
-    args: (p) => ({ hostingId: p.hostingId as number, publicKey: FROM_CONFIG, comment: str(p.comment), fromIps: (p.fromIps as string[] | undefined) ?? [], adopt: true }),
+    reason:
+      "adopt: true takes over the key with the declared line's fingerprint without adding it; its comment and addresses are declared as they are",
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      publicKey: FROM_CONFIG,
+      comment: str(p.comment),
+      fromIps: (p.fromIps as string[] | undefined) ?? [],
+      adopt: true,
+    }),
     config: [
       {
         property: "publicKey",
         configKind: "sshPublicKey",
-        naturalKey: (p) => `${str(p.hostingId)}_${str(p.fingerprint).replace(/[^0-9a-f]/g, "").slice(0, 8)}`,
-        description: (p) => `public key line (type base64 [comment]) of the SSH key ${str(p.fingerprint)} of hosting account ${str(p.hostingId)}`,
+        naturalKey: (p) =>
+          `${str(p.hostingId)}_${str(p.fingerprint)
+            .replace(/[^0-9a-f]/g, "")
+            .slice(0, 8)}`,
+        description: (p) =>
+          `public key line (type base64 [comment]) of the SSH key ${str(p.fingerprint)} of hosting account ${str(p.hostingId)}`,
         secret: false,
         readable: false,
         from: "path/to/key.pub",
@@ -214,7 +255,9 @@ const RULES = {
           "The API names SSH keys by their MD5 fingerprint and never returns the key line: give the public key line whose `ssh-keygen -l -E md5 -f key.pub` fingerprint is the one in the comment next to the resource. Another line would add a new key instead of adopting this one.",
       },
     ],
-    describe: (p) => [`${str(p.comment) || "no comment"}${(p.fromIps as string[] | undefined)?.length ? `, from ${(p.fromIps as string[]).join(", ")}` : ""}`],
+    describe: (p) => [
+      `${str(p.comment) || "no comment"}${(p.fromIps as string[] | undefined)?.length ? `, from ${(p.fromIps as string[]).join(", ")}` : ""}`,
+    ],
   },
   Database: {
     mode: "declare",
@@ -226,14 +269,22 @@ const RULES = {
   DatabaseUser: {
     mode: "declare",
     reason: "adopt: true takes the user over without creating it, and sets the declared password on it (v4, v3)",
-    args: (p) => ({ hostingId: p.hostingId as number, name: str(p.name), password: FROM_CONFIG, databaseType: str(p.databaseType), adopt: true }),
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      name: str(p.name),
+      password: FROM_CONFIG,
+      databaseType: str(p.databaseType),
+      adopt: true,
+    }),
     config: [
       passwordInput(
         "dbPassword",
         (p) => str(p.name),
         (p) => `database user ${str(p.name)}`,
         (_p, version) =>
-          version === "v2" ? "API v2 cannot set it on adoption, so give the user's current password" : "the first `pulumi up` sets it on the user",
+          version === "v2"
+            ? "API v2 cannot set it on adoption, so give the user's current password"
+            : "the first `pulumi up` sets it on the user",
         (version) =>
           version === "v2"
             ? "The API never returns the password of a database user, and API v2 cannot set it when the user is adopted: give each user's current password (state records the declared one)."
@@ -243,7 +294,8 @@ const RULES = {
   },
   DatabaseUserGrant: {
     mode: "declare",
-    reason: "adopt: true takes the privileges the user holds over as they are; without it the create would stop, since the user holds them already",
+    reason:
+      "adopt: true takes the privileges the user holds over as they are; without it the create would stop, since the user holds them already",
     args: (p) => ({
       hostingId: p.hostingId as number,
       database: str(p.database),
@@ -273,10 +325,19 @@ const RULES = {
     mode: "declare",
     reason: "creating it writes the declared options (their current values); only options that differ from their defaults are declared",
     include: (p) => Object.keys((p.options as Record<string, string> | undefined) ?? {}).length > 0,
-    args: (p) => ({ hostingId: p.hostingId as number, phpVersion: str(p.phpVersion), options: sortedRecord(p.options as Record<string, string>) }),
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      phpVersion: str(p.phpVersion),
+      options: sortedRecord(p.options as Record<string, string>),
+    }),
     describe: (p) => {
       const defaults = (p.defaults as Record<string, string> | undefined) ?? {};
-      return [`defaults: ${Object.keys(defaults).sort().map((k) => `${k} ${defaults[k]}`).join(", ")}`];
+      return [
+        `defaults: ${Object.keys(defaults)
+          .sort()
+          .map((k) => `${k} ${defaults[k]}`)
+          .join(", ")}`,
+      ];
     },
   },
   CacheService: {

@@ -115,7 +115,10 @@ function verify(kind: Kind, args: Record<string, PrintValue>, props: LiveProps, 
   const plain = runtimeAdopts(kind.definition) ? withoutAdoption(given) : given;
   const checked = checkInputs(kind.definition, plain, version);
   if (!checked.inputs) {
-    return { ok: false, reason: `its live state does not pass the resource's check (${(checked.failures ?? []).map((f) => `${f.property}: ${f.reason}`).join("; ")})` };
+    return {
+      ok: false,
+      reason: `its live state does not pass the resource's check (${(checked.failures ?? []).map((f) => `${f.property}: ${f.reason}`).join("; ")})`,
+    };
   }
   const inputs = { ...checked.inputs };
   for (const input of kind.config ?? []) if (!input.readable) delete inputs[input.property];
@@ -135,7 +138,11 @@ function canonicalArgs(kind: Kind, inputs: LiveProps): Record<string, PrintValue
 }
 
 /** The same keys as `preferred`, with the canonical value wherever the live inputs have one. */
-function canonicalOf(preferred: Record<string, PrintValue>, canonical: Record<string, PrintValue>, fixed: readonly string[]): Record<string, PrintValue> {
+function canonicalOf(
+  preferred: Record<string, PrintValue>,
+  canonical: Record<string, PrintValue>,
+  fixed: readonly string[],
+): Record<string, PrintValue> {
   const out: Record<string, PrintValue> = {};
   for (const [key, value] of Object.entries(preferred)) out[key] = !fixed.includes(key) && key in canonical ? canonical[key]! : value;
   return out;
@@ -167,7 +174,9 @@ async function readFound(ctx: ProviderContext, found: Found): Promise<ReadResult
 /** Reads every object found and decides how the program describes it. */
 export async function planProgram(ctx: ProviderContext, discovery: Discovery): Promise<Plan> {
   const notes = [...discovery.notes];
-  const reads = (await mapPool(discovery.found, READ_CONCURRENCY, (f) => readFound(ctx, f))).filter((r): r is ReadResult => r !== undefined);
+  const reads = (await mapPool(discovery.found, READ_CONCURRENCY, (f) => readFound(ctx, f))).filter(
+    (r): r is ReadResult => r !== undefined,
+  );
   const kept = reads.filter((r) => (KINDS[r.found.kind] as Kind).include?.(r.props) ?? true);
   kept.sort(
     (a, b) =>
@@ -238,7 +247,17 @@ export async function planProgram(ctx: ProviderContext, discovery: Discovery): P
       }
     }
     comments.push(`import id: ${found.id}`);
-    resources.push({ kind: found.kind, name, id: found.id, mode, args, protect: mode === "declare", comments, section: found.section, sortKey: found.sortKey });
+    resources.push({
+      kind: found.kind,
+      name,
+      id: found.id,
+      mode,
+      args,
+      protect: mode === "declare",
+      comments,
+      section: found.section,
+      sortKey: found.sortKey,
+    });
   }
   return { resources, config, notes };
 }

@@ -20,7 +20,8 @@ export class Expression {
 }
 
 /** What the printer prints. */
-export type PrintValue = string | number | boolean | null | Expression | readonly PrintValue[] | { readonly [key: string]: PrintValue | undefined };
+export type PrintValue =
+  string | number | boolean | null | Expression | readonly PrintValue[] | { readonly [key: string]: PrintValue | undefined };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

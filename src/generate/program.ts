@@ -134,7 +134,12 @@ export function printPulumiYaml(plan: Plan, context: ProgramContext): string {
   if (required.length > 0) {
     lines.push("config:");
     for (const c of required) {
-      lines.push(`  ${c.key}:`, "    type: string", ...(c.secret ? ["    secret: true"] : []), `    description: ${yamlString(c.description)}`);
+      lines.push(
+        `  ${c.key}:`,
+        "    type: string",
+        ...(c.secret ? ["    secret: true"] : []),
+        `    description: ${yamlString(c.description)}`,
+      );
     }
   }
   return `${lines.join("\n")}\n`;
@@ -272,7 +277,9 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
     "",
     "| name | type | how | import id |",
     "|---|---|---|---|",
-    ...plan.resources.map((r) => `| \`${r.name}\` | ${KINDS[r.kind].type} | ${r.mode === "declare" ? "declared" : "read only"} | \`${r.id}\` |`),
+    ...plan.resources.map(
+      (r) => `| \`${r.name}\` | ${KINDS[r.kind].type} | ${r.mode === "declare" ? "declared" : "read only"} | \`${r.id}\` |`,
+    ),
   );
   if (optional.length > 0) {
     out.push(

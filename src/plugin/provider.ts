@@ -133,7 +133,16 @@ export class NativeProvider {
     }
     // Credentials given in plain text are made secret, so that the provider's state never holds
     // them in clear, however the program passed them.
-    return { inputs: failures.length > 0 ? news : wrapSecrets(news, SECRET_CONFIG_KEYS.filter((k) => !isWrapped(news[k]))), failures };
+    return {
+      inputs:
+        failures.length > 0
+          ? news
+          : wrapSecrets(
+              news,
+              SECRET_CONFIG_KEYS.filter((k) => !isWrapped(news[k])),
+            ),
+      failures,
+    };
   }
 
   /**
@@ -177,7 +186,12 @@ export class NativeProvider {
   }
 
   /** Compares checked inputs with the state. */
-  async diff(token: string, id: string, olds: Props, news: Props): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }> {
+  async diff(
+    token: string,
+    id: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }> {
     return runtime.diff(typeOf(token), id, unwrap(olds).props, unwrap(news).props);
   }
 
@@ -208,7 +222,8 @@ export class NativeProvider {
     const p = unwrap(props);
     const i = unwrap(inputs);
     // On import the state is empty but the account of the resource, if any, is in the inputs.
-    const state = Object.keys(p.props).length > 0 ? p.props : i.props[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: i.props[ACCOUNT_KEY] } : undefined;
+    const state =
+      Object.keys(p.props).length > 0 ? p.props : i.props[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: i.props[ACCOUNT_KEY] } : undefined;
     const result = await runtime.read(type, id, state);
     if (result.id === "") return { id: "", props: { props: {}, secrets: new Set() } };
     const secrets = secretsOf(type, p.secrets, i.secrets);
@@ -248,7 +263,8 @@ export class NativeProvider {
   async invoke(token: string, args: Props): Promise<Result> {
     const name = token.startsWith(PREFIX) ? token.slice(PREFIX.length) : "";
     const source = DATA_SOURCES[name];
-    if (!source) throw new Error(`the reseller provider has no function "${token}" (known: ${Object.keys(DATA_SOURCES).map(tokenOf).join(", ")})`);
+    if (!source)
+      throw new Error(`the reseller provider has no function "${token}" (known: ${Object.keys(DATA_SOURCES).map(tokenOf).join(", ")})`);
     const a = unwrap(args);
     const result = toPlainJson((await source.run(a.props)) as Props, name);
     const secret = source.secret === true || a.secrets.size > 0;

@@ -164,7 +164,12 @@ export async function serve(engineAddress: string | undefined): Promise<number> 
       return res;
     }),
     diff: unary(async (req: ProviderProto.DiffRequest) => {
-      const result = await provider.diff(req.getType() || typeOfUrn(req.getUrn()), req.getId(), fromStruct(req.getOlds()), fromStruct(req.getNews()));
+      const result = await provider.diff(
+        req.getType() || typeOfUrn(req.getUrn()),
+        req.getId(),
+        fromStruct(req.getOlds()),
+        fromStruct(req.getNews()),
+      );
       return new providerProto.DiffResponse()
         .setChanges(result.changes ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE)
         .setReplacesList(result.replaces)
@@ -175,13 +180,23 @@ export async function serve(engineAddress: string | undefined): Promise<number> 
       return new providerProto.CreateResponse().setId(result.id).setProperties(wire(result.props));
     }),
     read: unary(async (req: ProviderProto.ReadRequest) => {
-      const result = await provider.read(req.getType() || typeOfUrn(req.getUrn()), req.getId(), fromStruct(req.getProperties()), fromStruct(req.getInputs()));
+      const result = await provider.read(
+        req.getType() || typeOfUrn(req.getUrn()),
+        req.getId(),
+        fromStruct(req.getProperties()),
+        fromStruct(req.getInputs()),
+      );
       const res = new providerProto.ReadResponse().setId(result.id).setProperties(wire(result.props));
       if (result.inputs) res.setInputs(wire(result.inputs));
       return res;
     }),
     update: unary(async (req: ProviderProto.UpdateRequest) => {
-      const result = await provider.update(req.getType() || typeOfUrn(req.getUrn()), req.getId(), fromStruct(req.getOlds()), fromStruct(req.getNews()));
+      const result = await provider.update(
+        req.getType() || typeOfUrn(req.getUrn()),
+        req.getId(),
+        fromStruct(req.getOlds()),
+        fromStruct(req.getNews()),
+      );
       return new providerProto.UpdateResponse().setProperties(wire(result));
     }),
     delete: unary(async (req: ProviderProto.DeleteRequest) => {

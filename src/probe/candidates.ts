@@ -83,7 +83,9 @@ function moved(path: string, prefix: string): string[] {
   if (!from) return [];
   const rest = path.slice(from.length);
   if (from === prefix) return [];
-  return from === V2_HOSTING_PREFIX && prefix !== V2_HOSTING_PREFIX ? [`${prefix}hosting/${rest}`, `${prefix}${rest}`] : [`${prefix}${rest}`];
+  return from === V2_HOSTING_PREFIX && prefix !== V2_HOSTING_PREFIX
+    ? [`${prefix}hosting/${rest}`, `${prefix}${rest}`]
+    : [`${prefix}${rest}`];
 }
 
 const TRUSTED = new Set(["seed", "confirmed", "observed"]);
@@ -96,7 +98,11 @@ const TRUSTED = new Set(["seed", "confirmed", "observed"]);
  * candidateRoutes(endpoints["v4.hosting.listAccounts"], endpoints, new Set());
  * // [{ method: "GET", path: "/v4/hostings", why: "the v3 route (confirmed) under /v4/" }, { method: "GET", path: "/v4/hostings/infos", ... }, ...]
  */
-export function candidateRoutes(ep: EndpointDef, table: Readonly<Record<string, EndpointDef>>, taken: ReadonlySet<string>): CandidateRoute[] {
+export function candidateRoutes(
+  ep: EndpointDef,
+  table: Readonly<Record<string, EndpointDef>>,
+  taken: ReadonlySet<string>,
+): CandidateRoute[] {
   const prefix = prefixOf(ep.path);
   if (!prefix) return [];
   const takesDomain = "domain" in ((ep.request as unknown as { shape?: Record<string, unknown> }).shape ?? {});
@@ -107,19 +113,26 @@ export function candidateRoutes(ep: EndpointDef, table: Readonly<Record<string, 
     if (line === `${ep.method} ${ep.path}` || taken.has(line) || out.some((c) => `${c.method} ${c.path}` === line)) return;
     out.push({ method, path, why });
   };
-  const twins = API_VERSIONS.map((v) => table[`${v}.${ep.id}`]).filter((t): t is EndpointDef => t !== undefined && t.version !== ep.version);
+  const twins = API_VERSIONS.map((v) => table[`${v}.${ep.id}`]).filter(
+    (t): t is EndpointDef => t !== undefined && t.version !== ep.version,
+  );
   for (const twin of twins.filter((t) => TRUSTED.has(t.evidence) && t.version !== "v2")) {
     for (const path of moved(twin.path, prefix)) add(twin.method, path, `the ${twin.version} route (${twin.evidence}) under ${prefix}`);
   }
   add(ep.method, withOtherNumber(ep.path), "the last segment singular or plural");
-  add(ep.method, toggledDomain(ep.path, prefix, takesDomain), takesDomain && !ep.path.includes("/domain/") ? "with /domain" : "without /domain");
+  add(
+    ep.method,
+    toggledDomain(ep.path, prefix, takesDomain),
+    takesDomain && !ep.path.includes("/domain/") ? "with /domain" : "without /domain",
+  );
   for (const twin of twins.filter((t) => t.version === "v2")) {
     const name = twin.path.slice(twin.path.lastIndexOf("/") + 1);
     add(ep.method, `${ep.path.slice(0, ep.path.lastIndexOf("/") + 1)}${name}`, "the v2 name");
     for (const path of moved(twin.path, prefix)) add(ep.method, path, `the v2 route under ${prefix}`);
   }
   for (const twin of twins.filter((t) => TRUSTED.has(t.evidence) && t.version !== "v2")) {
-    for (const path of moved(twin.path, prefix)) add(twin.method, withOtherNumber(path), `the ${twin.version} route under ${prefix}, singular or plural`);
+    for (const path of moved(twin.path, prefix))
+      add(twin.method, withOtherNumber(path), `the ${twin.version} route under ${prefix}, singular or plural`);
   }
   return out;
 }

@@ -15,7 +15,8 @@
  * GUARDED_READS["hosting.getLoginUrl"]; // "opens a login session: ..."
  */
 export const GUARDED_READS: Readonly<Record<string, string>> = Object.freeze({
-  "hosting.getLoginUrl": "opens a login session: the reply is a single sign-on URL to the hosting control panel (docs/evidence.md §4.1, `data.login_url`)",
+  "hosting.getLoginUrl":
+    "opens a login session: the reply is a single sign-on URL to the hosting control panel (docs/evidence.md §4.1, `data.login_url`)",
   "databases.getPhpMyAdminUrl": "opens a login session: the reply is a phpMyAdmin autologin URL (docs/evidence.md §1 #44)",
   "databases.getPhpPgAdminUrl": "opens a login session: the reply is a phpPgAdmin autologin URL (docs/evidence.md §1 #45)",
   "ssl.getCsrPrivateKey": "returns a private key: the key of a certificate signing request (docs/evidence.md §1 #26)",

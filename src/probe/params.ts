@@ -283,7 +283,8 @@ export function writeParams(ep: Pick<EndpointDef, "request">): BuiltParams {
   const fields = requestFields(ep.request).filter((f) => f.required);
   if (!fields.some((f) => ADDRESSING.includes(f.name))) {
     const optional = requestFields(ep.request).find((f) => ADDRESSING.includes(f.name));
-    if (!optional) return { field: "(body)", why: "the route names no hosting account or domain, so no body can be sure to address nothing" };
+    if (!optional)
+      return { field: "(body)", why: "the route names no hosting account or domain, so no body can be sure to address nothing" };
     fields.push({ ...optional, required: true });
   }
   const all = requestFields(ep.request);
@@ -295,7 +296,11 @@ export function writeParams(ep: Pick<EndpointDef, "request">): BuiltParams {
     if (checked.success) return { params };
     const issue = checked.error.issues[0];
     const wanted = all.find((f) => f.name === issue?.path[0] && !(f.name in params));
-    if (!wanted) return { field: issue?.path.join(".") || "(body)", why: `no body that addresses no object passes the route's schema (${issue?.message ?? "invalid"})` };
+    if (!wanted)
+      return {
+        field: issue?.path.join(".") || "(body)",
+        why: `no body that addresses no object passes the route's schema (${issue?.message ?? "invalid"})`,
+      };
     params[wanted.name] = placeholder(wanted.name, wanted.shape);
   }
   return { field: "(body)", why: "no body that addresses no object passes the route's schema" };

@@ -85,7 +85,11 @@ export function recordedPairs(result: Pick<ProbeResult, "calls" | "facts">, opti
  * @example
  * const files = await writeRecordings("test/contract/recorded", result, { secrets: [apiUser, apiKey], source: "reseller probe 0.1.0" });
  */
-export async function writeRecordings(dir: string, result: Pick<ProbeResult, "calls" | "facts">, options: RecordOptions): Promise<string[]> {
+export async function writeRecordings(
+  dir: string,
+  result: Pick<ProbeResult, "calls" | "facts">,
+  options: RecordOptions,
+): Promise<string[]> {
   const pairs = recordedPairs(result, options);
   await mkdir(dir, { recursive: true });
   const written: string[] = [];

@@ -28,7 +28,8 @@ import { parse as parseHostname } from "tldts";
 export const REDACTED = "[redacted]";
 
 /** Field names whose value is a secret: passwords, keys, tokens, login URLs, certificates (docs/evidence.md §1 #26, #44, #53; §4.1). */
-const SECRET_KEY = /pass(word|wd)?$|password|secret|token|private|^p?key$|apikey|api_key|accesskey|access_key|login_?url|autologin|^cert(ificate)?$|^csr$|public_?key|signature/i;
+const SECRET_KEY =
+  /pass(word|wd)?$|password|secret|token|private|^p?key$|apikey|api_key|accesskey|access_key|login_?url|autologin|^cert(ificate)?$|^csr$|public_?key|signature/i;
 /** Field names whose value identifies an object: ids, the reseller id, process ids. */
 const ID_KEY = /^(id|pid)$|_id$|[a-z]Id$|ID$/;
 /** Field names whose value is an account or user name. */
@@ -153,7 +154,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const field = (key: string, value: unknown): unknown => {
     if (SECRET_KEY.test(key)) return secret(value);
     if (ID_KEY.test(key) && typeof value === "number") return value === 0 ? 0 : idNo(`n:${value}`);
-    if (ID_KEY.test(key) && typeof value === "string" && value !== "") return /^\d+$/.test(value) ? String(idNo(`n:${value}`)) : `id-${idNo(`s:${value}`)}`;
+    if (ID_KEY.test(key) && typeof value === "string" && value !== "")
+      return /^\d+$/.test(value) ? String(idNo(`n:${value}`)) : `id-${idNo(`s:${value}`)}`;
     if (USER_KEY.test(key) && typeof value === "string" && value !== "" && !value.includes("@")) return userName(value);
     return walk(value);
   };
@@ -161,7 +163,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const walk = (value: unknown): unknown => {
     if (typeof value === "string") return text(value);
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === "object") return splitName(Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), field(k, v)])), value);
+    if (value !== null && typeof value === "object")
+      return splitName(Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), field(k, v)])), value);
     return value;
   };
 

@@ -246,7 +246,11 @@ function classify(err: ResellerApiError): Pick<Attempt, "verdict" | "detail" | "
     case "route-not-found":
       return { verdict: "route-missing", code: err.code, detail: `answers as a path the API does not have${status}` };
     case "bad-response":
-      return { verdict: "shape-mismatch", code: err.code, detail: err.issues.length > 0 ? `the reply does not parse: ${err.issues.join("; ")}` : err.message };
+      return {
+        verdict: "shape-mismatch",
+        code: err.code,
+        detail: err.issues.length > 0 ? `the reply does not parse: ${err.issues.join("; ")}` : err.message,
+      };
     case "not-found":
       return { verdict: "object-missing", code: err.code, detail: `not found${status}: ${said}` };
     case "authentication":
@@ -277,10 +281,23 @@ async function attempt(run: Run, ep: EndpointDef, params: Record<string, unknown
   const from = run.exchanges.length;
   try {
     const reply = await run.client.request(ep.key, params, { fresh: true, ...(route ? { route } : {}) });
-    return { route: target, params, verdict: "ok", detail: "", reply: isRecord(reply) ? reply : {}, exchange: exchangeOf(run, from, target) };
+    return {
+      route: target,
+      params,
+      verdict: "ok",
+      detail: "",
+      reply: isRecord(reply) ? reply : {},
+      exchange: exchangeOf(run, from, target),
+    };
   } catch (err) {
     if (!isResellerApiError(err)) throw err;
-    return { route: target, params, ...classify(err), ...(err.apiError !== undefined ? { apiError: err.apiError } : {}), exchange: exchangeOf(run, from, target) };
+    return {
+      route: target,
+      params,
+      ...classify(err),
+      ...(err.apiError !== undefined ? { apiError: err.apiError } : {}),
+      exchange: exchangeOf(run, from, target),
+    };
   }
 }
 
@@ -310,7 +327,13 @@ async function withOtherDomains(run: Run, ep: EndpointDef, params: Record<string
 }
 
 /** A missing route: its candidates, each with the table's parameter placement and then the other. */
-async function searchCandidates(run: Run, ep: EndpointDef, params: Record<string, unknown>, first: Attempt, write: boolean): Promise<Probed> {
+async function searchCandidates(
+  run: Run,
+  ep: EndpointDef,
+  params: Record<string, unknown>,
+  first: Attempt,
+  write: boolean,
+): Promise<Probed> {
   const line = lineOf(ep);
   const candidates = candidateRoutes(ep, table, run.taken);
   const placements = !write && Object.keys(params).length > 0 ? [ep.params, other(ep.params)] : [ep.params];
@@ -322,7 +345,11 @@ async function searchCandidates(run: Run, ep: EndpointDef, params: Record<string
       if (works(a, write)) {
         run.taken.add(routeText(a.route));
         const detail = `${first.detail}; ${routeText(a.route)} answers${placement === ep.params ? "" : ` with parameters in the ${placement}`} (${candidate.why})`;
-        return { line: { ...line, verdict: "route-missing", detail: noted(ep, detail), found: a.route }, decisive: a, override: overrideFor(ep, a.route) };
+        return {
+          line: { ...line, verdict: "route-missing", detail: noted(ep, detail), found: a.route },
+          decisive: a,
+          override: overrideFor(ep, a.route),
+        };
       }
       answered ??= { attempt: a, why: candidate.why };
     }
@@ -332,12 +359,25 @@ async function searchCandidates(run: Run, ep: EndpointDef, params: Record<string
     const detail = `${first.detail}; ${routeText(a.route)} (${answered.why}) answered but does not serve it: ${a.verdict}, ${a.detail}`;
     return { line: { ...line, verdict: "route-missing", detail: noted(ep, detail), found: a.route }, decisive: first };
   }
-  const tried = candidates.length === 0 ? "no candidate route to try" : `none of ${candidates.length} candidate routes answered (${candidates.map(routeText).join(", ")})`;
+  const tried =
+    candidates.length === 0
+      ? "no candidate route to try"
+      : `none of ${candidates.length} candidate routes answered (${candidates.map(routeText).join(", ")})`;
   return { line: { ...line, verdict: "route-missing", detail: noted(ep, `${first.detail}; ${tried}`) }, decisive: first };
 }
 
 function lineOf(ep: EndpointDef): ProbedRoute {
-  return { operation: ep.id, version: ep.version, method: ep.method, path: ep.path, params: ep.params, evidence: ep.evidence, verdict: "skipped", detail: "", found: null };
+  return {
+    operation: ep.id,
+    version: ep.version,
+    method: ep.method,
+    path: ep.path,
+    params: ep.params,
+    evidence: ep.evidence,
+    verdict: "skipped",
+    detail: "",
+    found: null,
+  };
 }
 
 /** `detail`, and where the route came from when configuration moved it. */
@@ -371,7 +411,11 @@ async function probeRoute(run: Run, ep: EndpointDef): Promise<Probed> {
     const swapped = await attempt(run, ep, params, { method: ep.method, path: ep.path, params: other(ep.params) });
     if (works(swapped, write)) {
       const detail = `${first.detail}; with parameters in the ${swapped.route.params} it answers`;
-      return { line: { ...line, verdict: first.verdict, detail, found: swapped.route }, decisive: swapped, override: overrideFor(ep, swapped.route) };
+      return {
+        line: { ...line, verdict: first.verdict, detail, found: swapped.route },
+        decisive: swapped,
+        override: overrideFor(ep, swapped.route),
+      };
     }
   }
   return { line: { ...line, verdict: first.verdict, detail: noted(ep, first.detail) }, decisive: first, override: kept };
@@ -387,13 +431,16 @@ async function otherPlacement(run: Run, ep: EndpointDef, params: Record<string, 
   if (Object.keys(params).length === 0) return "";
   const where = other(ep.params);
   const swapped = await attempt(run, ep, params, { method: ep.method, path: ep.path, params: where });
-  return swapped.verdict === "ok" ? `parameters in the ${where} work too` : `parameters in the ${where}: ${swapped.verdict} (${swapped.detail})`;
+  return swapped.verdict === "ok"
+    ? `parameters in the ${where} work too`
+    : `parameters in the ${where}: ${swapped.verdict} (${swapped.detail})`;
 }
 
 /** The sld and tld of a domain, split at its public suffix (`example.co.uk` → `example`, `co.uk`). */
 function splitDomain(domain: string): { sld: string; tld: string } | undefined {
   const parsed = parseHostname(domain);
-  if (parsed.domainWithoutSuffix && parsed.publicSuffix && parsed.domain === domain) return { sld: parsed.domainWithoutSuffix, tld: parsed.publicSuffix };
+  if (parsed.domainWithoutSuffix && parsed.publicSuffix && parsed.domain === domain)
+    return { sld: parsed.domainWithoutSuffix, tld: parsed.publicSuffix };
   const dot = domain.indexOf(".");
   return dot > 0 ? { sld: domain.slice(0, dot), tld: domain.slice(dot + 1) } : undefined;
 }
@@ -422,11 +469,14 @@ function learnHostingAccount(facts: ProbeFacts, options: ProbeOptions, { id, rep
   facts.username ??= text(chosen?.username);
   facts.domain ??= options.domain ?? text(chosen?.domain);
   if (facts.hostingId === undefined) facts.missing.id = because ?? `${id} listed no hosting account`;
-  if (facts.username === undefined) facts.missing.username = because ?? `${id} gave no username for hosting account ${facts.hostingId ?? "(none)"}`;
+  if (facts.username === undefined)
+    facts.missing.username = because ?? `${id} gave no username for hosting account ${facts.hostingId ?? "(none)"}`;
 }
 
 function learnAccountDomain(facts: ProbeFacts, options: ProbeOptions, { reply, because }: Listing): void {
-  const names = rows(reply, "active_domains").map((d) => text(d.domain_name)).filter((d): d is string => d !== undefined);
+  const names = rows(reply, "active_domains")
+    .map((d) => text(d.domain_name))
+    .filter((d): d is string => d !== undefined);
   const pick = options.domain ?? (facts.domain !== undefined && names.includes(facts.domain) ? facts.domain : names[0]);
   const split = pick === undefined ? undefined : splitDomain(pick);
   if (split) Object.assign(facts, split);
@@ -434,7 +484,9 @@ function learnAccountDomain(facts: ProbeFacts, options: ProbeOptions, { reply, b
 }
 
 function learnHostingDomain(facts: ProbeFacts, options: ProbeOptions, { reply, because }: Listing): void {
-  const names = rows(reply, "data").map((d) => text(d.domain)).filter((d): d is string => d !== undefined);
+  const names = rows(reply, "data")
+    .map((d) => text(d.domain))
+    .filter((d): d is string => d !== undefined);
   facts.domain ??= options.domain ?? names[0];
   facts.otherDomains = names.filter((d) => d !== facts.domain);
   if (facts.domain === undefined) facts.missing.domain = because ?? "no domain on the hosting account";
@@ -486,7 +538,9 @@ async function checkUnknownRoute(run: Run, hello: EndpointDef, warn: (line: stri
   const said = e ? `HTTP ${e.status}${e.contentType ? ` (${e.contentType.split(";")[0]})` : ""}` : a.detail;
   if (a.verdict !== "route-missing") {
     if (a.code === "transport" || a.code === "timeout") throw new ProbeAbort(a.code, a.detail);
-    warn(`warning: ${routeText(a.route)}, a path that cannot exist, answered ${a.verdict} (${said}): missing routes may not be told apart from others`);
+    warn(
+      `warning: ${routeText(a.route)}, a path that cannot exist, answered ${a.verdict} (${said}): missing routes may not be told apart from others`,
+    );
     return undefined;
   }
   return said;
@@ -526,18 +580,31 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
   for (const [index, area] of areas.entries()) {
     const inArea = effective.filter((e) => e.id.startsWith(`${area}.`));
     for (const ep of inArea) if (!done.has(ep.key)) done.set(ep.key, await probeRoute(run, ep));
-    const counts = VERDICTS.map((v) => [v, inArea.filter((e) => done.get(e.key)!.line.verdict === v).length] as const).filter(([, n]) => n > 0);
+    const counts = VERDICTS.map((v) => [v, inArea.filter((e) => done.get(e.key)!.line.verdict === v).length] as const).filter(
+      ([, n]) => n > 0,
+    );
     progress(`probe: [${index + 1}/${areas.length}] ${area}: ${counts.map(([v, n]) => `${n} ${v}`).join(", ")}`);
   }
-  return resultOf(run, effective.map((e) => done.get(e.key)!), unknownRoute);
+  return resultOf(
+    run,
+    effective.map((e) => done.get(e.key)!),
+    unknownRoute,
+  );
 }
 
 /** The run's state before the first call: the facts `--hosting-id` and `--domain` give. */
 function startRun(client: ProbeClient, options: ProbeOptions): Run {
-  const all = Object.values(table).filter((e) => e.version === client.version).map((e) => client.endpoint(e.key)!);
+  const all = Object.values(table)
+    .filter((e) => e.version === client.version)
+    .map((e) => client.endpoint(e.key)!);
   const run: Run = {
     client,
-    facts: { otherDomains: [], missing: {}, ...(options.hostingId !== undefined ? { hostingId: options.hostingId } : {}), ...(options.domain ? { domain: options.domain } : {}) },
+    facts: {
+      otherDomains: [],
+      missing: {},
+      ...(options.hostingId !== undefined ? { hostingId: options.hostingId } : {}),
+      ...(options.domain ? { domain: options.domain } : {}),
+    },
     include: new Set(options.include ?? []),
     exchanges: options.exchanges ?? [],
     taken: new Set(all.map(routeText)),
@@ -551,10 +618,16 @@ function startRun(client: ProbeClient, options: ProbeOptions): Run {
  * Probes the connection test, stopping the run when the API refuses the caller or cannot be
  * reached, then learns how a path that cannot exist answers.
  */
-async function probeHello(run: Run, hello: EndpointDef, done: Map<string, Probed>, progress: (line: string) => void): Promise<string | undefined> {
+async function probeHello(
+  run: Run,
+  hello: EndpointDef,
+  done: Map<string, Probed>,
+  progress: (line: string) => void,
+): Promise<string | undefined> {
   const probed = await probeRoute(run, hello);
   const code = probed.decisive?.code;
-  if (code !== undefined && FATAL.has(code) && probed.line.verdict !== "ok") throw new ProbeAbort(code, `${hello.id}: ${probed.decisive!.detail}`, probed.decisive!.apiError);
+  if (code !== undefined && FATAL.has(code) && probed.line.verdict !== "ok")
+    throw new ProbeAbort(code, `${hello.id}: ${probed.decisive!.detail}`, probed.decisive!.apiError);
   done.set(hello.key, probed);
   const unknownRoute = await checkUnknownRoute(run, hello, progress);
   if (unknownRoute) progress(`probe: a path that cannot exist answers ${unknownRoute}; a route that answers the same is missing`);
@@ -567,7 +640,9 @@ function completeDomainFacts(run: Run): void {
     // v2 has no listing of the account's domains (docs/evidence.md §3): the hosting domain stands in.
     const split = run.facts.domain === undefined ? undefined : splitDomain(run.facts.domain);
     if (split) Object.assign(run.facts, split);
-    else run.facts.missing.sld ??= run.facts.missing.tld ??= `API ${run.client.version} listed no domain of the account; give one with --domain`;
+    else
+      run.facts.missing.sld ??=
+        run.facts.missing.tld ??= `API ${run.client.version} listed no domain of the account; give one with --domain`;
   }
   if (run.facts.domain !== undefined) run.facts.certificate = generateSelfSigned({ commonName: run.facts.domain, days: 1 }).cert;
   else run.facts.missing.certificate ??= run.facts.missing.domain ?? "no domain to make a certificate for";

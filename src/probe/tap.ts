@@ -80,11 +80,21 @@ class Keeper implements Dispatcher.DispatchHandler {
     this.inner.onRequestStart?.(controller, context);
   }
 
-  onRequestUpgrade(controller: Dispatcher.DispatchController, statusCode: number, headers: Parameters<NonNullable<Dispatcher.DispatchHandler["onRequestUpgrade"]>>[2], socket: Parameters<NonNullable<Dispatcher.DispatchHandler["onRequestUpgrade"]>>[3]): void {
+  onRequestUpgrade(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Parameters<NonNullable<Dispatcher.DispatchHandler["onRequestUpgrade"]>>[2],
+    socket: Parameters<NonNullable<Dispatcher.DispatchHandler["onRequestUpgrade"]>>[3],
+  ): void {
     this.inner.onRequestUpgrade?.(controller, statusCode, headers, socket);
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseStart"]>>[2], statusMessage?: string): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseStart"]>>[2],
+    statusMessage?: string,
+  ): void {
     this.status = statusCode;
     this.contentType = headerText(headers["content-type"]);
     this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
@@ -96,10 +106,18 @@ class Keeper implements Dispatcher.DispatchHandler {
     this.inner.onResponseData?.(controller, chunk);
   }
 
-  onResponseEnd(controller: Dispatcher.DispatchController, trailers: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseEnd"]>>[1]): void {
+  onResponseEnd(
+    controller: Dispatcher.DispatchController,
+    trailers: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseEnd"]>>[1],
+  ): void {
     const all = Buffer.concat(this.chunks);
     const cut = this.size > MAX_KEPT_BYTES;
-    this.done({ status: this.status, contentType: this.contentType, text: new TextDecoder().decode(cut ? all.subarray(0, MAX_KEPT_BYTES) : all), cut });
+    this.done({
+      status: this.status,
+      contentType: this.contentType,
+      text: new TextDecoder().decode(cut ? all.subarray(0, MAX_KEPT_BYTES) : all),
+      cut,
+    });
     this.inner.onResponseEnd?.(controller, trailers);
   }
 
@@ -134,7 +152,15 @@ export function createTap(origin: string, options: { connections: number; ca?: s
       const sent = { method: String(opts.method), path, query, body: bodyText(opts.body) };
       return dispatch(
         opts,
-        new Keeper(handler, (reply) => exchanges.push({ ...sent, status: reply.status, contentType: reply.contentType, text: reply.text, ...(reply.cut ? { cut: true as const } : {}) })),
+        new Keeper(handler, (reply) =>
+          exchanges.push({
+            ...sent,
+            status: reply.status,
+            contentType: reply.contentType,
+            text: reply.text,
+            ...(reply.cut ? { cut: true as const } : {}),
+          }),
+        ),
       );
     };
   return {

@@ -105,7 +105,18 @@ export function seededRandom(seed: number): () => number {
  */
 export const OVERSIZE_BYTES = 16 * 1024 * 1024;
 
-const KINDS: readonly FaultKind[] = ["rate-limit", "status", "latency", "drop", "truncate", "lost-response", "delayed-apply", "hollow", "echo", "oversize"];
+const KINDS: readonly FaultKind[] = [
+  "rate-limit",
+  "status",
+  "latency",
+  "drop",
+  "truncate",
+  "lost-response",
+  "delayed-apply",
+  "hollow",
+  "echo",
+  "oversize",
+];
 
 /** Validates a fault spec received from the admin interface. */
 export function parseFaultSpec(value: unknown): FaultSpec {

@@ -46,7 +46,8 @@ export function parseRateLimit(value: unknown): RateLimitSpec | undefined {
   let windowMs: number;
   if (typeof value === "string") {
     const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)?\s*(ms|s|sec|m|min)\s*$/.exec(value);
-    if (!m) throw new Error(`A rate limit looks like 600/60s (requests per window; units ms, s, m), got ${JSON.stringify(value.slice(0, 60))}`);
+    if (!m)
+      throw new Error(`A rate limit looks like 600/60s (requests per window; units ms, s, m), got ${JSON.stringify(value.slice(0, 60))}`);
     requests = Number(m[1]);
     windowMs = (m[2] === undefined ? 1 : Number(m[2])) * UNITS[m[3]!]!;
   } else if (typeof value === "object") {

@@ -234,8 +234,22 @@ export function demoState(): SimState {
 
   const site = newHosting(101, "agencyde", "agency-demo.com", { kind: "world", location: "CA", ip: "198.51.100.10" });
   site.domains.push("client-shop.net", "xn--caf-dma.com");
-  site.ftpAccounts.push({ id: 11, username: "deploy@agency-demo.com", domain: "agency-demo.com", path: "/public_html", password: "Deploy-Pass-2026!" });
-  site.ftpConnections.push({ pid: "4211", account: "deploy@agency-demo.com", time: 42, state: "IDLE", host: "203.0.113.7", localhost: "198.51.100.10", localport: "21" });
+  site.ftpAccounts.push({
+    id: 11,
+    username: "deploy@agency-demo.com",
+    domain: "agency-demo.com",
+    path: "/public_html",
+    password: "Deploy-Pass-2026!",
+  });
+  site.ftpConnections.push({
+    pid: "4211",
+    account: "deploy@agency-demo.com",
+    time: 42,
+    state: "IDLE",
+    host: "203.0.113.7",
+    localhost: "198.51.100.10",
+    localport: "21",
+  });
   // A real Ed25519 key; `key` is the MD5 fingerprint of its blob (`ssh-keygen -l -E md5` agrees).
   site.sshKeys.push({
     key: "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7",

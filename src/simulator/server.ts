@@ -177,7 +177,9 @@ export function simulatorRoutes(routes?: EndpointOverridesInput): Map<string, En
     const taken = table.get(route);
     if (taken) {
       const moved = [taken, ep].filter((e) => e.overridden).map((e) => e.key);
-      throw new Error(`Two operations share the route ${route}: ${taken.key} and ${ep.key}${moved.length > 0 ? ` (moved there by routes: ${moved.join(", ")})` : ""}`);
+      throw new Error(
+        `Two operations share the route ${route}: ${taken.key} and ${ep.key}${moved.length > 0 ? ` (moved there by routes: ${moved.join(", ")})` : ""}`,
+      );
     }
     table.set(route, ep);
   }
@@ -241,7 +243,10 @@ async function initialState(options: SimulatorOptions): Promise<SimState> {
  * The server, over HTTPS with a generated self-signed certificate (its PEM is `ca`) when `tls` is
  * on, listening on `host` and `port`, and the URL it answers at.
  */
-async function listen(options: SimulatorOptions, onRequest: http.RequestListener): Promise<{ server: http.Server | https.Server; ca?: string; url: string }> {
+async function listen(
+  options: SimulatorOptions,
+  onRequest: http.RequestListener,
+): Promise<{ server: http.Server | https.Server; ca?: string; url: string }> {
   let ca: string | undefined;
   let server: http.Server | https.Server;
   if (options.tls) {
@@ -504,15 +509,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (user !== apiUser || key !== apiKey) return refuse(x, 403, "Invalid API credentials: the API user or API key is wrong");
     const remote = normalizeAddress(x.req.socket.remoteAddress);
     // Wording of the real message as quoted by clients (catalog §7.2).
-    if (!(allowLoopback && isLoopback(remote)) && !allowIps.has(remote)) return refuse(x, 403, `The reseller account has not whitelisted the IP address ${remote}`);
+    if (!(allowLoopback && isLoopback(remote)) && !allowIps.has(remote))
+      return refuse(x, 403, `The reseller account has not whitelisted the IP address ${remote}`);
     // The quota is counted per API user once the caller is known, before anything is parsed or
     // applied, so a refused request changes nothing.
     const verdict = rateLimiter.check(String(user), Date.now());
     if (verdict.allowed) return undefined;
     const limit = rateLimiter.spec!;
-    return refuse(x, 429, `Too many requests: at most ${limit.requests} per ${limit.windowMs / 1000} s for this API user`, undefined, undefined, {
-      "retry-after": String(verdict.retryAfterSeconds),
-    });
+    return refuse(
+      x,
+      429,
+      `Too many requests: at most ${limit.requests} per ${limit.windowMs / 1000} s for this API user`,
+      undefined,
+      undefined,
+      {
+        "retry-after": String(verdict.retryAfterSeconds),
+      },
+    );
   };
 
   /** Parameters: query string first, JSON body over it (the server probably merges both, catalog §7.4); undefined when the body is not JSON. */
@@ -566,7 +579,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   /** A handler's result as the entry's row has the wire carry it: in `data` where it says `unwrap`, inside the envelope where it says `envelope`. */
   const shaped = (ep: EndpointDef, result: unknown): unknown => {
     const fields = wrapReply(ep, result);
-    return ep.envelope ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(fields as Record<string, unknown>) } : fields;
+    return ep.envelope
+      ? { success: true, errors: [], reseller_id: state.account.resellerId, ...(fields as Record<string, unknown>) }
+      : fields;
   };
 
   /**
@@ -615,7 +630,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       case "hollow": {
         // Applied, then a success that carries nothing the caller can rely on.
         const reply = fault.spec.reply ?? "empty";
-        if (reply !== "empty" && reply !== "no-content") return send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body));
+        if (reply !== "empty" && reply !== "no-content")
+          return send(res, req, status, reply === "bare-success" ? { success: true } : nullLists(body));
         const code = reply === "empty" ? status : 204;
         res.writeHead(code, reply === "empty" ? { "content-type": "application/json; charset=utf-8", "content-length": "0" } : {});
         res.end();
@@ -721,7 +737,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         } catch (err) {
           outcome = { key: "unknown", id: "unknown", status: send(res, req, 500, { error: `Simulator error: ${(err as Error).message}` }) };
         }
-        log.push({ ...outcome, method: req.method ?? "GET", path: url.pathname, durationMs: Date.now() - started, at: new Date().toISOString() });
+        log.push({
+          ...outcome,
+          method: req.method ?? "GET",
+          path: url.pathname,
+          durationMs: Date.now() - started,
+          at: new Date().toISOString(),
+        });
         if (dirty && options.statePath) await save();
       })();
     });

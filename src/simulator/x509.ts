@@ -255,12 +255,18 @@ function subjectAttributes(s: Partial<CsrSubject> & { commonName: string }): Att
   // country and IA5String for the e-mail address.
   const utf8 = forge.asn1.Type.UTF8 as unknown as forge.asn1.Class;
   const attrs: Attribute[] = [{ name: "commonName", value: s.commonName, valueTagClass: utf8 }];
-  if (s.countryCode) attrs.push({ name: "countryName", value: s.countryCode.toUpperCase(), valueTagClass: forge.asn1.Type.PRINTABLESTRING as unknown as forge.asn1.Class });
+  if (s.countryCode)
+    attrs.push({
+      name: "countryName",
+      value: s.countryCode.toUpperCase(),
+      valueTagClass: forge.asn1.Type.PRINTABLESTRING as unknown as forge.asn1.Class,
+    });
   if (s.state) attrs.push({ name: "stateOrProvinceName", value: s.state, valueTagClass: utf8 });
   if (s.localityName) attrs.push({ name: "localityName", value: s.localityName, valueTagClass: utf8 });
   if (s.organizationName) attrs.push({ name: "organizationName", value: s.organizationName, valueTagClass: utf8 });
   if (s.organizationUnitName) attrs.push({ name: "organizationalUnitName", value: s.organizationUnitName, valueTagClass: utf8 });
-  if (s.email) attrs.push({ name: "emailAddress", value: s.email, valueTagClass: forge.asn1.Type.IA5STRING as unknown as forge.asn1.Class });
+  if (s.email)
+    attrs.push({ name: "emailAddress", value: s.email, valueTagClass: forge.asn1.Type.IA5STRING as unknown as forge.asn1.Class });
   return attrs;
 }
 

@@ -75,7 +75,11 @@ export function fromEngineValue(value: unknown): WireValue {
     const object = value as Record<string, unknown>;
     if (object[SIG_KEY] === SECRET_SIG) {
       const inner =
-        typeof object.plaintext === "string" ? (JSON.parse(object.plaintext) as unknown) : "value" in object ? object.value : object.ciphertext;
+        typeof object.plaintext === "string"
+          ? (JSON.parse(object.plaintext) as unknown)
+          : "value" in object
+            ? object.value
+            : object.ciphertext;
       return { [SIG_KEY]: SECRET_SIG, value: fromEngineValue(inner) };
     }
     return Object.fromEntries(Object.entries(object).map(([key, item]) => [key, fromEngineValue(item)]));
@@ -151,11 +155,7 @@ interface Tracked {
  * and component resources are left out (the double keeps only custom resources); a step that
  * failed is reported among the failures instead.
  */
-export function stepsFromEvents(
-  kind: OperationInput["kind"],
-  events: readonly automation.EngineEvent[],
-  states?: States,
-): StepResult[] {
+export function stepsFromEvents(kind: OperationInput["kind"], events: readonly automation.EngineEvent[], states?: States): StepResult[] {
   const steps: StepResult[] = [];
   for (const entry of trackedResources(kind, events).values()) {
     const op = entry.failed ? undefined : logicalOp(kind, entry);
@@ -207,7 +207,12 @@ function stepOf(kind: OperationInput["kind"], op: StepOp, entry: Tracked, states
   };
 }
 
-function changedPropertiesOf(kind: OperationInput["kind"], urn: string, metadata: automation.StepEventMetadata, states: States | undefined): string[] {
+function changedPropertiesOf(
+  kind: OperationInput["kind"],
+  urn: string,
+  metadata: automation.StepEventMetadata,
+  states: States | undefined,
+): string[] {
   // Events show secrets masked, so a changed secret is found by comparing the states before
   // and after the operation (which `stack export --show-secrets` gives in clear) when there
   // are both; a preview has only the events.
@@ -323,7 +328,12 @@ export class CliEngine implements StackEngine {
     mkdirSync(parent, { recursive: true });
     const dir = mkdtempSync(path.join(parent, `${this.options.stackName}-`));
     this.dir = dir;
-    const [project, backend, home, root] = ["project", "backend", "home", "cli"].map((name) => path.join(dir, name)) as [string, string, string, string];
+    const [project, backend, home, root] = ["project", "backend", "home", "cli"].map((name) => path.join(dir, name)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     for (const each of [project, backend, home, root]) mkdirSync(each, { recursive: true });
     // `PulumiCommand.get({ root })` runs `<root>/bin/pulumi` and puts that directory first on the
     // PATH of every command, where the CLI then finds the dynamic-provider launcher.
@@ -377,7 +387,11 @@ export class CliEngine implements StackEngine {
     await this.applyConfig(stack, input.config);
     this.program = input.program;
     const events: automation.EngineEvent[] = [];
-    const common = { onEvent: (event: automation.EngineEvent) => events.push(event), parallel: this.options.parallel ?? defaultParallel(), color: "never" as const };
+    const common = {
+      onEvent: (event: automation.EngineEvent) => events.push(event),
+      parallel: this.options.parallel ?? defaultParallel(),
+      color: "never" as const,
+    };
     let error: unknown;
     try {
       switch (input.kind) {
@@ -434,7 +448,7 @@ export class CliEngine implements StackEngine {
     if (!workspace) throw new Error("the CLI engine is not started");
     // `exportStack` runs `pulumi stack export --show-secrets`.
     const deployment = await workspace.exportStack(stack.name);
-    const resources = ((deployment.deployment as { resources?: ExportedResource[] } | undefined)?.resources ?? []);
+    const resources = (deployment.deployment as { resources?: ExportedResource[] } | undefined)?.resources ?? [];
     return recordsFromExport(resources);
   }
 }

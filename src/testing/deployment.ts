@@ -30,7 +30,9 @@ import { changedKeys, containsUnknowns, UNKNOWN, type WireMap } from "./wire";
 const RESULT_SKIP = 2 as resourceProto.Result;
 
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-const structProto = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as typeof import("google-protobuf/google/protobuf/struct_pb");
+const structProto = pulumiRequire(
+  "google-protobuf/google/protobuf/struct_pb",
+) as typeof import("google-protobuf/google/protobuf/struct_pb");
 
 /** The key `applyReplaceOnChanges` gives an init error, so `replaceOnChanges: ["*"]` replaces a resource that failed to initialise. */
 const INIT_ERROR_KEY = "#initerror";
@@ -96,7 +98,10 @@ export class Deployment extends StepJournal {
   /** The monitor hook for `RegisterResource`: dynamic custom resources only. */
   registerResource(request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> | undefined {
     if (!request.getCustom() || !DYNAMIC_TYPE.test(request.getType())) return undefined;
-    return this.register(goalOf(request, (type, name, parent) => this.stack.urnFor(type, name, parent)), request);
+    return this.register(
+      goalOf(request, (type, name, parent) => this.stack.urnFor(type, name, parent)),
+      request,
+    );
   }
 
   private async register(goal: Goal, request: resourceProto.RegisterResourceRequest): Promise<resourceProto.RegisterResourceResponse> {
@@ -136,11 +141,7 @@ export class Deployment extends StepJournal {
   }
 
   private blocked(goal: Goal): boolean {
-    return (
-      this.halted ||
-      goal.dependencies.some((urn) => this.failedUrns.has(urn)) ||
-      (!this.preview && containsUnknowns(goal.inputs))
-    );
+    return this.halted || goal.dependencies.some((urn) => this.failedUrns.has(urn)) || (!this.preview && containsUnknowns(goal.inputs));
   }
 
   /** Generates the steps of one registration (one at a time), then executes them on a worker. */
@@ -396,7 +397,12 @@ export class Deployment extends StepJournal {
     if (diff.changes !== "none") {
       const message = `inputs to import do not match the existing resource: [${diff.changedProperties.join(" ")}]`;
       if (!this.preview) throw new StepFailed(message);
-      this.diagnostics.push({ severity: "warning", source: "engine", urn: goal.urn, message: `${message}; importing this resource will fail` });
+      this.diagnostics.push({
+        severity: "warning",
+        source: "engine",
+        urn: goal.urn,
+        message: `${message}; importing this resource will fail`,
+      });
     }
     const record = newRecord(goal, read.id, checked, read.properties);
     this.news.push(record);

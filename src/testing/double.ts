@@ -96,7 +96,8 @@ export class DoubleEngine implements StackEngine {
           const refresher = new Refresh(context.client, records, this.parallel);
           records = await refresher.run();
           context.absorb(refresher, false);
-          if (refresher.failures.length > 0) return { records: undefined, outputs: undefined, shownOutputs: {}, failures: refresher.failures };
+          if (refresher.failures.length > 0)
+            return { records: undefined, outputs: undefined, shownOutputs: {}, failures: refresher.failures };
         }
         const run = await this.deploy(input, context, true, records);
         return { records: undefined, outputs: undefined, shownOutputs: run.outputs ?? {}, failures: run.failures };

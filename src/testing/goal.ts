@@ -33,13 +33,15 @@ export interface Goal {
  * secret, and so does any output whose input of the same name is secret.
  */
 export function securedOutputs(outputs: WireMap, inputs: WireMap, additionalSecretOutputs: readonly string[]): WireMap {
-  const result = applyAdditionalSecretOutputs(outputs, additionalSecretOutputs.filter((name) => name !== "id"));
+  const result = applyAdditionalSecretOutputs(
+    outputs,
+    additionalSecretOutputs.filter((name) => name !== "id"),
+  );
   for (const [key, value] of Object.entries(result)) {
     if (!isSecretValue(value) && isSecretValue(inputs[key])) result[key] = makeSecret(value);
   }
   return result;
 }
-
 
 /** The goal of a `RegisterResource` request. */
 export function goalOf(request: resourceProto.RegisterResourceRequest, urnFor: DeploymentStack["urnFor"]): Goal {
@@ -73,8 +75,8 @@ export function goalOf(request: resourceProto.RegisterResourceRequest, urnFor: D
  * simulate (said rather than ignored silently), and an `id` the program asked to make secret.
  */
 export function optionWarnings(request: resourceProto.RegisterResourceRequest, urn: string): Diagnostic[] {
-const diagnostics: Diagnostic[] = [];
-const unsupported: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const unsupported: string[] = [];
   if (request.getAliasesList().length > 0 || request.getAliasurnsList().length > 0) unsupported.push("aliases");
   // `replaceWith` is recent (absent from older @pulumi/pulumi in the peer range).
   if (typeof request.getReplaceWithList === "function" && request.getReplaceWithList().length > 0) unsupported.push("replaceWith");

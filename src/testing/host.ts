@@ -31,7 +31,9 @@ import type { WireMap } from "./wire";
 // the generated stubs in `@pulumi/pulumi/proto` use, so messages and channels match.
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const grpc = pulumiRequire("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-const structProto = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as typeof import("google-protobuf/google/protobuf/struct_pb");
+const structProto = pulumiRequire(
+  "google-protobuf/google/protobuf/struct_pb",
+) as typeof import("google-protobuf/google/protobuf/struct_pb");
 const emptyProto = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as typeof import("google-protobuf/google/protobuf/empty_pb");
 const providerGrpc = pulumiRequire("./proto/provider_grpc_pb") as {
   ResourceProviderClient: new (
@@ -58,10 +60,7 @@ function track(child: ChildProcess): void {
   }
 }
 
-type RpcMethod = (
-  request: unknown,
-  callback: (error: import("@grpc/grpc-js").ServiceError | null, response: never) => void,
-) => void;
+type RpcMethod = (request: unknown, callback: (error: import("@grpc/grpc-js").ServiceError | null, response: never) => void) => void;
 
 /**
  * A message from the provider side of a test run: the host's stdout and stderr lines (provider
@@ -169,7 +168,7 @@ function toStruct(map: WireMap): import("google-protobuf/google/protobuf/struct_
 }
 
 function fromStruct(struct: import("google-protobuf/google/protobuf/struct_pb").Struct | undefined): WireMap | undefined {
-  return struct === undefined ? undefined : (struct.toJavaScript());
+  return struct === undefined ? undefined : struct.toJavaScript();
 }
 
 type Struct = import("google-protobuf/google/protobuf/struct_pb").Struct;
@@ -305,11 +304,9 @@ export class ProviderHost {
     track(child);
     try {
       const port = await readPort(child, options);
-      const client = new providerGrpc.ResourceProviderClient(
-        `127.0.0.1:${port}`,
-        grpc.credentials.createInsecure(),
-        { "grpc.max_receive_message_length": 400 * 1024 * 1024 },
-      );
+      const client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
+        "grpc.max_receive_message_length": 400 * 1024 * 1024,
+      });
       return new ProviderHost(child, client, engine.server);
     } catch (error) {
       child.kill("SIGKILL");
@@ -343,7 +340,11 @@ export class ProviderHost {
     };
   }
 
-  async check(urn: string, olds: WireMap, news: WireMap): Promise<{ inputs: WireMap | undefined; failures: { property: string; reason: string }[] }> {
+  async check(
+    urn: string,
+    olds: WireMap,
+    news: WireMap,
+  ): Promise<{ inputs: WireMap | undefined; failures: { property: string; reason: string }[] }> {
     const request = resourceRequest(new providerProto.CheckRequest(), urn, { olds, news });
     const response = await this.call<providerProto.CheckResponse>("check", request);
     return {
@@ -461,7 +462,9 @@ function resolveHostScript(workDir: string): string {
   }
 }
 
-async function startEngineStub(onDiagnostic: (diagnostic: Diagnostic) => void): Promise<{ server: import("@grpc/grpc-js").Server; port: number }> {
+async function startEngineStub(
+  onDiagnostic: (diagnostic: Diagnostic) => void,
+): Promise<{ server: import("@grpc/grpc-js").Server; port: number }> {
   const severities: Record<number, Diagnostic["severity"]> = {
     [engineProto.LogSeverity.DEBUG]: "debug",
     [engineProto.LogSeverity.INFO]: "info",
@@ -481,10 +484,19 @@ async function startEngineStub(onDiagnostic: (diagnostic: Diagnostic) => void): 
   };
   const implementation = {
     log,
-    getRootResource: ((_call, callback) => callback(null, new engineProto.GetRootResourceResponse())) as Unary<unknown, engineProto.GetRootResourceResponse>,
-    setRootResource: ((_call, callback) => callback(null, new engineProto.SetRootResourceResponse())) as Unary<unknown, engineProto.SetRootResourceResponse>,
+    getRootResource: ((_call, callback) => callback(null, new engineProto.GetRootResourceResponse())) as Unary<
+      unknown,
+      engineProto.GetRootResourceResponse
+    >,
+    setRootResource: ((_call, callback) => callback(null, new engineProto.SetRootResourceResponse())) as Unary<
+      unknown,
+      engineProto.SetRootResourceResponse
+    >,
     startDebugging: ((_call, callback) => callback(null, new emptyProto.Empty())) as Unary<unknown, InstanceType<typeof emptyProto.Empty>>,
-    requirePulumiVersion: ((_call, callback) => callback(null, new engineProto.RequirePulumiVersionResponse())) as Unary<unknown, engineProto.RequirePulumiVersionResponse>,
+    requirePulumiVersion: ((_call, callback) => callback(null, new engineProto.RequirePulumiVersionResponse())) as Unary<
+      unknown,
+      engineProto.RequirePulumiVersionResponse
+    >,
   };
   const server = new grpc.Server();
   server.addService(engineGrpc.EngineService, implementation);
@@ -510,7 +522,10 @@ function readPort(child: ChildProcess, options: HostStartOptions): Promise<numbe
     };
     const timeoutMs = options.startTimeoutMs ?? 20_000;
     const timer = setTimeout(
-      () => settle(() => reject(new Error(`the dynamic-provider host did not print its port within ${timeoutMs} ms:\n${stderrLines.join("\n")}`))),
+      () =>
+        settle(() =>
+          reject(new Error(`the dynamic-provider host did not print its port within ${timeoutMs} ms:\n${stderrLines.join("\n")}`)),
+        ),
       timeoutMs,
     );
     const stdout = readline.createInterface({ input: child.stdout! });
@@ -528,7 +543,9 @@ function readPort(child: ChildProcess, options: HostStartOptions): Promise<numbe
     });
     child.once("error", (error) => settle(() => reject(error)));
     child.once("exit", (code, signal) =>
-      settle(() => reject(new Error(`the dynamic-provider host exited (${signal ?? code}) before printing its port:\n${stderrLines.join("\n")}`))),
+      settle(() =>
+        reject(new Error(`the dynamic-provider host exited (${signal ?? code}) before printing its port:\n${stderrLines.join("\n")}`)),
+      ),
     );
   });
 }

@@ -164,7 +164,11 @@ function resetName(key: string, rest: PathElement[], prev: WireValue | undefined
  * @example
  * processIgnoreChanges({ ttl: 60, name: "www" }, { ttl: 300, name: "www" }, ["ttl"]).inputs; // { ttl: 300, name: "www" }
  */
-export function processIgnoreChanges(inputs: WireMap, oldInputs: WireMap, ignoreChanges: readonly string[]): { inputs: WireMap; invalid: string[] } {
+export function processIgnoreChanges(
+  inputs: WireMap,
+  oldInputs: WireMap,
+  ignoreChanges: readonly string[],
+): { inputs: WireMap; invalid: string[] } {
   const result = structuredClone(inputs);
   const invalid: string[] = [];
   for (const ignored of ignoreChanges) {

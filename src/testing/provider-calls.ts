@@ -83,10 +83,9 @@ export class ProviderClient {
     this.calls.push({ method: "check", urn });
     const result = await this.host.check(urn, marshalledOlds, marshalledNews);
     if (result.failures.length > 0) {
-      throw new StepFailed(
-        `check failed: ${result.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
-        { checkFailures: result.failures },
-      );
+      throw new StepFailed(`check failed: ${result.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`, {
+        checkFailures: result.failures,
+      });
     }
     const protocol = await this.configured();
     const inputs = result.inputs ?? news;
@@ -99,11 +98,7 @@ export class ProviderClient {
    * inputs with the new ones, the `ignoreChanges` paths set back to their old values.
    */
   async diff(old: OldState, news: WireMap, ignoreChanges: readonly string[] = []): Promise<ResolvedDiff> {
-    const [olds, marshalledNews, oldInputs] = [
-      await this.marshal(old.outputs),
-      await this.marshal(news),
-      await this.marshal(old.inputs),
-    ];
+    const [olds, marshalledNews, oldInputs] = [await this.marshal(old.outputs), await this.marshal(news), await this.marshal(old.inputs)];
     this.calls.push({ method: "diff", urn: old.urn, id: old.id });
     const diff = await this.host.diff(old.urn, old.id, olds, marshalledNews, oldInputs);
     const fromInputs = diff.changes === "unknown";
@@ -147,11 +142,7 @@ export class ProviderClient {
   /** Update; a partial failure comes back as a {@link StepFailed} carrying `initFailure`. */
   async update(old: OldState, news: WireMap, additionalSecretOutputs: string[], preview: boolean): Promise<WireMap> {
     const protocol = await this.configured();
-    const [olds, marshalledNews, oldInputs] = [
-      await this.marshal(old.outputs),
-      await this.marshal(news),
-      await this.marshal(old.inputs),
-    ];
+    const [olds, marshalledNews, oldInputs] = [await this.marshal(old.outputs), await this.marshal(news), await this.marshal(old.inputs)];
     this.calls.push({ method: "update", urn: old.urn, id: old.id });
     try {
       const updated = await this.host.update(old.urn, old.id, olds, marshalledNews, oldInputs, preview);
@@ -177,10 +168,7 @@ export class ProviderClient {
     state: WireMap,
     inputs: WireMap | undefined,
   ): Promise<{ id: string; properties: WireMap; inputs: WireMap | undefined }> {
-    const [properties, marshalledInputs] = [
-      await this.marshal(state),
-      inputs === undefined ? undefined : await this.marshal(inputs),
-    ];
+    const [properties, marshalledInputs] = [await this.marshal(state), inputs === undefined ? undefined : await this.marshal(inputs)];
     this.calls.push({ method: "read", urn, id });
     const read = await this.host.read(urn, id, properties, marshalledInputs);
     const protocol = await this.configured();

@@ -96,9 +96,7 @@ export class TestStack implements DeploymentStack {
     this.stackName = options.stack ?? options.state?.stack ?? "test";
     if (options.state && (options.state.project !== this.project || options.state.stack !== this.stackName)) {
       // URNs embed project and stack: a mismatch would silently recreate every resource.
-      throw new Error(
-        `the state belongs to ${options.state.project}/${options.state.stack}, not ${this.project}/${this.stackName}`,
-      );
+      throw new Error(`the state belongs to ${options.state.project}/${options.state.stack}, not ${this.project}/${this.stackName}`);
     }
     this.workDir = path.resolve(options.workDir);
     this.program = options.program;
@@ -110,7 +108,14 @@ export class TestStack implements DeploymentStack {
     // Fail now, not in the middle of an operation, when the passphrase is wrong.
     if (options.state) this.crypter.verify(options.state.secretsCheck);
     this.runner = cli
-      ? new CliEngine({ project: this.project, stackName: this.stackName, workDir: this.workDir, cli, passphrase, parallel: options.parallel })
+      ? new CliEngine({
+          project: this.project,
+          stackName: this.stackName,
+          workDir: this.workDir,
+          cli,
+          passphrase,
+          parallel: options.parallel,
+        })
       : new DoubleEngine(this, options);
     this.engine = this.runner.kind;
   }

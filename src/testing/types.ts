@@ -242,9 +242,7 @@ export class DeploymentError extends Error {
   readonly result: OperationResult;
 
   constructor(result: OperationResult, failures: StepFailure[]) {
-    super(
-      `${result.operation} failed:\n${failures.map((f) => `  ${f.urn}: ${f.message}`).join("\n")}`,
-    );
+    super(`${result.operation} failed:\n${failures.map((f) => `  ${f.urn}: ${f.message}`).join("\n")}`);
     this.name = "DeploymentError";
     this.operation = result.operation;
     this.failures = failures;

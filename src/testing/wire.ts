@@ -95,10 +95,7 @@ export function containsUnknowns(value: WireValue | undefined): boolean {
  * `acceptSecrets: false` to Configure), and resource references become their id (or URN) unless
  * the provider accepts resources.
  */
-export function marshalForProvider(
-  map: WireMap,
-  protocol: { acceptSecrets: boolean; acceptResources: boolean },
-): WireMap {
+export function marshalForProvider(map: WireMap, protocol: { acceptSecrets: boolean; acceptResources: boolean }): WireMap {
   const visit = (value: WireValue): WireValue => {
     if (isSecretValue(value)) {
       const inner = visit(value.value ?? null);
@@ -202,8 +199,7 @@ export function changedKeys(before: WireMap, after: WireMap): string[] {
   for (const key of keys) {
     const left = before[key];
     const right = after[key];
-    const same =
-      left === undefined || right === undefined ? left === right : wireEqual(plainValue(left), plainValue(right));
+    const same = left === undefined || right === undefined ? left === right : wireEqual(plainValue(left), plainValue(right));
     if (!same) changed.push(key);
   }
   return changed.sort();

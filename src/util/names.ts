@@ -71,7 +71,12 @@ function characterProblem(text: string, input: string, what: string, allowed: Re
     at += 1;
     if (ch.codePointAt(0)! < 0x80) {
       if (allowed.test(ch)) continue;
-      const hint = ch === " " ? "spaces" : /[/?#\\:@%[\]]/.test(ch) ? `${quote(ch)}: give the ${what} alone, not a URL, a path, a port or an address` : quote(ch);
+      const hint =
+        ch === " "
+          ? "spaces"
+          : /[/?#\\:@%[\]]/.test(ch)
+            ? `${quote(ch)}: give the ${what} alone, not a URL, a path, a port or an address`
+            : quote(ch);
       return `${quote(input)} is not a valid ${what}: it holds ${hint} (character ${at})`;
     }
     if (IGNORABLE.test(ch) && !JOINERS.has(ch)) {
@@ -125,7 +130,9 @@ export function isIpAddress(text: string): boolean {
 /** The reason a name is refused for its last label, if it is numeric: no top-level domain is (RFC 3696 §2). */
 function numericTld(labels: readonly string[], input: string): string | undefined {
   const last = labels[labels.length - 1]!;
-  return /^\d+$/.test(last) ? `${quote(input)} ends in the numeric label ${quote(last)}; no top-level domain is numeric (RFC 3696 §2)` : undefined;
+  return /^\d+$/.test(last)
+    ? `${quote(input)} ends in the numeric label ${quote(last)}; no top-level domain is numeric (RFC 3696 §2)`
+    : undefined;
 }
 
 /** `name` without one trailing dot (the root), which is the only normalization of the ending. */
@@ -152,12 +159,16 @@ export function normalizeDomain(input: string): NameResult {
   if (labels.length < 2) return { ok: false, reason: `${quote(input)} needs a second-level name and a TLD, e.g. example.com` };
   const bad = labels.find((l) => !LDH_LABEL.test(l));
   if (bad !== undefined) {
-    return { ok: false, reason: `${quote(input)} is not a valid domain name: label ${quote(bad)} must be 1 to 63 letters, digits or inner hyphens` };
+    return {
+      ok: false,
+      reason: `${quote(input)} is not a valid domain name: label ${quote(bad)} must be 1 to 63 letters, digits or inner hyphens`,
+    };
   }
   const numeric = numericTld(labels, input);
   if (numeric) return { ok: false, reason: numeric };
   const value = labels.join(".");
-  if (value.length > MAX_NAME_LENGTH) return { ok: false, reason: `${quote(input)} is longer than ${MAX_NAME_LENGTH} characters (RFC 1035 §2.3.4)` };
+  if (value.length > MAX_NAME_LENGTH)
+    return { ok: false, reason: `${quote(input)} is longer than ${MAX_NAME_LENGTH} characters (RFC 1035 §2.3.4)` };
   return { ok: true, value };
 }
 
@@ -174,15 +185,26 @@ export function normalizeDomain(input: string): NameResult {
 export function normalizeRegistrableDomain(input: string): NameResult {
   const domain = normalizeDomain(input);
   if (!domain.ok) return domain;
-  const psl = parsePublicSuffix(domain.value, { allowPrivateDomains: false, extractHostname: false, validateHostname: false, detectIp: false });
+  const psl = parsePublicSuffix(domain.value, {
+    allowPrivateDomains: false,
+    extractHostname: false,
+    validateHostname: false,
+    detectIp: false,
+  });
   if (psl.isIcann !== true) {
-    return { ok: false, reason: `${quote(input)} is not under a top-level domain of the public suffix list (${quote(psl.publicSuffix ?? "")} is none)` };
+    return {
+      ok: false,
+      reason: `${quote(input)} is not under a top-level domain of the public suffix list (${quote(psl.publicSuffix ?? "")} is none)`,
+    };
   }
   if (psl.domain === null) {
     return { ok: false, reason: `${quote(input)} is a public suffix: domains are registered under it, not it` };
   }
   if (psl.domain !== domain.value) {
-    return { ok: false, reason: `${quote(input)} is not a registrable domain: it is a name under ${psl.domain}, the domain a registrar registers` };
+    return {
+      ok: false,
+      reason: `${quote(input)} is not a registrable domain: it is a name under ${psl.domain}, the domain a registrar registers`,
+    };
   }
   return domain;
 }
@@ -211,7 +233,8 @@ export function normalizeHost(input: string, zone?: string): NameResult {
   if (input === "@" && zone) return { ok: true, value: `${zone}.` };
   const bare = withoutRoot(input);
   if (bare === "") return { ok: false, reason: "a host name is required" };
-  if (isIpAddress(bare)) return { ok: false, reason: `${quote(input)} is an IP address; a host name is required here (e.g. ns1.example.net)` };
+  if (isIpAddress(bare))
+    return { ok: false, reason: `${quote(input)} is an IP address; a host name is required here (e.g. ns1.example.net)` };
   const converted = asciiLabels(bare, input, "host name");
   if (!converted.ok) return converted;
   const { labels } = converted;
@@ -220,7 +243,8 @@ export function normalizeHost(input: string, zone?: string): NameResult {
   const numeric = numericTld(labels, input);
   if (numeric) return { ok: false, reason: numeric };
   const value = labels.join(".");
-  if (value.length > MAX_NAME_LENGTH) return { ok: false, reason: `${quote(input)} is longer than ${MAX_NAME_LENGTH} characters (RFC 1035 §2.3.4)` };
+  if (value.length > MAX_NAME_LENGTH)
+    return { ok: false, reason: `${quote(input)} is longer than ${MAX_NAME_LENGTH} characters (RFC 1035 §2.3.4)` };
   return { ok: true, value: `${value}.` };
 }
 
@@ -242,7 +266,11 @@ export function normalizeNameserver(input: string): NameResult {
   const labels = bare.split(".");
   if (labels.length < 2) return { ok: false, reason: `${quote(input)} is not a fully qualified host name` };
   const bad = labels.find((l) => !LDH_LABEL.test(l));
-  if (bad !== undefined) return { ok: false, reason: `${quote(input)} is not a nameserver host name: label ${quote(bad)} must be letters, digits or inner hyphens (RFC 1123)` };
+  if (bad !== undefined)
+    return {
+      ok: false,
+      reason: `${quote(input)} is not a nameserver host name: label ${quote(bad)} must be letters, digits or inner hyphens (RFC 1123)`,
+    };
   return { ok: true, value: bare };
 }
 
@@ -268,8 +296,7 @@ export function normalizeRecordName(input: string, zone: string): NameResult {
   }
   const all = wildcard ? ["*", ...labels] : labels;
   const zoneLabels = zone.split(".");
-  const endsWithZone =
-    all.length >= zoneLabels.length && all.slice(all.length - zoneLabels.length).join(".") === zone;
+  const endsWithZone = all.length >= zoneLabels.length && all.slice(all.length - zoneLabels.length).join(".") === zone;
   let relative: string[];
   if (endsWithZone) relative = all.slice(0, all.length - zoneLabels.length);
   else if (fqdnIn) return { ok: false, reason: `${quote(input)} is not inside the zone ${zone}` };
@@ -278,7 +305,8 @@ export function normalizeRecordName(input: string, zone: string): NameResult {
   const bad = relative.find((l, i) => !(l === "*" && i === 0) && !HOST_LABEL.test(l));
   if (bad !== undefined) return { ok: false, reason: `${quote(input)} is not a valid record name: label ${quote(bad)} is not allowed` };
   const value = relative.join(".");
-  if (value.length + zone.length + 1 > MAX_NAME_LENGTH) return { ok: false, reason: `${quote(input)} makes a name longer than ${MAX_NAME_LENGTH} characters` };
+  if (value.length + zone.length + 1 > MAX_NAME_LENGTH)
+    return { ok: false, reason: `${quote(input)} makes a name longer than ${MAX_NAME_LENGTH} characters` };
   return { ok: true, value };
 }
 

@@ -13,13 +13,7 @@ import { isIP } from "node:net";
 import { quote } from "./quote";
 
 /** Key types the parser accepts. DSA and the `sk-` (security key) types are refused. */
-export const SSH_KEY_TYPES = [
-  "ssh-ed25519",
-  "ecdsa-sha2-nistp256",
-  "ecdsa-sha2-nistp384",
-  "ecdsa-sha2-nistp521",
-  "ssh-rsa",
-] as const;
+export const SSH_KEY_TYPES = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521", "ssh-rsa"] as const;
 /** One of {@link SSH_KEY_TYPES}. */
 export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
 

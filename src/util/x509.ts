@@ -68,7 +68,8 @@ export function parseCertificateChain(text: string): ChainResult {
   if (blocks.some((b) => b.label.includes("PRIVATE KEY"))) {
     return { ok: false, reason: "holds a private key; give the key in privateKey, which is kept secret, and only certificates here" };
   }
-  if (blocks.length === 0) return { ok: false, reason: "is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)" };
+  if (blocks.length === 0)
+    return { ok: false, reason: "is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)" };
   const chain: X509Certificate[] = [];
   for (const [i, block] of blocks.entries()) {
     const where = blocks.length === 1 ? "is" : `block ${i + 1} of the chain is`;

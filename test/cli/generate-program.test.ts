@@ -92,8 +92,17 @@ beforeAll(async () => {
   sim = await simulator.startSimulator({ seed: "demo" });
   ({ privateKey } = await enrichDemoAccount(sim));
   outDir = path.join(pkg.dir, "programs", `generate-out-${process.pid}`);
-  await runGenerate({ ...simFlags(sim), out: outDir, force: true, project: "agency", hostingId: [], domain: [] }, () => undefined, () => undefined);
-  files = Object.fromEntries(["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json", "README.md"].map((name) => [name, readFileSync(path.join(outDir!, name), "utf8")]));
+  await runGenerate(
+    { ...simFlags(sim), out: outDir, force: true, project: "agency", hostingId: [], domain: [] },
+    () => undefined,
+    () => undefined,
+  );
+  files = Object.fromEntries(
+    ["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json", "README.md"].map((name) => [
+      name,
+      readFileSync(path.join(outDir!, name), "utf8"),
+    ]),
+  );
   project = placeProject(pkg, files, "all");
   const placed = project;
   typeChecked = typeCheck(placed.dir).then(
@@ -102,8 +111,21 @@ beforeAll(async () => {
   );
   accountOutDir = path.join(pkg.dir, "programs", `generate-account-out-${process.pid}`);
   const accounts = JSON.stringify({ "brand-b": { apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey } });
-  await runGenerate({ accounts, account: "brand-b", out: accountOutDir, force: true, project: "brand-b", hostingId: [], domain: [] }, () => undefined, () => undefined);
-  accountProject = placeProject(pkg, Object.fromEntries(["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json"].map((name) => [name, readFileSync(path.join(accountOutDir!, name), "utf8")])), "account");
+  await runGenerate(
+    { accounts, account: "brand-b", out: accountOutDir, force: true, project: "brand-b", hostingId: [], domain: [] },
+    () => undefined,
+    () => undefined,
+  );
+  accountProject = placeProject(
+    pkg,
+    Object.fromEntries(
+      ["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json"].map((name) => [
+        name,
+        readFileSync(path.join(accountOutDir!, name), "utf8"),
+      ]),
+    ),
+    "account",
+  );
   accountTypeChecked = typeCheck(accountProject.dir).then(
     (output) => ({ ok: true, output }),
     (error: Error) => ({ ok: false, output: error.message }),
@@ -173,13 +195,20 @@ describe("the program generated from the whole demo account", () => {
         'new FtpAccount("ftp_deploy_agency_demo_com", {\n  hostingId: 101,\n  domain: "agency-demo.com",\n  user: "deploy",\n  path: "/public_html",\n' +
         '  password: config.requireSecret("ftpPassword_deploy_agency_demo_com"),\n  adopt: true,\n}, { protect: true });',
     );
-    expect(index).toContain('  password: config.requireSecret("dbPassword_agencyde_wpuser"),\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });');
+    expect(index).toContain(
+      '  password: config.requireSecret("dbPassword_agencyde_wpuser"),\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });',
+    );
     expect(index).toContain("// Its password cannot be read: it comes from the secret config key dbPassword_agencyde_wpuser; the");
-    expect(index).toContain('  publicKey: config.require("sshPublicKey_101_a4775108"),\n  comment: "ci-deploy@agency-demo.com",\n  fromIps: ["203.0.113.0/24"],\n  adopt: true,\n}, { protect: true });');
-    expect(index).toContain('new Database("db_agencyde_wp", {\n  hostingId: 101,\n  name: "agencyde_wp",\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });');
+    expect(index).toContain(
+      '  publicKey: config.require("sshPublicKey_101_a4775108"),\n  comment: "ci-deploy@agency-demo.com",\n  fromIps: ["203.0.113.0/24"],\n  adopt: true,\n}, { protect: true });',
+    );
+    expect(index).toContain(
+      'new Database("db_agencyde_wp", {\n  hostingId: 101,\n  name: "agencyde_wp",\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });',
+    );
 
     const yaml = files["Pulumi.yaml"]!;
-    for (const key of ["ftpPassword_deploy_agency_demo_com", "dbPassword_agencyde_wpuser"]) expect(yaml).toContain(`  ${key}:\n    type: string\n    secret: true\n`);
+    for (const key of ["ftpPassword_deploy_agency_demo_com", "dbPassword_agencyde_wpuser"])
+      expect(yaml).toContain(`  ${key}:\n    type: string\n    secret: true\n`);
     // A public key is not a secret: required, but plain.
     expect(yaml).toMatch(/ {2}sshPublicKey_101_a4775108:\n {4}type: string\n {4}description: /);
 
@@ -198,7 +227,10 @@ describe("the program generated from the whole demo account", () => {
       live.objectStorage.secretKey,
       live.objectStorage.accessKey,
       sim.apiKey,
-      privateKey.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "").slice(0, 64),
+      privateKey
+        .replace(/-----[^-]+-----/g, "")
+        .replace(/\s+/g, "")
+        .slice(0, 64),
     ];
     for (const [name, text] of Object.entries(files)) {
       for (const secret of secrets) {

@@ -77,7 +77,13 @@ describe("reseller generate selections", () => {
   });
 
   it("reads the zone of a domain without hosting by the domain alone", async () => {
-    sim.store.domains["side-project.org"] = { ...structuredClone(sim.store.domains["client-shop.net"]!), domain: "side-project.org", unicode: "side-project.org", sld: "side-project", tld: "org" };
+    sim.store.domains["side-project.org"] = {
+      ...structuredClone(sim.store.domains["client-shop.net"]!),
+      domain: "side-project.org",
+      unicode: "side-project.org",
+      sld: "side-project",
+      tld: "org",
+    };
     sim.store.zones["side-project.org"] = defaultZone("side-project.org");
     try {
       const { program } = await generate({ domain: ["side-project.org"] });
@@ -91,9 +97,15 @@ describe("reseller generate selections", () => {
   });
 
   it("fails on a hosting account or a domain the account does not have, naming what it has", async () => {
-    await expect(generate({ hostingId: ["999"] })).rejects.toThrow("Hosting account 999 is not in this reseller account (hosting accounts found: 101, 102)");
-    await expect(generate({ domain: ["nowhere.example"] })).rejects.toThrow("Domain nowhere.example is neither in this reseller account's domain list");
-    await expect(generate({ hostingId: ["abc"] })).rejects.toThrow('--hosting-id must be a hosting account id (a positive whole number), got "abc"');
+    await expect(generate({ hostingId: ["999"] })).rejects.toThrow(
+      "Hosting account 999 is not in this reseller account (hosting accounts found: 101, 102)",
+    );
+    await expect(generate({ domain: ["nowhere.example"] })).rejects.toThrow(
+      "Domain nowhere.example is neither in this reseller account's domain list",
+    );
+    await expect(generate({ hostingId: ["abc"] })).rejects.toThrow(
+      '--hosting-id must be a hosting account id (a positive whole number), got "abc"',
+    );
   });
 });
 
@@ -108,7 +120,9 @@ describe("reseller generate", () => {
     // Besides reads, only GETs that no operation answers: the client's request for a path that
     // cannot exist, made once to tell a missing object's 404 from a missing route's.
     const others = sent.filter((entry) => table[entry.key]?.safety !== "read");
-    expect(others.map((entry) => `${entry.method} ${entry.path}`)).toEqual(others.map(() => expect.stringMatching(/^GET \/v4\/reseller-no-such-route-[0-9a-f]{12}$/)));
+    expect(others.map((entry) => `${entry.method} ${entry.path}`)).toEqual(
+      others.map(() => expect.stringMatching(/^GET \/v4\/reseller-no-such-route-[0-9a-f]{12}$/)),
+    );
     expect(others.length).toBeLessThanOrEqual(1);
   });
 
@@ -126,7 +140,17 @@ describe("reseller generate", () => {
       const accounts = JSON.stringify({ "brand-b": { apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey, maxAttempts: 1 } });
       // The top-level keys point nowhere: everything must be read through the named account.
       await runGenerate(
-        { apiUrl: "http://127.0.0.1:9", apiUser: "nobody", apiKey: "nothing", accounts, account: "brand-b", project: "brand-b", hostingId: [], domain: [], out: dir },
+        {
+          apiUrl: "http://127.0.0.1:9",
+          apiUser: "nobody",
+          apiKey: "nothing",
+          accounts,
+          account: "brand-b",
+          project: "brand-b",
+          hostingId: [],
+          domain: [],
+          out: dir,
+        },
         () => undefined,
         () => undefined,
       );
@@ -174,8 +198,12 @@ describe("reseller generate", () => {
     try {
       const { program } = await generate({ hostingId: ["101"] });
 
-      expect(program).toContain('  user: "ci.bot",\n  path: "/public_html",\n  password: config.requireSecret("ftpPassword_ci_bot_agency_demo_com"),');
-      expect(program).toContain('  user: "ci_bot",\n  path: "/public_html",\n  password: config.requireSecret("ftpPassword_ci_bot_agency_demo_com_2"),');
+      expect(program).toContain(
+        '  user: "ci.bot",\n  path: "/public_html",\n  password: config.requireSecret("ftpPassword_ci_bot_agency_demo_com"),',
+      );
+      expect(program).toContain(
+        '  user: "ci_bot",\n  path: "/public_html",\n  password: config.requireSecret("ftpPassword_ci_bot_agency_demo_com_2"),',
+      );
     } finally {
       sim.store.hostings["101"]!.ftpAccounts = seeded;
     }
@@ -197,8 +225,12 @@ describe("reseller generate", () => {
 
     expect(program).not.toContain("DomainRegistration");
     expect(program).toContain('new WafDisabledRules("waf_agency_demo_com", {');
-    expect(notes).toContain("note: API v2 has no listing of the account's domains: no DomainRegistration is generated, and only zones of hosting domains are read");
-    expect(notes.find((n) => n.startsWith("note: Not generated:"))).toContain("PhpOptions (API v2 has no php.listVersions, php.getOptions)");
+    expect(notes).toContain(
+      "note: API v2 has no listing of the account's domains: no DomainRegistration is generated, and only zones of hosting domains are read",
+    );
+    expect(notes.find((n) => n.startsWith("note: Not generated:"))).toContain(
+      "PhpOptions (API v2 has no php.listVersions, php.getOptions)",
+    );
   });
 
   it("writes with --import-file alone an import file of what the program would hold, under the plugin's tokens, and no program", async () => {
@@ -210,7 +242,9 @@ describe("reseller generate", () => {
       expect(program).toBe("");
       const { resources } = JSON.parse(readFileSync(file, "utf8")) as { resources: { type: string; name: string; id: string }[] };
       // Everything the program declares or reads, with its name and id, but the redirection.
-      const programIds = [...withProgram.program.matchAll(/^\/\/ import id: (.+)\n(?:new ([A-Za-z]+)\("([^"]+)"|([A-Za-z]+)\.get\("([^"]+)")/gm)].map((m) => ({
+      const programIds = [
+        ...withProgram.program.matchAll(/^\/\/ import id: (.+)\n(?:new ([A-Za-z]+)\("([^"]+)"|([A-Za-z]+)\.get\("([^"]+)")/gm),
+      ].map((m) => ({
         type: `reseller:index:${m[2] ?? m[4]}`,
         name: m[3] ?? m[5],
         id: m[1],
@@ -220,9 +254,13 @@ describe("reseller generate", () => {
       expect(notes).toContain(
         `note: not in ${file}: redirect_client_shop_net (101/client-shop.net): Redirection: the API never returns its destination, and without it the first \`up\` would replace the redirection: import it yourself with the destination at the end of the id (\`pulumi import reseller:index:Redirection <name> <hostingId>/<domain>/<destinationUrl>\`)`,
       );
-      expect(notes.find((n) => n.startsWith(`Wrote ${file}`))).toContain(`${resources.length} resource(s) for \`pulumi import --file ${file}\``);
+      expect(notes.find((n) => n.startsWith(`Wrote ${file}`))).toContain(
+        `${resources.length} resource(s) for \`pulumi import --file ${file}\``,
+      );
 
-      await expect(generate({ domain: ["client-shop.net"], importFile: file })).rejects.toThrow(`${file} already exists; use --force to overwrite`);
+      await expect(generate({ domain: ["client-shop.net"], importFile: file })).rejects.toThrow(
+        `${file} already exists; use --force to overwrite`,
+      );
       await expect(generate({ domain: ["client-shop.net"], importFile: file, force: true })).resolves.toBeDefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -236,7 +274,9 @@ describe("reseller generate", () => {
       const { notes } = await generate({ hostingId: ["101"], importFile: path.join(dir, "import.json") });
       const { resources } = JSON.parse(readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: { id: string }[] };
       expect(resources.map((r) => r.id)).not.toContain("101/redis");
-      expect(notes.some((n) => n.includes("cache_agencyde_redis (101/redis): CacheService 101/redis would change on the first `up`"))).toBe(true);
+      expect(notes.some((n) => n.includes("cache_agencyde_redis (101/redis): CacheService 101/redis would change on the first `up`"))).toBe(
+        true,
+      );
     } finally {
       sim.store.hostings["101"]!.cache.redis = { enabled: false, active: false, items: 0 };
       rmSync(dir, { recursive: true, force: true });
@@ -246,13 +286,26 @@ describe("reseller generate", () => {
   it("refuses --import-file with --account before any API call: an import file cannot name the account", async () => {
     const accounts = JSON.stringify({ "brand-b": { apiUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey } });
     const before = sim.requests.list().length;
-    await expect(generate({ accounts, account: "brand-b", importFile: path.join(tmpdir(), "never-written.json") })).rejects.toThrow(/--import-file cannot be used with --account/);
+    await expect(generate({ accounts, account: "brand-b", importFile: path.join(tmpdir(), "never-written.json") })).rejects.toThrow(
+      /--import-file cannot be used with --account/,
+    );
     expect(sim.requests.list().length).toBe(before);
   });
 
   it("writes the project with --out as a command, and refuses to overwrite it without --force", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "reseller-generate-"));
-    const args = ["--import", "tsx", path.join(repositoryRoot, "src/cli/index.ts"), "generate", "--out", dir, "--project", "agency", "--domain", "xn--caf-dma.com"];
+    const args = [
+      "--import",
+      "tsx",
+      path.join(repositoryRoot, "src/cli/index.ts"),
+      "generate",
+      "--out",
+      dir,
+      "--project",
+      "agency",
+      "--domain",
+      "xn--caf-dma.com",
+    ];
     const env = { ...process.env, RESELLER_API_URL: sim.url, RESELLER_API_USER: sim.apiUser, RESELLER_API_KEY: sim.apiKey };
     try {
       const { stderr } = await run(process.execPath, args, { cwd: repositoryRoot, env });
@@ -260,7 +313,12 @@ describe("reseller generate", () => {
       expect(readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
 
       const again = run(process.execPath, args, { cwd: repositoryRoot, env });
-      await expect(again).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("already has index.ts, Pulumi.yaml, package.json, tsconfig.json, README.md; use --force to overwrite") });
+      await expect(again).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          "already has index.ts, Pulumi.yaml, package.json, tsconfig.json, README.md; use --force to overwrite",
+        ),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -269,7 +327,10 @@ describe("reseller generate", () => {
   it("depends on the registry range of its own version by default, and on the spec --package-spec names", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "reseller-generate-"));
     const { version } = JSON.parse(readFileSync(path.join(repositoryRoot, "package.json"), "utf8")) as { version: string };
-    const dependency = () => (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies["pulumi-hosting-reseller"];
+    const dependency = () =>
+      (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies[
+        "pulumi-hosting-reseller"
+      ];
     try {
       await generate({ out: dir, domain: ["xn--caf-dma.com"] });
       expect(dependency()).toBe(`^${version}`);
@@ -284,20 +345,32 @@ describe("reseller generate", () => {
   it("refuses a --package-spec that is blank, padded or without --out, before any API call", async () => {
     const mark = sim.requests.list().length;
     const dir = path.join(tmpdir(), "reseller-generate-never-written");
-    await expect(generate({ out: dir, packageSpec: " " })).rejects.toThrow('--package-spec must be an npm dependency spec such as "^0.1.0"');
+    await expect(generate({ out: dir, packageSpec: " " })).rejects.toThrow(
+      '--package-spec must be an npm dependency spec such as "^0.1.0"',
+    );
     await expect(generate({ out: dir, packageSpec: " ^0.1.0" })).rejects.toThrow('got " ^0.1.0"');
     await expect(generate({ out: dir, packageSpec: "^0.1.0\nfoo" })).rejects.toThrow("--package-spec must be an npm dependency spec");
-    await expect(generate({ packageSpec: "^0.1.0" })).rejects.toThrow("--package-spec needs --out: it goes into the generated package.json");
+    await expect(generate({ packageSpec: "^0.1.0" })).rejects.toThrow(
+      "--package-spec needs --out: it goes into the generated package.json",
+    );
     expect(sim.requests.list().length).toBe(mark);
   });
 });
 
 describe("reseller generate on an account whose routes differ from the table", () => {
   it("fails naming the missing route rather than printing a program without what that listing holds", async () => {
-    const moved = await startSimulator({ seed: "demo", routes: { "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/keys" } } }, unknownRoute: "html" });
+    const moved = await startSimulator({
+      seed: "demo",
+      routes: { "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/keys" } } },
+      unknownRoute: "html",
+    });
     try {
       let program = "";
-      const run = runGenerate({ ...simFlags(moved), project: "agency", hostingId: [], domain: [] }, (text) => (program += text), () => undefined);
+      const run = runGenerate(
+        { ...simFlags(moved), project: "agency", hostingId: [], domain: [] },
+        (text) => (program += text),
+        () => undefined,
+      );
       await expect(run).rejects.toThrow(/ssh\.listKeys has no route at API v4 GET \/v4\/hosting\/ssh-keys .*reseller probe/);
       expect(program).toBe("");
     } finally {

@@ -50,14 +50,28 @@ export async function enrichDemoAccount(sim: Simulator): Promise<{ privateKey: s
     await client.request("cache.controlRedis", { id: 101, serviceAction: "start" });
     await client.request("cron.setEmail", { id: 101, email: "ops@agency-demo.com" });
     await client.request("php.setVersion", { id: 102, version: "8.3" });
-    await client.request("php.setOptions", { id: 102, version: "8.3", options: { display_errors: "On", "session.gc_maxlifetime": "3600" } });
+    await client.request("php.setOptions", {
+      id: 102,
+      version: "8.3",
+      options: { display_errors: "On", "session.gc_maxlifetime": "3600" },
+    });
     await client.request("dns.modifyZone", {
       id: 101,
       domain: "agency-demo.com",
       rrsets: [
         { type: "AAAA", name: "api.agency-demo.com.", ttl: 300, records: [{ ip: "2001:db8::10" }] },
-        { type: "TXT", name: "_dmarc.agency-demo.com.", ttl: 3600, records: [{ content: '"v=DMARC1; p=none; rua=mailto:dmarc@agency-demo.com"' }] },
-        { type: "TXT", name: "long.agency-demo.com.", ttl: 3600, records: [{ content: `"${"a".repeat(255)}" "${"b".repeat(40)}"` }, { content: '"say \\"hi\\""' }] },
+        {
+          type: "TXT",
+          name: "_dmarc.agency-demo.com.",
+          ttl: 3600,
+          records: [{ content: '"v=DMARC1; p=none; rua=mailto:dmarc@agency-demo.com"' }],
+        },
+        {
+          type: "TXT",
+          name: "long.agency-demo.com.",
+          ttl: 3600,
+          records: [{ content: `"${"a".repeat(255)}" "${"b".repeat(40)}"` }, { content: '"say \\"hi\\""' }],
+        },
         { type: "SRV", name: "_sip._tcp.agency-demo.com.", ttl: 3600, records: [{ value: "5 5060 sip.agency-demo.com.", priority: 10 }] },
         { type: "CAA", name: "agency-demo.com.", ttl: 3600, records: [{ content: '0 issue "letsencrypt.org"' }] },
         { type: "A", name: "*.dev.agency-demo.com.", ttl: 600, records: [{ ip: "198.51.100.31" }, { ip: "198.51.100.30" }] },

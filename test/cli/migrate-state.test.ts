@@ -37,16 +37,29 @@ describe("reseller migrate-state", () => {
     const plan = planMigration({
       deployment: {
         resources: [
-          dynamic("Redirection", "alias", { id: "101/xn--caf-dma.com", outputs: { hostingId: 101, domain: "xn--caf-dma.com", destinationUrl: "https://agency-demo.com/", type: 301 } }),
-          dynamic("PhpOptions", "php", { id: "101/8.2", outputs: { hostingId: 101, phpVersion: "8.2", options: { max_execution_time: "120", post_max_size: "128M" } } }),
+          dynamic("Redirection", "alias", {
+            id: "101/xn--caf-dma.com",
+            outputs: { hostingId: 101, domain: "xn--caf-dma.com", destinationUrl: "https://agency-demo.com/", type: 301 },
+          }),
+          dynamic("PhpOptions", "php", {
+            id: "101/8.2",
+            outputs: { hostingId: 101, phpVersion: "8.2", options: { max_execution_time: "120", post_max_size: "128M" } },
+          }),
           dynamic("FtpAccount", "ftp", {
             id: "101/ci@example.com",
-            outputs: { hostingId: 101, password: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc" } },
+            outputs: {
+              hostingId: 101,
+              password: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc" },
+            },
           }),
         ],
       },
     });
-    expect(plan.importFile.resources.map((r) => r.id)).toEqual(["101/xn--caf-dma.com/https://agency-demo.com/", "101/8.2/max_execution_time,post_max_size", "101/ci@example.com"]);
+    expect(plan.importFile.resources.map((r) => r.id)).toEqual([
+      "101/xn--caf-dma.com/https://agency-demo.com/",
+      "101/8.2/max_execution_time,post_max_size",
+      "101/ci@example.com",
+    ]);
   });
 
   it("imports the settings that record what they found with that value in the id, so destroy after the migration puts it back", () => {
@@ -55,9 +68,17 @@ describe("reseller migrate-state", () => {
         resources: [
           dynamic("PhpOptions", "php", {
             id: "101/8.2",
-            outputs: { hostingId: 101, phpVersion: "8.2", options: { max_execution_time: "120", post_max_size: "128M" }, previous: { max_execution_time: "30", post_max_size: "64M" } },
+            outputs: {
+              hostingId: 101,
+              phpVersion: "8.2",
+              options: { max_execution_time: "120", post_max_size: "128M" },
+              previous: { max_execution_time: "30", post_max_size: "64M" },
+            },
           }),
-          dynamic("WafDisabledRules", "waf", { id: "101/client-shop.net", outputs: { hostingId: 101, domain: "client-shop.net", ruleIds: [942100], previous: [920350] } }),
+          dynamic("WafDisabledRules", "waf", {
+            id: "101/client-shop.net",
+            outputs: { hostingId: 101, domain: "client-shop.net", ruleIds: [942100], previous: [920350] },
+          }),
         ],
       },
     });
@@ -69,7 +90,14 @@ describe("reseller migrate-state", () => {
 
   it("keeps a component parent through the import file's name table", () => {
     const parent = "urn:pulumi:dev::site::my:site:Site::blog";
-    const plan = planMigration({ deployment: { resources: [dynamic("DnsRecordSet", "www", { id: "example.com/www/A", parent }), dynamic("DnsRecordSet", "mx", { id: "example.com/@/MX", parent })] } });
+    const plan = planMigration({
+      deployment: {
+        resources: [
+          dynamic("DnsRecordSet", "www", { id: "example.com/www/A", parent }),
+          dynamic("DnsRecordSet", "mx", { id: "example.com/@/MX", parent }),
+        ],
+      },
+    });
     expect(plan.importFile.nameTable).toEqual({ "parent-1": parent });
     expect(plan.importFile.resources.map((r) => r.parent)).toEqual(["parent-1", "parent-1"]);
   });

@@ -60,13 +60,18 @@ describe("reseller ping", () => {
     const { code, lines } = await ping(simFlags(walled, "v3"));
 
     expect(code).toBe(PING_EXIT.ipNotAllowed);
-    expect(lines).toContain("Add 127.0.0.1 to the allowed IP addresses of the reseller API (client area, reseller section), then run ping again.");
+    expect(lines).toContain(
+      "Add 127.0.0.1 to the allowed IP addresses of the reseller API (client area, reseller section), then run ping again.",
+    );
   });
 
   it("exits 2 as a command too, printing 127.0.0.1", async () => {
     const cli = path.join(repositoryRoot, "src/cli/index.ts");
     const env = { ...process.env, RESELLER_API_USER: walled.apiUser, RESELLER_API_KEY: walled.apiKey };
-    const result = run(process.execPath, ["--import", "tsx", cli, "ping", "--api-url", walled.url, "--max-attempts", "1"], { cwd: repositoryRoot, env });
+    const result = run(process.execPath, ["--import", "tsx", cli, "ping", "--api-url", walled.url, "--max-attempts", "1"], {
+      cwd: repositoryRoot,
+      env,
+    });
 
     await expect(result).rejects.toMatchObject({ code: 2, stdout: expect.stringContaining("Add 127.0.0.1 to the allowed IP addresses") });
   }, 20_000);
@@ -83,7 +88,9 @@ describe("reseller ping", () => {
     const { code, lines } = await ping({ apiUrl: sim.url });
 
     expect(code).toBe(PING_EXIT.authentication);
-    expect(lines).toEqual(["reseller ping: Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY"]);
+    expect(lines).toEqual([
+      "reseller ping: Missing API credentials: pass --api-user and --api-key, or set RESELLER_API_USER and RESELLER_API_KEY",
+    ]);
   });
 
   it("takes the credentials from the environment when no flag gives them", async () => {
@@ -120,7 +127,9 @@ describe("reseller ping's route check", () => {
     const { code, lines } = await ping(simFlags(sim, "v3"));
 
     expect(code).toBe(PING_EXIT.ok);
-    expect(lines).toContain("  route hosting.listWorldAccounts (GET /v3/the-world/info, confirmed): answered (no inferred v3 read route can be called without parameters)");
+    expect(lines).toContain(
+      "  route hosting.listWorldAccounts (GET /v3/the-world/info, confirmed): answered (no inferred v3 read route can be called without parameters)",
+    );
     expect(lines.at(-1)).toMatch(/^ {2}\d+ of \d+ v3 routes are inferred, not yet seen answering: run `reseller probe .*--api-version v3/);
   });
 
@@ -128,18 +137,27 @@ describe("reseller ping's route check", () => {
     const { code, lines } = await ping(simFlags(sim, "v2"));
 
     expect(code).toBe(PING_EXIT.ok);
-    expect(lines).toContain("  route hosting.listWorldAccounts (GET /world-api/get-accounts, confirmed): answered (no v2 route is inferred)");
+    expect(lines).toContain(
+      "  route hosting.listWorldAccounts (GET /world-api/get-accounts, confirmed): answered (no v2 route is inferred)",
+    );
     expect(lines.at(-1)).toMatch(/^ {2}none of the \d+ v2 routes is inferred; `reseller probe /);
   });
 
   it("names the missing route and reseller probe, and exits 5, when the API has no route where the table puts the checked one", async () => {
     const overrides = JSON.stringify({ "hosting.listWorldAccounts": { v4: { path: "/v4/no-such/info" } } });
-    const { code, lines } = await ping({ apiUrl: sim.url, apiUser: sim.apiUser, maxAttempts: "1", endpointOverrides: overrides }, { RESELLER_API_KEY: sim.apiKey });
+    const { code, lines } = await ping(
+      { apiUrl: sim.url, apiUser: sim.apiUser, maxAttempts: "1", endpointOverrides: overrides },
+      { RESELLER_API_KEY: sim.apiKey },
+    );
 
     expect(code).toBe(PING_EXIT.routeMissing);
     expect(lines[0]).toBe(`Connected to ${sim.url} (API v4)`);
-    expect(lines.at(-2)).toBe("reseller ping: the API has no route for hosting.listWorldAccounts (GET /v4/no-such/info, set by reseller:endpointOverrides): it answered 404.");
-    expect(lines.at(-1)).toContain(`Run \`reseller probe --api-user ${sim.apiUser} --api-url ${sim.url} --max-attempts 1 --endpoint-overrides '${overrides}'\``);
+    expect(lines.at(-2)).toBe(
+      "reseller ping: the API has no route for hosting.listWorldAccounts (GET /v4/no-such/info, set by reseller:endpointOverrides): it answered 404.",
+    );
+    expect(lines.at(-1)).toContain(
+      `Run \`reseller probe --api-user ${sim.apiUser} --api-url ${sim.url} --max-attempts 1 --endpoint-overrides '${overrides}'\``,
+    );
     expect(lines.join("\n")).not.toContain(sim.apiKey);
   });
 
@@ -162,7 +180,9 @@ describe("reseller ping's route check", () => {
       const { code, lines } = await ping(simFlags(sim));
 
       expect(code).toBe(PING_EXIT.other);
-      expect(lines.at(-2)).toMatch(/^reseller ping: hosting\.listWorldAccounts \(GET \/v4\/the-world\/info, inferred\) did not answer as the table expects: /);
+      expect(lines.at(-2)).toMatch(
+        /^reseller ping: hosting\.listWorldAccounts \(GET \/v4\/the-world\/info, inferred\) did not answer as the table expects: /,
+      );
       expect(lines.at(-1)).toContain("Run `reseller probe --api-user");
     } finally {
       sim.faults.clear();
@@ -188,16 +208,28 @@ describe("pickRouteCheck", () => {
   });
 
   it("finds nothing to check in a version whose read routes all take parameters", () => {
-    const reads = Object.fromEntries(Object.entries(table).filter(([k, e]) => !k.startsWith("v2.") || !e.request.safeParse({}).success || e.id.startsWith("account.hello")));
+    const reads = Object.fromEntries(
+      Object.entries(table).filter(
+        ([k, e]) => !k.startsWith("v2.") || !e.request.safeParse({}).success || e.id.startsWith("account.hello"),
+      ),
+    );
     expect(pickRouteCheck("v2", reads)).toBeUndefined();
   });
 });
 
 describe("probeCommand", () => {
   it("repeats the connection flags given, naming the environment variable of a secret instead of its value", () => {
-    const command = probeCommand({ apiUser: "u-1", apiKey: "k-secret-123", accounts: '{"b":{"apiKey":"k-b"}}', apiVersion: "v3", account: "b" });
+    const command = probeCommand({
+      apiUser: "u-1",
+      apiKey: "k-secret-123",
+      accounts: '{"b":{"apiKey":"k-b"}}',
+      apiVersion: "v3",
+      account: "b",
+    });
 
-    expect(command).toBe(`reseller probe --api-user u-1 --api-key "$RESELLER_API_KEY" --api-version v3 --accounts "$RESELLER_ACCOUNTS" --account b`);
+    expect(command).toBe(
+      `reseller probe --api-user u-1 --api-key "$RESELLER_API_KEY" --api-version v3 --accounts "$RESELLER_ACCOUNTS" --account b`,
+    );
   });
 
   it("quotes a value the shell would split", () => {
@@ -221,7 +253,8 @@ describe("reseller ping --account", () => {
   afterAll(async () => {
     await brandB?.close();
   });
-  const accounts = () => JSON.stringify({ "brand-b": { apiUrl: brandB.url, apiUser: brandB.apiUser, apiKey: brandB.apiKey, maxAttempts: 1 } });
+  const accounts = () =>
+    JSON.stringify({ "brand-b": { apiUrl: brandB.url, apiUser: brandB.apiUser, apiKey: brandB.apiKey, maxAttempts: 1 } });
 
   it("checks the named account of RESELLER_ACCOUNTS rather than the top-level keys", async () => {
     const { code, lines } = await ping({ ...simFlags(sim), account: "brand-b" }, { RESELLER_ACCOUNTS: accounts() });
@@ -232,7 +265,9 @@ describe("reseller ping --account", () => {
   });
 
   it("names the account's keys when its credentials are refused, without the key", async () => {
-    const wrong = JSON.stringify({ "brand-b": { apiUrl: brandB.url, apiUser: brandB.apiUser, apiKey: "wrong-b-key-1234", maxAttempts: 1 } });
+    const wrong = JSON.stringify({
+      "brand-b": { apiUrl: brandB.url, apiUser: brandB.apiUser, apiKey: "wrong-b-key-1234", maxAttempts: 1 },
+    });
     const { code, lines } = await ping({ account: "brand-b", accounts: wrong });
 
     expect(code).toBe(PING_EXIT.authentication);

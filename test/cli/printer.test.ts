@@ -13,7 +13,8 @@ function evaluate(code: string): unknown {
   return new Function("config", `return (${code});`)(config);
 }
 
-const PEM = "-----BEGIN CERTIFICATE-----\nMIIDCTCCAfGgAwIBAgIQfRoq9kS0IT05wO6jhlFakDANBgkqhkiG9w0BAQsFADAa\nMRgwFgYDVQQDDA9jbGllbnQtc2hvcC5uZXQw\n-----END CERTIFICATE-----\n";
+const PEM =
+  "-----BEGIN CERTIFICATE-----\nMIIDCTCCAfGgAwIBAgIQfRoq9kS0IT05wO6jhlFakDANBgkqhkiG9w0BAQsFADAa\nMRgwFgYDVQQDDA9jbGllbnQtc2hvcC5uZXQw\n-----END CERTIFICATE-----\n";
 
 describe("the program printer", () => {
   it("prints values that evaluate back to themselves, multi-line strings and quoted keys included", () => {

@@ -87,18 +87,28 @@ describe("reseller probe against the demo simulator", () => {
 
     expect(routes.map((r) => r.operation).sort()).toEqual(reads.map((e) => e.id).sort());
     expect(routes.filter((r) => r.verdict === "route-missing")).toEqual([]);
-    for (const r of routes.filter((r) => r.verdict === "skipped")) expect(r.detail, r.operation).toMatch(/^(needs \w+: .+|opens a login session|returns a (private key|secret))/);
+    for (const r of routes.filter((r) => r.verdict === "skipped"))
+      expect(r.detail, r.operation).toMatch(/^(needs \w+: .+|opens a login session|returns a (private key|secret))/);
     // The demo seed has no object storage: its URL listing answers the API's own not-found error,
     // which proves the route exists but leaves its reply unread.
     const rest = routes.filter((r) => r.verdict !== "ok" && r.verdict !== "skipped");
-    expect(rest.map((r) => [r.operation, r.verdict, r.detail])).toEqual([["storage.listUrls", "object-missing", "not found (HTTP 404): Object storage of hosting account 101 is not initialised"]]);
+    expect(rest.map((r) => [r.operation, r.verdict, r.detail])).toEqual([
+      ["storage.listUrls", "object-missing", "not found (HTTP 404): Object storage of hosting account 101 is not initialised"],
+    ]);
     expect(result.code).toBe(PROBE_EXIT.ok);
   });
 
   it("never calls the routes that open a login session or return a private key or a secret, and says why", () => {
     const routes = byOperation(report(result).routes);
 
-    for (const id of ["hosting.getLoginUrl", "databases.getPhpMyAdminUrl", "databases.getPhpPgAdminUrl", "ssl.getCsrPrivateKey", "ssl.getCustom", "storage.getAccount"]) {
+    for (const id of [
+      "hosting.getLoginUrl",
+      "databases.getPhpMyAdminUrl",
+      "databases.getPhpPgAdminUrl",
+      "ssl.getCsrPrivateKey",
+      "ssl.getCustom",
+      "storage.getAccount",
+    ]) {
       expect(routes.get(id)?.verdict, id).toBe("skipped");
       expect(routes.get(id)?.detail, id).toContain(`--include ${id}`);
       expect(sim.requests.count(`v4.${id}`), id).toBe(0);
@@ -128,9 +138,18 @@ describe("reseller probe against the demo simulator", () => {
       expect(Object.keys(r)).toEqual(["operation", "version", "method", "path", "params", "evidence", "verdict", "detail", "found"]);
       expect(r.found).toBeNull();
     }
-    expect(byOperation(parsed.routes).get("dns.getZone")).toMatchObject({ version: "v4", method: "GET", path: "/v4/hosting/domain/dns-zone", params: "body", evidence: "inferred", verdict: "ok" });
+    expect(byOperation(parsed.routes).get("dns.getZone")).toMatchObject({
+      version: "v4",
+      method: "GET",
+      path: "/v4/hosting/domain/dns-zone",
+      params: "body",
+      evidence: "inferred",
+      verdict: "ok",
+    });
     // Progress goes to standard error, one line per area, so standard output stays JSON.
-    expect(result.stderr.filter((l) => /^probe: \[\d+\/\d+\] /.test(l))).toHaveLength(new Set(parsed.routes.map((r) => r.operation.split(".")[0])).size);
+    expect(result.stderr.filter((l) => /^probe: \[\d+\/\d+\] /.test(l))).toHaveLength(
+      new Set(parsed.routes.map((r) => r.operation.split(".")[0])).size,
+    );
   });
 
   it("prints a table with a line per route and a summary without --json", async () => {
@@ -145,11 +164,23 @@ describe("reseller probe against the demo simulator", () => {
 
   it("uses the hosting account and domain it is given", async () => {
     const tap = createTap(sim.url, { connections: 2 });
-    const client = createClient({ baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey, dispatcher: tap.dispatcher, retry: { maxAttempts: 1 } });
+    const client = createClient({
+      baseUrl: sim.url,
+      apiUser: sim.apiUser,
+      apiKey: sim.apiKey,
+      dispatcher: tap.dispatcher,
+      retry: { maxAttempts: 1 },
+    });
     try {
       const found = await probeAccount(client, { hostingId: 102, domain: "staging-agency.com", exchanges: tap.exchanges });
 
-      expect(found.facts).toMatchObject({ hostingId: 102, domain: "staging-agency.com", sld: "staging-agency", tld: "com", phpVersion: "8.2" });
+      expect(found.facts).toMatchObject({
+        hostingId: 102,
+        domain: "staging-agency.com",
+        sld: "staging-agency",
+        tld: "com",
+        phpVersion: "8.2",
+      });
       expect(found.routes.find((r) => r.operation === "dns.getZone")?.verdict).toBe("ok");
     } finally {
       await client.close();
@@ -164,9 +195,21 @@ describe("reseller probe against a simulator account that has one of everything"
     try {
       await enrichDemoAccount(sim);
       const client = createClient({ baseUrl: sim.url, apiUser: sim.apiUser, apiKey: sim.apiKey });
-      await client.ssl.generateCsr({ id: 101, domain: "agency-demo.com", countryCode: "CA", state: "QC", localityName: "Montreal", organizationName: "Agency", organizationUnitName: "Web", email: "ops@agency-demo.com" });
+      await client.ssl.generateCsr({
+        id: 101,
+        domain: "agency-demo.com",
+        countryCode: "CA",
+        state: "QC",
+        localityName: "Montreal",
+        organizationName: "Agency",
+        organizationUnitName: "Web",
+        email: "ops@agency-demo.com",
+      });
       await client.close();
-      const include = ["hosting.getLoginUrl,databases.getPhpMyAdminUrl,databases.getPhpPgAdminUrl", "ssl.getCsrPrivateKey,ssl.getCustom,storage.getAccount"];
+      const include = [
+        "hosting.getLoginUrl,databases.getPhpMyAdminUrl,databases.getPhpPgAdminUrl",
+        "ssl.getCsrPrivateKey,ssl.getCustom,storage.getAccount",
+      ];
       const result = await probe(sim, { json: true, include });
       const reads = Object.values(table).filter((e) => e.version === "v4" && e.safety === "read");
       const routes = report(result).routes;
@@ -193,9 +236,16 @@ describe("reseller probe --writes", () => {
         expect(routes.get(id)).toMatchObject({ verdict: "skipped", detail: expect.stringMatching(/^costs money/) });
         expect(sim.requests.count(`v4.${id}`), id).toBe(0);
       }
-      for (const e of sim.requests.list().filter((e) => e.key !== "unknown" && table[e.key]!.safety !== "read")) expect(e.status, e.key).toBeGreaterThanOrEqual(400);
-      expect(routes.get("ssh.removeKey")).toMatchObject({ verdict: "ok", detail: expect.stringContaining("Hosting account 2147483647 not found") });
-      expect(routes.get("domains.updateNameservers")).toMatchObject({ verdict: "ok", detail: expect.stringContaining("reseller-probe.invalid") });
+      for (const e of sim.requests.list().filter((e) => e.key !== "unknown" && table[e.key]!.safety !== "read"))
+        expect(e.status, e.key).toBeGreaterThanOrEqual(400);
+      expect(routes.get("ssh.removeKey")).toMatchObject({
+        verdict: "ok",
+        detail: expect.stringContaining("Hosting account 2147483647 not found"),
+      });
+      expect(routes.get("domains.updateNameservers")).toMatchObject({
+        verdict: "ok",
+        detail: expect.stringContaining("reseller-probe.invalid"),
+      });
       expect([...routes.values()].filter((r) => r.verdict === "route-missing")).toEqual([]);
       expect(result.code).toBe(PROBE_EXIT.ok);
     } finally {
@@ -209,7 +259,9 @@ describe("reseller probe --writes", () => {
       const result = await probe(sim, { include: ["domains.register"] });
 
       expect(result.code).toBe(PROBE_EXIT.other);
-      expect(result.stderr).toEqual(["reseller probe: --include: domains.register is never called by the probe (costs money: registers a domain, charged to the account credit)"]);
+      expect(result.stderr).toEqual([
+        "reseller probe: --include: domains.register is never called by the probe (costs money: registers a domain, charged to the account credit)",
+      ]);
       expect(sim.requests.count()).toBe(0);
     } finally {
       await sim.close();
@@ -276,7 +328,9 @@ describe.each(UNKNOWN_ROUTE_STYLES)("reseller probe against moved routes, unknow
 
     expect(written).toEqual(expected);
     expect(report(result).overrides).toEqual(expected);
-    expect(result.stderr).toContain(`Wrote 5 working overrides to ${out()}; apply with: pulumi config set reseller:endpointOverrides "$(cat ${out()})"`);
+    expect(result.stderr).toContain(
+      `Wrote 5 working overrides to ${out()}; apply with: pulumi config set reseller:endpointOverrides "$(cat ${out()})"`,
+    );
   });
 
   it("gives overrides with which a client reads the moved operations", async () => {
@@ -287,7 +341,8 @@ describe.each(UNKNOWN_ROUTE_STYLES)("reseller probe against moved routes, unknow
       // As `pulumi config set reseller:endpointOverrides "$(cat FILE)"` gives them to the provider.
       const again = await probe(sim, { json: true, endpointOverrides: JSON.stringify(overrides) });
       const moved = byOperation(report(again).routes);
-      for (const id of Object.keys(MOVED_TO_CANDIDATE)) expect(moved.get(id), id).toMatchObject({ verdict: "ok", path: MOVED_TO_CANDIDATE[id as keyof typeof MOVED_TO_CANDIDATE].path });
+      for (const id of Object.keys(MOVED_TO_CANDIDATE))
+        expect(moved.get(id), id).toMatchObject({ verdict: "ok", path: MOVED_TO_CANDIDATE[id as keyof typeof MOVED_TO_CANDIDATE].path });
       expect(report(again).overrides).toEqual(overrides);
     } finally {
       await client.close();
@@ -326,13 +381,31 @@ describe("reseller probe --record", () => {
       const accounts = recordedPairSchema.parse(JSON.parse(readFileSync(path.join(record, "v4.hosting.listAccounts.json"), "utf8")));
       const zone = recordedPairSchema.parse(JSON.parse(readFileSync(path.join(record, "v4.dns.getZone.json"), "utf8")));
       const first = (accounts.reply.body as { hosting_accounts: Record<string, unknown>[] }).hosting_accounts[0]!;
-      expect(first).toMatchObject({ id: expect.any(Number), username: expect.stringMatching(/^user-\d+$/), domain: expect.stringMatching(/^domain-\d+\.example$/), ip: expect.stringMatching(/^192\.0\.2\.\d+$/) });
+      expect(first).toMatchObject({
+        id: expect.any(Number),
+        username: expect.stringMatching(/^user-\d+$/),
+        domain: expect.stringMatching(/^domain-\d+\.example$/),
+        ip: expect.stringMatching(/^192\.0\.2\.\d+$/),
+      });
       // The same name is the same placeholder in every file, inside other values too.
       expect(zone.request).toEqual({ domain: first.domain });
       const disk = recordedPairSchema.parse(JSON.parse(readFileSync(path.join(record, "v4.stats.getDiskUsage.json"), "utf8")));
-      expect(Object.keys((disk.reply.body as { diskUsage: Record<string, number> }).diskUsage)).toContain(`/home/${String(first.username)}/public_html`);
-      expect(accounts).toMatchObject({ operation: "hosting.listAccounts", version: "v4", method: "GET", path: "/v4/hostings/info", params: "body", origin: "probe", source: expect.stringMatching(/^reseller probe \d/) });
-      expect(JSON.parse(readFileSync(path.join(record, "v4.storage.getAccount.json"), "utf8")).reply.body).toMatchObject({ accessKey: "[redacted]", secretKey: "[redacted]" });
+      expect(Object.keys((disk.reply.body as { diskUsage: Record<string, number> }).diskUsage)).toContain(
+        `/home/${String(first.username)}/public_html`,
+      );
+      expect(accounts).toMatchObject({
+        operation: "hosting.listAccounts",
+        version: "v4",
+        method: "GET",
+        path: "/v4/hostings/info",
+        params: "body",
+        origin: "probe",
+        source: expect.stringMatching(/^reseller probe \d/),
+      });
+      expect(JSON.parse(readFileSync(path.join(record, "v4.storage.getAccount.json"), "utf8")).reply.body).toMatchObject({
+        accessKey: "[redacted]",
+        secretKey: "[redacted]",
+      });
     } finally {
       await sim.close();
     }
@@ -359,7 +432,9 @@ describe("reseller probe exit codes", () => {
       const result = await probe(sim);
 
       expect(result.code).toBe(PROBE_EXIT.ipNotAllowed);
-      expect(result.stderr).toContain("Add 127.0.0.1 to the allowed IP addresses of the reseller API (client area, reseller section), then run probe again.");
+      expect(result.stderr).toContain(
+        "Add 127.0.0.1 to the allowed IP addresses of the reseller API (client area, reseller section), then run probe again.",
+      );
       expect(sim.requests.count()).toBe(1);
     } finally {
       await sim.close();
@@ -374,7 +449,11 @@ describe("reseller probe exit codes", () => {
     let stdout = "";
     const stderr: string[] = [];
 
-    const code = await runProbe({ apiUrl: `http://127.0.0.1:${port}`, apiUser: "u", apiKey: "k-0000", maxAttempts: "1" }, { out: (t) => (stdout += t), err: (l) => stderr.push(l) }, {});
+    const code = await runProbe(
+      { apiUrl: `http://127.0.0.1:${port}`, apiUser: "u", apiKey: "k-0000", maxAttempts: "1" },
+      { out: (t) => (stdout += t), err: (l) => stderr.push(l) },
+      {},
+    );
 
     expect(code).toBe(PROBE_EXIT.transport);
     expect(stderr[0]).toMatch(new RegExp(`^reseller probe: could not reach http://127\\.0\\.0\\.1:${port}: `));
@@ -382,11 +461,17 @@ describe("reseller probe exit codes", () => {
   });
 
   it("exits 5 as a command, with JSON on standard output and progress on standard error", async () => {
-    const sim = await startSimulator({ routes: { "cron.list": { v4: { method: "GET", path: "/v4/hosting/cron" } } }, unknownRoute: "html" });
+    const sim = await startSimulator({
+      routes: { "cron.list": { v4: { method: "GET", path: "/v4/hosting/cron" } } },
+      unknownRoute: "html",
+    });
     try {
       const cli = path.join(repositoryRoot, "src/cli/index.ts");
       const env = { ...process.env, RESELLER_API_USER: sim.apiUser, RESELLER_API_KEY: sim.apiKey };
-      const command = run(process.execPath, ["--import", "tsx", cli, "probe", "--api-url", sim.url, "--max-attempts", "1", "--json"], { cwd: repositoryRoot, env });
+      const command = run(process.execPath, ["--import", "tsx", cli, "probe", "--api-url", sim.url, "--max-attempts", "1", "--json"], {
+        cwd: repositoryRoot,
+        env,
+      });
 
       const failure = (await command.then(
         () => undefined,

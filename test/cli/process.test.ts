@@ -128,7 +128,10 @@ describe("reseller ping and generate as processes", () => {
 
   it("exit 130 on SIGINT and 143 on SIGTERM while waiting for the API, without a stack trace", async () => {
     const { port } = silent.address() as AddressInfo;
-    for (const [signal, code] of [["SIGINT", EXIT.interrupted], ["SIGTERM", EXIT.terminated]] as const) {
+    for (const [signal, code] of [
+      ["SIGINT", EXIT.interrupted],
+      ["SIGTERM", EXIT.terminated],
+    ] as const) {
       const before = connected.length;
       const child = start(["ping"], connection(`http://127.0.0.1:${port}`));
       const done = ended(child);

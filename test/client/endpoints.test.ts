@@ -53,7 +53,10 @@ describe("the endpoint table", () => {
 
   it("labels the printed v4 operations as seed and no other v4 operation as confirmed", () => {
     // By the catalog label that opens `source`, which a recorded live reply (`observed`) keeps.
-    const seeds = all.filter((e) => e.version === "v4" && e.source.startsWith("SEED")).map((e) => e.path).sort();
+    const seeds = all
+      .filter((e) => e.version === "v4" && e.source.startsWith("SEED"))
+      .map((e) => e.path)
+      .sort();
     expect(seeds).toEqual(["/v4/account/info", "/v4/domains", "/v4/hello"]);
     expect(all.filter((e) => e.version === "v4" && e.evidence === "seed").every((e) => e.source.startsWith("SEED"))).toBe(true);
     // No public code calls /v4 (catalog, "the most important caveat").
@@ -85,7 +88,12 @@ describe("a route", () => {
   it("keeps what it says beyond the route, and lets none of it replace the method, path or evidence", () => {
     const options = { params: "query", unwrap: "keys", method: "DELETE", evidence: "seed" } as const;
     expect(route("GET /n0c-api/user/ssh-keys", "CONFIRMED, catalog §4.2", options)).toEqual({
-      method: "GET", path: "/n0c-api/user/ssh-keys", evidence: "confirmed", source: "CONFIRMED, catalog §4.2", params: "query", unwrap: "keys",
+      method: "GET",
+      path: "/n0c-api/user/ssh-keys",
+      evidence: "confirmed",
+      source: "CONFIRMED, catalog §4.2",
+      params: "query",
+      unwrap: "keys",
     });
   });
 

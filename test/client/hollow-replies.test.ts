@@ -47,16 +47,24 @@ describe("hollow successes", () => {
 
   // `{success: true}` is all some creates ever answer (the redirection add documents no fields),
   // so only the replies that carry no JSON at all are unreadable for every create.
-  it.each(["empty", "no-content"] as const)("reports a create answered with a %s reply as outcome-unknown, naming the unreadable reply, sent once", async (reply) => {
-    t.sim.faults.add({ operation: "redirections.add", kind: "hollow", reply });
-    const err = await failure(
-      t.client.request("redirections.add", { ...HOSTING.v4, domain: "agency-demo.com", rType: 301, destinationUrl: "https://client-shop.net/" }),
-    );
-    expect(err.code).toBe("outcome-unknown");
-    expect(err.cause?.code).toBe("bad-response");
-    expect(t.sim.requests.count("redirections.add")).toBe(1);
-    expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "agency-demo.com")).toBe(true);
-  });
+  it.each(["empty", "no-content"] as const)(
+    "reports a create answered with a %s reply as outcome-unknown, naming the unreadable reply, sent once",
+    async (reply) => {
+      t.sim.faults.add({ operation: "redirections.add", kind: "hollow", reply });
+      const err = await failure(
+        t.client.request("redirections.add", {
+          ...HOSTING.v4,
+          domain: "agency-demo.com",
+          rType: 301,
+          destinationUrl: "https://client-shop.net/",
+        }),
+      );
+      expect(err.code).toBe("outcome-unknown");
+      expect(err.cause?.code).toBe("bad-response");
+      expect(t.sim.requests.count("redirections.add")).toBe(1);
+      expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "agency-demo.com")).toBe(true);
+    },
+  );
 
   describe("a success larger than the client reads", () => {
     const redirection = { ...HOSTING.v4, domain: "agency-demo.com", rType: 301, destinationUrl: "https://client-shop.net/" };
@@ -88,31 +96,42 @@ describe("hollow successes", () => {
     // `destroy` sends it again harmlessly; a delete that must not be sent again (`resend: false`,
     // an add of the same object follows) is outcome-unknown, settled by reading.
     const php = { ...HOSTING.v4, version: "8.2" };
-    it.each(["oversize", "truncate"] as const)("is bad-response for an update answered with %s, sent once, and the update is applied", async (kind) => {
-      t.sim.faults.add({ operation: "php.setOptions", kind });
-      const err = await failure(t.client.request("php.setOptions", { ...php, options: { memory_limit: "1024M" } }));
-      expect(err.code).toBe("bad-response");
-      expect(err.status).toBe(200);
-      expect(t.sim.requests.count("php.setOptions")).toBe(1);
-      expect(t.sim.store.hostings["101"]!.php.options["8.2"]!.memory_limit!.value).toBe("1024M");
-    });
+    it.each(["oversize", "truncate"] as const)(
+      "is bad-response for an update answered with %s, sent once, and the update is applied",
+      async (kind) => {
+        t.sim.faults.add({ operation: "php.setOptions", kind });
+        const err = await failure(t.client.request("php.setOptions", { ...php, options: { memory_limit: "1024M" } }));
+        expect(err.code).toBe("bad-response");
+        expect(err.status).toBe(200);
+        expect(t.sim.requests.count("php.setOptions")).toBe(1);
+        expect(t.sim.store.hostings["101"]!.php.options["8.2"]!.memory_limit!.value).toBe("1024M");
+      },
+    );
 
-    it.each(["oversize", "truncate"] as const)("is bad-response for a delete answered with %s, sent once, the delete applied, and sending it again reads as gone", async (kind) => {
-      t.sim.faults.add({ operation: "redirections.delete", kind });
-      const err = await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }));
-      expect(err.code).toBe("bad-response");
-      expect(t.sim.requests.count("redirections.delete")).toBe(1);
-      expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "client-shop.net")).toBe(false);
-      expect((await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }))).code).toBe("not-found");
-    });
+    it.each(["oversize", "truncate"] as const)(
+      "is bad-response for a delete answered with %s, sent once, the delete applied, and sending it again reads as gone",
+      async (kind) => {
+        t.sim.faults.add({ operation: "redirections.delete", kind });
+        const err = await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }));
+        expect(err.code).toBe("bad-response");
+        expect(t.sim.requests.count("redirections.delete")).toBe(1);
+        expect(t.sim.store.hostings["101"]!.redirections.some((r) => r.domain === "client-shop.net")).toBe(false);
+        expect((await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }))).code).toBe(
+          "not-found",
+        );
+      },
+    );
 
-    it.each(["oversize", "truncate"] as const)("is outcome-unknown for a delete that must not be sent again, answered with %s, sent once", async (kind) => {
-      t.sim.faults.add({ operation: "redirections.delete", kind });
-      const err = await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }, { resend: false }));
-      expect(err.code).toBe("outcome-unknown");
-      expect(err.cause?.code).toBe("bad-response");
-      expect(t.sim.requests.count("redirections.delete")).toBe(1);
-    });
+    it.each(["oversize", "truncate"] as const)(
+      "is outcome-unknown for a delete that must not be sent again, answered with %s, sent once",
+      async (kind) => {
+        t.sim.faults.add({ operation: "redirections.delete", kind });
+        const err = await failure(t.client.request("redirections.delete", { ...HOSTING.v4, domain: "client-shop.net" }, { resend: false }));
+        expect(err.code).toBe("outcome-unknown");
+        expect(err.cause?.code).toBe("bad-response");
+        expect(t.sim.requests.count("redirections.delete")).toBe(1);
+      },
+    );
 
     it("is bad-response for a read", async () => {
       t.sim.faults.add({ operation: "dns.getZone", kind: "oversize" });
@@ -133,7 +152,12 @@ describe("hollow successes", () => {
   it("reports a truncated reply to a create as outcome-unknown, not as a failure that can be sent again", async () => {
     t.sim.faults.add({ operation: "redirections.add", kind: "truncate" });
     const err = await failure(
-      t.client.request("redirections.add", { ...HOSTING.v4, domain: "agency-demo.com", rType: 301, destinationUrl: "https://client-shop.net/" }),
+      t.client.request("redirections.add", {
+        ...HOSTING.v4,
+        domain: "agency-demo.com",
+        rType: 301,
+        destinationUrl: "https://client-shop.net/",
+      }),
     );
     expect(err.code).toBe("outcome-unknown");
     expect(t.sim.requests.count("redirections.add")).toBe(1);

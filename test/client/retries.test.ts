@@ -158,7 +158,13 @@ describe("the retry policy", () => {
     { name: "504 on an unsafe call", safety: "unsafe", outcome: { kind: "status", status: 504 }, retry: false, unknown: true },
     { name: "400 on a read", safety: "read", outcome: { kind: "status", status: 400 }, retry: false, unknown: false },
     { name: "a refused connection on an unsafe call", safety: "unsafe", outcome: { kind: "network", sent: false }, retry: true },
-    { name: "a reset connection on an unsafe call", safety: "unsafe", outcome: { kind: "network", sent: true }, retry: false, unknown: true },
+    {
+      name: "a reset connection on an unsafe call",
+      safety: "unsafe",
+      outcome: { kind: "network", sent: true },
+      retry: false,
+      unknown: true,
+    },
     { name: "a timeout on a read", safety: "read", outcome: { kind: "timeout" }, retry: true },
     { name: "a timeout on an unsafe call", safety: "unsafe", outcome: { kind: "timeout" }, retry: false, unknown: true },
   ] as const)("decides $name", ({ safety, outcome, retry, ...rest }) => {
@@ -182,18 +188,24 @@ describe("the retry policy", () => {
 
   it("waits the whole Retry-After when it fits in the time budget, and gives up when it does not", () => {
     expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "30" }, half)).toEqual({ retry: true, delayMs: 30_000 });
-    expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half)).toEqual({ retry: false, outcomeUnknown: false });
+    expect(decideRetry(p, "read", 1, 0, { kind: "status", status: 429, retryAfter: "3600" }, half)).toEqual({
+      retry: false,
+      outcomeUnknown: false,
+    });
   });
 
-  it.each(["0", "Thu, 01 Jan 2015 00:00:00 GMT", undefined])("backs off after a 429 whose Retry-After is %s, never retrying at once", (retryAfter) => {
-    const never = () => 0;
-    for (const attempt of [1, 2, 3]) {
-      const step = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (attempt - 1));
-      const d = decideRetry(p, "read", attempt, 0, { kind: "status", status: 429, retryAfter }, never);
-      expect(d).toEqual({ retry: true, delayMs: step / 2 });
-      expect(rateLimitDelay(p, attempt, retryAfter, () => 1)).toBe(step);
-    }
-  });
+  it.each(["0", "Thu, 01 Jan 2015 00:00:00 GMT", undefined])(
+    "backs off after a 429 whose Retry-After is %s, never retrying at once",
+    (retryAfter) => {
+      const never = () => 0;
+      for (const attempt of [1, 2, 3]) {
+        const step = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (attempt - 1));
+        const d = decideRetry(p, "read", attempt, 0, { kind: "status", status: 429, retryAfter }, never);
+        expect(d).toEqual({ retry: true, delayMs: step / 2 });
+        expect(rateLimitDelay(p, attempt, retryAfter, () => 1)).toBe(step);
+      }
+    },
+  );
 
   it("backs off exponentially with jitter below a growing ceiling", () => {
     expect(backoffDelay(p, 1, () => 1)).toBe(p.baseDelayMs);

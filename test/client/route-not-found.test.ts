@@ -34,7 +34,9 @@ describe.each(UNKNOWN_ROUTE_STYLES)("a client of a simulator whose unknown route
     expect(isResellerApiError(err, "route-not-found"), err.message).toBe(true);
     expect(err.message).not.toContain("\n");
     expect(err.message).toContain("dns.getZone has no route at API v4 GET /v4/hosting/domain/dns-zone (evidence: inferred)");
-    expect(err.message).toContain(`pulumi config set reseller:endpointOverrides '{"dns.getZone":{"v4":{"method":"GET","path":"<the right path>"}}}'`);
+    expect(err.message).toContain(
+      `pulumi config set reseller:endpointOverrides '{"dns.getZone":{"v4":{"method":"GET","path":"<the right path>"}}}'`,
+    );
     expect(err.message).toContain("reseller probe");
     expect(err).toMatchObject({ endpoint: "v4.dns.getZone", method: "GET", path: "/v4/hosting/domain/dns-zone" });
   });

@@ -191,7 +191,14 @@ describe("a resource whose create is refused with an echo of the request", () =>
   const t = useProvider("FtpAccount", { version: "v4" });
 
   it("fails with a message that never shows the password", async () => {
-    const inputs = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", user: "echo", path: "/public_html/echo", password: PASSWORD, createFolder: true });
+    const inputs = await t.engine.check({
+      hostingId: 101,
+      domain: "agency-demo.com",
+      user: "echo",
+      path: "/public_html/echo",
+      password: PASSWORD,
+      createFolder: true,
+    });
     t.sim.faults.add({ operation: "ftp.createAccount", kind: "echo" });
     const err = await t.engine.create(inputs).then(
       () => undefined,
@@ -200,7 +207,13 @@ describe("a resource whose create is refused with an echo of the request", () =>
     expect(err).toBeInstanceOf(Error);
     expect(t.sim.requests.count("ftp.createAccount")).toBe(1);
     expect(err!.message).toContain("[REDACTED]");
-    const shown = [err!.message, String(err), err!.stack ?? "", JSON.stringify(err), JSON.stringify((err as { cause?: unknown }).cause ?? null)].join("\n");
+    const shown = [
+      err!.message,
+      String(err),
+      err!.stack ?? "",
+      JSON.stringify(err),
+      JSON.stringify((err as { cause?: unknown }).cause ?? null),
+    ].join("\n");
     expect(shown).not.toContain(PASSWORD);
     expect(t.sim.store.hostings["101"]!.ftpAccounts.some((a) => a.username === "echo@agency-demo.com")).toBe(false);
   });

@@ -14,7 +14,9 @@ const USER = "user-DISTINCTIVE-4411";
 
 /** Everything an error exposes: message, stack, own fields, cause. */
 function everything(err: ResellerApiError): string {
-  return [err.message, err.stack ?? "", JSON.stringify(err), JSON.stringify(err.cause ?? {}), JSON.stringify(Object.entries(err))].join("\n");
+  return [err.message, err.stack ?? "", JSON.stringify(err), JSON.stringify(err.cause ?? {}), JSON.stringify(Object.entries(err))].join(
+    "\n",
+  );
 }
 
 describe("credentials", () => {

@@ -124,7 +124,11 @@ describe("how replies are read", () => {
 
   it.each([
     { name: "success false", body: { success: false, errors: [] }, code: "validation" },
-    { name: "a non-empty errors array of nested objects", body: { success: true, errors: [[{ message: "isStrongPassword" }]] }, code: "validation" },
+    {
+      name: "a non-empty errors array of nested objects",
+      body: { success: true, errors: [[{ message: "isStrongPassword" }]] },
+      code: "validation",
+    },
     { name: "an error key on a 200", body: { error: "Domain not found" }, code: "not-found" },
     { name: "an already-exists message", body: { errors: ["database user agencyde_x already exist"] }, code: "conflict" },
   ])("treats a 2xx with $name as an error", async ({ body, code }) => {
@@ -169,7 +173,14 @@ describe("how replies are read", () => {
   });
 
   it("keeps the API's own message, error code and errors of a 2xx with success false", async () => {
-    srv.reply({ body: { success: false, error: "Database quota reached", error_code: 4017, errors: ["Database quota reached", { message: "limit 10" }] } });
+    srv.reply({
+      body: {
+        success: false,
+        error: "Database quota reached",
+        error_code: 4017,
+        errors: ["Database quota reached", { message: "limit 10" }],
+      },
+    });
     const err = await failure(client().account.getInfo());
     expect(err.message).toContain("Database quota reached; limit 10");
     expect(err.apiError).toBe("Database quota reached");

@@ -65,7 +65,7 @@ describe("contract between the endpoint table and the simulator", () => {
     if (e.envelope) expect(body.success).toBe(false);
   });
 
-  it("answers an unknown route with 404 and a bare {\"error\":\"Not Found\"}, as a web framework does, naming neither method nor path", async () => {
+  it('answers an unknown route with 404 and a bare {"error":"Not Found"}, as a web framework does, naming neither method nor path', async () => {
     const res = await fetch(`${sim.url}/v4/no/such/thing`, { headers: { "x-api-user": sim.apiUser, "x-api-key": sim.apiKey } });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);

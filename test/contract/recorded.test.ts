@@ -18,7 +18,9 @@ import { startSimulator, type Simulator } from "../../src/simulator";
 import { areas } from "../../src/simulator/handlers";
 
 const DIR = path.join(__dirname, "recorded");
-const FILES = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 const table = endpoints as Record<string, EndpointDef | undefined>;
 const samples = new Map(areas.flatMap((a) => Object.entries(a.samples)));
 
@@ -69,11 +71,14 @@ function keyDiffs(where: string, recorded: Json, simulated: Json, subset: boolea
  * (docs/evidence.md §7.2), so their markers are compared instead.
  */
 function shapeDiffs(recorded: unknown, simulated: unknown, subset: boolean): string[] {
-  if (kindOf(recorded) !== kindOf(simulated)) return [`the body is ${kindOf(recorded)} in the recording but ${kindOf(simulated)} from the simulator`];
+  if (kindOf(recorded) !== kindOf(simulated))
+    return [`the body is ${kindOf(recorded)} in the recording but ${kindOf(simulated)} from the simulator`];
   if (!isRecord(recorded) || !isRecord(simulated)) return [];
   const diffs: string[] = [];
-  if (("data" in recorded) !== ("data" in simulated)) {
-    diffs.push(`envelope: the recording ${"data" in recorded ? "wraps" : "does not wrap"} its fields in data, the simulator ${"data" in simulated ? "does" : "does not"}`);
+  if ("data" in recorded !== "data" in simulated) {
+    diffs.push(
+      `envelope: the recording ${"data" in recorded ? "wraps" : "does not wrap"} its fields in data, the simulator ${"data" in simulated ? "does" : "does not"}`,
+    );
   } else if ("data" in recorded && kindOf(recorded.data) !== kindOf(simulated.data)) {
     diffs.push(`envelope: data is ${kindOf(recorded.data)} in the recording but ${kindOf(simulated.data)} from the simulator`);
   }
@@ -107,7 +112,8 @@ afterAll(async () => {
 async function simulatorReply(entry: EndpointDef, params: Json): Promise<{ status: number; contentType: string; body: unknown }> {
   const query = new URLSearchParams();
   if (entry.params === "query") {
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) query.append(k, typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+    for (const [k, v] of Object.entries(params))
+      if (v !== undefined) query.append(k, typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
   }
   const qs = query.toString();
   const res = await request(`${sim.url}${entry.path}${qs ? `?${qs}` : ""}`, {
@@ -116,7 +122,11 @@ async function simulatorReply(entry: EndpointDef, params: Json): Promise<{ statu
     ...(entry.params === "body" ? { body: JSON.stringify(params) } : {}),
   });
   const text = await res.body.text();
-  return { status: res.statusCode, contentType: String(res.headers["content-type"] ?? ""), body: text === "" ? undefined : JSON.parse(text) };
+  return {
+    status: res.statusCode,
+    contentType: String(res.headers["content-type"] ?? ""),
+    body: text === "" ? undefined : JSON.parse(text),
+  };
 }
 
 const mediaType = (contentType: string) => contentType.split(";")[0]!.trim().toLowerCase();
@@ -131,7 +141,9 @@ describe("recorded replies of test/contract/recorded", () => {
     const parsed = recordedPairSchema.safeParse(raw(file));
     expect(parsed.success, parsed.error ? `${file}: ${parsed.error.message}` : "").toBe(true);
     const pair = pairOf(file);
-    expect(file, `a recording of ${keyOf(pair)} is named ${recordedFileName(pair.version, pair.operation)}`).toBe(recordedFileName(pair.version, pair.operation));
+    expect(file, `a recording of ${keyOf(pair)} is named ${recordedFileName(pair.version, pair.operation)}`).toBe(
+      recordedFileName(pair.version, pair.operation),
+    );
   });
 
   it.each(FILES)("%s names a route of the endpoint table, at the table's method and path", (file) => {
@@ -148,7 +160,10 @@ describe("recorded replies of test/contract/recorded", () => {
     const { status, body } = pair.reply;
     expect(status < 200 || (status >= 300 && status < 400), `${file}: status ${status} is neither a success nor an error`).toBe(false);
     const parsed = isError(status) ? apiErrorBody.safeParse(body) : entry.response.safeParse(unwrapReply(entry, body));
-    expect(parsed.success, parsed.error ? `${file} (${isError(status) ? "error object" : `${entry.key} response`}): ${parsed.error.message}` : "").toBe(true);
+    expect(
+      parsed.success,
+      parsed.error ? `${file} (${isError(status) ? "error object" : `${entry.key} response`}): ${parsed.error.message}` : "",
+    ).toBe(true);
   });
 
   it.each(FILES)("%s has the simulator's envelope and keys for the same operation", async (file) => {
@@ -163,32 +178,52 @@ describe("recorded replies of test/contract/recorded", () => {
     if (isError(pair.reply.status)) for (const [k, v] of Object.entries(pair.request)) if (!ADDRESS.has(k)) params[k] = v;
     const reply = await simulatorReply(entry, params);
 
-    expect(isError(reply.status), `${file}: the recording answered ${pair.reply.status}, the simulator ${reply.status} (${JSON.stringify(reply.body)})`).toBe(isError(pair.reply.status));
+    expect(
+      isError(reply.status),
+      `${file}: the recording answered ${pair.reply.status}, the simulator ${reply.status} (${JSON.stringify(reply.body)})`,
+    ).toBe(isError(pair.reply.status));
     expect(mediaType(reply.contentType), `${file}: content type`).toBe(mediaType(pair.reply.contentType));
     const diffs = shapeDiffs(pair.reply.body, reply.body, pair.origin === "evidence");
     expect(diffs, `${file} and the simulator's ${entry.key} reply differ:\n  ${diffs.join("\n  ")}`).toEqual([]);
     if (isError(pair.reply.status) && isRecord(pair.reply.body) && isRecord(reply.body)) {
       const markers = strings(pair.reply.body.errors);
       const simulated = new Set(strings(reply.body.errors));
-      expect(markers.filter((m) => !simulated.has(m)), `${file}: the simulator's errors (${JSON.stringify(reply.body.errors)}) lack the recorded markers`).toEqual([]);
+      expect(
+        markers.filter((m) => !simulated.has(m)),
+        `${file}: the simulator's errors (${JSON.stringify(reply.body.errors)}) lack the recorded markers`,
+      ).toEqual([]);
     }
   });
 });
 
 describe("the observed label", () => {
   it("OBSERVED lists exactly the routes with a probe recording, on the day each was recorded", () => {
-    const probed = Object.fromEntries(FILES.map(pairOf).filter((p) => p.origin === "probe").map((p) => [keyOf(p), p.recordedAt]));
-    const add = Object.entries(probed).filter(([k, d]) => OBSERVED[k] !== d).map(([k, d]) => `"${k}": "${d}"`);
+    const probed = Object.fromEntries(
+      FILES.map(pairOf)
+        .filter((p) => p.origin === "probe")
+        .map((p) => [keyOf(p), p.recordedAt]),
+    );
+    const add = Object.entries(probed)
+      .filter(([k, d]) => OBSERVED[k] !== d)
+      .map(([k, d]) => `"${k}": "${d}"`);
     const remove = Object.keys(OBSERVED).filter((k) => !(k in probed));
     const message = [
       add.length ? `add to OBSERVED in src/client/observed.ts: ${add.join(", ")}` : "",
-      remove.length ? `remove from OBSERVED in src/client/observed.ts (no probe recording in test/contract/recorded): ${remove.join(", ")}` : "",
-    ].filter(Boolean).join("; ");
+      remove.length
+        ? `remove from OBSERVED in src/client/observed.ts (no probe recording in test/contract/recorded): ${remove.join(", ")}`
+        : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
     expect({ ...OBSERVED }, message).toEqual(probed);
   });
 
   it("labels observed, with its day, exactly the table routes OBSERVED lists", () => {
-    const labelled = Object.fromEntries(Object.values(table).filter((e) => e!.evidence === "observed").map((e) => [e!.key, e!.observedOn]));
+    const labelled = Object.fromEntries(
+      Object.values(table)
+        .filter((e) => e!.evidence === "observed")
+        .map((e) => [e!.key, e!.observedOn]),
+    );
     expect(labelled).toEqual({ ...OBSERVED });
   });
 

@@ -110,7 +110,9 @@ describe("access log versions", () => {
 
   it("refuses a search query on v3, naming the argument and the version, without a request", async () => {
     await t.use("v3");
-    expect(() => getAccessLogs({ hostingId: 101, domain: "agency-demo.com", query: "wp-" })).toThrow(/argument "query" is not available in API v3/);
+    expect(() => getAccessLogs({ hostingId: 101, domain: "agency-demo.com", query: "wp-" })).toThrow(
+      /argument "query" is not available in API v3/,
+    );
     expect(t.sim.requests.count()).toBe(0);
   });
 

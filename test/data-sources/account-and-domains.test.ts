@@ -30,7 +30,13 @@ describe.each(ALL)("registrar data sources on %s", (version) => {
   it("reads TLD prices keyed by the TLD without its period", async () => {
     const pricing = await getTldPricing();
     expect(pricing.currency).toBe("USD");
-    expect(pricing.tlds.com).toEqual({ register: 12.5, transfer: 12.5, renew: 14, transferRequiresEppCode: true, idProtectionSupported: true });
+    expect(pricing.tlds.com).toEqual({
+      register: 12.5,
+      transfer: 12.5,
+      renew: 14,
+      transferRequiresEppCode: true,
+      idProtectionSupported: true,
+    });
     expect(Object.keys(pricing.tlds).every((k) => !k.startsWith("."))).toBe(true);
   });
 
@@ -103,7 +109,9 @@ describe("version limits of the registrar data sources", () => {
     await t.use("v2");
     const result = await getHostingAccounts();
     expect(result.hostingAccounts).toBeUndefined();
-    expect(result.worldAccounts).toEqual([expect.objectContaining({ id: 101, username: "agencyde", resources: { cpu: 2, mem: 4, io: 4 } })]);
+    expect(result.worldAccounts).toEqual([
+      expect.objectContaining({ id: 101, username: "agencyde", resources: { cpu: 2, mem: 4, io: 4 } }),
+    ]);
     expect(result.worldAccountCount).toBe(1);
     expect(result.worldResourcesAvailable).toEqual({ cpu: expect.any(Number), mem: expect.any(Number), io: expect.any(Number) });
   });
@@ -125,10 +133,26 @@ describe("version limits of the registrar data sources", () => {
     { name: "a domain without a TLD", call: () => getDomainAvailability({ domain: "localhost" }), arg: /argument "domain"/ },
     { name: "a currency that is not a code", call: () => getTldPricing({ currency: "euro" }), arg: /argument "currency"/ },
     { name: "an unknown argument", call: () => getAccountInfo({ verbose: true } as never), arg: /unknown argument "verbose"/ },
-    { name: "a domain with a path, not cut at the slash", call: () => getDomainInfo({ domain: "evil.org/agency-demo.com" }), arg: /argument "domain": .*holds "\/"/ },
-    { name: "a name under a domain, for a registrar read", call: () => getDomainAvailability({ domain: "www.agency-demo.com" }), arg: /argument "domain": .*a name under agency-demo\.com/ },
-    { name: "a NUL in a string argument", call: () => getTldPricing({ currency: "EU\u0000R" }), arg: /argument "currency": .*control characters: U\+0000/ },
-    { name: "a bidi control in a domain", call: () => getDomainInfo({ domain: "agency-demo\u202e.com" }), arg: /argument "domain": .*bidirectional/ },
+    {
+      name: "a domain with a path, not cut at the slash",
+      call: () => getDomainInfo({ domain: "evil.org/agency-demo.com" }),
+      arg: /argument "domain": .*holds "\/"/,
+    },
+    {
+      name: "a name under a domain, for a registrar read",
+      call: () => getDomainAvailability({ domain: "www.agency-demo.com" }),
+      arg: /argument "domain": .*a name under agency-demo\.com/,
+    },
+    {
+      name: "a NUL in a string argument",
+      call: () => getTldPricing({ currency: "EU\u0000R" }),
+      arg: /argument "currency": .*control characters: U\+0000/,
+    },
+    {
+      name: "a bidi control in a domain",
+      call: () => getDomainInfo({ domain: "agency-demo\u202e.com" }),
+      arg: /argument "domain": .*bidirectional/,
+    },
   ])("rejects $name before any request, naming the argument", async ({ call, arg }) => {
     await t.use("v4");
     await expect(call()).rejects.toMatchObject({ name: "ResellerApiError", code: "validation", message: expect.stringMatching(arg) });

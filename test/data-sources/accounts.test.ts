@@ -17,7 +17,12 @@ let b: Simulator;
 
 beforeAll(async () => {
   b = await startSimulator({ seed: "demo", apiUser: "brand-b-user", apiKey: B_KEY });
-  await pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "accounts", "test", false);
+  await pulumi.runtime.setMocks(
+    { newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs },
+    "accounts",
+    "test",
+    false,
+  );
 });
 
 afterEach(() => {
@@ -31,7 +36,9 @@ afterAll(async () => {
 
 /** Stack config naming `brand-b`, its key secret as `pulumi config set --secret --path` makes it. */
 function useAccounts(): void {
-  const accounts = { "brand-b": { apiUrl: b.url, apiUser: b.apiUser, apiKey: b.apiKey, requestsPerMinute: 1_000_000, initialRequestsPerMinute: 1_000_000 } };
+  const accounts = {
+    "brand-b": { apiUrl: b.url, apiUser: b.apiUser, apiKey: b.apiKey, requestsPerMinute: 1_000_000, initialRequestsPerMinute: 1_000_000 },
+  };
   pulumi.runtime.setAllConfig({ "reseller:accounts": JSON.stringify(accounts) }, ["reseller:accounts"]);
 }
 
@@ -40,7 +47,10 @@ describe("data sources on a named account", () => {
     await t.use("v4");
     useAccounts();
     b.store.zones["agency-demo.com"]!.push({ type: "TXT", name: "only-b.agency-demo.com.", ttl: 300, records: [{ content: '"b"' }] });
-    const [inB, inA] = await Promise.all([getDnsZone({ account: "brand-b", domain: "agency-demo.com" }), getDnsZone({ domain: "agency-demo.com" })]);
+    const [inB, inA] = await Promise.all([
+      getDnsZone({ account: "brand-b", domain: "agency-demo.com" }),
+      getDnsZone({ domain: "agency-demo.com" }),
+    ]);
     expect(inB.recordSets.map((s) => s.relativeName)).toContain("only-b");
     expect(inA.recordSets.map((s) => s.relativeName)).not.toContain("only-b");
     expect(b.requests.count("dns.getZone")).toBe(1);
@@ -54,7 +64,13 @@ describe("data sources on a named account", () => {
     const names = await new Promise<string[]>((resolve) => zone.recordSets.apply((sets) => resolve(sets.map((s) => s.relativeName))));
     expect(names).toContain("www");
     expect(b.requests.count("dns.getZone")).toBe(1);
-    b.store.hostings["101"]!.ftpAccounts.push({ id: 990, username: "extra@agency-demo.com", domain: "agency-demo.com", path: "/public_html", password: "x-Pass-2026" });
+    b.store.hostings["101"]!.ftpAccounts.push({
+      id: 990,
+      username: "extra@agency-demo.com",
+      domain: "agency-demo.com",
+      path: "/public_html",
+      password: "x-Pass-2026",
+    });
     const { accounts } = await getFtpAccounts({ account: "brand-b", hostingId: 101 });
     expect(accounts.map((a) => a.username)).toContain("extra@agency-demo.com");
     expect(t.sim.requests.count()).toBe(0);
@@ -83,7 +99,9 @@ describe("data sources on a named account", () => {
   });
 
   it("every data source takes the account argument, and refuses a name that is not one", async () => {
-    const functions = Object.entries(dataSources).filter(([name, fn]) => /^get[A-Z]/.test(name) && !name.endsWith("Output") && typeof fn === "function");
+    const functions = Object.entries(dataSources).filter(
+      ([name, fn]) => /^get[A-Z]/.test(name) && !name.endsWith("Output") && typeof fn === "function",
+    );
     expect(functions.length).toBeGreaterThan(20);
     for (const [name, fn] of functions) {
       const call = async () => {

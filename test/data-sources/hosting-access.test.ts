@@ -86,7 +86,15 @@ describe.each(ALL)("hosting access data sources on %s", (version) => {
 
   it("reads the open FTP sessions", async () => {
     expect((await getFtpConnections({ hostingId: 101 })).connections).toEqual([
-      { pid: "4211", account: "deploy@agency-demo.com", seconds: 42, state: "IDLE", clientHost: "203.0.113.7", localHost: "198.51.100.10", localPort: 21 },
+      {
+        pid: "4211",
+        account: "deploy@agency-demo.com",
+        seconds: 42,
+        state: "IDLE",
+        clientHost: "203.0.113.7",
+        localHost: "198.51.100.10",
+        localPort: 21,
+      },
     ]);
     expect((await getFtpConnections({ hostingId: 102 })).connections).toEqual([]);
   });
@@ -144,7 +152,9 @@ describe("version differences of the hosting access data sources", () => {
 
   it("refuses a database type on v2, naming the argument and the version, without a request", async () => {
     await t.use("v2");
-    await expect(getDatabaseUsers({ hostingId: 101, databaseType: "MYSQL" })).rejects.toThrow(/argument "databaseType" is not available in API v2/);
+    await expect(getDatabaseUsers({ hostingId: 101, databaseType: "MYSQL" })).rejects.toThrow(
+      /argument "databaseType" is not available in API v2/,
+    );
     expect(t.sim.requests.count()).toBe(0);
   });
 });

@@ -47,7 +47,12 @@ describe.each(["v4", "v3"] as const)("hosting software on %s", (version) => {
   it("reads the options of the current PHP version when no version is given", async () => {
     const php = await getPhpOptions({ hostingId: 101 });
     expect(php.version).toBe("8.2");
-    expect(php.options.memory_limit).toMatchObject({ value: "512M", default: "256M", type: "list", allowedValues: ["128M", "256M", "512M", "768M", "1024M"] });
+    expect(php.options.memory_limit).toMatchObject({
+      value: "512M",
+      default: "256M",
+      type: "list",
+      allowedValues: ["128M", "256M", "512M", "768M", "1024M"],
+    });
     expect(php.options.display_errors).toMatchObject({ value: "Off", type: "bool", allowedValues: ["On", "Off"] });
     expect(t.sim.requests.count(`${version}.php.listVersions`)).toBe(1);
   });
@@ -120,7 +125,13 @@ describe.each(["v4", "v3"] as const)("hosting software on %s", (version) => {
     await admin().request("v4.storage.initAccount", { id: 101 });
     const storage = await getObjectStorage({ hostingId: 101 });
     const state = t.sim.store.hostings["101"]!.objectStorage;
-    expect(storage).toMatchObject({ hostingId: 101, bucket: state.name, accessKey: state.accessKey, secretKey: state.secretKey, suspended: false });
+    expect(storage).toMatchObject({
+      hostingId: 101,
+      bucket: state.name,
+      accessKey: state.accessKey,
+      secretKey: state.secretKey,
+      suspended: false,
+    });
     expect(storage.secretKey.length).toBeGreaterThan(10);
   });
 

@@ -51,7 +51,9 @@ describe.each(ALL)("statistics on %s", (version) => {
   });
 
   it("rejects a domain not attached to the hosting account with the API's not-found error", async () => {
-    await expect(getVisitorStats({ hostingId: 101, domain: "staging-agency.com", period: "1h" })).rejects.toMatchObject({ code: "not-found" });
+    await expect(getVisitorStats({ hostingId: 101, domain: "staging-agency.com", period: "1h" })).rejects.toMatchObject({
+      code: "not-found",
+    });
   });
 
   it.each([
@@ -66,7 +68,9 @@ describe.each(ALL)("statistics on %s", (version) => {
   });
 
   it("rejects a visitor period outside the enum before any request", async () => {
-    await expect(getVisitorStats({ hostingId: 101, domain: "agency-demo.com", period: "2d" as never })).rejects.toThrow(/argument "period"/);
+    await expect(getVisitorStats({ hostingId: 101, domain: "agency-demo.com", period: "2d" as never })).rejects.toThrow(
+      /argument "period"/,
+    );
     expect(t.sim.requests.count()).toBe(0);
   });
 });

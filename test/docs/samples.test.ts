@@ -9,17 +9,29 @@ import { committedSample, generateSample, pingSample, routeNotFoundSample } from
 import { STEP_TIMEOUT } from "../helpers/time";
 
 describe("sample outputs in docs/ (npm run docs:samples rewrites them)", () => {
-  it("docs/installation.md shows what reseller ping prints, allowed and refused", async () => {
-    expect(committedSample("ping")).toBe(`${(await pingSample()).trimEnd()}\n`);
-  }, STEP_TIMEOUT);
+  it(
+    "docs/installation.md shows what reseller ping prints, allowed and refused",
+    async () => {
+      expect(committedSample("ping")).toBe(`${(await pingSample()).trimEnd()}\n`);
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("docs/generate.md shows what reseller generate prints and the index.ts it writes", async () => {
-    const fresh = await generateSample();
-    expect(committedSample("generate")).toBe(`${fresh.console.trimEnd()}\n`);
-    expect(committedSample("generate-index")).toBe(`${fresh.program.trimEnd()}\n`);
-  }, STEP_TIMEOUT);
+  it(
+    "docs/generate.md shows what reseller generate prints and the index.ts it writes",
+    async () => {
+      const fresh = await generateSample();
+      expect(committedSample("generate")).toBe(`${fresh.console.trimEnd()}\n`);
+      expect(committedSample("generate-index")).toBe(`${fresh.program.trimEnd()}\n`);
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("docs/first-day.md shows the line a read at a route the API does not have fails with", async () => {
-    expect(committedSample("route-not-found")).toBe(`${(await routeNotFoundSample()).trimEnd()}\n`);
-  }, STEP_TIMEOUT);
+  it(
+    "docs/first-day.md shows the line a read at a route the API does not have fails with",
+    async () => {
+      expect(committedSample("route-not-found")).toBe(`${(await routeNotFoundSample()).trimEnd()}\n`);
+    },
+    STEP_TIMEOUT,
+  );
 });

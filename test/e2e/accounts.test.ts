@@ -43,7 +43,13 @@ describe("a test stack with resources in two accounts", () => {
       },
       program: () => {
         new DnsRecordSet("multi-a", { domain: "agency-demo.com", name: "multi", type: "A", records: ["198.51.100.31"] });
-        new DnsRecordSet("multi-b", { account: "brand-b", domain: "agency-demo.com", name: "multi", type: "A", records: ["198.51.100.32"] });
+        new DnsRecordSet("multi-b", {
+          account: "brand-b",
+          domain: "agency-demo.com",
+          name: "multi",
+          type: "A",
+          records: ["198.51.100.32"],
+        });
       },
     });
   }, 60_000);

@@ -153,7 +153,9 @@ describe.sequential("the hosting-site example installed from the packed package"
     expect(step).toMatchObject({ op: "replace", deleteBeforeReplace: true });
     expect(step?.replaceProperties).toContain("name");
     const urn = stack.resource("app").urn;
-    const order = result.providerCalls.filter((call) => call.urn === urn && (call.method === "create" || call.method === "delete")).map((call) => call.method);
+    const order = result.providerCalls
+      .filter((call) => call.urn === urn && (call.method === "create" || call.method === "delete"))
+      .map((call) => call.method);
     expect(order).toEqual(["delete", "create"]);
     expect(appRecord(sim.store)).toBeUndefined();
     expect(appRecord(sim.store, "portal")?.records).toEqual([{ ip: "198.51.100.10" }]);

@@ -44,7 +44,10 @@ let installDir: string;
  * the working tree now. `node_modules` is linked, not copied: `prepack` needs the compiler.
  */
 async function copyCleanTree(target: string): Promise<void> {
-  const { stdout } = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repositoryRoot, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: repositoryRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   for (const file of stdout.split("\0")) {
     // A file deleted in the working tree but still in the index is not part of the tree.
     if (file === "" || !existsSync(path.join(repositoryRoot, file))) continue;
@@ -68,7 +71,10 @@ beforeAll(async () => {
   // its dependencies, without the @pulumi/pulumi peer that `reseller` does not load.
   installDir = path.join(scratch, "install");
   mkdirSync(installDir);
-  writeFileSync(path.join(installDir, "package.json"), `${JSON.stringify({ name: "pack-check", version: "0.0.0", private: true }, null, 2)}\n`);
+  writeFileSync(
+    path.join(installDir, "package.json"),
+    `${JSON.stringify({ name: "pack-check", version: "0.0.0", private: true }, null, 2)}\n`,
+  );
   await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--omit=peer", tarball], installDir);
 }, 900_000);
 
@@ -79,19 +85,46 @@ afterAll(() => {
 describe("npm pack from a clean tree", () => {
   it("builds dist/ through prepack and ships it with the license, the readme, the changelog and the config example", () => {
     const files = packed.files.map((f) => f.path);
-    for (const required of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "Pulumi.yaml.example", "dist/index.js", "dist/index.d.ts"]) {
+    for (const required of [
+      "package.json",
+      "README.md",
+      "LICENSE",
+      "CHANGELOG.md",
+      "Pulumi.yaml.example",
+      "dist/index.js",
+      "dist/index.d.ts",
+    ]) {
       expect(files).toContain(required);
     }
-    const targets = [...Object.values(manifest.bin), ...Object.values(manifest.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t)))];
+    const targets = [
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))),
+    ];
     for (const target of targets) expect(files).toContain(path.posix.normalize(target));
   });
 
   it("ships no sources, tests, scripts, examples, build info or local state", () => {
     // The provider plugin's executable and the schema it serves (docs/native-provider.md) ship too.
-    const allowedTop = new Set(["package.json", "README.md", "LICENSE", "CHANGELOG.md", "Pulumi.yaml.example", "schema.json", "bin/pulumi-resource-reseller"]);
-    const stray = packed.files.map((f) => f.path).filter((file) => !allowedTop.has(file) && !file.startsWith("dist/") && !file.startsWith("templates/"));
+    const allowedTop = new Set([
+      "package.json",
+      "README.md",
+      "LICENSE",
+      "CHANGELOG.md",
+      "Pulumi.yaml.example",
+      "schema.json",
+      "bin/pulumi-resource-reseller",
+    ]);
+    const stray = packed.files
+      .map((f) => f.path)
+      .filter((file) => !allowedTop.has(file) && !file.startsWith("dist/") && !file.startsWith("templates/"));
     expect(stray).toEqual([]);
-    const unwanted = packed.files.map((f) => f.path).filter((file) => /\.test\.|\.tsbuildinfo$|(^|\/)\.tmp\//.test(file) || (file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.startsWith("templates/")));
+    const unwanted = packed.files
+      .map((f) => f.path)
+      .filter(
+        (file) =>
+          /\.test\.|\.tsbuildinfo$|(^|\/)\.tmp\//.test(file) ||
+          (file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.startsWith("templates/")),
+      );
     expect(unwanted).toEqual([]);
   });
 
@@ -101,7 +134,9 @@ describe("npm pack from a clean tree", () => {
     const root = path.join(installDir, "node_modules", manifest.name);
     const withoutSources = maps.filter((map) => {
       const parsed = JSON.parse(readFileSync(path.join(root, map), "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
-      return parsed.sourcesContent?.length !== parsed.sources.length || parsed.sourcesContent.some((content) => typeof content !== "string");
+      return (
+        parsed.sourcesContent?.length !== parsed.sources.length || parsed.sourcesContent.some((content) => typeof content !== "string")
+      );
     });
     expect(withoutSources).toEqual([]);
   });
@@ -117,8 +152,12 @@ describe("npm pack from a clean tree", () => {
 
   it("asks for the Node.js version undici needs, and has a changelog entry for its own version", () => {
     // The undici the lockfile installs (the dependency's range is narrow: ~7.x.y).
-    const undici = JSON.parse(readFileSync(path.join(repositoryRoot, "node_modules", "undici", "package.json"), "utf8")) as { engines: { node: string } };
+    const undici = JSON.parse(readFileSync(path.join(repositoryRoot, "node_modules", "undici", "package.json"), "utf8")) as {
+      engines: { node: string };
+    };
     expect(manifest.engines.node).toBe(undici.engines.node);
-    expect(readFileSync(path.join(repositoryRoot, "CHANGELOG.md"), "utf8")).toMatch(new RegExp(`^## \\[${manifest.version.replace(/\./g, "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m"));
+    expect(readFileSync(path.join(repositoryRoot, "CHANGELOG.md"), "utf8")).toMatch(
+      new RegExp(`^## \\[${manifest.version.replace(/\./g, "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m"),
+    );
   });
 });

@@ -37,7 +37,9 @@ const lockDir = path.join(workRoot, "lock");
  * the SDK compiles them with the project's own TypeScript, as in a user's project, since the
  * TypeScript it vendors (3.8) cannot parse today's syntax.
  */
-export const PROGRAM_DEPENDENCIES: readonly string[] = ["@pulumi/pulumi", "typescript", "@types/node"].map((name) => `${name}@${installedVersion(name)}`);
+export const PROGRAM_DEPENDENCIES: readonly string[] = ["@pulumi/pulumi", "typescript", "@types/node"].map(
+  (name) => `${name}@${installedVersion(name)}`,
+);
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -118,16 +120,17 @@ async function prepare(): Promise<InstalledPackage> {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     await fs.copyFile(tarball, path.join(dir, TARBALL));
-    await fs.writeFile(path.join(dir, "package.json"), `${JSON.stringify({ name: "e2e-program", version: "0.0.0", private: true }, null, 2)}\n`);
-    await npm(
-      ["install", "--no-audit", "--no-fund", "--prefer-offline", `./${TARBALL}`, ...PROGRAM_DEPENDENCIES],
-      dir,
+    await fs.writeFile(
+      path.join(dir, "package.json"),
+      `${JSON.stringify({ name: "e2e-program", version: "0.0.0", private: true }, null, 2)}\n`,
     );
+    await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", `./${TARBALL}`, ...PROGRAM_DEPENDENCIES], dir);
     await fs.writeFile(path.join(dir, ".complete"), new Date().toISOString());
     timings.installMs = Date.now() - started;
     // Older installs belong to older builds: keep the cache to one directory.
     for (const entry of readdirSync(workRoot)) {
-      if (entry.startsWith("install-") && entry !== path.basename(dir)) rmSync(path.join(workRoot, entry), { recursive: true, force: true });
+      if (entry.startsWith("install-") && entry !== path.basename(dir))
+        rmSync(path.join(workRoot, entry), { recursive: true, force: true });
     }
   }
   return { dir, require: createRequire(path.join(dir, "package.json")), timings };

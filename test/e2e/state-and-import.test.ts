@@ -89,7 +89,10 @@ describe("the state of a deployed hosting-site stack", () => {
     for (const secret of plainSecrets) {
       expect(secret).toBeTruthy();
       // A PEM key is checked by its base64 body, whatever its line breaks.
-      const probe = String(secret).replace(/-----[^-]+-----/g, "").replace(/\s+/g, "").slice(0, 64);
+      const probe = String(secret)
+        .replace(/-----[^-]+-----/g, "")
+        .replace(/\s+/g, "")
+        .slice(0, 64);
       expect(stateText.replace(/\\n/g, "")).not.toContain(probe);
     }
 

@@ -12,7 +12,19 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, programDirectory, resourcesByName, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type CliResult, type Engine } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  programDirectory,
+  resourcesByName,
+  SETUP_TIMEOUT,
+  simulatorConfig,
+  startEngine,
+  STEP_TIMEOUT,
+  writesSince,
+  type CliResult,
+  type Engine,
+} from "./harness";
 
 const B_USER = "brand-b-engine-user";
 const B_KEY = "brand-b-engine-key-5c8e21f0";
@@ -63,7 +75,9 @@ async function ok(args: string[]): Promise<CliResult> {
 
 /** The addresses of `multi.agency-demo.com` in a simulator's store. */
 function multi(sim: Simulator): string[] {
-  return (sim.store.zones["agency-demo.com"] ?? []).filter((r) => r.name === "multi.agency-demo.com.").flatMap((r) => r.records.map((x) => ("ip" in x ? x.ip : "")));
+  return (sim.store.zones["agency-demo.com"] ?? [])
+    .filter((r) => r.name === "multi.agency-demo.com.")
+    .flatMap((r) => r.records.map((x) => ("ip" in x ? x.ip : "")));
 }
 
 function brandBLogin(): { path: string; password: string } | undefined {
@@ -115,7 +129,10 @@ describeEngine("one program with resources in two reseller accounts", () => {
       expect(writesSince(engine, b)).toEqual(["dns.modifyZone", "ftp.createAccount"]);
 
       const outputs = JSON.parse((await ok(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
-      expect(outputs).toEqual({ multiInA: ["198.51.100.21"], b: { multiInB: ["198.51.100.22"], apexInB: [{ value: B_APEX }], ftpLogin: "brandb@agency-demo.com" } });
+      expect(outputs).toEqual({
+        multiInA: ["198.51.100.21"],
+        b: { multiInB: ["198.51.100.22"], apexInB: [{ value: B_APEX }], ftpLogin: "brandb@agency-demo.com" },
+      });
 
       const resources = resourcesByName(await stack.export());
       expect(resources.get("multi-b")?.inputs?.account).toBe("brand-b");
@@ -198,8 +215,10 @@ describeEngine("one program with resources in two reseller accounts", () => {
 
       const up = await run(["up", "--yes", "--skip-preview"]);
       expect(up.code).not.toBe(0);
-      expect(up.stdout + up.stderr).toContain('DnsRecordSet agency-demo.com/multi/A belongs to reseller account "brand-b": Account "brand-b" is not configured');
-      expect(up.stdout + up.stderr).toContain("FtpAccount 101/brandb@agency-demo.com belongs to reseller account \"brand-b\"");
+      expect(up.stdout + up.stderr).toContain(
+        'DnsRecordSet agency-demo.com/multi/A belongs to reseller account "brand-b": Account "brand-b" is not configured',
+      );
+      expect(up.stdout + up.stderr).toContain('FtpAccount 101/brandb@agency-demo.com belongs to reseller account "brand-b"');
       expect(up.stdout + up.stderr).toContain(message);
 
       const refresh = await run(["refresh", "--yes", "--skip-preview"]);
@@ -236,7 +255,9 @@ describeEngine("one program with resources in two reseller accounts", () => {
       expect(multi(b)).toEqual([]);
       expect(brandBLogin()).toBeUndefined();
       // The record set read with get stays: it was never the stack's.
-      expect(b.store.zones["agency-demo.com"]!.find((r) => r.name === "agency-demo.com." && r.type === "A")?.records).toEqual([{ ip: B_APEX }]);
+      expect(b.store.zones["agency-demo.com"]!.find((r) => r.name === "agency-demo.com." && r.type === "A")?.records).toEqual([
+        { ip: B_APEX },
+      ]);
       for (const text of printed) for (const secret of [a.apiKey, B_KEY, FTP_PASSWORD]) expect(text).not.toContain(secret);
     },
     STEP_TIMEOUT,

@@ -20,9 +20,17 @@ const DEMO_TIMEOUT = 300_000;
 
 /** Runs the demo script with `env` over a copy of this process's environment without PULUMI_* variables. */
 function runDemo(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const base = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !/^(PULUMI_|RESELLER_|npm_)/.test(entry[0])));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(PULUMI_|RESELLER_|npm_)/.test(entry[0]),
+    ),
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(repositoryRoot, "node_modules", ".bin", "tsx"), ["scripts/demo.ts"], { cwd: repositoryRoot, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join(repositoryRoot, "node_modules", ".bin", "tsx"), ["scripts/demo.ts"], {
+      cwd: repositoryRoot,
+      env: { ...base, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -78,7 +86,9 @@ describe("npm run demo", () => {
       expect(code, output).toBe(0);
       expect(output.split("\n")[0]).toMatch(/^Pulumi CLI not found: running the hosting-site example through the testing toolkit/);
       expect(driftLine(output)).toEqual(["app (DnsRecordSet): records", "php (PhpOptions): options"]);
-      expect(committedSample("demo-toolkit"), "docs/demo.md is out of date: run npm run docs:samples -- demo-toolkit").toBe(`${maskSample(output).trimEnd()}\n`);
+      expect(committedSample("demo-toolkit"), "docs/demo.md is out of date: run npm run docs:samples -- demo-toolkit").toBe(
+        `${maskSample(output).trimEnd()}\n`,
+      );
     },
     DEMO_TIMEOUT,
   );

@@ -160,7 +160,10 @@ async function runJob(event: string): Promise<JobRun> {
     run.steps.push({ name, ran: true, code: result.code });
     if (result.code !== 0) run.failed = true;
     if (step.id === "preview") {
-      const outputs = readFileSync(files.output, "utf8").split("\n").filter(Boolean).map((line) => line.split("=") as [string, string]);
+      const outputs = readFileSync(files.output, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("=") as [string, string]);
       context.preview = run.preview = Object.fromEntries(outputs);
       run.previewText = readFileSync(path.join(stack.dir, "preview.txt"), "utf8");
     }
@@ -208,14 +211,22 @@ describeEngine("the drift-check example's workflow run locally with the Pulumi C
       const scheduled = await runJob("schedule");
       expect(scheduled.preview, scheduled.previewText).toEqual({ "exit-code": "7", result: "changes" });
       // --diff shows each step with its properties; the summary line counts them.
-      expect(scheduled.previewText).toMatch(/~ pulumi-nodejs:dynamic\/reseller:DnsRecordSet: \(update\)\n\s+\[id=agency-demo.com\/status\/CNAME\]/);
+      expect(scheduled.previewText).toMatch(
+        /~ pulumi-nodejs:dynamic\/reseller:DnsRecordSet: \(update\)\n\s+\[id=agency-demo.com\/status\/CNAME\]/,
+      );
       expect(scheduled.previewText).toMatch(/~ records\s*: \[/);
-      expect(scheduled.previewText).toMatch(/\+ pulumi-nodejs:dynamic\/reseller:DnsRecordSet: \(create\)\n\s+\[urn=urn:pulumi:prod::drift-check::pulumi-nodejs:dynamic\/reseller:DnsRecordSet::site-verification\]/);
+      expect(scheduled.previewText).toMatch(
+        /\+ pulumi-nodejs:dynamic\/reseller:DnsRecordSet: \(create\)\n\s+\[urn=urn:pulumi:prod::drift-check::pulumi-nodejs:dynamic\/reseller:DnsRecordSet::site-verification\]/,
+      );
       expect(scheduled.previewText).toMatch(/\+ 1 to create\s+~ 1 to update\s+2 changes\. 3 unchanged/);
       expect(scheduled.summary).toContain("Drift found in stack `prod`");
       expect(scheduled.summary).toContain("exit code 7");
       expect(scheduled.failed).toBe(true);
-      expect(ran(scheduled)).toMatchObject({ "Write the summary": 0, "Comment on the pull request": "skipped", "Fail on drift or error": 1 });
+      expect(ran(scheduled)).toMatchObject({
+        "Write the summary": 0,
+        "Comment on the pull request": "skipped",
+        "Fail on drift or error": 1,
+      });
 
       const pullRequest = await runJob("pull_request");
       expect(pullRequest.preview).toEqual({ "exit-code": "7", result: "changes" });
@@ -242,7 +253,8 @@ describeEngine("the drift-check example's workflow run locally with the Pulumi C
 
       const up = await stack.ok(["up", "--yes", "--skip-preview"]);
       expect(up.stdout).toMatch(/\+ 1 created\s+~ 1 updated\s+2 changes\. 3 unchanged/);
-      const sorted = (zone: SimState["zones"][string]) => [...zone].sort((a, b) => `${a.name} ${a.type}`.localeCompare(`${b.name} ${b.type}`));
+      const sorted = (zone: SimState["zones"][string]) =>
+        [...zone].sort((a, b) => `${a.name} ${a.type}`.localeCompare(`${b.name} ${b.type}`));
       expect(sorted(sim.store.zones["agency-demo.com"]!)).toEqual(sorted(deployedZone));
 
       const job = await runJob("schedule");

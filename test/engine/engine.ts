@@ -125,7 +125,9 @@ export async function startEngineWith(cli: PulumiCli, name: string): Promise<Eng
   const home = path.join(root, "pulumi-home");
   mkdirSync(backend, { recursive: true });
   mkdirSync(home, { recursive: true });
-  const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !FOREIGN_ENV.test(entry[0])));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !FOREIGN_ENV.test(entry[0])),
+  );
   const env: Record<string, string> = {
     ...inherited,
     // The CLI's directory first: the engine finds the language host and the dynamic-provider
@@ -330,12 +332,18 @@ export class CliStack {
 
   /** Runs `pulumi <args> --stack <name> --non-interactive --color never`. */
   run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-    return this.engine.pulumi([...args, "--stack", this.name, "--non-interactive", "--color", "never"], { cwd: this.dir, env: { ...this.env, ...env } });
+    return this.engine.pulumi([...args, "--stack", this.name, "--non-interactive", "--color", "never"], {
+      cwd: this.dir,
+      env: { ...this.env, ...env },
+    });
   }
 
   /** Starts `pulumi <args>` as {@link run} does, without waiting (to kill it mid-way). */
   start(args: string[], env: Record<string, string> = {}): RunningCommand {
-    return this.engine.startPulumi([...args, "--stack", this.name, "--non-interactive", "--color", "never"], { cwd: this.dir, env: { ...this.env, ...env } });
+    return this.engine.startPulumi([...args, "--stack", this.name, "--non-interactive", "--color", "never"], {
+      cwd: this.dir,
+      env: { ...this.env, ...env },
+    });
   }
 
   /** Like {@link run}, but a non-zero exit is an error that shows the command's output. */
@@ -349,7 +357,8 @@ export class CliStack {
   async init(config: { key: string; value: string; secret?: boolean }[]): Promise<void> {
     const init = await this.engine.pulumi(["stack", "init", this.name, "--non-interactive"], { cwd: this.dir, env: this.env });
     if (init.code !== 0) throw new Error(`pulumi stack init ${this.name} exited ${init.code}:\n${init.stdout}\n${init.stderr}`);
-    for (const entry of config) await this.ok(["config", "set", entry.key, entry.value, ...(entry.secret ? ["--secret"] : ["--plaintext"])]);
+    for (const entry of config)
+      await this.ok(["config", "set", entry.key, entry.value, ...(entry.secret ? ["--secret"] : ["--plaintext"])]);
   }
 
   /** `pulumi stack export` (secrets as ciphertext, or in clear with `showSecrets`). */

@@ -10,7 +10,17 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, programDirectory, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, type CliResult, type Engine } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  programDirectory,
+  SETUP_TIMEOUT,
+  simulatorConfig,
+  startEngine,
+  STEP_TIMEOUT,
+  type CliResult,
+  type Engine,
+} from "./harness";
 
 /** A record set in a zone the simulator's demo account does not have: the API answers not-found. */
 const PROGRAM = `import { DnsRecordSet } from "pulumi-hosting-reseller";
@@ -112,7 +122,9 @@ describeEngine("errors the package raises, as pulumi up prints them", () => {
         .map((line) => (JSON.parse(line) as { diagnosticEvent?: { severity: string; message: string } }).diagnosticEvent)
         .filter((d) => d !== undefined && d.message.includes("is no longer in this reseller account"));
       expect(diagnostics.map((d) => d!.severity)).toEqual(["warning"]);
-      expect(diagnostics[0]!.message).toMatch(/^DomainRegistration agency-demo\.com: agency-demo\.com is no longer in this reseller account/);
+      expect(diagnostics[0]!.message).toMatch(
+        /^DomainRegistration agency-demo\.com: agency-demo\.com is no longer in this reseller account/,
+      );
 
       // Every request now fails: the read's error is one line, with no stack, on refresh too.
       sim.faults.add({ kind: "status", status: 503, times: Infinity });

@@ -11,7 +11,18 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, programDirectory, resourcesByName, SETUP_TIMEOUT, simulatorConfig, startEngine, STEP_TIMEOUT, writesSince, type Engine } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  programDirectory,
+  resourcesByName,
+  SETUP_TIMEOUT,
+  simulatorConfig,
+  startEngine,
+  STEP_TIMEOUT,
+  writesSince,
+  type Engine,
+} from "./harness";
 
 /** The demo seed's SSH key: its id, and the public key it was added with. */
 const SEED_KEY_ID = "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7";
@@ -133,7 +144,14 @@ describeEngine("existing objects read with get, and imports, under the engine", 
     async () => {
       await stack.ok(["config", "set", "mode", "none"]);
       const mark = sim.requests.list().length;
-      const imported = await stack.run(["import", "pulumi-nodejs:dynamic/reseller:SshKey", "imported", SEED_KEY_ID, "--yes", "--skip-preview"]);
+      const imported = await stack.run([
+        "import",
+        "pulumi-nodejs:dynamic/reseller:SshKey",
+        "imported",
+        SEED_KEY_ID,
+        "--yes",
+        "--skip-preview",
+      ]);
 
       expect(imported.code, imported.stdout + imported.stderr).not.toBe(0);
       // The dynamic-provider host fails before any code of this package runs: it decodes the

@@ -39,7 +39,6 @@ function appRecord(state: SimState) {
   return state.zones["agency-demo.com"]?.find((rrset) => rrset.name === "app.agency-demo.com." && rrset.type === "A");
 }
 
-
 describeEngine("the hosting-site example run by the Pulumi CLI as a directory program", () => {
   beforeAll(async () => {
     engine = await startEngine("hosting-site");
@@ -63,7 +62,21 @@ describeEngine("the hosting-site example run by the Pulumi CLI as a directory pr
       expect(up.stdout).toMatch(/\+ 14 created/);
       const resources = resourcesByName(await stack.export());
       expect([...resources.keys()].sort()).toEqual(
-        ["alias", "app", "dmarc", "domain", "media", "php", "release-ftp", "release-ssh", "shop-certificate", "shop-csr", "shop-waf", "storage", "wordpress-grant"].sort(),
+        [
+          "alias",
+          "app",
+          "dmarc",
+          "domain",
+          "media",
+          "php",
+          "release-ftp",
+          "release-ssh",
+          "shop-certificate",
+          "shop-csr",
+          "shop-waf",
+          "storage",
+          "wordpress-grant",
+        ].sort(),
       );
       expect(resources.get("app")?.id).toBe("agency-demo.com/app/A");
       expect(resources.get("wordpress-grant")?.retainOnDelete).toBe(true);
@@ -72,7 +85,12 @@ describeEngine("the hosting-site example run by the Pulumi CLI as a directory pr
       expect(sim.store.account.credit).toBe(1000);
       expect(appRecord(sim.store)?.records).toEqual([{ ip: "198.51.100.10" }]);
       const outputs = JSON.parse((await stack.ok(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
-      expect(outputs).toMatchObject({ appFqdn: "app.agency-demo.com.", ftpLogin: "release@agency-demo.com", domainExpires: "2027-03-01", creditRemaining: 1000 });
+      expect(outputs).toMatchObject({
+        appFqdn: "app.agency-demo.com.",
+        ftpLogin: "release@agency-demo.com",
+        domainExpires: "2027-03-01",
+        creditRemaining: 1000,
+      });
     },
     STEP_TIMEOUT,
   );
@@ -111,7 +129,10 @@ describeEngine("the hosting-site example run by the Pulumi CLI as a directory pr
       for (const [what, secret] of Object.entries(secrets)) {
         expect(typeof secret === "string" && secret.length > 8, what).toBe(true);
         // A PEM key is probed by its base64 body, whatever its line breaks.
-        const probe = String(secret).replace(/-----[^-]+-----/g, "").replace(/\s+/g, "").slice(0, 64);
+        const probe = String(secret)
+          .replace(/-----[^-]+-----/g, "")
+          .replace(/\s+/g, "")
+          .slice(0, 64);
         expect(text.replace(/\\n/g, ""), what).not.toContain(probe);
       }
 
@@ -143,7 +164,8 @@ describeEngine("the hosting-site example run by the Pulumi CLI as a directory pr
       const fingerprint = resourcesByName(beforeDrift).get("release-ssh")?.outputs?.fingerprint;
       const key = hosting?.sshKeys.find((k) => k.key === fingerprint);
       const maxExecutionTime = hosting?.php.options["8.2"]?.max_execution_time;
-      if (!record || !key || !maxExecutionTime) throw new Error("the deployment did not create the record or the key, or the seed lacks PHP 8.2 options");
+      if (!record || !key || !maxExecutionTime)
+        throw new Error("the deployment did not create the record or the key, or the seed lacks PHP 8.2 options");
       record.records = [{ ip: "203.0.113.99" }];
       key.comment = "someone's laptop";
       maxExecutionTime.value = "300";

@@ -18,10 +18,14 @@ const run = killRun(`${KILL_PROJECT}-unrecorded`);
 
 describeEngine("a pulumi up killed while a domain order and a record set write are in flight, resumed without its records", () => {
   killedUpStep(run);
-  cancelStep(run, "finds the stack locked by the killed run; pulumi cancel releases it, and nothing reaches the API; the records of its creates are removed", () => {
-    // The killed run recorded its creates on this machine; the next up runs without them.
-    expect(run.kill.forgetIntent()).toBe(true);
-  });
+  cancelStep(
+    run,
+    "finds the stack locked by the killed run; pulumi cancel releases it, and nothing reaches the API; the records of its creates are removed",
+    () => {
+      // The killed run recorded its creates on this machine; the next up runs without them.
+      expect(run.kill.forgetIntent()).toBe(true);
+    },
+  );
 
   it(
     "fails the next up before any write, naming the domain and the record set it found and adopt: true; nothing is ordered or charged again",
@@ -36,7 +40,9 @@ describeEngine("a pulumi up killed while a domain order and a record set write a
       expect(output).toContain("Attempting to deploy or update resources with 2 pending operations from previous deployment.");
       expect(output).toContain(`${run.urnPrefix}DomainRegistration::shop, interrupted while creating`);
       expect(output).toContain(`${KILL_DOMAIN} is already in this reseller account; set adopt: true`);
-      expect(output).toContain(`DnsRecordSet ${KILL_ZONE}/${KILL_RECORD.name}/${KILL_RECORD.type}: the ${KILL_RECORD.type} record set ${KILL_RECORD.name}.${KILL_ZONE}. (1 record: ${KILL_RECORD.records[0]}) exists already`);
+      expect(output).toContain(
+        `DnsRecordSet ${KILL_ZONE}/${KILL_RECORD.name}/${KILL_RECORD.type}: the ${KILL_RECORD.type} record set ${KILL_RECORD.name}.${KILL_ZONE}. (1 record: ${KILL_RECORD.records[0]}) exists already`,
+      );
       expect(output).toContain("`adopt: true`");
       expect(run.kill.writesSince(mark)).toEqual([]);
       expect(sim.requests.count("domains.register")).toBe(1);

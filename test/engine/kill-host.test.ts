@@ -35,8 +35,14 @@ describeEngine("a pulumi up killed while a domain order and a record set write a
       // The engine's own warning: it knows the creates were interrupted, not how they ended.
       expect(output).toContain("Attempting to deploy or update resources with 2 pending operations from previous deployment.");
       const recovered = "was made by this stack's own create of this resource, interrupted before the engine saved the state";
-      expect(output).toMatch(new RegExp(`DomainRegistration ${KILL_DOMAIN.replace(/\./g, "\\.")}: the domain ${KILL_DOMAIN.replace(/\./g, "\\.")} \\([^)]*\\) ${recovered}`));
-      expect(output).toContain(`DnsRecordSet ${KILL_ZONE}/${KILL_RECORD.name}/${KILL_RECORD.type}: the ${KILL_RECORD.type} record set ${KILL_RECORD.name}.${KILL_ZONE}. (1 record: ${KILL_RECORD.records[0]}) ${recovered}`);
+      expect(output).toMatch(
+        new RegExp(
+          `DomainRegistration ${KILL_DOMAIN.replace(/\./g, "\\.")}: the domain ${KILL_DOMAIN.replace(/\./g, "\\.")} \\([^)]*\\) ${recovered}`,
+        ),
+      );
+      expect(output).toContain(
+        `DnsRecordSet ${KILL_ZONE}/${KILL_RECORD.name}/${KILL_RECORD.type}: the ${KILL_RECORD.type} record set ${KILL_RECORD.name}.${KILL_ZONE}. (1 record: ${KILL_RECORD.records[0]}) ${recovered}`,
+      );
       expect(output).not.toContain("did not create it");
       expect(run.kill.writesSince(mark)).not.toContain("domains.register");
       expect(sim.requests.count("domains.register")).toBe(1);

@@ -9,7 +9,17 @@
 import { expect, it } from "vitest";
 
 import type { SimState } from "../../src/simulator";
-import { callsSince, commandFailure, describeEngine, engineScenario, inlineStack, resourcesByName, stepLog, STEP_TIMEOUT, writesSince } from "./harness";
+import {
+  callsSince,
+  commandFailure,
+  describeEngine,
+  engineScenario,
+  inlineStack,
+  resourcesByName,
+  stepLog,
+  STEP_TIMEOUT,
+  writesSince,
+} from "./harness";
 
 const DOMAIN = "agency-demo.com";
 const HOSTING = 101;
@@ -44,11 +54,20 @@ function program(): Record<string, unknown> {
   new DnsRecordSet("alias", { ...zone, name: "alias", type: "CNAME", records: [web.fqdn] });
   const key = new SshKey("deploy", { hostingId: HOSTING, publicKey: settings.deployKey, comment: "deploy" });
   new DnsRecordSet("guarded", { ...zone, name: settings.guardedName, type: "A", records: ["198.51.100.30"] }, { protect: true });
-  new DnsRecordSet("ignored", { ...zone, name: "ignored", type: "A", ttl: settings.ignoredTtl, records: ["198.51.100.40"] }, { ignoreChanges: ["ttl"] });
-  if (settings.declareRetained) new DnsRecordSet("retained", { ...zone, name: "retained", type: "A", records: ["198.51.100.50"] }, { retainOnDelete: true });
+  new DnsRecordSet(
+    "ignored",
+    { ...zone, name: "ignored", type: "A", ttl: settings.ignoredTtl, records: ["198.51.100.40"] },
+    { ignoreChanges: ["ttl"] },
+  );
+  if (settings.declareRetained)
+    new DnsRecordSet("retained", { ...zone, name: "retained", type: "A", records: ["198.51.100.50"] }, { retainOnDelete: true });
   // Dropping a database drops its grants with it: the grant's own delete would be redundant.
   const database = new Database("db", { hostingId: HOSTING, name: "agencyde_engine" });
-  new DatabaseUserGrant("grant", { hostingId: HOSTING, database: database.name, user: "agencyde_wpuser", privileges: ["SELECT"] }, { deletedWith: database });
+  new DatabaseUserGrant(
+    "grant",
+    { hostingId: HOSTING, database: database.name, user: "agencyde_wpuser", privileges: ["SELECT"] },
+    { deletedWith: database },
+  );
   return { webFqdn: web.fqdn, deployFingerprint: key.fingerprint };
 }
 
@@ -195,11 +214,15 @@ describeEngine("resource options and replacements decided by the engine, through
       const resourcesBefore = [...resourcesByName(await scenario.exported()).keys()].sort();
       const mark = sim.requests.list().length;
       // As a user types it: `--yes` without `--skip-preview`, so the preview runs first.
-      const destroy = await engine.pulumi(["destroy", "--yes", "--stack", "dev", "--non-interactive", "--color", "never"], { cwd: stack.workspace.workDir });
+      const destroy = await engine.pulumi(["destroy", "--yes", "--stack", "dev", "--non-interactive", "--color", "never"], {
+        cwd: stack.workspace.workDir,
+      });
 
       expect(destroy.code, destroy.stdout + destroy.stderr).not.toBe(0);
       expect(destroy.stdout).toContain("Previewing destroy (dev)");
-      expect(destroy.stdout + destroy.stderr).toContain(`"urn:pulumi:dev::options::pulumi-nodejs:dynamic/reseller:DnsRecordSet::guarded" cannot be deleted`);
+      expect(destroy.stdout + destroy.stderr).toContain(
+        `"urn:pulumi:dev::options::pulumi-nodejs:dynamic/reseller:DnsRecordSet::guarded" cannot be deleted`,
+      );
       expect(destroy.stdout + destroy.stderr).toContain("because it is protected");
       expect(destroy.stdout + destroy.stderr).not.toMatch(/^Destroying/m);
       expect(writesSince(engine, sim, mark)).toEqual([]);
@@ -223,7 +246,12 @@ describeEngine("resource options and replacements decided by the engine, through
 
       expect(failure.code).not.toBe(0);
       expect(failure.stdout + failure.stderr).toContain("because it is protected");
-      expect(log.steps.filter((step) => step.op === "delete").map((step) => step.name).sort()).toEqual(["alias", "db", "deploy", "grant", "ignored", "web", "web-meta"]);
+      expect(
+        log.steps
+          .filter((step) => step.op === "delete")
+          .map((step) => step.name)
+          .sort(),
+      ).toEqual(["alias", "db", "deploy", "grant", "ignored", "web", "web-meta"]);
       const calls = callsSince(sim, mark);
       // deletedWith: the engine sends no Delete for the grant, whose database goes with it.
       expect(calls["databases.revokePrivileges"]).toBeUndefined();
@@ -234,7 +262,15 @@ describeEngine("resource options and replacements decided by the engine, through
 
       // The way out the engine's message gives: unprotect in the state, then destroy.
       const unprotect = await engine.pulumi(
-        ["state", "unprotect", "urn:pulumi:dev::options::pulumi-nodejs:dynamic/reseller:DnsRecordSet::guarded", "--yes", "--stack", "dev", "--non-interactive"],
+        [
+          "state",
+          "unprotect",
+          "urn:pulumi:dev::options::pulumi-nodejs:dynamic/reseller:DnsRecordSet::guarded",
+          "--yes",
+          "--stack",
+          "dev",
+          "--non-interactive",
+        ],
         { cwd: stack.workspace.workDir },
       );
       expect(unprotect.code, unprotect.stdout + unprotect.stderr).toBe(0);

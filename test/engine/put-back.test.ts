@@ -13,7 +13,17 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type { Simulator } from "../../src/simulator";
-import { describeEngine, inlineStack, resourcesByName, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "./harness";
+import {
+  describeEngine,
+  inlineStack,
+  resourcesByName,
+  SETUP_TIMEOUT,
+  startEngine,
+  STEP_TIMEOUT,
+  writesSince,
+  type Deployment,
+  type Engine,
+} from "./harness";
 
 /** What the program declares; the tests change it between operations. */
 const settings = { phpVersion: "8.3" };
@@ -77,7 +87,12 @@ describeEngine("a PhpVersion over a version set outside the stack", () => {
       expect(resourcesByName(await exported()).size).toBe(0);
       expect(php().currentVersion).toBe("7.4");
       expect(writesSince(engine, sim, mark)).toEqual(["php.setVersion"]);
-      expect(sim.requests.list().slice(mark).filter((entry) => entry.id === "php.setVersion")).toHaveLength(1);
+      expect(
+        sim.requests
+          .list()
+          .slice(mark)
+          .filter((entry) => entry.id === "php.setVersion"),
+      ).toHaveLength(1);
     },
     STEP_TIMEOUT,
   );

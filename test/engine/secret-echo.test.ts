@@ -101,7 +101,8 @@ function filesUnder(dir: string): { file: string; text: string }[] {
  * create '<urn>' (inputs=...)" (or "not to update", for the default provider, whose inputs are
  * the stack config and so the API key) at `-v=7`, "(Un)marshaling property for RPC[...]" at `-v=9`.
  */
-const ENGINE_INPUT_DUMP = /^(\{"time":"[^"]*","level":"\w+","msg":"|[IWEF]\d{4} [\d:.]+\s+\d+ \S+\] )(Planner decided (not )?to \w+ '[^']*'.* \(inputs=|(Un)?[Mm]arshaling property for RPC\[)/s;
+const ENGINE_INPUT_DUMP =
+  /^(\{"time":"[^"]*","level":"\w+","msg":"|[IWEF]\d{4} [\d:.]+\s+\d+ \S+\] )(Planner decided (not )?to \w+ '[^']*'.* \(inputs=|(Un)?[Mm]arshaling property for RPC\[)/s;
 
 /** A log's records: a JSON line, or a glog line with the lines that continue it (a multi-line message). */
 function recordsOf(log: string): string[] {
@@ -122,7 +123,15 @@ function leakedInLog(log: string): { leaked: string[]; dumps: number } {
   const dumps = records.filter((r) => ENGINE_INPUT_DUMP.test(r));
   const shown = records
     .filter((r) => !ENGINE_INPUT_DUMP.test(r))
-    .flatMap((r) => leaked(r).map((name) => `${name}: ${Object.values(secrets()).flatMap(formsOf).reduce((text, form) => text.split(form).join("<secret>"), r).slice(0, 300)}`));
+    .flatMap((r) =>
+      leaked(r).map(
+        (name) =>
+          `${name}: ${Object.values(secrets())
+            .flatMap(formsOf)
+            .reduce((text, form) => text.split(form).join("<secret>"), r)
+            .slice(0, 300)}`,
+      ),
+    );
   return { leaked: shown, dumps: dumps.length };
 }
 
@@ -143,7 +152,9 @@ function expectRefused(result: CliResult): void {
   expect(result.code, output).not.toBe(0);
   for (const operation of REFUSED) {
     expect(sim.requests.count(operation), operation).toBe(1);
-    expect(output, operation).toMatch(new RegExp(`${operation.replace(".", "\\.")} failed with HTTP 400: Invalid request: \\{[^\\n]*\\[REDACTED\\]`));
+    expect(output, operation).toMatch(
+      new RegExp(`${operation.replace(".", "\\.")} failed with HTTP 400: Invalid request: \\{[^\\n]*\\[REDACTED\\]`),
+    );
   }
   expect(sim.faults.list()).toEqual([]);
   const hosting = sim.store.hostings["101"]!;

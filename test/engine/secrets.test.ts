@@ -14,7 +14,18 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type { Simulator } from "../../src/simulator";
-import { describeEngine, inlineStack, resourcesByName, SECRET_SIGNATURE, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, type CliResult, type Deployment, type Engine } from "./harness";
+import {
+  describeEngine,
+  inlineStack,
+  resourcesByName,
+  SECRET_SIGNATURE,
+  SETUP_TIMEOUT,
+  startEngine,
+  STEP_TIMEOUT,
+  type CliResult,
+  type Deployment,
+  type Engine,
+} from "./harness";
 
 const FTP_PASSWORD = "Ftp-Secret-2026";
 const DB_PASSWORD = "Db-Secret-2026!";
@@ -27,7 +38,13 @@ let stack: Automation.Stack;
 function program(): Record<string, unknown> {
   const { FtpAccount, DatabaseUser, SslCsr, CustomSsl, ObjectStorageAccount } = engine.resources;
   // Plain strings, as a careless program gives them: the resources make them secret.
-  const ftp = new FtpAccount("ftp", { hostingId: 101, domain: "agency-demo.com", user: "vault", path: "/public_html", password: FTP_PASSWORD });
+  const ftp = new FtpAccount("ftp", {
+    hostingId: 101,
+    domain: "agency-demo.com",
+    user: "vault",
+    path: "/public_html",
+    password: FTP_PASSWORD,
+  });
   const user = new DatabaseUser("db-user", { hostingId: 101, name: "agencyde_deploy", password: DB_PASSWORD });
   const csr = new SslCsr("csr", {
     hostingId: 101,
@@ -39,7 +56,12 @@ function program(): Record<string, unknown> {
     organizationUnitName: "Web",
     email: "admin@client-shop.net",
   });
-  const certificate = new CustomSsl("certificate", { hostingId: 101, domain: "client-shop.net", certificate: csr.selfSignedCert, privateKey: csr.privateKey });
+  const certificate = new CustomSsl("certificate", {
+    hostingId: 101,
+    domain: "client-shop.net",
+    certificate: csr.selfSignedCert,
+    privateKey: csr.privateKey,
+  });
   const storage = new ObjectStorageAccount("storage", { hostingId: 101 });
   return {
     ftpPassword: ftp.password,
@@ -54,7 +76,9 @@ function program(): Record<string, unknown> {
 
 /** `pulumi <args> --stack dev` in the workspace's directory, as a user runs it there. */
 async function cli(args: string[]): Promise<CliResult> {
-  const result = await engine.pulumi([...args, "--stack", "dev", "--non-interactive", "--color", "never"], { cwd: stack.workspace.workDir });
+  const result = await engine.pulumi([...args, "--stack", "dev", "--non-interactive", "--color", "never"], {
+    cwd: stack.workspace.workDir,
+  });
   if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
   return result;
 }
@@ -79,7 +103,10 @@ async function expectNoClearSecret(): Promise<Deployment> {
   const flat = text.replace(/\\n/g, "");
   for (const [what, secret] of Object.entries(clearSecrets())) {
     expect(secret.length, what).toBeGreaterThan(8);
-    const probe = secret.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "").slice(0, 64);
+    const probe = secret
+      .replace(/-----[^-]+-----/g, "")
+      .replace(/\s+/g, "")
+      .slice(0, 64);
     expect(flat, what).not.toContain(probe);
   }
   return JSON.parse(text) as Deployment;

@@ -28,7 +28,8 @@ function program(): Record<string, unknown> {
   const { DnsRecordSet } = scenario.engine.resources;
   // The seed's zone has `@ TXT` (an SPF policy): this declares another one over it.
   new DnsRecordSet("spf", { domain: DOMAIN, hostingId: 101, name: "@", type: "TXT", records: ["v=spf1 include:_spf.example.net ~all"] });
-  if (settings.declareNew) new DnsRecordSet("status", { domain: DOMAIN, hostingId: 101, name: "status", type: "CNAME", records: ["status.example.net"] });
+  if (settings.declareNew)
+    new DnsRecordSet("status", { domain: DOMAIN, hostingId: 101, name: "status", type: "CNAME", records: ["status.example.net"] });
   return {};
 }
 
@@ -41,7 +42,9 @@ describeEngine("a record set declared over an existing one", () => {
       const failure = await commandFailure(stack.up());
       expect(failure.code).not.toBe(0);
       const output = failure.stdout + failure.stderr;
-      expect(output).toContain(`DnsRecordSet ${DOMAIN}/@/TXT: the TXT record set ${DOMAIN}. (1 record: "v=spf1 +a +mx ~all") exists already`);
+      expect(output).toContain(
+        `DnsRecordSet ${DOMAIN}/@/TXT: the TXT record set ${DOMAIN}. (1 record: "v=spf1 +a +mx ~all") exists already`,
+      );
       expect(output).toContain("`adopt: true`");
       expect(writesSince(engine, sim, mark)).toEqual([]);
       expect(sim.store.zones[DOMAIN]).toEqual(zoneBefore);

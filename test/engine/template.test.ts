@@ -40,25 +40,49 @@ describeEngine("the pulumi new template", () => {
       manifest.dependencies["pulumi-hosting-reseller"] = `file:${path.join(engine.pkg.dir, TARBALL)}`;
       writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 
-      const asked = (readFileSync(path.join(template, "Pulumi.yaml"), "utf8").match(/^ {4}reseller:\w+:/gm) ?? []).map((line) => line.trim());
+      const asked = (readFileSync(path.join(template, "Pulumi.yaml"), "utf8").match(/^ {4}reseller:\w+:/gm) ?? []).map((line) =>
+        line.trim(),
+      );
       expect(asked).toEqual(["reseller:apiUser:", "reseller:apiKey:", "reseller:apiVersion:"]);
 
       const dir = path.join(engine.root, "first");
       const created = await engine.pulumi(
-        ["new", template, "--yes", "--force", "--dir", dir, "--name", "first", "--stack", "dev", "--non-interactive", "--secrets-provider", "passphrase",
-          "-c", `reseller:apiUser=${sim.apiUser}`, "-c", "reseller:apiVersion=v4"],
+        [
+          "new",
+          template,
+          "--yes",
+          "--force",
+          "--dir",
+          dir,
+          "--name",
+          "first",
+          "--stack",
+          "dev",
+          "--non-interactive",
+          "--secrets-provider",
+          "passphrase",
+          "-c",
+          `reseller:apiUser=${sim.apiUser}`,
+          "-c",
+          "reseller:apiVersion=v4",
+        ],
         { cwd: engine.root, env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE } },
       );
       expect(created.code, `${created.stdout}\n${created.stderr}`).toBe(0);
       // `pulumi new -c reseller:apiKey=...` saves the value in plain text although the template
       // marks the key secret (seen with CLI 3.248): the key is set with --secret instead.
-      const setKey = await engine.pulumi(["config", "set", "--secret", "reseller:apiKey", sim.apiKey, "--stack", "dev", "--non-interactive"], { cwd: dir });
+      const setKey = await engine.pulumi(
+        ["config", "set", "--secret", "reseller:apiKey", sim.apiKey, "--stack", "dev", "--non-interactive"],
+        { cwd: dir },
+      );
       expect(setKey.code, setKey.stderr).toBe(0);
       const stackConfig = readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8");
       expect(stackConfig).toMatch(/reseller:apiKey:\s+secure:/);
       expect(stackConfig).not.toContain(sim.apiKey);
 
-      const setUrl = await engine.pulumi(["config", "set", "reseller:apiUrl", sim.url, "--stack", "dev", "--non-interactive"], { cwd: dir });
+      const setUrl = await engine.pulumi(["config", "set", "reseller:apiUrl", sim.url, "--stack", "dev", "--non-interactive"], {
+        cwd: dir,
+      });
       expect(setUrl.code, setUrl.stderr).toBe(0);
       const preview = await engine.pulumi(["preview", "--stack", "dev", "--non-interactive", "--color", "never", "--diff"], { cwd: dir });
       expect(preview.code, `${preview.stdout}\n${preview.stderr}`).toBe(0);

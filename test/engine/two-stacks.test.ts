@@ -13,7 +13,16 @@ import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
 import { markerName } from "../../src/resources/shared/ownership";
-import { CliStack, describeEngine, engineScenario, resourcesByName, simulatorConfig, STEP_TIMEOUT, typescriptProgram, type CliResult } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  engineScenario,
+  resourcesByName,
+  simulatorConfig,
+  STEP_TIMEOUT,
+  typescriptProgram,
+  type CliResult,
+} from "./harness";
 
 const ZONE = "agency-demo.com";
 
@@ -63,7 +72,9 @@ engineScenario("two-stacks", async ({ engine, sim: started }) => {
 
 /** The live records of a record set of the zone, as addresses. */
 function live(name: string): string[] | undefined {
-  return sim.store.zones[ZONE]!.find((r) => r.name === `${name}.${ZONE}.` && r.type === "A")?.records.map((r) => ("ip" in r ? r.ip : JSON.stringify(r)));
+  return sim.store.zones[ZONE]!.find((r) => r.name === `${name}.${ZONE}.` && r.type === "A")?.records.map((r) =>
+    "ip" in r ? r.ip : JSON.stringify(r),
+  );
 }
 
 /** The pair's stacks as winner (its write landed last, so its records are live) and loser. */
@@ -133,7 +144,10 @@ describeEngine("two stacks declaring one record set, deployed at the same moment
       expect(preview.code, preview.stdout + preview.stderr).toBe(0);
       await winner.stack.ok(["destroy", "--yes", "--skip-preview"]);
       expect(live("race-owned")).toBeUndefined();
-      expect(sim.store.zones[ZONE]!.some((r) => r.name.startsWith("_reseller-owner-")), "no marker is left behind").toBe(false);
+      expect(
+        sim.store.zones[ZONE]!.some((r) => r.name.startsWith("_reseller-owner-")),
+        "no marker is left behind",
+      ).toBe(false);
     },
     STEP_TIMEOUT,
   );

@@ -18,7 +18,16 @@ import * as path from "node:path";
 import { expect, it } from "vitest";
 
 import { npm, PROGRAM_DEPENDENCIES, TARBALL } from "../e2e/package";
-import { CliStack, describeEngine, displayedSteps, engineScenario, resourcesByName, simulatorConfig, STEP_TIMEOUT, typescriptProgram } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  displayedSteps,
+  engineScenario,
+  resourcesByName,
+  simulatorConfig,
+  STEP_TIMEOUT,
+  typescriptProgram,
+} from "./harness";
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import { DnsRecordSet, FtpAccount, SshKey } from "pulumi-hosting-reseller";
@@ -46,13 +55,19 @@ const scenario = engineScenario("upgrade", async ({ engine, sim }) => {
   // The program is checked by what it does: transpiling only keeps runs short.
   const stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
   olderVersion = installedVersion(dir);
-  await stack.init([...simulatorConfig(sim), { key: "ttl", value: "3600" }, { key: "ftpPassword", value: "Upload-Pass-2026", secret: true }]);
+  await stack.init([
+    ...simulatorConfig(sim),
+    { key: "ttl", value: "3600" },
+    { key: "ftpPassword", value: "Upload-Pass-2026", secret: true },
+  ]);
   await stack.ok(["up", "--yes", "--skip-preview"]);
   return stack;
 });
 
 function installedVersion(dir: string): string {
-  return (JSON.parse(readFileSync(path.join(dir, "node_modules", "pulumi-hosting-reseller", "package.json"), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(path.join(dir, "node_modules", "pulumi-hosting-reseller", "package.json"), "utf8")) as { version: string }
+  ).version;
 }
 
 /**

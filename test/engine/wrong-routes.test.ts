@@ -16,7 +16,17 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { SimState, UnknownRouteStyle } from "../../src/simulator";
-import { CliStack, describeEngine, programDirectory, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, TYPE_PREFIX, type Deployment, type Engine } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  programDirectory,
+  SETUP_TIMEOUT,
+  startEngine,
+  STEP_TIMEOUT,
+  TYPE_PREFIX,
+  type Deployment,
+  type Engine,
+} from "./harness";
 
 const FTP_PASSWORD = "Release-Pass-2026";
 const ADMIN_TOKEN = "wrong-routes-admin";
@@ -72,7 +82,20 @@ async function startSim(style: UnknownRouteStyle): Promise<string> {
   await stopSim();
   const child = spawn(
     process.execPath,
-    [resellerCli, "sim", "--port", String(port), "--routes", routesFile, "--unknown-route", style, "--state", stateFile, "--admin-token", ADMIN_TOKEN],
+    [
+      resellerCli,
+      "sim",
+      "--port",
+      String(port),
+      "--routes",
+      routesFile,
+      "--unknown-route",
+      style,
+      "--state",
+      stateFile,
+      "--admin-token",
+      ADMIN_TOKEN,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -165,7 +188,10 @@ describeEngine("the hosting-site example on an account whose routes differ from 
 
         // `--run-program`: the configuration as it is now, without the overrides, rather than the
         // one the last `up` saved (docs/configuration.md).
-        for (const command of [["refresh", "--yes", "--run-program"], ["destroy", "--yes", "--run-program"]]) {
+        for (const command of [
+          ["refresh", "--yes", "--run-program"],
+          ["destroy", "--yes", "--run-program"],
+        ]) {
           const result = await stack.run(command);
           const output = result.stdout + result.stderr;
           expect(result.code, output).not.toBe(0);
@@ -204,11 +230,14 @@ describeEngine("the hosting-site example on an account whose routes differ from 
       };
       const verdicts = new Map(report.routes.map((r) => [r.operation, r.verdict]));
       const movedReads = ["dns.getZone", "ftp.listAccounts", "php.getOptions", ...Object.keys(FOUND_BY_PROBE)];
-      expect(Object.fromEntries(movedReads.map((op) => [op, verdicts.get(op)]))).toEqual(Object.fromEntries(movedReads.map((op) => [op, "route-missing"])));
+      expect(Object.fromEntries(movedReads.map((op) => [op, verdicts.get(op)]))).toEqual(
+        Object.fromEntries(movedReads.map((op) => [op, "route-missing"])),
+      );
       // What probe found is where the account really serves it, and it found every route moved to
       // one of its candidates.
       expect(report.overrides).toMatchObject(FOUND_BY_PROBE);
-      for (const [operation, route] of Object.entries(report.overrides)) expect(route, operation).toEqual(MOVED[operation as keyof typeof MOVED]);
+      for (const [operation, route] of Object.entries(report.overrides))
+        expect(route, operation).toEqual(MOVED[operation as keyof typeof MOVED]);
       expect(await store()).toEqual(storeBefore);
 
       const written = JSON.parse((await engine.bash(`cat ${JSON.stringify(out)}`, { cwd: engine.root })).stdout) as Record<string, unknown>;

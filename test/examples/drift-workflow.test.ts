@@ -93,7 +93,10 @@ describe("the drift workflow", () => {
     expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "schedule", "workflow_dispatch"]);
     expect(workflow.on.schedule).toEqual([{ cron: expect.stringMatching(/^\S+ \S+ \* \* \*$/) }]);
     expect(workflow.permissions["pull-requests"]).toBe("write");
-    expect(workflow.env).toMatchObject({ RESELLER_API_USER: "${{ secrets.RESELLER_API_USER }}", RESELLER_API_KEY: "${{ secrets.RESELLER_API_KEY }}" });
+    expect(workflow.env).toMatchObject({
+      RESELLER_API_USER: "${{ secrets.RESELLER_API_USER }}",
+      RESELLER_API_KEY: "${{ secrets.RESELLER_API_KEY }}",
+    });
     expect(steps.find((s) => s.uses?.startsWith("pulumi/actions@"))?.with?.["pulumi-version"]).toBe("^3.227.0");
     expect(step("Comment on the pull request").uses).toMatch(/^actions\/github-script@/);
   });
@@ -121,7 +124,11 @@ describe("the drift workflow", () => {
 
   it("writes a job summary that names the stack, the outcome and the preview", async () => {
     const script = step("Write the summary").run ?? "";
-    const scheduled = await runStep(`printf '~ status update\\n' > preview.txt\n${script}`, { RESULT: "changes", EXIT_CODE: "7", EVENT: "schedule" });
+    const scheduled = await runStep(`printf '~ status update\\n' > preview.txt\n${script}`, {
+      RESULT: "changes",
+      EXIT_CODE: "7",
+      EVENT: "schedule",
+    });
     expect(scheduled.exitCode).toBe(0);
     expect(scheduled.summary).toContain("<!-- pulumi-drift-check:prod -->");
     expect(scheduled.summary).toContain("Drift found in stack `prod`");

@@ -61,7 +61,9 @@ describe("the examples folder", () => {
       const project = readYaml(path.join(examplesDir, example, "Pulumi.yaml")) as { name: string; runtime: { name: string } };
       expect(project.name).toBe(example);
       expect(project.runtime.name).toBe("nodejs");
-      const pkg = JSON.parse(readFileSync(path.join(examplesDir, example, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+      const pkg = JSON.parse(readFileSync(path.join(examplesDir, example, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      };
       expect(pkg.dependencies["pulumi-hosting-reseller"]).toBe("file:../..");
       expect(pkg.dependencies["@pulumi/pulumi"]).toBeDefined();
     }
@@ -148,7 +150,12 @@ describe("multi-env", () => {
 
   it("declares the same resources in every stack", () => {
     const shapes = stacks.map((stack) => runs[stack]?.registrations.map((r) => `${r.type} ${r.name}`).sort());
-    expect(shapes[0]).toEqual([`${TYPE("DnsRecordSet")} site`, `${TYPE("FtpAccount")} deploy-ftp`, `${TYPE("PhpOptions")} php`, `${TYPE("SshKey")} deploy-ssh`]);
+    expect(shapes[0]).toEqual([
+      `${TYPE("DnsRecordSet")} site`,
+      `${TYPE("FtpAccount")} deploy-ftp`,
+      `${TYPE("PhpOptions")} php`,
+      `${TYPE("SshKey")} deploy-ssh`,
+    ]);
     expect(shapes[1]).toEqual(shapes[0]);
     expect(shapes[2]).toEqual(shapes[0]);
   });
@@ -187,7 +194,12 @@ describe("multi-env", () => {
 describe("drift-check", () => {
   it("declares the record sets of its zone from the prod stack config", async () => {
     const { registrations, outputs } = await loader.run(
-      { project: "drift-check", stack: "prod", config: { ...stackConfig("drift-check", "prod"), ...connection() }, secretKeys: ["reseller:apiKey"] },
+      {
+        project: "drift-check",
+        stack: "prod",
+        config: { ...stackConfig("drift-check", "prod"), ...connection() },
+        secretKeys: ["reseller:apiKey"],
+      },
       () => loader.fresh("drift-check/index.ts"),
     );
 

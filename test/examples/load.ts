@@ -107,7 +107,9 @@ export function exampleLoader(): ExampleLoader {
         // Rethrown without the original frames: they point into tsx's compiled output, whose
         // inline source maps the test reporter cannot read.
         if (error instanceof Error) error.stack = `${error.name}: ${error.message}`;
-        throw new Error(`${stack.project} (${stack.stack}) failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(`${stack.project} (${stack.stack}) failed: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       }
       const exported = Object.fromEntries(Object.entries(returned ?? {}).filter(([, value]) => typeof value !== "function"));
       const outputs = await new Promise<Record<string, unknown>>((resolve) =>

@@ -17,12 +17,16 @@ const SHELL_SOURCE = resolve(__dirname, "../../src/provider/program/shell.ts");
  * const { shell } = compiledShell();
  */
 export function compiledShell(): typeof import("../../src/provider/program/shell") {
-  const config = ts.getParsedCommandLineOfConfigFile(resolve(__dirname, "../../tsconfig.build.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    resolve(__dirname, "../../tsconfig.build.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
     },
-  });
+  );
   if (!config) throw new Error("cannot read tsconfig.build.json");
   const { outputText } = ts.transpileModule(readFileSync(SHELL_SOURCE, "utf8"), {
     compilerOptions: { ...config.options, sourceMap: false, declaration: false },

@@ -8,7 +8,13 @@ import { expect } from "vitest";
 import type { Simulator, SimState } from "../../src/simulator";
 
 /** Operations that spend credit or change a domain's registration: the site never sends one. */
-export const ORDER_OPERATIONS = ["domains.register", "domains.transfer", "domains.renew", "domains.updateContacts", "domains.updateNameservers"];
+export const ORDER_OPERATIONS = [
+  "domains.register",
+  "domains.transfer",
+  "domains.renew",
+  "domains.updateContacts",
+  "domains.updateNameservers",
+];
 
 /**
  * The destroy that began at request `mark` released the domain from state only and kept the
@@ -23,7 +29,11 @@ export const ORDER_OPERATIONS = ["domains.register", "domains.transfer", "domain
  * expectSiteDestroyed(sim, mark, simulator.demoState());
  */
 export function expectSiteDestroyed(sim: Simulator, mark: number, seed: SimState): void {
-  const ids = (from: number) => sim.requests.list().slice(from).map((entry) => entry.id);
+  const ids = (from: number) =>
+    sim.requests
+      .list()
+      .slice(from)
+      .map((entry) => entry.id);
   expect(ids(mark)).not.toContain("databases.revokePrivileges");
   expect(ids(mark).filter((id) => id.startsWith("domains."))).toEqual([]);
   expect(ids(0).filter((id) => ORDER_OPERATIONS.includes(id))).toEqual([]);

@@ -140,7 +140,8 @@ function recordedGroups(scope: ReapScope): Set<number> {
 
 /** The live processes of the scope: members of its recorded groups, and those carrying its tag. */
 function survivors(scope: ReapScope, groups: Set<number>): ProcessEntry[] {
-  const own = (tag: string | undefined) => tag !== undefined && (scope.worker === undefined ? tag.startsWith(`${scope.dir}:`) : tag === `${scope.dir}:${scope.worker}`);
+  const own = (tag: string | undefined) =>
+    tag !== undefined && (scope.worker === undefined ? tag.startsWith(`${scope.dir}:`) : tag === `${scope.dir}:${scope.worker}`);
   return processTable().filter((entry) => entry.pid !== process.pid && (groups.has(entry.pgid) || own(entry.tag)));
 }
 

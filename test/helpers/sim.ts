@@ -99,7 +99,6 @@ export function writesSince(sim: Simulator, from = 0): string[] {
     .map((entry) => entry.id);
 }
 
-
 export function useSimulator(options: UseSimulatorOptions = {}) {
   let sim: Simulator | undefined;
   let client: ResellerClient | undefined;

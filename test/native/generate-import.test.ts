@@ -13,7 +13,19 @@ import { promisify } from "node:util";
 import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, engineScenario, nameOf, programDirectory, SETUP_TIMEOUT, simulatorConfig, STEP_TIMEOUT, writesSince, yamlProgramHead, type Engine } from "../engine/harness";
+import {
+  CliStack,
+  describeEngine,
+  engineScenario,
+  nameOf,
+  programDirectory,
+  SETUP_TIMEOUT,
+  simulatorConfig,
+  STEP_TIMEOUT,
+  writesSince,
+  yamlProgramHead,
+  type Engine,
+} from "../engine/harness";
 
 const run = promisify(execFile);
 
@@ -51,7 +63,11 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
 
       expect(entries.every((e) => e.type.startsWith("reseller:index:"))).toBe(true);
       expect(entries.some((e) => e.type === "reseller:index:Redirection")).toBe(false);
-      const ids = (type: string) => entries.filter((e) => e.type === `reseller:index:${type}`).map((e) => e.id).sort();
+      const ids = (type: string) =>
+        entries
+          .filter((e) => e.type === `reseller:index:${type}`)
+          .map((e) => e.id)
+          .sort();
       expect(ids("DomainRegistration")).toContain("agency-demo.com");
       expect(ids("FtpAccount")).toEqual(["101/deploy@agency-demo.com"]);
       expect(ids("SshKey")).toEqual([`101/${sim.store.hostings["101"]!.sshKeys[0]!.key}`]);
@@ -96,7 +112,9 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
       writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgramHead(engine, "generated-import") + filled);
       const preview = await stack.run(["preview"]);
       expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-      const steps = [...preview.stdout.matchAll(/^\s*([-+~]+)\s+reseller:index:(\w+)\s+(\S+)\s+(\S+)/gm)].map((m) => `${m[2]} ${m[4]}`).sort();
+      const steps = [...preview.stdout.matchAll(/^\s*([-+~]+)\s+reseller:index:(\w+)\s+(\S+)\s+(\S+)/gm)]
+        .map((m) => `${m[2]} ${m[4]}`)
+        .sort();
       expect(steps).toEqual(["DatabaseUser update", "FtpAccount update"]);
 
       const mark = sim.requests.list().length;

@@ -10,7 +10,9 @@ import type { CliResult, CliStack, Deployment, ExportedResource } from "../engin
 
 /** The values of the simulator's records named `fqdn` of `type` in the zone `agency-demo.com`. */
 export function records(sim: Simulator, fqdn: string, type = "A"): string[] {
-  return (sim.store.zones["agency-demo.com"] ?? []).filter((r) => r.name === fqdn && r.type === type).flatMap((r) => r.records.map((x) => ("ip" in x ? x.ip : "")));
+  return (sim.store.zones["agency-demo.com"] ?? [])
+    .filter((r) => r.name === fqdn && r.type === type)
+    .flatMap((r) => r.records.map((x) => ("ip" in x ? x.ip : "")));
 }
 
 /**
@@ -65,7 +67,12 @@ export function nativeResources(deployment: Deployment): Map<string, ExportedRes
  * `preview --refresh --expect-no-changes` to exit 7 (changes found, since CLI 3.226) with an
  * update of the record set `www` and none of the FTP account `ftp`.
  */
-export async function expectRecordSetDrift(run: (stack: CliStack, args: string[]) => Promise<CliResult>, stack: CliStack, sim: Simulator, fqdn: string): Promise<void> {
+export async function expectRecordSetDrift(
+  run: (stack: CliStack, args: string[]) => Promise<CliResult>,
+  stack: CliStack,
+  sim: Simulator,
+  fqdn: string,
+): Promise<void> {
   sim.store.zones["agency-demo.com"]!.find((r) => r.name === fqdn)!.records = [{ ip: "203.0.113.99" }];
   const drift = await run(stack, ["preview", "--refresh", "--expect-no-changes"]);
   expect(drift.code, drift.stdout + drift.stderr).toBe(7);

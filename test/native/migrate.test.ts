@@ -39,7 +39,18 @@ import { expectSiteDestroyed } from "../helpers/hosting-site";
 const FTP_PASSWORD = "Migrate-Site-2026x";
 
 /** The ten main resource types: the move must carry each of them. */
-const MAIN_TYPES = ["CustomSsl", "DatabaseUserGrant", "DnsRecordSet", "DomainRegistration", "FtpAccount", "ObjectStorageUrl", "PhpOptions", "Redirection", "SshKey", "WafDisabledRules"];
+const MAIN_TYPES = [
+  "CustomSsl",
+  "DatabaseUserGrant",
+  "DnsRecordSet",
+  "DomainRegistration",
+  "FtpAccount",
+  "ObjectStorageUrl",
+  "PhpOptions",
+  "Redirection",
+  "SshKey",
+  "WafDisabledRules",
+];
 
 /** The example's resources (examples/hosting-site/site.ts) by logical name and type. */
 const SITE = {
@@ -220,7 +231,11 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
   it(
     "moves all thirteen objects under the plugin, under the same names and ids, without deleting, recreating or writing anything",
     async () => {
-      const dynamicIds = new Map((before.deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/reseller:")).map((r) => [nameOf(r.urn), r.id]));
+      const dynamicIds = new Map(
+        (before.deployment.resources ?? [])
+          .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/reseller:"))
+          .map((r) => [nameOf(r.urn), r.id]),
+      );
       expect([...dynamicIds.keys()].sort()).toEqual(Object.keys(SITE).sort());
 
       const mark = sim.requests.list().length;
@@ -229,7 +244,11 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
       const cli = path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "dist", "cli", "index.js");
       const importFile = path.join(dir, "import.json");
       const removeFile = path.join(dir, "remove.txt");
-      const printed = execFileSync(process.execPath, [cli, "migrate-state", "--export", exportFile, "--import-file", importFile, "--remove-file", removeFile], { encoding: "utf8" });
+      const printed = execFileSync(
+        process.execPath,
+        [cli, "migrate-state", "--export", exportFile, "--import-file", importFile, "--remove-file", removeFile],
+        { encoding: "utf8" },
+      );
       expect(printed).toContain("13 resources to move");
       expect(printed).not.toContain("left as it is");
       const plan = JSON.parse(readFileSync(importFile, "utf8")) as { resources: { type: string; name: string; id: string }[] };
@@ -244,7 +263,9 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
       const importIds: Record<string, string | undefined> = {
         ...Object.fromEntries(dynamicIds),
         alias: "101/xn--caf-dma.com/https://agency-demo.com/",
-        php: `101/8.2/${Object.entries(phpFound).map(([name, value]) => `${name}=${value}`).join(",")}`,
+        php: `101/8.2/${Object.entries(phpFound)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(",")}`,
         "shop-waf": "101/client-shop.net/previous=",
       };
       expect(Object.fromEntries(plan.resources.map((r) => [r.name, [r.type, r.id]]))).toEqual(
@@ -261,10 +282,20 @@ describeEngine("moving the hosting-site stack from the dynamic resources to the 
       // The YAML program writes the site's values out and reads only the FTP password from config.
       // The TypeScript program's other keys go: YAML would see each as a variable, and
       // `hosting-site:domain` would hide the resource named `domain`.
-      const siteKeys = [...readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8").matchAll(/^ {2}hosting-site:(\w+):/gm)].map((m) => m[1]!).filter((k) => k !== "ftpPassword");
+      const siteKeys = [...readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8").matchAll(/^ {2}hosting-site:(\w+):/gm)]
+        .map((m) => m[1]!)
+        .filter((k) => k !== "ftpPassword");
       expect(siteKeys).toContain("domain");
       await stack.ok(["config", "rm-all", ...siteKeys]);
-      const imported = await stack.ok(["import", "--file", importFile, "--yes", "--protect=false", "--out", path.join(dir, "generated.yaml")]);
+      const imported = await stack.ok([
+        "import",
+        "--file",
+        importFile,
+        "--yes",
+        "--protect=false",
+        "--out",
+        path.join(dir, "generated.yaml"),
+      ]);
       expect(imported.stdout).toMatch(/=\s+13 imported/);
       expect(writesSince(engine, sim, mark)).toEqual([]);
 

@@ -14,7 +14,19 @@ import * as path from "node:path";
 import { expect, it } from "vitest";
 
 import type { Simulator } from "../../src/simulator";
-import { CliStack, describeEngine, engineScenario, pluginDirectory, programDirectory, pulumiCli, simulatorConfig, STEP_TIMEOUT, writesSince, type Deployment, type Engine } from "../engine/harness";
+import {
+  CliStack,
+  describeEngine,
+  engineScenario,
+  pluginDirectory,
+  programDirectory,
+  pulumiCli,
+  simulatorConfig,
+  STEP_TIMEOUT,
+  writesSince,
+  type Deployment,
+  type Engine,
+} from "../engine/harness";
 import { expectRecordSetDrift, nativeResources, printingCommands, records, twoAccountsConfig } from "./helpers";
 
 const FTP_PASSWORD = "Native-Ftp-2026x";
@@ -79,10 +91,14 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
   it(
     "serves the package schema to pulumi package get-schema",
     async () => {
-      const result = await engine.pulumi(["package", "get-schema", path.join(pluginDirectory(engine), "pulumi-resource-reseller")], { cwd: dir });
+      const result = await engine.pulumi(["package", "get-schema", path.join(pluginDirectory(engine), "pulumi-resource-reseller")], {
+        cwd: dir,
+      });
       expect(result.code, result.stderr).toBe(0);
       const served = JSON.parse(result.stdout) as { name: string; resources: Record<string, unknown>; functions: Record<string, unknown> };
-      const committed = JSON.parse(readFileSync(path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "schema.json"), "utf8")) as typeof served;
+      const committed = JSON.parse(
+        readFileSync(path.join(engine.pkg.dir, "node_modules", "pulumi-hosting-reseller", "schema.json"), "utf8"),
+      ) as typeof served;
       expect(served.name).toBe("reseller");
       expect(Object.keys(served.resources).sort()).toEqual(Object.keys(committed.resources).sort());
       expect(Object.keys(served.functions).sort()).toEqual(Object.keys(committed.functions).sort());
@@ -95,10 +111,17 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
     async () => {
       await ok(stack, ["up", "--yes", "--skip-preview"]);
       expect(records(sim, "www-native.agency-demo.com.")).toEqual(["198.51.100.7"]);
-      expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "nativeci@agency-demo.com")).toMatchObject({ path: "/public_html", password: FTP_PASSWORD });
+      expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "nativeci@agency-demo.com")).toMatchObject({
+        path: "/public_html",
+        password: FTP_PASSWORD,
+      });
       expect(writesSince(engine, sim)).toEqual(["dns.modifyZone", "ftp.createAccount"]);
 
-      const outputs = JSON.parse((await ok(stack, ["stack", "output", "--json"])).stdout) as { fqdn: string; login: string; recordSets: { relativeName: string }[] };
+      const outputs = JSON.parse((await ok(stack, ["stack", "output", "--json"])).stdout) as {
+        fqdn: string;
+        login: string;
+        recordSets: { relativeName: string }[];
+      };
       expect(outputs.fqdn).toBe("www-native.agency-demo.com.");
       expect(outputs.login).toBe("nativeci@agency-demo.com");
       // The seeded zone's record sets, read by the plugin's invoke.
@@ -140,7 +163,11 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
       const generated = readFileSync(out, "utf8");
       expect(generated).toContain("198.51.100.10");
       const resources = nativeResources(await stack.export());
-      expect(resources.get("apex")).toMatchObject({ id: "agency-demo.com/@/A", protect: true, inputs: { domain: "agency-demo.com", name: "@", type: "A" } });
+      expect(resources.get("apex")).toMatchObject({
+        id: "agency-demo.com/@/A",
+        protect: true,
+        inputs: { domain: "agency-demo.com", name: "@", type: "A" },
+      });
 
       // The generated `resources:` entries join the program's.
       const entries = generated.slice(generated.indexOf("resources:") + "resources:".length + 1);
@@ -176,7 +203,9 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
       expect(preview.stdout).toMatch(/~\s+reseller:index:FtpAccount\s+deploy\s+update/);
       expect(preview.stdout).not.toMatch(/reseller:index:DnsRecordSet\s+apex\s+update/);
       await ok(stack, ["up", "--yes", "--skip-preview"]);
-      expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "deploy@agency-demo.com")?.password).toBe("Deploy-Reset-2026x");
+      expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "deploy@agency-demo.com")?.password).toBe(
+        "Deploy-Reset-2026x",
+      );
       expect((await run(stack, ["preview", "--expect-no-changes"])).code).toBe(0);
     },
     STEP_TIMEOUT,
@@ -286,12 +315,17 @@ resources:
 }
 
 it.runIf(process.env.REQUIRE_PULUMI_CLI === "1")("finds the Pulumi CLI and the YAML language host when REQUIRE_PULUMI_CLI=1", () => {
-  expect(pulumiCli, "no Pulumi CLI: build it with `npm run pulumi-cli`, or point PULUMI_CLI_DIR at a directory holding `pulumi`").not.toBeNull();
-  expect(pulumiCli!.path.split(path.delimiter).some((d) => {
-    try {
-      return readFileSync(path.join(d, "pulumi-language-yaml")).length > 0;
-    } catch {
-      return false;
-    }
-  })).toBe(true);
+  expect(
+    pulumiCli,
+    "no Pulumi CLI: build it with `npm run pulumi-cli`, or point PULUMI_CLI_DIR at a directory holding `pulumi`",
+  ).not.toBeNull();
+  expect(
+    pulumiCli!.path.split(path.delimiter).some((d) => {
+      try {
+        return readFileSync(path.join(d, "pulumi-language-yaml")).length > 0;
+      } catch {
+        return false;
+      }
+    }),
+  ).toBe(true);
 });

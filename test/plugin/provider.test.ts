@@ -84,7 +84,10 @@ describe("the plugin's provider", () => {
 
   it("reports a changed setting, credentials included, as an in-place change", () => {
     const p = new NativeProvider();
-    expect(p.diffConfig({ apiUser: "u", apiKey: secret("a"), version: "0.1.0" }, { apiUser: "u", apiKey: secret("b") })).toEqual({ changes: true, diffs: ["apiKey"] });
+    expect(p.diffConfig({ apiUser: "u", apiKey: secret("a"), version: "0.1.0" }, { apiUser: "u", apiKey: secret("b") })).toEqual({
+      changes: true,
+      diffs: ["apiKey"],
+    });
     expect(p.diffConfig({ apiUser: "u", apiKey: secret("a") }, { apiUser: "u", apiKey: "a" })).toEqual({ changes: false, diffs: [] });
   });
 
@@ -105,7 +108,11 @@ describe("the plugin's provider", () => {
     const p = new NativeProvider();
     await p.configure(inputsOf(sim));
     const ftp = "reseller:index:FtpAccount";
-    const checked = await p.check(ftp, {}, { hostingId: 101, domain: "agency-demo.com", user: "plug", path: "/public_html", password: secret("Plugin-Pass-2026") });
+    const checked = await p.check(
+      ftp,
+      {},
+      { hostingId: 101, domain: "agency-demo.com", user: "plug", path: "/public_html", password: secret("Plugin-Pass-2026") },
+    );
     expect([...checked.inputs!.secrets]).toContain("password");
     const created = await p.create(ftp, wrapSecrets(checked.inputs!.props, checked.inputs!.secrets));
     expect([...created.props.secrets]).toContain("password");
@@ -145,7 +152,9 @@ describe("the plugin's provider", () => {
   it("refuses an unknown token, naming the known ones", async () => {
     const p = new NativeProvider();
     await p.configure(inputsOf(sim));
-    await expect(p.check("reseller:index:Nope", {}, {})).rejects.toThrow(/no resource type "reseller:index:Nope".*reseller:index:DnsRecordSet/);
+    await expect(p.check("reseller:index:Nope", {}, {})).rejects.toThrow(
+      /no resource type "reseller:index:Nope".*reseller:index:DnsRecordSet/,
+    );
     await expect(p.invoke("reseller:index:getNope", {})).rejects.toThrow(/no function "reseller:index:getNope"/);
   });
 

@@ -20,9 +20,16 @@ describe("schema.json", () => {
   }, 60_000);
 
   it("lists every resource type of the runtime as reseller:index:<Type>, with every input and the account", () => {
-    expect(Object.keys(committed.resources).sort()).toEqual(Object.keys(RESOURCES).map((t) => `reseller:index:${t}`).sort());
+    expect(Object.keys(committed.resources).sort()).toEqual(
+      Object.keys(RESOURCES)
+        .map((t) => `reseller:index:${t}`)
+        .sort(),
+    );
     for (const [type, def] of Object.entries(RESOURCES)) {
-      const resource = committed.resources[`reseller:index:${type}`] as { inputProperties: Record<string, unknown>; properties: Record<string, unknown> };
+      const resource = committed.resources[`reseller:index:${type}`] as {
+        inputProperties: Record<string, unknown>;
+        properties: Record<string, unknown>;
+      };
       expect(Object.keys(resource.inputProperties).sort(), type).toEqual([...Object.keys(def.inputs), "account"].sort());
       for (const key of Object.keys(def.inputs)) expect(resource.properties, `${type}.${key}`).toHaveProperty(key);
     }
@@ -35,7 +42,10 @@ describe("schema.json", () => {
   });
 
   it("marks passwords, keys and the API key secret, and the configuration keys are the provider's inputs", () => {
-    const ftp = committed.resources["reseller:index:FtpAccount"] as { inputProperties: Record<string, { secret?: boolean }>; properties: Record<string, { secret?: boolean }> };
+    const ftp = committed.resources["reseller:index:FtpAccount"] as {
+      inputProperties: Record<string, { secret?: boolean }>;
+      properties: Record<string, { secret?: boolean }>;
+    };
     expect(ftp.inputProperties.password?.secret).toBe(true);
     expect(ftp.properties.password?.secret).toBe(true);
     const storage = committed.resources["reseller:index:ObjectStorageAccount"] as { properties: Record<string, { secret?: boolean }> };
@@ -46,7 +56,9 @@ describe("schema.json", () => {
   });
 
   it("gives closed sets of values as enums and whole numbers as integers", () => {
-    const records = committed.resources["reseller:index:DnsRecordSet"] as { inputProperties: Record<string, { $ref?: string; type?: string }> };
+    const records = committed.resources["reseller:index:DnsRecordSet"] as {
+      inputProperties: Record<string, { $ref?: string; type?: string }>;
+    };
     expect(records.inputProperties.type?.$ref).toBe("#/types/reseller:index:DnsRecordSetType");
     expect(committed.types["reseller:index:DnsRecordSetType"]?.enum?.map((e) => e.value)).toContain("CNAME");
     expect(records.inputProperties.ttl?.type).toBe("integer");

@@ -53,7 +53,9 @@ describe("the account input of every resource class", () => {
   });
 
   it("registers the account of a get as the only property of the read", async () => {
-    const seen = await registered(() => classes.map(({ type, cls }) => cls.get(`${type}-read`, "some-id", { account: "brand-b", protect: false })));
+    const seen = await registered(() =>
+      classes.map(({ type, cls }) => cls.get(`${type}-read`, "some-id", { account: "brand-b", protect: false })),
+    );
     for (const { type } of classes) {
       const read = seen.find((s) => s.name === `${type}-read`);
       expect(read?.id, type).toBe("some-id");
@@ -65,6 +67,8 @@ describe("the account input of every resource class", () => {
 
   it("refuses a definition that declares its own account input", () => {
     const def = { ...definitions.find((d) => d.type === "DnsRecordSet")!, type: "Shadow" };
-    expect(() => defineResource({ ...def, inputs: { ...def.inputs, account: def.inputs.domain! } })).toThrow(/"account" is the input every resource takes/);
+    expect(() => defineResource({ ...def, inputs: { ...def.inputs, account: def.inputs.domain! } })).toThrow(
+      /"account" is the input every resource takes/,
+    );
   });
 });

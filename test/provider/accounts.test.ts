@@ -35,7 +35,10 @@ function useSecondAccount() {
 
 /** `reseller:accounts` naming `brand-b` (the second simulator) and any further accounts. */
 function accountsJson(b: Simulator, more: Record<string, unknown> = {}): string {
-  return JSON.stringify({ "brand-b": { apiUrl: b.url, apiUser: b.apiUser, apiKey: b.apiKey, requestsPerMinute: 1_000_000, initialRequestsPerMinute: 1_000_000 }, ...more });
+  return JSON.stringify({
+    "brand-b": { apiUrl: b.url, apiUser: b.apiUser, apiKey: b.apiKey, requestsPerMinute: 1_000_000, initialRequestsPerMinute: 1_000_000 },
+    ...more,
+  });
 }
 
 /**
@@ -63,15 +66,25 @@ describe("resources on a named account", () => {
       replaces: ["name"],
       importProps: { account: "brand-b" },
     });
-    expect(run.created).toEqual({ ...base, ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "api.agency-demo.com.", adopted: false });
+    expect(run.created).toEqual({
+      ...base,
+      ttl: 14400,
+      records: [{ value: "198.51.100.7" }],
+      fqdn: "api.agency-demo.com.",
+      adopted: false,
+    });
     expect(run.imported.props.account).toBe("brand-b");
     expect(b.sim.requests.count("dns.modifyZone")).toBeGreaterThan(0);
     expect(t.sim.requests.count()).toBe(0);
   });
 
   it("writes a record set with an account to that account's API, and one without to the default", async () => {
-    const inB = await t.engine.create(await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "only-b", type: "A", records: ["198.51.100.20"] }));
-    const inA = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "only-a", type: "A", records: ["198.51.100.10"] }));
+    const inB = await t.engine.create(
+      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "only-b", type: "A", records: ["198.51.100.20"] }),
+    );
+    const inA = await t.engine.create(
+      await t.engine.check({ domain: "agency-demo.com", name: "only-a", type: "A", records: ["198.51.100.10"] }),
+    );
     expect(inB.outs.account).toBe("brand-b");
     expect(inA.outs).not.toHaveProperty("account");
     expect(zoneNames(b.sim)).toContain("only-b.agency-demo.com./A");
@@ -86,7 +99,9 @@ describe("resources on a named account", () => {
     const www = { domain: "agency-demo.com", name: "www", type: "CNAME", records: [] };
     const a = await t.engine.read("agency-demo.com/www/CNAME", www);
     expect(a.id).toBe("agency-demo.com/www/CNAME");
-    const created = await t.engine.create(await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b"] }));
+    const created = await t.engine.create(
+      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b"] }),
+    );
     const reads = await Promise.all([
       t.engine.read(created.id, created.outs),
       t.engine.read(created.id, { ...created.outs, account: undefined }),
@@ -97,7 +112,11 @@ describe("resources on a named account", () => {
     expect(b.sim.requests.count("dns.getZone")).toBeGreaterThanOrEqual(1);
     // A change in brand-b drops brand-b's cached zone only.
     b.sim.store.zones["agency-demo.com"] = b.sim.store.zones["agency-demo.com"]!.filter((r) => r.name !== "www.agency-demo.com.");
-    await t.engine.update(created.id, created.outs, await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b", "again"] }));
+    await t.engine.update(
+      created.id,
+      created.outs,
+      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b", "again"] }),
+    );
     expect((await t.engine.read("agency-demo.com/www/CNAME", { ...www, account: "brand-b" })).id).toBe("");
     expect((await t.engine.read("agency-demo.com/www/CNAME", www)).id).toBe("agency-demo.com/www/CNAME");
     expect(t.sim.requests.count("dns.getZone")).toBe(1);
@@ -105,13 +124,33 @@ describe("resources on a named account", () => {
 
   it("replaces a resource whose account is set, changed or removed, creating the new one first", async () => {
     const p = provider("DnsRecordSet");
-    const outs: Props = { account: "brand-b", domain: "agency-demo.com", name: "www", type: "A", ttl: 14400, records: [{ value: "198.51.100.7" }], fqdn: "www.agency-demo.com." };
+    const outs: Props = {
+      account: "brand-b",
+      domain: "agency-demo.com",
+      name: "www",
+      type: "A",
+      ttl: 14400,
+      records: [{ value: "198.51.100.7" }],
+      fqdn: "www.agency-demo.com.",
+    };
     const same = { domain: "agency-demo.com", name: "www", type: "A", ttl: 14400, records: ["198.51.100.7"] };
     const checked = async (news: Props) => (await p.check({}, news)).inputs!;
-    expect(await p.diff("agency-demo.com/www/A", outs, await checked({ ...same, account: "brand-b" }))).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
-    expect(await p.diff("agency-demo.com/www/A", outs, await checked(same))).toEqual({ changes: true, replaces: ["account"], deleteBeforeReplace: false });
+    expect(await p.diff("agency-demo.com/www/A", outs, await checked({ ...same, account: "brand-b" }))).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    expect(await p.diff("agency-demo.com/www/A", outs, await checked(same))).toEqual({
+      changes: true,
+      replaces: ["account"],
+      deleteBeforeReplace: false,
+    });
     const { account: _a, ...inDefault } = outs;
-    expect(await p.diff("agency-demo.com/www/A", inDefault, await checked({ ...same, account: "brand-b" }))).toEqual({ changes: true, replaces: ["account"], deleteBeforeReplace: false });
+    expect(await p.diff("agency-demo.com/www/A", inDefault, await checked({ ...same, account: "brand-b" }))).toEqual({
+      changes: true,
+      replaces: ["account"],
+      deleteBeforeReplace: false,
+    });
     // With an identity change as well, the record set's own rule (delete first) holds.
     expect(await p.diff("agency-demo.com/www/A", inDefault, await checked({ ...same, name: "web", account: "brand-b" }))).toEqual({
       changes: true,
@@ -121,7 +160,11 @@ describe("resources on a named account", () => {
   });
 
   it("checks the other inputs for the named account's API version", async () => {
-    await configure({ config: configFor(t.sim, "v4", { "reseller:accounts": JSON.stringify({ "brand-v2": { apiUser: "u", apiKey: "k", apiVersion: "v2", apiUrl: b.sim.url } }) }) });
+    await configure({
+      config: configFor(t.sim, "v4", {
+        "reseller:accounts": JSON.stringify({ "brand-v2": { apiUser: "u", apiKey: "k", apiVersion: "v2", apiUrl: b.sim.url } }),
+      }),
+    });
     // API v2 has no object storage: the default account (v4) takes it, the v2 account does not.
     const p = provider("ObjectStorageAccount");
     expect((await p.check({}, { hostingId: 101 })).failures ?? []).toEqual([]);
@@ -130,7 +173,13 @@ describe("resources on a named account", () => {
   });
 
   it("fails check on an account the configuration does not name, saying which key to set", async () => {
-    const failures = await t.engine.checkFailures({ account: "brand-c", domain: "agency-demo.com", name: "www", type: "A", records: ["198.51.100.7"] });
+    const failures = await t.engine.checkFailures({
+      account: "brand-c",
+      domain: "agency-demo.com",
+      name: "www",
+      type: "A",
+      records: ["198.51.100.7"],
+    });
     expect(failures).toEqual([{ property: "account", reason: expect.stringContaining('Account "brand-c" is not configured') }]);
     expect(failures[0]!.reason).toContain('names only "brand-b"');
     expect(failures[0]!.reason).toContain("pulumi config set --secret --path 'reseller:accounts.brand-c.apiKey'");
@@ -139,16 +188,30 @@ describe("resources on a named account", () => {
 
   it("fails check on an account name that is not one", async () => {
     for (const account of ["Brand-B", "brand.b", "", 7]) {
-      const failures = await t.engine.checkFailures({ account, domain: "agency-demo.com", name: "www", type: "A", records: ["198.51.100.7"] });
-      expect(failures).toEqual([{ property: "account", reason: expect.stringMatching(/must be the name of an account of reseller:accounts \(lower-case letters/) }]);
+      const failures = await t.engine.checkFailures({
+        account,
+        domain: "agency-demo.com",
+        name: "www",
+        type: "A",
+        records: ["198.51.100.7"],
+      });
+      expect(failures).toEqual([
+        { property: "account", reason: expect.stringMatching(/must be the name of an account of reseller:accounts \(lower-case letters/) },
+      ]);
     }
   });
 
   it("reads from the id alone in the account a get names", async () => {
-    const created = await t.engine.create(await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "got", type: "A", records: ["198.51.100.30"] }));
+    const created = await t.engine.create(
+      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "got", type: "A", records: ["198.51.100.30"] }),
+    );
     // `X.get(name, id, { account })` registers the account alone: a read from the id in that account.
     const got = await t.provider.read(created.id, { account: "brand-b", __provider: t.engine.serialized });
-    expect(got).toMatchObject({ id: created.id, props: { account: "brand-b", records: [{ value: "198.51.100.30" }] }, inputs: { account: "brand-b" } });
+    expect(got).toMatchObject({
+      id: created.id,
+      props: { account: "brand-b", records: [{ value: "198.51.100.30" }] },
+      inputs: { account: "brand-b" },
+    });
     await expect(t.provider.read(created.id)).rejects.toThrow(/does not exist in the reseller account/);
   });
 
@@ -172,7 +235,14 @@ describe("an FTP account on a named account", () => {
   const { t, b } = useTwoAccounts("FtpAccount");
 
   it("walks its lifecycle in the named account: create, read, update, import by id, replace, delete", async () => {
-    const base = { account: "brand-b", hostingId: 101, domain: "agency-demo.com", user: "release", path: "/public_html", password: "Release-Pass-2026" };
+    const base = {
+      account: "brand-b",
+      hostingId: 101,
+      domain: "agency-demo.com",
+      user: "release",
+      path: "/public_html",
+      password: "Release-Pass-2026",
+    };
     const stored = (login: string) => b.sim.store.hostings["101"]!.ftpAccounts.find((a) => a.username === login);
     const { id, outs } = await t.engine.create(await t.engine.check(base));
     expect(id).toBe("101/release@agency-demo.com");
@@ -181,7 +251,11 @@ describe("an FTP account on a named account", () => {
 
     const read = await t.engine.read(id, outs);
     expect(read).toMatchObject({ id, props: outs, inputs: { account: "brand-b" } });
-    expect(await t.engine.diff(id, read.props, await t.engine.check(base, read.inputs))).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await t.engine.diff(id, read.props, await t.engine.check(base, read.inputs))).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
 
     const moved = { ...base, path: "/public_html/releases" };
     const updated = await t.engine.update(id, read.props, await t.engine.check(moved, read.inputs));
@@ -194,7 +268,11 @@ describe("an FTP account on a named account", () => {
     const { password: _password, adopt: _adopt, ...readable } = updated;
     expect(imported.props).toEqual({ ...readable, createFolder: false });
 
-    expect(await t.engine.diff(id, updated, await t.engine.check({ ...moved, user: "release2" }))).toEqual({ changes: true, replaces: ["user"], deleteBeforeReplace: true });
+    expect(await t.engine.diff(id, updated, await t.engine.check({ ...moved, user: "release2" }))).toEqual({
+      changes: true,
+      replaces: ["user"],
+      deleteBeforeReplace: true,
+    });
     await t.engine.delete(id, updated);
     expect(stored("release@agency-demo.com")).toBeUndefined();
     expect((await t.engine.read(id, updated)).id).toBe("");
@@ -208,13 +286,18 @@ describe("refresh and destroy after an account left the configuration", () => {
 
   it("fails that resource's read and delete naming the account and the key to set, and sends nothing", async () => {
     await configure({ config: configFor(t.sim, "v4", { "reseller:accounts": accountsJson(b.sim) }) });
-    const inB = await t.engine.create(await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "left", type: "A", records: ["198.51.100.40"] }));
-    const inA = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "stays", type: "A", records: ["198.51.100.41"] }));
+    const inB = await t.engine.create(
+      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "left", type: "A", records: ["198.51.100.40"] }),
+    );
+    const inA = await t.engine.create(
+      await t.engine.check({ domain: "agency-demo.com", name: "stays", type: "A", records: ["198.51.100.41"] }),
+    );
     await configure({ config: configFor(t.sim, "v4") });
     t.sim.requests.clear();
     b.sim.requests.clear();
 
-    const message = /DnsRecordSet agency-demo\.com\/left\/A belongs to reseller account "brand-b": Account "brand-b" is not configured: "reseller:accounts" \(or the environment variable RESELLER_ACCOUNTS\) is not set\. Add it with `pulumi config set --path 'reseller:accounts\.brand-b\.apiUser' <api user>` and `pulumi config set --secret --path 'reseller:accounts\.brand-b\.apiKey' <api key>`\. `pulumi refresh` and `pulumi destroy` use the configuration saved by the last `pulumi up` unless run with `--run-program`/;
+    const message =
+      /DnsRecordSet agency-demo\.com\/left\/A belongs to reseller account "brand-b": Account "brand-b" is not configured: "reseller:accounts" \(or the environment variable RESELLER_ACCOUNTS\) is not set\. Add it with `pulumi config set --path 'reseller:accounts\.brand-b\.apiUser' <api user>` and `pulumi config set --secret --path 'reseller:accounts\.brand-b\.apiKey' <api key>`\. `pulumi refresh` and `pulumi destroy` use the configuration saved by the last `pulumi up` unless run with `--run-program`/;
     await expect(t.engine.read(inB.id, inB.outs)).rejects.toThrow(message);
     await expect(t.engine.delete(inB.id, inB.outs)).rejects.toThrow(message);
     expect(t.sim.requests.count()).toBe(0);
@@ -228,8 +311,16 @@ describe("refresh and destroy after an account left the configuration", () => {
   });
 
   it("names the account's missing credential when the account is there without it", async () => {
-    await configure({ config: configFor(t.sim, "v4", { "reseller:accounts": JSON.stringify({ "brand-b": { apiUrl: b.sim.url, apiUser: B_USER } }) }) });
-    const inputs = await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "nokey", type: "A", records: ["198.51.100.42"] });
+    await configure({
+      config: configFor(t.sim, "v4", { "reseller:accounts": JSON.stringify({ "brand-b": { apiUrl: b.sim.url, apiUser: B_USER } }) }),
+    });
+    const inputs = await t.engine.check({
+      account: "brand-b",
+      domain: "agency-demo.com",
+      name: "nokey",
+      type: "A",
+      records: ["198.51.100.42"],
+    });
     await expect(t.provider.create(inputs)).rejects.toThrow(
       /Missing configuration "reseller:accounts\.brand-b\.apiKey" \(account "brand-b" of "reseller:accounts".*\): set it with `pulumi config set --secret --path 'reseller:accounts\.brand-b\.apiKey' <api key>`/,
     );

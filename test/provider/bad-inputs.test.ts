@@ -5,7 +5,16 @@
  * report and this suite cannot disagree.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BAD_INPUT_CLASSES, badInputs, baseInputs, judge, material, runBadInputs, simulatorConfig, type BadInputFigures } from "../../scripts/reliability/bad-inputs";
+import {
+  BAD_INPUT_CLASSES,
+  badInputs,
+  baseInputs,
+  judge,
+  material,
+  runBadInputs,
+  simulatorConfig,
+  type BadInputFigures,
+} from "../../scripts/reliability/bad-inputs";
 import { configure, reset } from "../../src/runtime";
 import { RESOURCES } from "../../src/resources/registry";
 import { startSimulator, type Simulator } from "../../src/simulator";
@@ -60,7 +69,22 @@ describe("the bad-input generator and its judge", () => {
   });
 
   it("makes the normalisation classes for every resource that has a path, a user name, a country or a record target", () => {
-    const where = new Set(badInputs(m).filter((c) => !["wrong JSON type", "text rules", "numbers out of bounds", "list lengths", "missing or null", "unknown property", "look-alike values"].includes(c.class)).map((c) => `${c.class}: ${c.type}.${c.property.replace(/\[\d+\]/g, "[]")}`));
+    const where = new Set(
+      badInputs(m)
+        .filter(
+          (c) =>
+            ![
+              "wrong JSON type",
+              "text rules",
+              "numbers out of bounds",
+              "list lengths",
+              "missing or null",
+              "unknown property",
+              "look-alike values",
+            ].includes(c.class),
+        )
+        .map((c) => `${c.class}: ${c.type}.${c.property.replace(/\[\d+\]/g, "[]")}`),
+    );
     expect([...where].sort()).toEqual([
       "CNAME at the apex: DnsRecordSet.name",
       "CNAME at the apex: DnsZone.recordSets[].name",

@@ -39,13 +39,21 @@ describe("shared check", () => {
   });
 
   it("fills defaults and treats null properties as not set", () => {
-    const { inputs, failures } = checkInputs(dns, { domain: "example.com", name: "www", type: "a", ttl: null, records: ["198.51.100.7"], hostingId: null }, "v4");
+    const { inputs, failures } = checkInputs(
+      dns,
+      { domain: "example.com", name: "www", type: "a", ttl: null, records: ["198.51.100.7"], hostingId: null },
+      "v4",
+    );
     expect(failures).toBeUndefined();
     expect(inputs).toEqual({ domain: "example.com", name: "www", type: "A", ttl: 14400, records: [{ value: "198.51.100.7" }] });
   });
 
   it("ignores the __provider property the host adds", () => {
-    const { inputs, failures } = checkInputs(dns, { __provider: "exports.handler = ...", domain: "example.com", name: "@", type: "A", records: ["198.51.100.7"] }, "v4");
+    const { inputs, failures } = checkInputs(
+      dns,
+      { __provider: "exports.handler = ...", domain: "example.com", name: "@", type: "A", records: ["198.51.100.7"] },
+      "v4",
+    );
     expect(failures).toBeUndefined();
     expect(inputs).not.toHaveProperty("__provider");
   });
@@ -57,12 +65,28 @@ describe("shared check", () => {
   });
 
   it("names the nested property of a failure", () => {
-    const { failures } = checkInputs(dns, { domain: "example.com", name: "@", type: "MX", records: [{ value: "mx1.example.net", priority: 10 }, { value: "", priority: 20 }] }, "v4");
+    const { failures } = checkInputs(
+      dns,
+      {
+        domain: "example.com",
+        name: "@",
+        type: "MX",
+        records: [
+          { value: "mx1.example.net", priority: 10 },
+          { value: "", priority: 20 },
+        ],
+      },
+      "v4",
+    );
     expect(failures?.map((f) => f.property)).toEqual(["records[1]"]);
   });
 
   it("skips the validation of a value unknown during preview and passes the sentinel through", () => {
-    const { inputs, failures } = checkInputs(dns, { domain: "example.com", name: "www", type: "A", ttl: UNKNOWN, records: [UNKNOWN] }, "v4");
+    const { inputs, failures } = checkInputs(
+      dns,
+      { domain: "example.com", name: "www", type: "A", ttl: UNKNOWN, records: [UNKNOWN] },
+      "v4",
+    );
     expect(failures).toBeUndefined();
     expect(inputs).toEqual({ domain: "example.com", name: "www", type: "A", ttl: UNKNOWN, records: [UNKNOWN] });
   });
@@ -94,7 +118,9 @@ describe("shared check", () => {
       requires: () => [{ property: "label", operations: ["domains.list"], reason: "WholeProbe works with apiVersion v4 or v3 only" }],
     });
     const [failure] = checkInputs(whole, { label: "x" }, "v2").failures!;
-    expect(failure!.reason).toBe('API v2 has no operation "domains.list", which label needs; WholeProbe works with apiVersion v4 or v3 only');
+    expect(failure!.reason).toBe(
+      'API v2 has no operation "domains.list", which label needs; WholeProbe works with apiVersion v4 or v3 only',
+    );
     expect(checkInputs(listing, { label: "x" }, "v2").failures![0]!.reason).toMatch(/; use another apiVersion or leave label unset$/);
   });
 
@@ -113,15 +139,25 @@ describe("shared check", () => {
   });
 
   it("accepts a requirement met by one of several operations (the v2 registrar lock is a save)", () => {
-    const registrant = { firstName: "Alex", lastName: "Martin", email: "alex@example.org", address1: "1 Example Street", city: "Montreal", postalCode: "H2X 1Y4", state: "QC", countryCode: "CA", phone: "+1.5145550100" };
+    const registrant = {
+      firstName: "Alex",
+      lastName: "Martin",
+      email: "alex@example.org",
+      address1: "1 Example Street",
+      city: "Montreal",
+      postalCode: "H2X 1Y4",
+      state: "QC",
+      countryCode: "CA",
+      phone: "+1.5145550100",
+    };
     for (const version of ["v4", "v3", "v2"] as const) {
       expect(checkInputs(domain, { domain: "example.com", registrant, registrarLock: true }, version).failures).toBeUndefined();
     }
   });
 
   it("rejects a declaration whose identity is not an input", () => {
-    expect(() =>
-      defineResource({ ...listing, type: "BrokenProbe", identity: ["nope" as "label"] }),
-    ).toThrow(/"nope" is declared in the lifecycle rules but is not an input/);
+    expect(() => defineResource({ ...listing, type: "BrokenProbe", identity: ["nope" as "label"] })).toThrow(
+      /"nope" is declared in the lifecycle rules but is not an input/,
+    );
   });
 });

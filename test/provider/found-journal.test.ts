@@ -96,7 +96,9 @@ describe("the record of what a setting held before a create", () => {
     expect(await readFoundRecord(KEY, [942100], log)).toBeUndefined();
     expect(log.warns).toHaveLength(3);
     for (const warning of log.warns) {
-      expect(warning).toContain(`PhpVersion 101: could not use the record of the value found at create in ${foundJournalDir()} (it is malformed)`);
+      expect(warning).toContain(
+        `PhpVersion 101: could not use the record of the value found at create in ${foundJournalDir()} (it is malformed)`,
+      );
     }
   });
 
@@ -109,7 +111,11 @@ describe("the record of what a setting held before a create", () => {
     await expect(writeFoundRecord(KEY, { previous: "7.4", writing: "8.3" }, log)).resolves.toBeUndefined();
     expect(await readFoundRecord(KEY, "8.3", log)).toBeUndefined();
     await expect(removeFoundRecord(KEY, log)).resolves.toBeUndefined();
-    expect(log.warns[0]).toMatch(new RegExp(`^PhpVersion 101: could not write the record of the value found at create in ${escape(path.join(file, "reseller", "found"))} \\((ENOTDIR|EEXIST)\\); a provider host killed before the engine saves the state would lose the value found$`));
+    expect(log.warns[0]).toMatch(
+      new RegExp(
+        `^PhpVersion 101: could not write the record of the value found at create in ${escape(path.join(file, "reseller", "found"))} \\((ENOTDIR|EEXIST)\\); a provider host killed before the engine saves the state would lose the value found$`,
+      ),
+    );
     // Reading it fails as well (not "no record"), and says so.
     expect(log.warns[1]).toMatch(/could not read the record .* \(ENOTDIR\); the value live now is taken as the one found$/);
   });

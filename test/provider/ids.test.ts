@@ -68,8 +68,16 @@ describe("hosting-scoped ids", () => {
       { type: "ObjectStorageUrl", values: { hostingId: 101, urlId: 12 }, id: "101/12" },
       { type: "CacheService", values: { hostingId: 101, service: "redis" }, id: "101/redis" },
       { type: "FtpAccount", values: { hostingId: 101, user: "ci", domain: "agency-demo.com" }, id: "101/ci@agency-demo.com" },
-      { type: "SshKey", values: { hostingId: 101, fingerprint: "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7" }, id: "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7" },
-      { type: "DatabaseUserGrant", values: { hostingId: 101, database: "agencyde_wp", user: "agencyde_wpuser" }, id: "101/agencyde_wp/agencyde_wpuser" },
+      {
+        type: "SshKey",
+        values: { hostingId: 101, fingerprint: "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7" },
+        id: "101/a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7",
+      },
+      {
+        type: "DatabaseUserGrant",
+        values: { hostingId: 101, database: "agencyde_wp", user: "agencyde_wpuser" },
+        id: "101/agencyde_wp/agencyde_wpuser",
+      },
     ];
     for (const c of cases) {
       const def = definitionOf(c.type);
@@ -78,7 +86,11 @@ describe("hosting-scoped ids", () => {
       expect(def.id.parse(`x${c.id}`), c.type).toBeUndefined();
     }
     // What each id tells, in canonical form.
-    expect(definitionOf("FtpAccount").id.parse("101/CI@Agency-Demo.com")).toEqual({ hostingId: 101, user: "ci", domain: "agency-demo.com" });
+    expect(definitionOf("FtpAccount").id.parse("101/CI@Agency-Demo.com")).toEqual({
+      hostingId: 101,
+      user: "ci",
+      domain: "agency-demo.com",
+    });
     expect(definitionOf("Redirection").id.parse("101/client-shop.net/https://agency-demo.com/shop")).toEqual({
       hostingId: 101,
       domain: "client-shop.net",

@@ -20,7 +20,9 @@ describe("the import resource option", () => {
   });
 
   it("mentions adopt only for resources that offer it", () => {
-    expect(() => new PhpOptions("php", { hostingId: 101, phpVersion: "8.2", options: {} }, { import: "101/8.2" })).toThrow(/PhpOptions\.get\("php", "101\/8\.2"\)`\.$/);
+    expect(() => new PhpOptions("php", { hostingId: 101, phpVersion: "8.2", options: {} }, { import: "101/8.2" })).toThrow(
+      /PhpOptions\.get\("php", "101\/8\.2"\)`\.$/,
+    );
     expect(() => refuseImportOption(phpOptions, "php", { import: "101/8.2" })).not.toThrow(/adopt/);
   });
 

@@ -23,7 +23,12 @@ function collecting(): Logger & { infos: string[]; warns: string[] } {
   return { infos, warns, info: (m) => infos.push(m), warn: (m) => warns.push(m) };
 }
 
-const KEY: IntentKey = { apiUrl: "https://api.planethoster.net", apiUser: "agency-user", type: "FtpAccount", identity: '["deploy","agency-demo.com"]' };
+const KEY: IntentKey = {
+  apiUrl: "https://api.planethoster.net",
+  apiUser: "agency-user",
+  type: "FtpAccount",
+  identity: '["deploy","agency-demo.com"]',
+};
 const API_KEY = "k3y-0f-the-account";
 const OWNER = ownerToken({ project: "agency", stack: "prod", type: "FtpAccount", name: "deploy" });
 const INPUTS = { hostingId: 101, domain: "agency-demo.com", user: "deploy", password: "Correct-Horse-9", path: "/public_html" };
@@ -44,8 +49,15 @@ describe("the owner token of a resource", () => {
     expect(ownerOfUrn("urn:pulumi:prod::agency::reseller:index:FtpAccount::deploy")).toBe(OWNER);
     expect(ownerOfUrn("urn:pulumi:prod::agency::my:site:Site$reseller:index:FtpAccount::deploy")).toBe(OWNER);
     expect(ownerOfUrn("urn:pulumi:prod::agency::pulumi-nodejs:dynamic/reseller:FtpAccount::deploy")).toBe(OWNER);
-    expect(ownerOfUrn("urn:pulumi:prod::agency::reseller:index:FtpAccount::deploy::2")).toBe(ownerToken({ project: "agency", stack: "prod", type: "FtpAccount", name: "deploy::2" }));
-    for (const text of [undefined, "", "prod::agency::reseller:index:FtpAccount::deploy", "urn:pulumi:prod::agency::reseller:index:FtpAccount"]) {
+    expect(ownerOfUrn("urn:pulumi:prod::agency::reseller:index:FtpAccount::deploy::2")).toBe(
+      ownerToken({ project: "agency", stack: "prod", type: "FtpAccount", name: "deploy::2" }),
+    );
+    for (const text of [
+      undefined,
+      "",
+      "prod::agency::reseller:index:FtpAccount::deploy",
+      "urn:pulumi:prod::agency::reseller:index:FtpAccount",
+    ]) {
       expect(ownerOfUrn(text)).toBeUndefined();
     }
   });
@@ -153,7 +165,11 @@ describe("the record of a create about to be sent", () => {
   it("ignores, with a warning naming the directory and adopt: true, a record that is not JSON or not of its form", async () => {
     const log = collecting();
     mkdirSync(intentJournalDir(), { recursive: true });
-    for (const text of ["{ cut sh", JSON.stringify({ owner: "prod/deploy", inputs: inputsDigest(INPUTS, API_KEY), at: Date.now() }), JSON.stringify({ owner: OWNER, at: Date.now() })]) {
+    for (const text of [
+      "{ cut sh",
+      JSON.stringify({ owner: "prod/deploy", inputs: inputsDigest(INPUTS, API_KEY), at: Date.now() }),
+      JSON.stringify({ owner: OWNER, at: Date.now() }),
+    ]) {
       writeFileSync(intentRecordFile(KEY), text);
       expect(await readIntentRecord(KEY, log)).toBeUndefined();
     }
@@ -174,8 +190,12 @@ describe("the record of a create about to be sent", () => {
     expect(await writeIntentRecord(KEY, { owner: OWNER, inputs: inputsDigest(INPUTS, API_KEY) }, log)).toBe(false);
     expect(await readIntentRecord(KEY, log)).toBeUndefined();
     await expect(removeIntentRecord(KEY, log)).resolves.toBeUndefined();
-    expect(log.warns[0]).toMatch(/could not write the record of this stack's create in .*not-a-dir\/reseller\/intent \((ENOTDIR|EEXIST)\); the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`$/);
-    expect(log.warns[1]).toMatch(/could not read the record .* \(ENOTDIR\); an object of this identity found now is refused as one this stack did not create, unless `adopt: true`$/);
+    expect(log.warns[0]).toMatch(
+      /could not write the record of this stack's create in .*not-a-dir\/reseller\/intent \((ENOTDIR|EEXIST)\); the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`$/,
+    );
+    expect(log.warns[1]).toMatch(
+      /could not read the record .* \(ENOTDIR\); an object of this identity found now is refused as one this stack did not create, unless `adopt: true`$/,
+    );
   });
 
   it("removes a record, and removing one that is not there is no error", async () => {

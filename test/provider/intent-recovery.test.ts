@@ -23,7 +23,14 @@ const LANDS_AFTER_MS = 600;
 const SETTLE = { "reseller:settleWaitMs": "150" };
 
 const ownerOf = (name: string, type = "DnsRecordSet", stack = "dev") => ownerToken({ project: "agency", stack, type, name });
-const recordSet = (extra: Props = {}): Props => ({ domain: "agency-demo.com", name: "status", type: "A", ttl: 3600, records: ["198.51.100.70"], ...extra });
+const recordSet = (extra: Props = {}): Props => ({
+  domain: "agency-demo.com",
+  name: "status",
+  type: "A",
+  ttl: 3600,
+  records: ["198.51.100.70"],
+  ...extra,
+});
 
 /** The record files the journal holds. */
 function intentFiles(): string[] {
@@ -87,8 +94,15 @@ describe("a record set whose create was cut off after its write", () => {
     await cutOffCreate(await t.engine.check({ ...recordSet(), [OWNER_KEY]: ownerOf("status") }));
     const mark = t.sim.requests.list().length;
     const next = await t.engine.check({ ...recordSet(change), ...owner });
-    await expect(t.provider.create(next)).rejects.toThrow(/exists already in the reseller account, and this stack did not create it.*`adopt: true`/);
-    expect(t.sim.requests.list().slice(mark).filter((r) => r.id === "dns.modifyZone")).toEqual([]);
+    await expect(t.provider.create(next)).rejects.toThrow(
+      /exists already in the reseller account, and this stack did not create it.*`adopt: true`/,
+    );
+    expect(
+      t.sim.requests
+        .list()
+        .slice(mark)
+        .filter((r) => r.id === "dns.modifyZone"),
+    ).toEqual([]);
     // The record stays for the create it belongs to.
     expect(intentFiles()).toHaveLength(1);
   });
@@ -133,7 +147,9 @@ describe("a record set whose create was cut off after its write", () => {
     await t.engine.create(await t.engine.check({ ...recordSet(), [OWNER_KEY]: ownerOf("status") }));
     expect(intentFiles()).toEqual([]);
     t.sim.faults.add({ operation: "dns.modifyZone", kind: "status", status: 500 });
-    await expect(t.provider.create(await t.engine.check({ ...recordSet({ name: "refused" }), [OWNER_KEY]: ownerOf("refused") }))).rejects.toThrow();
+    await expect(
+      t.provider.create(await t.engine.check({ ...recordSet({ name: "refused" }), [OWNER_KEY]: ownerOf("refused") })),
+    ).rejects.toThrow();
     expect(t.sim.store.zones["agency-demo.com"]!.some((r) => r.name === "refused.agency-demo.com.")).toBe(false);
     expect(intentFiles()).toEqual([]);
   });

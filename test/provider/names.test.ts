@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkedZone, normalizeDomain, normalizeHost, normalizeNameserver, normalizeRecordName, normalizeRegistrableDomain, recordFqdn, splitDomain, unicodeDomain } from "../../src/util/names";
+import {
+  checkedZone,
+  normalizeDomain,
+  normalizeHost,
+  normalizeNameserver,
+  normalizeRecordName,
+  normalizeRegistrableDomain,
+  recordFqdn,
+  splitDomain,
+  unicodeDomain,
+} from "../../src/util/names";
 
 describe("name normalization", () => {
   it.each([
@@ -95,7 +105,10 @@ describe("name normalization", () => {
   });
 
   it("refuses a fully qualified record name outside the zone", () => {
-    expect(normalizeRecordName("www.other.org.", "example.com")).toEqual({ ok: false, reason: expect.stringContaining("not inside the zone example.com") });
+    expect(normalizeRecordName("www.other.org.", "example.com")).toEqual({
+      ok: false,
+      reason: expect.stringContaining("not inside the zone example.com"),
+    });
   });
 
   it.each([
@@ -107,9 +120,12 @@ describe("name normalization", () => {
     expect(normalizeHost(input, "example.com")).toEqual({ ok: true, value });
   });
 
-  it.each(["192.0.2.1", "mail.example.com/x", " mail.example.com", "mail.xn--zz-invalid.com", "mail.example.123"])("host: refuses %j", (input) => {
-    expect(normalizeHost(input, "example.com").ok).toBe(false);
-  });
+  it.each(["192.0.2.1", "mail.example.com/x", " mail.example.com", "mail.xn--zz-invalid.com", "mail.example.123"])(
+    "host: refuses %j",
+    (input) => {
+      expect(normalizeHost(input, "example.com").ok).toBe(false);
+    },
+  );
 
   it.each(["www/x", " www", "a.*", "exa\u00admple", "x:y"])("record name: refuses %j", (input) => {
     expect(normalizeRecordName(input, "example.com").ok).toBe(false);

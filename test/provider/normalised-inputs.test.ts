@@ -4,7 +4,14 @@
  * paths and user names, and country codes ISO 3166-1 does not assign.
  */
 import { describe, expect, it } from "vitest";
-import { countryCodeInput, dotSegment, isIsoCountryCode, nfkcChange, normalisedNameProblem, normalisedPathProblem } from "../../src/provider/rules/validators";
+import {
+  countryCodeInput,
+  dotSegment,
+  isIsoCountryCode,
+  nfkcChange,
+  normalisedNameProblem,
+  normalisedPathProblem,
+} from "../../src/provider/rules/validators";
 
 describe("paths after normalisation", () => {
   it.each([
@@ -24,13 +31,25 @@ describe("paths after normalisation", () => {
     expect(normalisedPathProblem(path)).toMatch(/segment/);
   });
 
-  it.each(["/public_html/caf\u00e9", "/public_html/ci", "/", "/a/v1.2..3/.well-known", "/a/100%", "/a/%zz", "/a/%C3%A9t%C3%A9", "/a/...", "/\u65e5\u672c"])("takes %s", (path) => {
+  it.each([
+    "/public_html/caf\u00e9",
+    "/public_html/ci",
+    "/",
+    "/a/v1.2..3/.well-known",
+    "/a/100%",
+    "/a/%zz",
+    "/a/%C3%A9t%C3%A9",
+    "/a/...",
+    "/\u65e5\u672c",
+  ])("takes %s", (path) => {
     expect(dotSegment(path)).toBeUndefined();
     expect(normalisedPathProblem(path)).toBeUndefined();
   });
 
   it("names the first code point NFKC changes, where it is and what it becomes", () => {
-    expect(normalisedPathProblem("/public_html/\uff43i")).toBe('"/public_html/ｃi" holds U+FF43 at character 14, which NFKC normalisation turns into "c"; write the path as it is stored');
+    expect(normalisedPathProblem("/public_html/\uff43i")).toBe(
+      '"/public_html/ｃi" holds U+FF43 at character 14, which NFKC normalisation turns into "c"; write the path as it is stored',
+    );
     expect(normalisedPathProblem("/a/\ufb01le")).toMatch(/U\+FB01 at character 4, which NFKC normalisation turns into "fi"/);
     expect(normalisedPathProblem("/a/%EF%BD%86")).toMatch(/once percent-decoded, holds U\+FF46/);
   });
@@ -43,7 +62,11 @@ describe("paths after normalisation", () => {
 
 describe("user names after normalisation", () => {
   it.each([
-    { name: "the Kelvin sign, which lower-cases to an ASCII k", user: "\u212Aci", reason: /U\+212A at character 1, which NFKC normalisation turns into "K"/ },
+    {
+      name: "the Kelvin sign, which lower-cases to an ASCII k",
+      user: "\u212Aci",
+      reason: /U\+212A at character 1, which NFKC normalisation turns into "K"/,
+    },
     { name: "full-width letters", user: "\uff43\uff49", reason: /U\+FF43/ },
     { name: "a superscript digit", user: "ci\u00b2", reason: /U\+00B2 at character 3, which NFKC normalisation turns into "2"/ },
     { name: "a ligature", user: "\ufb01le", reason: /U\+FB01/ },
@@ -93,7 +116,9 @@ describe("ISO 3166-1 country codes", () => {
     expect(schema.safeParse("fr")).toEqual({ success: true, data: "FR" });
     const refused = schema.safeParse("xx");
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.map((i) => i.message)).toEqual(['"XX" is not an ISO 3166-1 country code (officially assigned codes only: FR, CA, GB, not XX, EU, UK or XK)']);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      '"XX" is not an ISO 3166-1 country code (officially assigned codes only: FR, CA, GB, not XX, EU, UK or XK)',
+    ]);
     expect(schema.safeParse("CAN").error?.issues.map((i) => i.message)).toEqual(["must be a two-letter ISO 3166-1 country code, e.g. CA"]);
   });
 });

@@ -28,7 +28,12 @@ function framesRecorded(construct: () => void): number {
 
 describe("constructing a resource", () => {
   beforeAll(async () => {
-    await pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: () => ({}) }, "project", "stack", false);
+    await pulumi.runtime.setMocks(
+      { newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: () => ({}) },
+      "project",
+      "stack",
+      false,
+    );
   });
   afterEach(() => {
     vi.unstubAllEnvs();

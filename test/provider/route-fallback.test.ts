@@ -30,7 +30,14 @@ describe("a record set whose zone routes are not where the table says", () => {
 
   it("fails a delete naming the route instead of counting the record set as deleted", async () => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
-    const err = await failure(t.engine.delete("agency-demo.com/@/MX", { ...APEX_MX, hostingId: 101, records: [{ value: "mail.agency-demo.com.", priority: 0 }], ttl: 14400 }));
+    const err = await failure(
+      t.engine.delete("agency-demo.com/@/MX", {
+        ...APEX_MX,
+        hostingId: 101,
+        records: [{ value: "mail.agency-demo.com.", priority: 0 }],
+        ttl: 14400,
+      }),
+    );
     expect(apiErrorCode(err)).toBe("route-not-found");
     expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
   });
@@ -52,7 +59,9 @@ describe("reseller:routeFallback v3", () => {
   });
 
   it("reads and writes a record set on the confirmed v3 routes, with the hosting username v3 wants", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", name: "api", type: "A", hostingId: 101, records: ["198.51.100.7"] }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ domain: "agency-demo.com", name: "api", type: "A", hostingId: 101, records: ["198.51.100.7"] }),
+    );
     expect(id).toBe("agency-demo.com/api/A");
     expect((await t.engine.read(id, outs)).props).toMatchObject({ records: [{ value: "198.51.100.7" }] });
     const keys = t.sim.requests.list().map((r) => r.key);
@@ -105,7 +114,11 @@ describe("settling by reading when the read's route does not exist", () => {
 describe("the debug log of routes", () => {
   const t = useProvider("DnsRecordSet", {
     version: "v4",
-    config: { "reseller:endpointOverrides": JSON.stringify({ "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/ssh-keys", params: "query" } } }) },
+    config: {
+      "reseller:endpointOverrides": JSON.stringify({
+        "ssh.listKeys": { v4: { method: "GET", path: "/v4/hosting/ssh-keys", params: "query" } },
+      }),
+    },
   });
 
   it("names the overrides in force once, and each route used once with its evidence", async () => {

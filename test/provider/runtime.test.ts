@@ -51,7 +51,9 @@ describe("runtime on API v4", () => {
   });
 
   it("refuses to read an id that does not have the declared format, naming the format", async () => {
-    await expect(t.provider.read("agency-demo.com/www")).rejects.toThrow(/not a valid DnsRecordSet id; the format is <zone>\/<name>\/<type>/);
+    await expect(t.provider.read("agency-demo.com/www")).rejects.toThrow(
+      /not a valid DnsRecordSet id; the format is <zone>\/<name>\/<type>/,
+    );
   });
 
   it("refuses a resource type it does not serve, naming the ones it does", () => {
@@ -64,7 +66,9 @@ describe("runtime on API v4", () => {
     try {
       await configure({ config: { get: (k: string) => (k === "reseller:apiUrl" ? t.sim.url : undefined) } });
       const inputs = await t.engine.check(record("nocreds"));
-      await expect(t.provider.create(inputs)).rejects.toThrow(/Missing configuration "reseller:apiUser" \(or the environment variable RESELLER_API_USER\) and "reseller:apiKey"/);
+      await expect(t.provider.create(inputs)).rejects.toThrow(
+        /Missing configuration "reseller:apiUser" \(or the environment variable RESELLER_API_USER\) and "reseller:apiKey"/,
+      );
       expect(t.sim.requests.count()).toBe(0);
     } finally {
       vi.unstubAllEnvs();

@@ -38,7 +38,10 @@ describe("serialized shells", () => {
   beforeAll(async () => {
     vi.stubEnv("RESELLER_API_KEY", CANARY_ENV_KEY);
     await configure({
-      config: { get: (k: string) => ({ "reseller:apiUser": CANARY_USER, "reseller:apiKey": CANARY_KEY, "reseller:apiUrl": "https://api.example.test" })[k] },
+      config: {
+        get: (k: string) =>
+          ({ "reseller:apiUser": CANARY_USER, "reseller:apiKey": CANARY_KEY, "reseller:apiUrl": "https://api.example.test" })[k],
+      },
     });
   });
   afterAll(async () => {
@@ -74,7 +77,10 @@ describe("serialized shells", () => {
     const records = new DnsRecordSet("www", { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
     await Promise.all([domain, records].map((r) => new Promise<void>((done) => r.urn.apply(() => done()))));
 
-    expect(seen.map((s) => s.type).sort()).toEqual(["pulumi-nodejs:dynamic/reseller:DnsRecordSet", "pulumi-nodejs:dynamic/reseller:DomainRegistration"]);
+    expect(seen.map((s) => s.type).sort()).toEqual([
+      "pulumi-nodejs:dynamic/reseller:DnsRecordSet",
+      "pulumi-nodejs:dynamic/reseller:DomainRegistration",
+    ]);
     for (const s of seen) {
       expect(s.provider.length).toBeLessThanOrEqual(SHELL_MAX_BYTES + 100);
       expect(s.provider).toContain('require("pulumi-hosting-reseller/runtime")');
@@ -107,9 +113,16 @@ describe("one shell per type", () => {
       serializeFunction: typeof pulumi.runtime.serializeFunction;
     };
     const spy = vi.spyOn(closures, "serializeFunction");
-    await pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: () => ({}) }, "project", "stack", false);
-    const records = Array.from({ length: 50 }, (_, i) =>
-      new DnsRecordSet(`r${i}`, { domain: "example.com", name: `host${i}`, type: "A", records: ["198.51.100.7"] }));
+    await pulumi.runtime.setMocks(
+      { newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: () => ({}) },
+      "project",
+      "stack",
+      false,
+    );
+    const records = Array.from(
+      { length: 50 },
+      (_, i) => new DnsRecordSet(`r${i}`, { domain: "example.com", name: `host${i}`, type: "A", records: ["198.51.100.7"] }),
+    );
     await Promise.all(records.map((r) => new Promise<void>((done) => r.urn.apply(() => done()))));
     // At most once: an earlier test in this file may already have serialized this type's shell.
     expect(spy.mock.calls.length).toBeLessThanOrEqual(1);
@@ -144,11 +157,17 @@ describe("state written by the previous release", () => {
   afterAll(() => reset());
 
   it.each([
-    { release: "0.1.0 (create and update share one function)", text: async () => (previousRelease as Record<string, string>).DnsRecordSet! },
-    { release: "this one", text: async () => {
-      const provider = compiledShell().shell("DnsRecordSet");
-      return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
-    } },
+    {
+      release: "0.1.0 (create and update share one function)",
+      text: async () => (previousRelease as Record<string, string>).DnsRecordSet!,
+    },
+    {
+      release: "this one",
+      text: async () => {
+        const provider = compiledShell().shell("DnsRecordSet");
+        return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
+      },
+    },
   ])("runs through the shell of release $release", async ({ text }) => {
     const shellText = await text();
     const p = loadShell(shellText);

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkInputs, DEFAULT_TEXT_RULE, limitText, quote, textIssues, textProblem, textRules, type TextRule } from "../../src/provider/lifecycle/check";
+import {
+  checkInputs,
+  DEFAULT_TEXT_RULE,
+  limitText,
+  quote,
+  textIssues,
+  textProblem,
+  textRules,
+  type TextRule,
+} from "../../src/provider/lifecycle/check";
 import { definitionOf } from "../../src/runtime";
 import { definitions } from "../../src/resources/registry";
 

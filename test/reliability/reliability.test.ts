@@ -7,7 +7,13 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { figuresBlock, killTranscriptBlock, withFiguresBlock, withKillTranscriptBlock, type ReliabilityReport } from "../../scripts/reliability";
+import {
+  figuresBlock,
+  killTranscriptBlock,
+  withFiguresBlock,
+  withKillTranscriptBlock,
+  type ReliabilityReport,
+} from "../../scripts/reliability";
 import { runEmptyReplies } from "../../scripts/reliability/empty-replies";
 import { runFaultMatrix, type FaultCell } from "../../scripts/reliability/faults";
 import { runKillTest } from "../../scripts/reliability/kill";
@@ -23,54 +29,78 @@ beforeAll(async () => {
 
 /** A failing cell as the assertion shows it: where, and what was left. */
 function failing(cells: FaultCell[]): string[] {
-  return cells.filter((c) => c.orphans + c.duplicates + c.doubleCharges + c.stuck > 0).map((c) => `${c.type} ${c.op} ${c.fault}: ${c.notes.join("; ")}`);
+  return cells
+    .filter((c) => c.orphans + c.duplicates + c.doubleCharges + c.stuck > 0)
+    .map((c) => `${c.type} ${c.op} ${c.fault}: ${c.notes.join("; ")}`);
 }
 
 describe("the reliability report's slice", () => {
-  it("orders a domain and adds a cron line once, leaving nothing the state does not know, when the create's reply is truncated, lost or too large to read", async () => {
-    const figures = await runFaultMatrix({ types: ["DomainRegistration", "CronJob"], ops: ["create"], faults: ["truncate", "lost-response", "oversize"], pkg, concurrency: 2 });
+  it(
+    "orders a domain and adds a cron line once, leaving nothing the state does not know, when the create's reply is truncated, lost or too large to read",
+    async () => {
+      const figures = await runFaultMatrix({
+        types: ["DomainRegistration", "CronJob"],
+        ops: ["create"],
+        faults: ["truncate", "lost-response", "oversize"],
+        pkg,
+        concurrency: 2,
+      });
 
-    expect(figures.broken).toEqual([]);
-    expect(figures.cells.map((c) => [c.type, c.fault, c.triggered])).toEqual([
-      ["DomainRegistration", "truncate", true],
-      ["DomainRegistration", "lost-response", true],
-      ["DomainRegistration", "oversize", true],
-      ["CronJob", "truncate", true],
-      ["CronJob", "lost-response", true],
-      ["CronJob", "oversize", true],
-    ]);
-    expect(failing(figures.cells)).toEqual([]);
-  }, STEP_TIMEOUT);
+      expect(figures.broken).toEqual([]);
+      expect(figures.cells.map((c) => [c.type, c.fault, c.triggered])).toEqual([
+        ["DomainRegistration", "truncate", true],
+        ["DomainRegistration", "lost-response", true],
+        ["DomainRegistration", "oversize", true],
+        ["CronJob", "truncate", true],
+        ["CronJob", "lost-response", true],
+        ["CronJob", "oversize", true],
+      ]);
+      expect(failing(figures.cells)).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("never reads an empty body, a 204, a success without its list, null data or a body that is not JSON as gone, and reads them as bad-response where a listing decides", async () => {
-    const figures = await runEmptyReplies();
+  it(
+    "never reads an empty body, a 204, a success without its list, null data or a body that is not JSON as gone, and reads them as bad-response where a listing decides",
+    async () => {
+      const figures = await runEmptyReplies();
 
-    expect(figures.emptyRepliesTried).toBe(110);
-    expect(figures.rows.filter((r) => r.outcome === "gone").map((r) => `${r.type} ${r.reply}`)).toEqual([]);
-    // A refresh that finds its object by a listing would drop it from the state on a misread.
-    // PHP extensions are read as a map with no list field (`{"success":true}` parses as no
-    // extension); the full report counts that as misread.
-    const listings = figures.rows.filter((r) => r.operations.some((op) => /\.list/.test(op)) && r.type !== "PhpExtensions");
-    expect(listings.length).toBeGreaterThan(50);
-    expect(listings.filter((r) => !r.ok).map((r) => `${r.type} ${r.reply}: ${r.outcome}`)).toEqual([]);
-  }, STEP_TIMEOUT);
+      expect(figures.emptyRepliesTried).toBe(110);
+      expect(figures.rows.filter((r) => r.outcome === "gone").map((r) => `${r.type} ${r.reply}`)).toEqual([]);
+      // A refresh that finds its object by a listing would drop it from the state on a misread.
+      // PHP extensions are read as a map with no list field (`{"success":true}` parses as no
+      // extension); the full report counts that as misread.
+      const listings = figures.rows.filter((r) => r.operations.some((op) => /\.list/.test(op)) && r.type !== "PhpExtensions");
+      expect(listings.length).toBeGreaterThan(50);
+      expect(listings.filter((r) => !r.ok).map((r) => `${r.type} ${r.reply}: ${r.outcome}`)).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("orders a domain once when the provider host is killed while the order is in flight", async () => {
-    const figures = await runKillTest({ types: ["DomainRegistration"], pkg });
+  it(
+    "orders a domain once when the provider host is killed while the order is in flight",
+    async () => {
+      const figures = await runKillTest({ types: ["DomainRegistration"], pkg });
 
-    expect(figures.rows.map((r) => ({ killed: r.killed, notes: r.notes }))).toEqual([{ killed: true, notes: [] }]);
-    expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
-  }, STEP_TIMEOUT);
+      expect(figures.rows.map((r) => ({ killed: r.killed, notes: r.notes }))).toEqual([{ killed: true, notes: [] }]);
+      expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("puts back at destroy the PHP version and lock found when the provider host is killed after the setting's write (decision 0028)", async () => {
-    const figures = await runKillTest({ types: ["PhpVersion", "DomainLock"], pkg });
+  it(
+    "puts back at destroy the PHP version and lock found when the provider host is killed after the setting's write (decision 0028)",
+    async () => {
+      const figures = await runKillTest({ types: ["PhpVersion", "DomainLock"], pkg });
 
-    expect(figures.rows.map((r) => ({ type: r.type, killed: r.killed, notes: r.notes }))).toEqual([
-      { type: "PhpVersion", killed: true, notes: [] },
-      { type: "DomainLock", killed: true, notes: [] },
-    ]);
-    expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
-  }, STEP_TIMEOUT);
+      expect(figures.rows.map((r) => ({ type: r.type, killed: r.killed, notes: r.notes }))).toEqual([
+        { type: "PhpVersion", killed: true, notes: [] },
+        { type: "DomainLock", killed: true, notes: [] },
+      ]);
+      expect([figures.duplicates, figures.doubleCharges, figures.orphans, figures.stuck]).toEqual([0, 0, 0, 0]);
+    },
+    STEP_TIMEOUT,
+  );
 });
 
 describe("the figures block of docs/reliability.md", () => {
@@ -96,7 +126,20 @@ describe("the figures block of docs/reliability.md", () => {
         doubleCharges: 0,
         stuck: 0,
         notApplicable: [],
-        cells: [{ type: "CronJob", op: "create", fault: "truncate", operation: "cron.add", triggered: true, orphans: 0, duplicates: 1, doubleCharges: 0, stuck: 0, notes: ["left over: a | b"] }],
+        cells: [
+          {
+            type: "CronJob",
+            op: "create",
+            fault: "truncate",
+            operation: "cron.add",
+            triggered: true,
+            orphans: 0,
+            duplicates: 1,
+            doubleCharges: 0,
+            stuck: 0,
+            notes: ["left over: a | b"],
+          },
+        ],
       },
       badInputs: {
         badInputsTried: 3,
@@ -111,7 +154,8 @@ describe("the figures block of docs/reliability.md", () => {
   } satisfies ReliabilityReport;
 
   it("replaces only the block between its markers, and lists each failing cell", () => {
-    const page = "# Reliability\n\nBefore.\n\n<!-- reliability:figures:start (generated) -->\nold figures\n<!-- reliability:figures:end -->\n\nAfter.\n";
+    const page =
+      "# Reliability\n\nBefore.\n\n<!-- reliability:figures:start (generated) -->\nold figures\n<!-- reliability:figures:end -->\n\nAfter.\n";
     const written = withFiguresBlock(page, figuresBlock(report, new Date("2026-11-23T00:00:00Z")));
 
     expect(written.startsWith("# Reliability\n\nBefore.\n\n<!-- reliability:figures:start")).toBe(true);
@@ -119,7 +163,9 @@ describe("the figures block of docs/reliability.md", () => {
     expect(written).not.toContain("old figures");
     expect(written).toContain("| duplicates | 1 |");
     expect(written).toContain("- CronJob create truncate (`cron.add`): left over: a \\| b");
-    expect(written).toContain("| class of bad input | tried | accepted |\n|---|---|---|\n| text rules | 2 | 0 |\n| code points NFKC changes | 1 | 0 |");
+    expect(written).toContain(
+      "| class of bad input | tried | accepted |\n|---|---|---|\n| text rules | 2 | 0 |\n| code points NFKC changes | 1 | 0 |",
+    );
     // A row per fault that ran, none for those that did not.
     expect(written).toContain("| fault | cells | orphans | duplicates | double charges | stuck |");
     expect(written).toContain("| `truncate` | 1 | 0 | 1 | 0 | 0 |");

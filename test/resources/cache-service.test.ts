@@ -19,8 +19,20 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
       goneAfterDelete: false,
     });
     expect(run.id).toBe("101/redis");
-    expect(run.created).toEqual({ hostingId: 101, service: "redis", enabled: true, active: true, previous: { enabled: false, active: false } });
-    expect(run.updated).toEqual({ hostingId: 101, service: "redis", enabled: false, active: false, previous: { enabled: false, active: false } });
+    expect(run.created).toEqual({
+      hostingId: 101,
+      service: "redis",
+      enabled: true,
+      active: true,
+      previous: { enabled: false, active: false },
+    });
+    expect(run.updated).toEqual({
+      hostingId: 101,
+      service: "redis",
+      enabled: false,
+      active: false,
+      previous: { enabled: false, active: false },
+    });
     expect(run.imported.props).toEqual(run.updated);
     expect(run.afterDelete.props).toMatchObject({ enabled: false, active: false });
   });
@@ -73,7 +85,13 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
   it("disables a service that was running when created with enabled false", async () => {
     Object.assign(service("memcached"), { enabled: true, active: true });
     const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached", enabled: false }));
-    expect(outs).toEqual({ hostingId: 101, service: "memcached", enabled: false, active: false, previous: { enabled: true, active: true } });
+    expect(outs).toEqual({
+      hostingId: 101,
+      service: "memcached",
+      enabled: false,
+      active: false,
+      previous: { enabled: true, active: true },
+    });
     expect(service("memcached")).toMatchObject({ enabled: false, active: false });
   });
 
@@ -84,19 +102,22 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
     { found: { enabled: true, active: false }, declared: false, putBack: ["cache.controlMemcached"] },
     // `stop` alone: the service stays enabled.
     { found: { enabled: true, active: false }, declared: true, putBack: ["cache.controlMemcached"] },
-  ])("puts back at destroy a service found $found after declaring enabled $declared, through an update, with no other write", async ({ found, declared, putBack }) => {
-    Object.assign(service("memcached"), found);
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached", enabled: declared }));
-    expect(outs.previous).toEqual(found);
-    const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, service: "memcached", enabled: !declared }));
-    expect(updated.previous).toEqual(found);
-    const back = await t.engine.update(id, updated, await t.engine.check({ hostingId: 101, service: "memcached", enabled: declared }));
-    const mark = t.sim.requests.list().length;
-    await t.engine.delete(id, back);
-    expect(service("memcached")).toMatchObject(found);
-    expect(writesSince(t.sim, mark)).toEqual(putBack);
-    expect(t.sim.requests.count("cache.controlRedis")).toBe(0);
-  });
+  ])(
+    "puts back at destroy a service found $found after declaring enabled $declared, through an update, with no other write",
+    async ({ found, declared, putBack }) => {
+      Object.assign(service("memcached"), found);
+      const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, service: "memcached", enabled: declared }));
+      expect(outs.previous).toEqual(found);
+      const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, service: "memcached", enabled: !declared }));
+      expect(updated.previous).toEqual(found);
+      const back = await t.engine.update(id, updated, await t.engine.check({ hostingId: 101, service: "memcached", enabled: declared }));
+      const mark = t.sim.requests.list().length;
+      await t.engine.delete(id, back);
+      expect(service("memcached")).toMatchObject(found);
+      expect(writesSince(t.sim, mark)).toEqual(putBack);
+      expect(t.sim.requests.count("cache.controlRedis")).toBe(0);
+    },
+  );
 
   it("reads, refreshes and destroys state written before `previous` existed: destroy disables the service", async () => {
     Object.assign(service("redis"), { enabled: true, active: false });
@@ -113,7 +134,10 @@ describe.each<ApiVersion>(["v4", "v3"])("CacheService on %s", (version) => {
   it("imports from the id alone, in the canonical spelling of the id", async () => {
     Object.assign(service("redis"), { enabled: true, active: true });
     const imported = await t.engine.read("101/Redis");
-    expect(imported).toMatchObject({ id: "101/redis", props: { hostingId: 101, service: "redis", enabled: true, active: true, previous: { enabled: true, active: true } } });
+    expect(imported).toMatchObject({
+      id: "101/redis",
+      props: { hostingId: 101, service: "redis", enabled: true, active: true, previous: { enabled: true, active: true } },
+    });
     const news = await t.engine.check({ hostingId: 101, service: "redis" }, imported.inputs);
     expect(await t.engine.diff("101/redis", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
@@ -142,7 +166,9 @@ describe("CacheService inputs", () => {
   it("fails check on API v2, which has no cache services, naming the version and the operations", async () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ hostingId: 101, service: "memcached" });
-    expect(failures).toEqual([{ property: "service", reason: expect.stringMatching(/API v2 has no operation "cache\.getMemcached" and "cache\.controlMemcached"/) }]);
+    expect(failures).toEqual([
+      { property: "service", reason: expect.stringMatching(/API v2 has no operation "cache\.getMemcached" and "cache\.controlMemcached"/) },
+    ]);
     expect(failures[0]!.reason).toMatch(/; CacheService works with apiVersion v4 or v3 only$/);
     expect(t.sim.requests.count()).toBe(0);
   });

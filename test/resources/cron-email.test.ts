@@ -41,7 +41,11 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronEmail on %s", (version) => {
     clearCache();
     const drifted = await t.engine.read(id, outs);
     expect(drifted.props.email).toBe("intruder@agency-demo.com");
-    const diff = await t.engine.diff(id, drifted.props, await t.engine.check({ hostingId: 101, email: "ops@agency-demo.com" }, drifted.inputs));
+    const diff = await t.engine.diff(
+      id,
+      drifted.props,
+      await t.engine.check({ hostingId: 101, email: "ops@agency-demo.com" }, drifted.inputs),
+    );
     expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
 
     hosting().cronEmail = null;
@@ -65,7 +69,12 @@ describe("CronEmail inputs", () => {
     { name: "an address with a malformed domain", inputs: { email: "ops@no_underscore.com" }, property: "email", reason: /label/ },
     { name: "an address with a space", inputs: { email: "o ps@agency-demo.com" }, property: "email", reason: /not an e-mail address/ },
     { name: "a hosting id that is not a number", inputs: { hostingId: "101" }, property: "hostingId", reason: /number/ },
-    { name: "a property the resource does not have", inputs: { address: "ops@agency-demo.com" }, property: "address", reason: /no property/ },
+    {
+      name: "a property the resource does not have",
+      inputs: { address: "ops@agency-demo.com" },
+      property: "address",
+      reason: /no property/,
+    },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ hostingId: 101, email: "ops@agency-demo.com", ...inputs });
     expect(failures.find((f) => f.property === property)?.reason).toMatch(reason);

@@ -59,7 +59,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
   it("refuses to add a line the crontab already has, before any write, and adopts it with adopt: true", async () => {
     // The same line, added outside the stack.
     crons().push({ id: 40, schedule: canonical.schedule, command: canonical.command });
-    await expect(createJob(t.engine)).rejects.toThrow(/CronJob 101\/40: the cron job "30 2 \* \* 1-5 php \/home\/agencyde\/artisan backup:run" \(cron id 40\) exists already.*`adopt: true`/s);
+    await expect(createJob(t.engine)).rejects.toThrow(
+      /CronJob 101\/40: the cron job "30 2 \* \* 1-5 php \/home\/agencyde\/artisan backup:run" \(cron id 40\) exists already.*`adopt: true`/s,
+    );
     expect(t.sim.requests.count("cron.add")).toBe(0);
 
     const adopted = await createJob(t.engine, { ...backup, adopt: true });
@@ -89,7 +91,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
     t.sim.faults.add({ operation: "cron.add", ...fault });
     const { id, outs } = await createJob(t.engine);
     expect(t.sim.requests.count("cron.add")).toBe(1);
-    expect(crons().filter((c) => c.command === canonical.command)).toEqual([{ id: outs.cronId, schedule: canonical.schedule, command: canonical.command }]);
+    expect(crons().filter((c) => c.command === canonical.command)).toEqual([
+      { id: outs.cronId, schedule: canonical.schedule, command: canonical.command },
+    ]);
     expect(id).toBe(`101/${outs.cronId as number}`);
   });
 
@@ -101,7 +105,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
       () => undefined,
       (e: Error) => e,
     );
-    expect(err?.message).toMatch(/^CronJob: the create may or may not have been applied .*reads? by its identity over 300 ms \(reseller:settleWaitMs\) found no such object\. It was not sent again/);
+    expect(err?.message).toMatch(
+      /^CronJob: the create may or may not have been applied .*reads? by its identity over 300 ms \(reseller:settleWaitMs\) found no such object\. It was not sent again/,
+    );
     expect(err?.message).not.toMatch(/`pulumi up` again to add|try again/i);
     expect(t.sim.requests.count("cron.add")).toBe(1);
     expect(t.sim.requests.count("cron.list")).toBeGreaterThanOrEqual(3);
@@ -123,7 +129,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("CronJob on %s", (version) => {
 
   it("refuses an in-place update, since the API has none", async () => {
     const { id, outs } = await createJob(t.engine);
-    await expect(t.provider.update(id, outs, await t.engine.check({ ...backup, command: "true" }))).rejects.toThrow(/no cron update.*replaces/);
+    await expect(t.provider.update(id, outs, await t.engine.check({ ...backup, command: "true" }))).rejects.toThrow(
+      /no cron update.*replaces/,
+    );
   });
 });
 
@@ -136,15 +144,40 @@ describe("CronJob inputs", () => {
     { name: "a macro", inputs: { schedule: "@daily" }, property: "schedule", reason: /@daily is "0 0 \* \* \*"/ },
     { name: "a minute out of range", inputs: { schedule: "61 * * * *" }, property: "schedule", reason: /not a valid cron expression/ },
     { name: "a day that never comes", inputs: { schedule: "0 0 31 2 *" }, property: "schedule", reason: /not a valid cron expression/ },
-    { name: "a Jenkins hash field", inputs: { schedule: "H 0 * * *" }, property: "schedule", reason: /not a standard crontab schedule: the minute field "H"/ },
-    { name: "Quartz ? and #", inputs: { schedule: "0 0 ? * 1#2" }, property: "schedule", reason: /not a standard crontab schedule: the day-of-month field "\?"/ },
+    {
+      name: "a Jenkins hash field",
+      inputs: { schedule: "H 0 * * *" },
+      property: "schedule",
+      reason: /not a standard crontab schedule: the minute field "H"/,
+    },
+    {
+      name: "Quartz ? and #",
+      inputs: { schedule: "0 0 ? * 1#2" },
+      property: "schedule",
+      reason: /not a standard crontab schedule: the day-of-month field "\?"/,
+    },
     { name: "a Quartz last-day field", inputs: { schedule: "0 0 L * *" }, property: "schedule", reason: /not a standard crontab schedule/ },
-    { name: "a step on a single value", inputs: { schedule: "5/10 * * * *" }, property: "schedule", reason: /not a standard crontab schedule/ },
+    {
+      name: "a step on a single value",
+      inputs: { schedule: "5/10 * * * *" },
+      property: "schedule",
+      reason: /not a standard crontab schedule/,
+    },
     { name: "a tab between fields", inputs: { schedule: "0\t3 * * *" }, property: "schedule", reason: /control characters: U\+0009/ },
     { name: "an empty command", inputs: { command: "   " }, property: "command", reason: /required/ },
     { name: "a command on two lines", inputs: { command: "cd /tmp\nrm -rf cache" }, property: "command", reason: /single line/ },
-    { name: "a command with full-width solidi", inputs: { command: "\uff0fusr\uff0fbin\uff0fphp artisan backup:run" }, property: "command", reason: /U\+FF0F at character 1, which NFKC normalisation turns into "\/"/ },
-    { name: "a command with a two-dot leader", inputs: { command: "php \u2025/artisan backup:run" }, property: "command", reason: /U\+2025/ },
+    {
+      name: "a command with full-width solidi",
+      inputs: { command: "\uff0fusr\uff0fbin\uff0fphp artisan backup:run" },
+      property: "command",
+      reason: /U\+FF0F at character 1, which NFKC normalisation turns into "\/"/,
+    },
+    {
+      name: "a command with a two-dot leader",
+      inputs: { command: "php \u2025/artisan backup:run" },
+      property: "command",
+      reason: /U\+2025/,
+    },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
     { name: "a property the resource does not have", inputs: { email: "ops@agency-demo.com" }, property: "email", reason: /no property/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {

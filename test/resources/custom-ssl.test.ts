@@ -22,7 +22,9 @@ const expired = generateSelfSigned({
 });
 const notYet = generateSelfSigned({ commonName: "agency-demo.com", notBefore: new Date(Date.now() + 10 * DAY_MS), privateKey: site.key });
 const otherKey = generateRsaKeyPair();
-const encryptedKey = createPrivateKey(site.key).export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "hunter2" }).toString();
+const encryptedKey = createPrivateKey(site.key)
+  .export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "hunter2" })
+  .toString();
 const pkcs1Key = createPrivateKey(site.key).export({ type: "pkcs1", format: "pem" }).toString();
 
 /** A line from the middle of a PEM key: enough to spot the key anywhere it should not be. */
@@ -75,7 +77,12 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
   });
 
   it("installs a wildcard certificate on a subdomain it covers", async () => {
-    const inputs = await t.engine.check({ hostingId: 101, domain: "Shop.Agency-Demo.com", certificate: wildcard.cert, privateKey: wildcard.key });
+    const inputs = await t.engine.check({
+      hostingId: 101,
+      domain: "Shop.Agency-Demo.com",
+      certificate: wildcard.cert,
+      privateKey: wildcard.key,
+    });
     const { id, outs } = await t.engine.create(inputs);
     expect(id).toBe("101/shop.agency-demo.com");
     expect(outs.subjectAltNames).toEqual(["*.agency-demo.com"]);
@@ -110,7 +117,11 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
   });
 
   it("refuses to replace a custom certificate installed outside the stack before any write, naming it, and replaces it with adopt: true", async () => {
-    t.sim.store.hostings["101"]!.ssl["agency-demo.com"] = { ...t.sim.store.hostings["101"]!.ssl["agency-demo.com"]!, status: "active", custom: { cert: renewed.cert, key: renewed.key } };
+    t.sim.store.hostings["101"]!.ssl["agency-demo.com"] = {
+      ...t.sim.store.hostings["101"]!.ssl["agency-demo.com"]!,
+      status: "active",
+      custom: { cert: renewed.cert, key: renewed.key },
+    };
     await expect(t.provider.create(await t.engine.check(base))).rejects.toThrow(
       /CustomSsl 101\/agency-demo\.com: the custom certificate of agency-demo\.com \(CN=agency-demo\.com, valid until .*\) exists already.*a destroy would then delete it.*`adopt: true`/s,
     );
@@ -178,17 +189,62 @@ describe("CustomSsl inputs", () => {
   const t = useProvider("CustomSsl", { version: "v4" });
 
   it.each([
-    { name: "a key that belongs to another certificate", inputs: { privateKey: otherKey.privateKey }, property: "privateKey", reason: /does not match the certificate \(CN=agency-demo\.com/ },
-    { name: "a certificate for another host", inputs: { domain: "client-shop.net" }, property: "certificate", reason: /does not cover client-shop\.net; it names agency-demo\.com, www\.agency-demo\.com/ },
-    { name: "an expired certificate", inputs: { certificate: expired.cert }, property: "certificate", reason: /expired on 2021-01-01T00:00:00\.000Z/ },
+    {
+      name: "a key that belongs to another certificate",
+      inputs: { privateKey: otherKey.privateKey },
+      property: "privateKey",
+      reason: /does not match the certificate \(CN=agency-demo\.com/,
+    },
+    {
+      name: "a certificate for another host",
+      inputs: { domain: "client-shop.net" },
+      property: "certificate",
+      reason: /does not cover client-shop\.net; it names agency-demo\.com, www\.agency-demo\.com/,
+    },
+    {
+      name: "an expired certificate",
+      inputs: { certificate: expired.cert },
+      property: "certificate",
+      reason: /expired on 2021-01-01T00:00:00\.000Z/,
+    },
     { name: "a certificate not valid yet", inputs: { certificate: notYet.cert }, property: "certificate", reason: /not valid before/ },
-    { name: "a wildcard for the bare domain", inputs: { certificate: wildcard.cert, privateKey: wildcard.key }, property: "certificate", reason: /does not cover agency-demo\.com; it names \*\.agency-demo\.com/ },
-    { name: "a wildcard two labels deep", inputs: { domain: "a.b.agency-demo.com", certificate: wildcard.cert, privateKey: wildcard.key }, property: "certificate", reason: /does not cover a\.b\.agency-demo\.com/ },
+    {
+      name: "a wildcard for the bare domain",
+      inputs: { certificate: wildcard.cert, privateKey: wildcard.key },
+      property: "certificate",
+      reason: /does not cover agency-demo\.com; it names \*\.agency-demo\.com/,
+    },
+    {
+      name: "a wildcard two labels deep",
+      inputs: { domain: "a.b.agency-demo.com", certificate: wildcard.cert, privateKey: wildcard.key },
+      property: "certificate",
+      reason: /does not cover a\.b\.agency-demo\.com/,
+    },
     { name: "text that is not PEM", inputs: { certificate: "hello" }, property: "certificate", reason: /not a PEM certificate/ },
-    { name: "a PEM block that is not a certificate", inputs: { certificate: "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n" }, property: "certificate", reason: /not a valid X\.509 certificate/ },
-    { name: "a key pasted into the certificate", inputs: { certificate: site.cert + site.key }, property: "certificate", reason: /holds a private key/ },
-    { name: "a chain out of order", inputs: { certificate: site.cert + shop.cert }, property: "certificate", reason: /block 2 of the chain \(CN=client-shop\.net, O=Client Shop\) did not issue block 1/ },
-    { name: "a public key in place of the private key", inputs: { privateKey: createPublicKey(site.key).export({ type: "spki", format: "pem" }).toString() }, property: "privateKey", reason: /not a PEM private key/ },
+    {
+      name: "a PEM block that is not a certificate",
+      inputs: { certificate: "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n" },
+      property: "certificate",
+      reason: /not a valid X\.509 certificate/,
+    },
+    {
+      name: "a key pasted into the certificate",
+      inputs: { certificate: site.cert + site.key },
+      property: "certificate",
+      reason: /holds a private key/,
+    },
+    {
+      name: "a chain out of order",
+      inputs: { certificate: site.cert + shop.cert },
+      property: "certificate",
+      reason: /block 2 of the chain \(CN=client-shop\.net, O=Client Shop\) did not issue block 1/,
+    },
+    {
+      name: "a public key in place of the private key",
+      inputs: { privateKey: createPublicKey(site.key).export({ type: "spki", format: "pem" }).toString() },
+      property: "privateKey",
+      reason: /not a PEM private key/,
+    },
     { name: "an encrypted private key", inputs: { privateKey: encryptedKey }, property: "privateKey", reason: /encrypted/ },
     { name: "an empty private key", inputs: { privateKey: "  " }, property: "privateKey", reason: /required/ },
     { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },

@@ -10,7 +10,6 @@ const ID = "101/agencyde_shop/agencyde_shopuser";
 
 type Harness = ReturnType<typeof useProvider>;
 
-
 /** Creates, through the API, the databases and users the grants work on (the resource creates neither). */
 async function prepare(t: Harness, databaseType?: "POSTGRES") {
   const address = { ...HOSTING[t.version], ...(databaseType ? { databaseType } : {}) };
@@ -78,7 +77,12 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
 
   it("refuses privileges the user already holds before any write, naming them, and adopts them with adopt: true", async () => {
     await prepare(t);
-    await t.client.request("databases.grantPrivileges", { ...HOSTING[version], databaseName: "shop", databaseUsername: "shopuser", privileges: ["DELETE", "SELECT"] });
+    await t.client.request("databases.grantPrivileges", {
+      ...HOSTING[version],
+      databaseName: "shop",
+      databaseUsername: "shopuser",
+      privileges: ["DELETE", "SELECT"],
+    });
     t.sim.requests.clear();
     await expect(t.provider.create(await t.engine.check(base))).rejects.toThrow(
       /DatabaseUserGrant 101\/agencyde_shop\/agencyde_shopuser: the MYSQL grant of DELETE, SELECT on agencyde_shop to agencyde_shopuser exists already.*a destroy would then delete it.*`adopt: true`/s,
@@ -204,8 +208,18 @@ describe("DatabaseUserGrant on v2 with privileges granted elsewhere", () => {
   });
 
   it.each([
-    { name: "ALL PRIVILEGES, which v2 cannot grant", inputs: { privileges: ["ALL PRIVILEGES"] }, property: "privileges", reason: /API v2 cannot grant ALL PRIVILEGES/ },
-    { name: "a PostgreSQL database, which v2 does not have", inputs: { databaseType: "POSTGRES", privileges: ["ALL PRIVILEGES"] }, property: "databaseType", reason: /API v2 has MySQL databases only/ },
+    {
+      name: "ALL PRIVILEGES, which v2 cannot grant",
+      inputs: { privileges: ["ALL PRIVILEGES"] },
+      property: "privileges",
+      reason: /API v2 cannot grant ALL PRIVILEGES/,
+    },
+    {
+      name: "a PostgreSQL database, which v2 does not have",
+      inputs: { databaseType: "POSTGRES", privileges: ["ALL PRIVILEGES"] },
+      property: "databaseType",
+      reason: /API v2 has MySQL databases only/,
+    },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...base, ...inputs });
     expect(failures.map((f) => f.property)).toContain(property);
@@ -218,11 +232,31 @@ describe("DatabaseUserGrant inputs", () => {
   const t = useProvider("DatabaseUserGrant", { version: "v4" });
 
   it.each([
-    { name: "a privilege outside the documented list", inputs: { privileges: ["SELEKT"] }, property: "privileges[0]", reason: /not a privilege/ },
-    { name: "a privilege listed twice", inputs: { privileges: ["SELECT", "select"] }, property: "privileges[1]", reason: /repeats privileges\[0\]/ },
-    { name: "ALL PRIVILEGES beside others", inputs: { privileges: ["ALL PRIVILEGES", "SELECT"] }, property: "privileges", reason: /list it alone/ },
+    {
+      name: "a privilege outside the documented list",
+      inputs: { privileges: ["SELEKT"] },
+      property: "privileges[0]",
+      reason: /not a privilege/,
+    },
+    {
+      name: "a privilege listed twice",
+      inputs: { privileges: ["SELECT", "select"] },
+      property: "privileges[1]",
+      reason: /repeats privileges\[0\]/,
+    },
+    {
+      name: "ALL PRIVILEGES beside others",
+      inputs: { privileges: ["ALL PRIVILEGES", "SELECT"] },
+      property: "privileges",
+      reason: /list it alone/,
+    },
     { name: "no privilege at all", inputs: { privileges: [] }, property: "privileges", reason: /at least one privilege/ },
-    { name: "granular privileges on PostgreSQL", inputs: { databaseType: "postgres" }, property: "privileges", reason: /PostgreSQL grants only full access/ },
+    {
+      name: "granular privileges on PostgreSQL",
+      inputs: { databaseType: "postgres" },
+      property: "privileges",
+      reason: /PostgreSQL grants only full access/,
+    },
     { name: "an unknown database type", inputs: { databaseType: "oracle" }, property: "databaseType", reason: /MYSQL or POSTGRES/ },
     { name: "a database name with a hyphen", inputs: { database: "shop-db" }, property: "database", reason: /letters, digits and _/ },
     { name: "a user name over 32 characters", inputs: { user: "u".repeat(33) }, property: "user", reason: /longer than 32/ },

@@ -12,7 +12,14 @@ const PASSWORD = "Shop-App-Pass-2026";
 const NEW_PASSWORD = "Shop-App-Pass-2027";
 /** Account 101 (username `agencyde`) of the demo seed holds the MySQL user `agencyde_wpuser`. */
 const app = { hostingId: 101, name: "shopapp", password: PASSWORD };
-const created = { hostingId: 101, name: "agencyde_shopapp", password: PASSWORD, databaseType: "MYSQL", hostingUsername: "agencyde", adopt: false };
+const created = {
+  hostingId: 101,
+  name: "agencyde_shopapp",
+  password: PASSWORD,
+  databaseType: "MYSQL",
+  hostingUsername: "agencyde",
+  adopt: false,
+};
 /** The demo seed's user and its password. */
 const SEEDED_USER = "agencyde_wpuser";
 const SEEDED_PASSWORD = "Db-Pass-2026!";
@@ -76,7 +83,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUser on %s", (version) =>
   });
 
   it("refuses a name that already exists without adopt, naming adopt and the id to read it with", async () => {
-    await expect(createUser(t.engine, { ...app, name: "wpuser" })).rejects.toThrow(/agencyde_wpuser already exists.*set adopt: true.*DatabaseUser\.get.*"101\/agencyde_wpuser".*Nothing was changed/);
+    await expect(createUser(t.engine, { ...app, name: "wpuser" })).rejects.toThrow(
+      /agencyde_wpuser already exists.*set adopt: true.*DatabaseUser\.get.*"101\/agencyde_wpuser".*Nothing was changed/,
+    );
     expect(t.sim.requests.count("databases.createUser")).toBe(0);
     expect(stored(SEEDED_USER)?.password).toBe(SEEDED_PASSWORD);
   });
@@ -99,7 +108,11 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUser on %s", (version) =>
     if (version === "v2") {
       // v2 has no user update: the user keeps its password, and a warning says so.
       expect(stored(SEEDED_USER)?.password).toBe(SEEDED_PASSWORD);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`DatabaseUser ${SEEDED_USER}: adopted without setting its password, because API v2 has no database user update`));
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining(
+          `DatabaseUser ${SEEDED_USER}: adopted without setting its password, because API v2 has no database user update`,
+        ),
+      );
     } else {
       expect(t.sim.requests.count("databases.updateUser")).toBe(1);
       expect(stored(SEEDED_USER)?.password).toBe(PASSWORD);
@@ -188,7 +201,13 @@ describe("DatabaseUser inputs", () => {
 describe("DatabaseUser class", () => {
   it("marks the password secret and leaves the name plain", async () => {
     await pulumi.runtime.setMocks(
-      { newResource: (args) => ({ id: "101/agencyde_shopapp", state: { ...args.inputs, name: "agencyde_shopapp", hostingUsername: "agencyde" } }), call: () => ({}) },
+      {
+        newResource: (args) => ({
+          id: "101/agencyde_shopapp",
+          state: { ...args.inputs, name: "agencyde_shopapp", hostingUsername: "agencyde" },
+        }),
+        call: () => ({}),
+      },
       "project",
       "stack",
       false,

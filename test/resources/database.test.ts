@@ -58,7 +58,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Database on %s", (version) => {
   });
 
   it("refuses a name that already exists without adopt, before any write, naming adopt and the id to read it with", async () => {
-    await expect(createDatabase(t.engine, { hostingId: 101, name: "wp" })).rejects.toThrow(/agencyde_wp already exists.*set adopt: true.*Database\.get.*"101\/agencyde_wp".*Nothing was changed/);
+    await expect(createDatabase(t.engine, { hostingId: 101, name: "wp" })).rejects.toThrow(
+      /agencyde_wp already exists.*set adopt: true.*Database\.get.*"101\/agencyde_wp".*Nothing was changed/,
+    );
     expect(t.sim.requests.count("databases.create")).toBe(0);
     expect(databases()).toEqual(["agencyde_wp/MYSQL"]);
   });
@@ -177,7 +179,11 @@ describe("Database inputs", () => {
 
   it("passes a name unknown during preview through check, and diff then plans a replacement", async () => {
     const news = await t.engine.check({ ...shop, name: UNKNOWN });
-    expect(await t.engine.diff("101/agencyde_shop", created, news)).toEqual({ changes: true, replaces: ["name"], deleteBeforeReplace: false });
+    expect(await t.engine.diff("101/agencyde_shop", created, news)).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: false,
+    });
     expect(t.sim.requests.count()).toBe(0);
   });
 

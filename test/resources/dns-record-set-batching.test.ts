@@ -12,9 +12,14 @@ const ZONE = "agency-demo.com";
 
 describe("DnsRecordSet writes batched per zone", () => {
   const t = useProvider("DnsRecordSet", { version: "v4" });
-  const find = (zone: string, name: string, type = "A") => t.sim.store.zones[zone]!.find((r) => r.name === `${name}.${zone}.` && r.type === type);
+  const find = (zone: string, name: string, type = "A") =>
+    t.sim.store.zones[zone]!.find((r) => r.name === `${name}.${zone}.` && r.type === type);
   const checked = (count: number, prefix: string, zone = ZONE) =>
-    Promise.all(Array.from({ length: count }, (_, i) => t.engine.check({ domain: zone, name: `${prefix}${i}`, type: "A", hostingId: 101, records: [`198.51.100.${i + 1}`] })));
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        t.engine.check({ domain: zone, name: `${prefix}${i}`, type: "A", hostingId: 101, records: [`198.51.100.${i + 1}`] }),
+      ),
+    );
   /** Starts one create every `gapMs`, as a deployment's steps arrive, and waits for them all. */
   const createSpaced = async (inputs: readonly Props[], gapMs: number) => {
     const created: Promise<unknown>[] = [];
@@ -111,7 +116,10 @@ describe("DnsRecordSet writes batched per zone", () => {
     // At most 8 refused, then 4 + 4 (one refused), then 2 + 2 of the refused half, then 1 + 1:
     // seven calls when all eight share the first batch, fewer when the identity reads before the
     // creates spread them over two. Every applied call applied its record sets once (above).
-    const statuses = t.sim.requests.list().filter((r) => r.id === "dns.modifyZone").map((r) => r.status);
+    const statuses = t.sim.requests
+      .list()
+      .filter((r) => r.id === "dns.modifyZone")
+      .map((r) => r.status);
     expect(statuses.length).toBeLessThanOrEqual(7);
     expect(statuses.filter((status) => status === 400).length).toBeGreaterThanOrEqual(1);
     expect(find(ZONE, "late", "CNAME")).toBeUndefined();
@@ -144,7 +152,9 @@ describe("DnsRecordSet writes batched per zone", () => {
   });
 
   it("keeps a delete and a create of one name and type in order, in two calls, while other writes join the first", async () => {
-    const old = await t.engine.create(await t.engine.check({ domain: ZONE, name: "swap", type: "A", hostingId: 101, records: ["198.51.100.50"] }));
+    const old = await t.engine.create(
+      await t.engine.check({ domain: ZONE, name: "swap", type: "A", hostingId: 101, records: ["198.51.100.50"] }),
+    );
     const others = await checked(5, "o");
     // Started together, the create's identity read sees the old set before the delete lands, so
     // the create takes it over explicitly (as a delete-before-replace never needs to).
@@ -175,50 +185,63 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
     timeout,
   };
 
-  it.each(Object.keys(faults) as (keyof typeof faults)[])("settles the create of one record set answered with %s by reading the zone, in state as declared, sent once", async (name) => {
-    const fault = await faults[name]();
-    const inputs = await declare("alone", "198.51.100.21");
-    t.sim.requests.clear();
-    t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
-    const { id, outs } = await t.engine.create(inputs);
-    expect(id).toBe(`${ZONE}/alone/A`);
-    expect(outs).toMatchObject({ name: "alone", type: "A", records: [{ value: "198.51.100.21" }], adopted: false });
-    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
-    expect(find("alone")?.records).toEqual([{ ip: "198.51.100.21" }]);
-    // The next `up` finds it in state: a refresh reads the same record set, and nothing is left to take over.
-    expect((await t.engine.read(id, outs)).props).toEqual(outs);
-  });
+  it.each(Object.keys(faults) as (keyof typeof faults)[])(
+    "settles the create of one record set answered with %s by reading the zone, in state as declared, sent once",
+    async (name) => {
+      const fault = await faults[name]();
+      const inputs = await declare("alone", "198.51.100.21");
+      t.sim.requests.clear();
+      t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
+      const { id, outs } = await t.engine.create(inputs);
+      expect(id).toBe(`${ZONE}/alone/A`);
+      expect(outs).toMatchObject({ name: "alone", type: "A", records: [{ value: "198.51.100.21" }], adopted: false });
+      expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+      expect(find("alone")?.records).toEqual([{ ip: "198.51.100.21" }]);
+      // The next `up` finds it in state: a refresh reads the same record set, and nothing is left to take over.
+      expect((await t.engine.read(id, outs)).props).toEqual(outs);
+    },
+  );
 
-  it.each(["truncate", "lost-response"] as const)("settles each record set of a batch of several answered with %s by one zone read for all, sent once", async (name) => {
-    const fault = await faults[name]();
-    const inputs = await Promise.all(Array.from({ length: 5 }, (_, i) => declare(`many${i}`, `198.51.100.${30 + i}`)));
-    clearCache();
-    t.sim.requests.clear();
-    t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
-    const created = await Promise.all(inputs.map((i) => t.engine.create(i)));
-    expect(created.map((c) => c.id)).toEqual(inputs.map((_, i) => `${ZONE}/many${i}/A`));
-    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
-    for (let i = 0; i < 5; i++) expect(find(`many${i}`)?.records).toEqual([{ ip: `198.51.100.${30 + i}` }]);
-    // The identity read shared by the creates, then one read back that settled all five.
-    expect(t.sim.requests.count("dns.getZone")).toBe(2);
-  });
+  it.each(["truncate", "lost-response"] as const)(
+    "settles each record set of a batch of several answered with %s by one zone read for all, sent once",
+    async (name) => {
+      const fault = await faults[name]();
+      const inputs = await Promise.all(Array.from({ length: 5 }, (_, i) => declare(`many${i}`, `198.51.100.${30 + i}`)));
+      clearCache();
+      t.sim.requests.clear();
+      t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
+      const created = await Promise.all(inputs.map((i) => t.engine.create(i)));
+      expect(created.map((c) => c.id)).toEqual(inputs.map((_, i) => `${ZONE}/many${i}/A`));
+      expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+      for (let i = 0; i < 5; i++) expect(find(`many${i}`)?.records).toEqual([{ ip: `198.51.100.${30 + i}` }]);
+      // The identity read shared by the creates, then one read back that settled all five.
+      expect(t.sim.requests.count("dns.getZone")).toBe(2);
+    },
+  );
 
-  it.each(Object.keys(faults) as (keyof typeof faults)[])("settles an update, a delete and a create sharing one batch answered with %s, each by what the zone shows", async (name) => {
-    const kept = await t.engine.create(await declare("upd", "198.51.100.40"));
-    const gone = await t.engine.create(await declare("del", "198.51.100.41"));
-    const fault = await faults[name]();
-    const changed = await declare("upd", "198.51.100.42");
-    const added = await declare("add", "198.51.100.43");
-    t.sim.requests.clear();
-    t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
-    const [updated, , created] = await Promise.all([t.engine.update(kept.id, kept.outs, changed), t.engine.delete(gone.id, gone.outs), t.engine.create(added)]);
-    expect(updated.records).toEqual([{ value: "198.51.100.42" }]);
-    expect(created.id).toBe(`${ZONE}/add/A`);
-    expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
-    expect(find("upd")?.records).toEqual([{ ip: "198.51.100.42" }]);
-    expect(find("del")).toBeUndefined();
-    expect(find("add")?.records).toEqual([{ ip: "198.51.100.43" }]);
-  });
+  it.each(Object.keys(faults) as (keyof typeof faults)[])(
+    "settles an update, a delete and a create sharing one batch answered with %s, each by what the zone shows",
+    async (name) => {
+      const kept = await t.engine.create(await declare("upd", "198.51.100.40"));
+      const gone = await t.engine.create(await declare("del", "198.51.100.41"));
+      const fault = await faults[name]();
+      const changed = await declare("upd", "198.51.100.42");
+      const added = await declare("add", "198.51.100.43");
+      t.sim.requests.clear();
+      t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
+      const [updated, , created] = await Promise.all([
+        t.engine.update(kept.id, kept.outs, changed),
+        t.engine.delete(gone.id, gone.outs),
+        t.engine.create(added),
+      ]);
+      expect(updated.records).toEqual([{ value: "198.51.100.42" }]);
+      expect(created.id).toBe(`${ZONE}/add/A`);
+      expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
+      expect(find("upd")?.records).toEqual([{ ip: "198.51.100.42" }]);
+      expect(find("del")).toBeUndefined();
+      expect(find("add")?.records).toEqual([{ ip: "198.51.100.43" }]);
+    },
+  );
 
   it("gives each record set of a batch that no read shows its own error: it may or may not have been applied and was not sent again", async () => {
     await t.configure({ "reseller:settleWaitMs": "300" });
@@ -230,7 +253,12 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
     const results = await Promise.allSettled(inputs.map((i) => t.engine.create(i)));
     const messages = results.map((r) => (r.status === "rejected" ? (r.reason as Error).message : "created"));
     messages.forEach((message, i) => {
-      expect(message).toMatch(new RegExp(`^DnsRecordSet agency-demo\\.com/x${i}/A: the create may or may not have been applied \\(.*dns\\.modifyZone.*\\), and \\d+ reads? of the zone over 300 ms \\(reseller:settleWaitMs\\) did not show its records\\. It was not sent again`, "s"));
+      expect(message).toMatch(
+        new RegExp(
+          `^DnsRecordSet agency-demo\\.com/x${i}/A: the create may or may not have been applied \\(.*dns\\.modifyZone.*\\), and \\d+ reads? of the zone over 300 ms \\(reseller:settleWaitMs\\) did not show its records\\. It was not sent again`,
+          "s",
+        ),
+      );
       expect(message).toMatch(/`adopt: true`/);
       expect(message).not.toMatch(/try again/i);
     });
@@ -261,9 +289,16 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
     await t.configure({ "reseller:settleWaitMs": "300" });
     t.sim.requests.clear();
     t.sim.faults.add({ operation: "dns.modifyZone", kind: "drop" });
-    const [update, remove] = await Promise.allSettled([t.engine.update(kept.id, kept.outs, await declare("u1", "198.51.100.62")), t.engine.delete(gone.id, gone.outs)]);
-    expect((update as PromiseRejectedResult).reason.message).toMatch(/^DnsRecordSet agency-demo\.com\/u1\/A: the update may or may not have been applied .*did not show its records\. It was not sent again.*next `pulumi up` compares them/s);
-    expect((remove as PromiseRejectedResult).reason.message).toMatch(/^DnsRecordSet agency-demo\.com\/d1\/A: the delete may or may not have been applied .*still showed the record set\. It was not sent again.*deletes it again/s);
+    const [update, remove] = await Promise.allSettled([
+      t.engine.update(kept.id, kept.outs, await declare("u1", "198.51.100.62")),
+      t.engine.delete(gone.id, gone.outs),
+    ]);
+    expect((update as PromiseRejectedResult).reason.message).toMatch(
+      /^DnsRecordSet agency-demo\.com\/u1\/A: the update may or may not have been applied .*did not show its records\. It was not sent again.*next `pulumi up` compares them/s,
+    );
+    expect((remove as PromiseRejectedResult).reason.message).toMatch(
+      /^DnsRecordSet agency-demo\.com\/d1\/A: the delete may or may not have been applied .*still showed the record set\. It was not sent again.*deletes it again/s,
+    );
     expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
     expect(find("u1")?.records).toEqual([{ ip: "198.51.100.60" }]);
     expect(find("d1")?.records).toEqual([{ ip: "198.51.100.61" }]);

@@ -77,10 +77,16 @@ describe("DnsRecordSet ownership markers", () => {
     await asStack("stack-a");
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const news = await t.engine.check({ ...SET, name: "theirs", records: ["198.51.100.9"] });
-    await expect(t.engine.update(created.id, created.outs, news)).rejects.toThrow(/names the stack "stack-b" as its owner, not this one.*Nothing was changed/);
+    await expect(t.engine.update(created.id, created.outs, news)).rejects.toThrow(
+      /names the stack "stack-b" as its owner, not this one.*Nothing was changed/,
+    );
     const read = await t.engine.read(created.id, created.outs);
     expect(read.props.records).toEqual([{ value: "198.51.100.8" }]);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`names the stack "stack-b" as its owner, not this one (reseller:recordOwner); this stack's update leaves it unchanged`));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        `names the stack "stack-b" as its owner, not this one (reseller:recordOwner); this stack's update leaves it unchanged`,
+      ),
+    );
     t.sim.requests.clear();
     await t.engine.delete(created.id, created.outs);
     expect(t.sim.requests.count("dns.modifyZone")).toBe(0);

@@ -54,7 +54,14 @@ describe.each(["v4", "v3"] as const)("DnsZone on API %s", (version) => {
       allowBulkDelete: false,
       resetOnDelete: false,
     });
-    expect((run.updated.recordSets as Props[]).map((s) => `${s.name} ${s.type}`)).toEqual(["@ A", "@ MX", "@ TXT", "_dmarc TXT", "api A", "www CNAME"]);
+    expect((run.updated.recordSets as Props[]).map((s) => `${s.name} ${s.type}`)).toEqual([
+      "@ A",
+      "@ MX",
+      "@ TXT",
+      "_dmarc TXT",
+      "api A",
+      "www CNAME",
+    ]);
     // One modify call for the take-over, one for the update; destroy sends nothing.
     expect(t.sim.requests.count("dns.modifyZone")).toBe(2);
     expect(t.sim.requests.count("dns.resetZone")).toBe(0);
@@ -72,8 +79,12 @@ describe("DnsZone ownership safety", () => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
     const inputs = await t.engine.check({ ...base, recordSets: without("www CNAME", "@ MX", "mail A", "@ TXT") });
     const failure = t.provider.create(inputs);
-    await expect(failure).rejects.toThrow(/^Refusing to delete 4 of 5 records \(80%\) of the zone agency-demo\.com, more than maxDeleteShare 33%/);
-    await expect(failure).rejects.toThrow(`@ MX [0 mail.agency-demo.com.]; @ TXT ["v=spf1 +a +mx ~all"]; mail A [198.51.100.10]; www CNAME [agency-demo.com.]`);
+    await expect(failure).rejects.toThrow(
+      /^Refusing to delete 4 of 5 records \(80%\) of the zone agency-demo\.com, more than maxDeleteShare 33%/,
+    );
+    await expect(failure).rejects.toThrow(
+      `@ MX [0 mail.agency-demo.com.]; @ TXT ["v=spf1 +a +mx ~all"]; mail A [198.51.100.10]; www CNAME [agency-demo.com.]`,
+    );
     expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
     expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
   });
@@ -100,11 +111,10 @@ describe("DnsZone ownership safety", () => {
     const inputs = await t.engine.check({ ...base, recordSets: without("www CNAME", "@ MX", "mail A", "@ TXT"), allowBulkDelete: true });
     const { id, outs } = await t.engine.create(inputs);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("deleting 4 of 5 records (80%) of the zone agency-demo.com"));
-    expect(t.sim.store.zones["agency-demo.com"]!.map((r) => `${r.name} ${r.type}`)).toEqual([
-      "agency-demo.com. A",
-      "agency-demo.com. NS",
+    expect(t.sim.store.zones["agency-demo.com"]!.map((r) => `${r.name} ${r.type}`)).toEqual(["agency-demo.com. A", "agency-demo.com. NS"]);
+    expect((await t.engine.read(id, outs)).props.recordSets).toEqual([
+      { name: "@", type: "A", ttl: 14400, records: [{ value: "198.51.100.10" }] },
     ]);
-    expect((await t.engine.read(id, outs)).props.recordSets).toEqual([{ name: "@", type: "A", ttl: 14400, records: [{ value: "198.51.100.10" }] }]);
   });
 
   it("sends the whole difference in one modify call: a new set, a changed set and a deleted set", async () => {
@@ -146,7 +156,11 @@ describe("DnsZone ownership safety", () => {
     expect(refreshed.props).toEqual(outs);
     expect((await t.engine.diff(id, refreshed.props, inputs)).changes).toBe(false);
 
-    const news = await t.engine.check({ ...base, recordSets: [...without("mail A"), { name: "api", type: "A", records: ["198.51.100.7"] }], ignore: ["_acme-challenge*"] });
+    const news = await t.engine.check({
+      ...base,
+      recordSets: [...without("mail A"), { name: "api", type: "A", records: ["198.51.100.7"] }],
+      ignore: ["_acme-challenge*"],
+    });
     const updated = await t.engine.update(id, refreshed.props, news);
     expect(t.sim.store.zones["agency-demo.com"]).toContainEqual(challenge);
     expect(JSON.stringify(updated)).not.toContain("acme-challenge.");
@@ -166,7 +180,12 @@ describe("DnsZone ownership safety", () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
     const inputs = await t.engine.check({ ...base, recordSets: DEFAULT_SETS });
     const { id, outs } = await t.engine.create(inputs);
-    t.sim.store.zones["agency-demo.com"]!.push({ type: "A", name: "legacy.agency-demo.com.", ttl: 3600, records: [{ ip: "198.51.100.99" }] });
+    t.sim.store.zones["agency-demo.com"]!.push({
+      type: "A",
+      name: "legacy.agency-demo.com.",
+      ttl: 3600,
+      records: [{ ip: "198.51.100.99" }],
+    });
     clearCache();
 
     const refreshed = await t.engine.read(id, outs);
@@ -184,7 +203,13 @@ describe("DnsZone ownership safety", () => {
       const imported = await t.engine.read(id);
       expect(imported.id).toBe(id);
       expect(imported.props.hostingId).toBe(id.startsWith("101") ? 101 : undefined);
-      expect((imported.props.recordSets as Props[]).map((s) => `${s.name} ${s.type}`)).toEqual(["@ A", "@ MX", "@ TXT", "mail A", "www CNAME"]);
+      expect((imported.props.recordSets as Props[]).map((s) => `${s.name} ${s.type}`)).toEqual([
+        "@ A",
+        "@ MX",
+        "@ TXT",
+        "mail A",
+        "www CNAME",
+      ]);
       const inputs = await t.engine.check({ ...base, recordSets: DEFAULT_SETS }, imported.inputs);
       expect(await t.engine.diff(id, imported.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
     }
@@ -192,7 +217,11 @@ describe("DnsZone ownership safety", () => {
   });
 
   it("resets the zone to the provider defaults on destroy when resetOnDelete is set", async () => {
-    const inputs = await t.engine.check({ ...base, recordSets: [...DEFAULT_SETS, { name: "api", type: "A", records: ["198.51.100.7"] }], resetOnDelete: true });
+    const inputs = await t.engine.check({
+      ...base,
+      recordSets: [...DEFAULT_SETS, { name: "api", type: "A", records: ["198.51.100.7"] }],
+      resetOnDelete: true,
+    });
     const { id, outs } = await t.engine.create(inputs);
     await t.engine.delete(id, outs);
     expect(t.sim.requests.count("dns.resetZone")).toBe(1);
@@ -214,7 +243,9 @@ describe("DnsZone on API v2", () => {
   it("takes over, updates and resets a zone through the v2 hosting DNS", async () => {
     const base = { domain: "client-shop.net", hostingId: 101, resetOnDelete: true };
     const sets = DEFAULT_SETS.map((s) => ({ ...s, records: s.records.map((r) => r.replace("agency-demo.com", "client-shop.net")) }));
-    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, recordSets: [...sets, { name: "v2", type: "CNAME", records: ["@"] }] }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ ...base, recordSets: [...sets, { name: "v2", type: "CNAME", records: ["@"] }] }),
+    );
     expect((await t.engine.read(id, outs)).props).toEqual(outs);
     await t.engine.delete(id, outs);
     expect(t.sim.requests.count("v2.dns.modifyZone")).toBe(1);
@@ -228,17 +259,71 @@ describe("DnsZone check", () => {
 
   it.each([
     { name: "an invalid zone", input: { domain: "not a domain" }, property: "domain" },
-    { name: "a bad IPv4 address in the second set", input: { recordSets: [DEFAULT_SETS[0], { name: "x", type: "A", records: ["256.1.1.1"] }] }, property: "recordSets[1].records[0]" },
-    { name: "an MX record without priority", input: { recordSets: [{ name: "@", type: "MX", records: ["mail.example.net"] }] }, property: "recordSets[0].records[0]" },
-    { name: "a name outside the zone", input: { recordSets: [{ name: "www.other.org.", type: "A", records: ["198.51.100.7"] }] }, property: "recordSets[0].name" },
-    { name: "an unsupported type", input: { recordSets: [{ name: "x", type: "PTR", records: ["h.example.net"] }] }, property: "recordSets[0].type" },
-    { name: "a record set without records", input: { recordSets: [{ name: "x", type: "A", records: [] }] }, property: "recordSets[0].records" },
-    { name: "a record set given twice", input: { recordSets: [{ name: "x", type: "A", records: ["198.51.100.7"] }, { name: "X.example.com.", type: "a", records: ["198.51.100.8"] }] }, property: "recordSets[1]" },
-    { name: "a CNAME at the apex", input: { recordSets: [{ name: "@", type: "CNAME", records: ["example.net"] }] }, property: "recordSets[0].name" },
-    { name: "a CNAME with two records", input: { recordSets: [{ name: "x", type: "CNAME", records: ["a.example.net", "b.example.net"] }] }, property: "recordSets[0].records" },
-    { name: "an MX target that is an address", input: { recordSets: [{ name: "@", type: "MX", records: ["10 192.0.2.25"] }] }, property: "recordSets[0].records[0]" },
-    { name: "a CNAME beside other records", input: { recordSets: [{ name: "x", type: "CNAME", records: ["example.net"] }, { name: "x", type: "TXT", records: ["hi"] }] }, property: "recordSets" },
-    { name: "a declared set that is also ignored", input: { recordSets: [{ name: "_acme-challenge", type: "TXT", records: ["t"] }], ignore: ["_acme-*"] }, property: "recordSets[0]" },
+    {
+      name: "a bad IPv4 address in the second set",
+      input: { recordSets: [DEFAULT_SETS[0], { name: "x", type: "A", records: ["256.1.1.1"] }] },
+      property: "recordSets[1].records[0]",
+    },
+    {
+      name: "an MX record without priority",
+      input: { recordSets: [{ name: "@", type: "MX", records: ["mail.example.net"] }] },
+      property: "recordSets[0].records[0]",
+    },
+    {
+      name: "a name outside the zone",
+      input: { recordSets: [{ name: "www.other.org.", type: "A", records: ["198.51.100.7"] }] },
+      property: "recordSets[0].name",
+    },
+    {
+      name: "an unsupported type",
+      input: { recordSets: [{ name: "x", type: "PTR", records: ["h.example.net"] }] },
+      property: "recordSets[0].type",
+    },
+    {
+      name: "a record set without records",
+      input: { recordSets: [{ name: "x", type: "A", records: [] }] },
+      property: "recordSets[0].records",
+    },
+    {
+      name: "a record set given twice",
+      input: {
+        recordSets: [
+          { name: "x", type: "A", records: ["198.51.100.7"] },
+          { name: "X.example.com.", type: "a", records: ["198.51.100.8"] },
+        ],
+      },
+      property: "recordSets[1]",
+    },
+    {
+      name: "a CNAME at the apex",
+      input: { recordSets: [{ name: "@", type: "CNAME", records: ["example.net"] }] },
+      property: "recordSets[0].name",
+    },
+    {
+      name: "a CNAME with two records",
+      input: { recordSets: [{ name: "x", type: "CNAME", records: ["a.example.net", "b.example.net"] }] },
+      property: "recordSets[0].records",
+    },
+    {
+      name: "an MX target that is an address",
+      input: { recordSets: [{ name: "@", type: "MX", records: ["10 192.0.2.25"] }] },
+      property: "recordSets[0].records[0]",
+    },
+    {
+      name: "a CNAME beside other records",
+      input: {
+        recordSets: [
+          { name: "x", type: "CNAME", records: ["example.net"] },
+          { name: "x", type: "TXT", records: ["hi"] },
+        ],
+      },
+      property: "recordSets",
+    },
+    {
+      name: "a declared set that is also ignored",
+      input: { recordSets: [{ name: "_acme-challenge", type: "TXT", records: ["t"] }], ignore: ["_acme-*"] },
+      property: "recordSets[0]",
+    },
     { name: "an ignore pattern with spaces", input: { ignore: ["bad pattern"] }, property: "ignore[0]" },
     { name: "an ignore pattern with an unknown type", input: { ignore: ["*:PTR"] }, property: "ignore[0]" },
     { name: "a share above 1", input: { maxDeleteShare: 1.5 }, property: "maxDeleteShare" },
@@ -265,7 +350,15 @@ describe("DnsZone check", () => {
       domain: "xn--caf-dma.com",
       recordSets: [
         { name: "@", type: "AAAA", ttl: 14400, records: [{ value: "2001:db8::1" }] },
-        { name: "@", type: "MX", ttl: 14400, records: [{ value: "a.example.net.", priority: 10 }, { value: "b.example.net.", priority: 20 }] },
+        {
+          name: "@",
+          type: "MX",
+          ttl: 14400,
+          records: [
+            { value: "a.example.net.", priority: 10 },
+            { value: "b.example.net.", priority: 20 },
+          ],
+        },
         { name: "www", type: "CNAME", ttl: 14400, records: [{ value: "shop.xn--caf-dma.com." }] },
       ],
       ignore: ["*._domainkey:TXT", "_acme-challenge*"],

@@ -74,13 +74,21 @@ describe.each(["v4", "v3"] as const)("DomainLock on API %s", (version) => {
     await t.engine.delete(id, refreshed.props);
     expect(writesSince(t.sim, mark)).toEqual([]);
     expect(t.sim.store.domains["client-shop.net"]!.locked).toBe(true);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("records no value found at create (it was written by an earlier version), so it is released from Pulumi state and the domain stays locked"));
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining(
+        "records no value found at create (it was written by an earlier version), so it is released from Pulumi state and the domain stays locked",
+      ),
+    );
   });
 
   it("imported from the id alone, takes the live lock as found, and destroy after an update puts it back", async () => {
     const imported = await t.engine.read("agency-demo.com");
     expect(imported.props).toEqual({ domain: "agency-demo.com", locked: true, previous: true });
-    const updated = await t.engine.update(imported.id, imported.props, await t.engine.check({ domain: "agency-demo.com", locked: false }, imported.inputs));
+    const updated = await t.engine.update(
+      imported.id,
+      imported.props,
+      await t.engine.check({ domain: "agency-demo.com", locked: false }, imported.inputs),
+    );
     expect(updated).toEqual({ domain: "agency-demo.com", locked: false, previous: true });
     const mark = t.sim.requests.list().length;
     await t.engine.delete(imported.id, updated);

@@ -34,7 +34,9 @@ describe.each(["v4", "v3"] as const)("DomainNameservers on API %s", (version) =>
     expect(run.imported.props).toEqual({ ...run.updated, previous: run.updated.nameservers });
     expect(t.sim.requests.count("domains.updateNameservers")).toBe(3);
     expect(t.sim.store.domains["client-shop.net"]!.nameservers).toEqual(PROVIDER);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("nameservers set back to nsa.n0c.com, nsb.n0c.com, nsc.n0c.com, as found at create"));
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining("nameservers set back to nsa.n0c.com, nsb.n0c.com, nsc.n0c.com, as found at create"),
+    );
   });
 
   it("puts back at destroy the nameservers found at create, through an update, with no other write", async () => {
@@ -43,7 +45,11 @@ describe.each(["v4", "v3"] as const)("DomainNameservers on API %s", (version) =>
     t.sim.store.domains["agency-demo.com"]!.nameservers = [...found];
     const { id, outs } = await t.engine.create(await t.engine.check({ domain: "agency-demo.com", useProviderNameservers: true }));
     expect(outs).toMatchObject({ nameservers: PROVIDER, previous: found });
-    const updated = await t.engine.update(id, outs, await t.engine.check({ domain: "agency-demo.com", nameservers: ["ns1.example.net", "ns2.example.net"] }));
+    const updated = await t.engine.update(
+      id,
+      outs,
+      await t.engine.check({ domain: "agency-demo.com", nameservers: ["ns1.example.net", "ns2.example.net"] }),
+    );
     expect(updated).toMatchObject({ nameservers: ["ns1.example.net", "ns2.example.net"], previous: found });
     const mark = t.sim.requests.list().length;
     await t.engine.delete(id, updated);
@@ -62,7 +68,9 @@ describe.each(["v4", "v3"] as const)("DomainNameservers on API %s", (version) =>
     await t.engine.delete(id, refreshed.props);
     expect(writesSince(t.sim, mark)).toEqual([]);
     expect(t.sim.store.domains["agency-demo.com"]!.nameservers).toEqual(PROVIDER);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("written by an earlier version), so it is released from Pulumi state and the domain keeps its nameservers"));
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining("written by an earlier version), so it is released from Pulumi state and the domain keeps its nameservers"),
+    );
   });
 });
 
@@ -109,7 +117,9 @@ describe("DomainNameservers on API v2", () => {
 
   it("sets and reads nameservers through the v2 reseller API", async () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "client-shop.net", nameservers: ["ns1.example.net", "ns2.example.net"] }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ domain: "client-shop.net", nameservers: ["ns1.example.net", "ns2.example.net"] }),
+    );
     expect((await t.engine.read(id, outs)).props).toEqual(outs);
     expect(t.sim.requests.count("v2.domains.updateNameservers")).toBe(1);
     expect(t.sim.requests.count("v2.domains.getNameservers")).toBe(2);
@@ -121,17 +131,49 @@ describe("DomainNameservers check", () => {
 
   it.each([
     { name: "one nameserver", input: { domain: "example.com", nameservers: ["ns1.example.net"] }, property: "nameservers" },
-    { name: "six nameservers", input: { domain: "example.com", nameservers: [1, 2, 3, 4, 5, 6].map((n) => `ns${n}.example.net`) }, property: "nameservers" },
-    { name: "a nameserver that is not a host name", input: { domain: "example.com", nameservers: ["ns1.example.net", "bad host"] }, property: "nameservers[1]" },
-    { name: "a nameserver that is not fully qualified", input: { domain: "example.com", nameservers: ["ns1", "ns2.example.net"] }, property: "nameservers[0]" },
-    { name: "a repeated nameserver", input: { domain: "example.com", nameservers: ["ns1.example.net", "NS1.example.net."] }, property: "nameservers[1]" },
+    {
+      name: "six nameservers",
+      input: { domain: "example.com", nameservers: [1, 2, 3, 4, 5, 6].map((n) => `ns${n}.example.net`) },
+      property: "nameservers",
+    },
+    {
+      name: "a nameserver that is not a host name",
+      input: { domain: "example.com", nameservers: ["ns1.example.net", "bad host"] },
+      property: "nameservers[1]",
+    },
+    {
+      name: "a nameserver that is not fully qualified",
+      input: { domain: "example.com", nameservers: ["ns1", "ns2.example.net"] },
+      property: "nameservers[0]",
+    },
+    {
+      name: "a repeated nameserver",
+      input: { domain: "example.com", nameservers: ["ns1.example.net", "NS1.example.net."] },
+      property: "nameservers[1]",
+    },
     { name: "neither nameservers nor useProviderNameservers", input: { domain: "example.com" }, property: "nameservers" },
-    { name: "useProviderNameservers false without nameservers", input: { domain: "example.com", useProviderNameservers: false }, property: "nameservers" },
-    { name: "other nameservers with useProviderNameservers", input: { domain: "example.com", useProviderNameservers: true, nameservers: ["ns1.example.net", "ns2.example.net"] }, property: "useProviderNameservers" },
+    {
+      name: "useProviderNameservers false without nameservers",
+      input: { domain: "example.com", useProviderNameservers: false },
+      property: "nameservers",
+    },
+    {
+      name: "other nameservers with useProviderNameservers",
+      input: { domain: "example.com", useProviderNameservers: true, nameservers: ["ns1.example.net", "ns2.example.net"] },
+      property: "useProviderNameservers",
+    },
     { name: "no domain", input: { useProviderNameservers: true }, property: "domain" },
     { name: "an invalid domain", input: { domain: "not a domain", useProviderNameservers: true }, property: "domain" },
-    { name: "sld and tld naming another domain", input: { domain: "example.com", sld: "other", tld: "com", useProviderNameservers: true }, property: "sld" },
-    { name: "a misspelt property", input: { domain: "example.com", useProviderNameservers: true, nameserver: ["ns1.example.net"] }, property: "nameserver" },
+    {
+      name: "sld and tld naming another domain",
+      input: { domain: "example.com", sld: "other", tld: "com", useProviderNameservers: true },
+      property: "sld",
+    },
+    {
+      name: "a misspelt property",
+      input: { domain: "example.com", useProviderNameservers: true, nameserver: ["ns1.example.net"] },
+      property: "nameserver",
+    },
   ])("refuses $name, naming the property, without calling the API", async ({ input, property }) => {
     const failures = await t.engine.checkFailures(input);
     expect(failures.map((f) => f.property)).toContain(property);

@@ -25,7 +25,12 @@ describe.each(["v4", "v3"] as const)("DomainRegistration on API %s", (version) =
     const base = { domain: "fresh-site.com", registrant, maxPrice: 20 };
     const run = await runLifecycle(t.engine, {
       inputs: base,
-      update: { ...base, nameservers: ["ns1.example.net", "ns2.example.net"], registrarLock: false, registrant: { ...registrant, email: "ops@example.org" } },
+      update: {
+        ...base,
+        nameservers: ["ns1.example.net", "ns2.example.net"],
+        registrarLock: false,
+        registrant: { ...registrant, email: "ops@example.org" },
+      },
       replace: { ...base, domain: "other-site.com" },
       replaces: ["domain"],
       goneAfterDelete: false,
@@ -42,7 +47,11 @@ describe.each(["v4", "v3"] as const)("DomainRegistration on API %s", (version) =
       currency: "USD",
       registrarLock: true,
     });
-    expect(run.updated).toMatchObject({ nameservers: ["ns1.example.net", "ns2.example.net"], registrarLock: false, registrant: { email: "ops@example.org" } });
+    expect(run.updated).toMatchObject({
+      nameservers: ["ns1.example.net", "ns2.example.net"],
+      registrarLock: false,
+      registrant: { email: "ops@example.org" },
+    });
     expect(orders(t)).toEqual({ register: 1, transfer: 0, renew: 0 });
     // Destroy released it from state only: the domain is still registered, and the log says so.
     expect(t.sim.store.domains["fresh-site.com"]?.registrationStatus).toBe("Active");
@@ -62,7 +71,9 @@ describe("DomainRegistration orders", () => {
 
   it("refuses a premium domain without the premium opt-in, and orders nothing", async () => {
     const inputs = await t.engine.check({ domain: "gold.com", registrant, maxPrice: 5000 });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/gold\.com is a premium domain \(2500\.00 USD for the first year\); set registerIfPremium: true/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /gold\.com is a premium domain \(2500\.00 USD for the first year\); set registerIfPremium: true/,
+    );
     expect(t.sim.requests.count("domains.register")).toBe(0);
   });
 
@@ -74,32 +85,37 @@ describe("DomainRegistration orders", () => {
 
   it("refuses to register a domain that is already in the account before any check or order, pointing to adopt", async () => {
     const inputs = await t.engine.check({ domain: "agency-demo.com", registrant });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/already in this reseller account; set adopt: true.*Nothing was ordered \(found the domain agency-demo\.com \(Active/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /already in this reseller account; set adopt: true.*Nothing was ordered \(found the domain agency-demo\.com \(Active/,
+    );
     expect(t.sim.requests.count("domains.register")).toBe(0);
     expect(t.sim.requests.count("domains.checkAvailability")).toBe(0);
   });
 
-  it.each([
-    { kind: "lost-response" },
-    { kind: "truncate" },
-    { kind: "hollow", reply: "empty" },
-  ] as const)("places exactly one order when the registration is answered with $kind $reply, and reads the domain into state", async (fault) => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const credit = t.sim.store.account.credit;
-    t.sim.faults.add({ operation: "domains.register", ...fault });
-    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }));
-    expect(id).toBe("lost-reply.com");
-    expect(outs).toMatchObject({ registrationStatus: "Active", orderId: t.sim.store.domains["lost-reply.com"]!.orderId, adopt: false });
-    expect(t.sim.requests.count("domains.register")).toBe(1);
-    expect(credit - t.sim.store.account.credit).toBeGreaterThan(0);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("DomainRegistration lost-reply.com: the create's reply was lost or unreadable"));
+  it.each([{ kind: "lost-response" }, { kind: "truncate" }, { kind: "hollow", reply: "empty" }] as const)(
+    "places exactly one order when the registration is answered with $kind $reply, and reads the domain into state",
+    async (fault) => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+      const credit = t.sim.store.account.credit;
+      t.sim.faults.add({ operation: "domains.register", ...fault });
+      const { id, outs } = await t.engine.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }));
+      expect(id).toBe("lost-reply.com");
+      expect(outs).toMatchObject({ registrationStatus: "Active", orderId: t.sim.store.domains["lost-reply.com"]!.orderId, adopt: false });
+      expect(t.sim.requests.count("domains.register")).toBe(1);
+      expect(credit - t.sim.store.account.credit).toBeGreaterThan(0);
+      expect(log).toHaveBeenCalledWith(
+        expect.stringContaining("DomainRegistration lost-reply.com: the create's reply was lost or unreadable"),
+      );
 
-    // A second create of the same declaration (a stack that lost its state) orders nothing.
-    const after = t.sim.store.account.credit;
-    await expect(t.provider.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }))).rejects.toThrow(/set adopt: true/);
-    expect(t.sim.requests.count("domains.register")).toBe(1);
-    expect(t.sim.store.account.credit).toBe(after);
-  });
+      // A second create of the same declaration (a stack that lost its state) orders nothing.
+      const after = t.sim.store.account.credit;
+      await expect(t.provider.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }))).rejects.toThrow(
+        /set adopt: true/,
+      );
+      expect(t.sim.requests.count("domains.register")).toBe(1);
+      expect(t.sim.store.account.credit).toBe(after);
+    },
+  );
 
   it("takes a transferred domain whose request reply was lost into state without requesting it again or keeping the EPP code", async () => {
     t.sim.faults.add({ operation: "domains.transfer", kind: "lost-response" });
@@ -112,7 +128,11 @@ describe("DomainRegistration orders", () => {
   it("keeps a registered domain in state when a follow-up step fails, reporting its id", async () => {
     t.sim.faults.add({ operation: "domains.disableRegistrarLock", kind: "status", status: 500, times: 10 });
     const inputs = await t.engine.check({ domain: "half-done.com", registrant, registrarLock: false });
-    const err = (await t.provider.create(inputs).catch((e: unknown) => e)) as { id?: string; properties?: Record<string, unknown>; message: string };
+    const err = (await t.provider.create(inputs).catch((e: unknown) => e)) as {
+      id?: string;
+      properties?: Record<string, unknown>;
+      message: string;
+    };
     expect(err.message).toMatch(/half-done\.com is in the account, but setting it up failed/);
     expect(err.id).toBe("half-done.com");
     expect(err.properties).toMatchObject({ domain: "half-done.com", registrationStatus: "Active", __provider: inputs.__provider });
@@ -120,7 +140,9 @@ describe("DomainRegistration orders", () => {
   });
 
   it("transfers a domain in: pending at first, then confirmed by later reads", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check({ domain: "transfer-me.net", eppCode: "EPP-TRANSFER-1", maxPrice: 20 }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ domain: "transfer-me.net", eppCode: "EPP-TRANSFER-1", maxPrice: 20 }),
+    );
     expect(outs).toMatchObject({ transferStatus: "Pending", registrationStatus: "Pending Transfer", isTransfer: true });
     expect(outs).not.toHaveProperty("eppCode");
     let state = outs;
@@ -228,31 +250,107 @@ describe("DomainRegistration check", () => {
   it.each([
     { name: "no domain at all", input: { registrant }, property: "domain" },
     { name: "an invalid domain", input: { domain: "not a domain", registrant }, property: "domain" },
-    { name: "sld and tld that disagree with domain", input: { domain: "example.com", sld: "other", tld: "com", registrant }, property: "sld" },
+    {
+      name: "sld and tld that disagree with domain",
+      input: { domain: "example.com", sld: "other", tld: "com", registrant },
+      property: "sld",
+    },
     { name: "a period of 11 years", input: { domain: "example.com", registrant, period: 11 }, property: "period" },
-    { name: "a single nameserver", input: { domain: "example.com", registrant, nameservers: ["ns1.example.net"] }, property: "nameservers" },
-    { name: "six nameservers", input: { domain: "example.com", registrant, nameservers: ["a.example.net", "b.example.net", "c.example.net", "d.example.net", "e.example.net", "f.example.net"] }, property: "nameservers" },
-    { name: "a repeated nameserver", input: { domain: "example.com", registrant, nameservers: ["ns1.example.net", "NS1.example.net."] }, property: "nameservers[1]" },
-    { name: "a nameserver that is not a host name", input: { domain: "example.com", registrant, nameservers: ["ns1", "ns2.example.net"] }, property: "nameservers[0]" },
-    { name: "provider nameservers beside others", input: { domain: "example.com", registrant, useProviderNameservers: true, nameservers: ["ns1.example.net", "ns2.example.net"] }, property: "useProviderNameservers" },
-    { name: "no nameservers while refusing the provider's", input: { domain: "example.com", registrant, useProviderNameservers: false }, property: "nameservers" },
+    {
+      name: "a single nameserver",
+      input: { domain: "example.com", registrant, nameservers: ["ns1.example.net"] },
+      property: "nameservers",
+    },
+    {
+      name: "six nameservers",
+      input: {
+        domain: "example.com",
+        registrant,
+        nameservers: ["a.example.net", "b.example.net", "c.example.net", "d.example.net", "e.example.net", "f.example.net"],
+      },
+      property: "nameservers",
+    },
+    {
+      name: "a repeated nameserver",
+      input: { domain: "example.com", registrant, nameservers: ["ns1.example.net", "NS1.example.net."] },
+      property: "nameservers[1]",
+    },
+    {
+      name: "a nameserver that is not a host name",
+      input: { domain: "example.com", registrant, nameservers: ["ns1", "ns2.example.net"] },
+      property: "nameservers[0]",
+    },
+    {
+      name: "provider nameservers beside others",
+      input: { domain: "example.com", registrant, useProviderNameservers: true, nameservers: ["ns1.example.net", "ns2.example.net"] },
+      property: "useProviderNameservers",
+    },
+    {
+      name: "no nameservers while refusing the provider's",
+      input: { domain: "example.com", registrant, useProviderNameservers: false },
+      property: "nameservers",
+    },
     { name: "a registration without a registrant", input: { domain: "example.com" }, property: "registrant" },
-    { name: "a registrant without a city", input: { domain: "example.com", registrant: { ...registrant, city: "" } }, property: "registrant.city" },
-    { name: "a registrant e-mail that is not one", input: { domain: "example.com", registrant: { ...registrant, email: "alex-at-example" } }, property: "registrant.email" },
-    { name: "a three-letter country code", input: { domain: "example.com", registrant: { ...registrant, countryCode: "CAN" } }, property: "registrant.countryCode" },
-    { name: "a country code ISO 3166-1 does not assign", input: { domain: "example.com", registrant: { ...registrant, countryCode: "XX" } }, property: "registrant.countryCode" },
-    { name: "the European Union as a country", input: { domain: "example.com", registrant, adminContact: { ...registrant, countryCode: "EU" } }, property: "adminContact.countryCode" },
-    { name: "the withdrawn code UK", input: { domain: "example.com", registrant: { ...registrant, countryCode: "uk" } }, property: "registrant.countryCode" },
-    { name: "a phone number without its calling code", input: { domain: "example.com", registrant: { ...registrant, phone: "514-555-0100" } }, property: "registrant.phone" },
-    { name: "an incomplete admin contact", input: { domain: "example.com", registrant, adminContact: { firstName: "Sam" } }, property: "adminContact.lastName" },
-    { name: "a minimum expiry that is not a date", input: { domain: "example.com", registrant, minimumExpiry: "next year" }, property: "minimumExpiry" },
-    { name: "a minimum expiry that is not a calendar day", input: { domain: "example.com", registrant, minimumExpiry: "2027-02-30" }, property: "minimumExpiry" },
+    {
+      name: "a registrant without a city",
+      input: { domain: "example.com", registrant: { ...registrant, city: "" } },
+      property: "registrant.city",
+    },
+    {
+      name: "a registrant e-mail that is not one",
+      input: { domain: "example.com", registrant: { ...registrant, email: "alex-at-example" } },
+      property: "registrant.email",
+    },
+    {
+      name: "a three-letter country code",
+      input: { domain: "example.com", registrant: { ...registrant, countryCode: "CAN" } },
+      property: "registrant.countryCode",
+    },
+    {
+      name: "a country code ISO 3166-1 does not assign",
+      input: { domain: "example.com", registrant: { ...registrant, countryCode: "XX" } },
+      property: "registrant.countryCode",
+    },
+    {
+      name: "the European Union as a country",
+      input: { domain: "example.com", registrant, adminContact: { ...registrant, countryCode: "EU" } },
+      property: "adminContact.countryCode",
+    },
+    {
+      name: "the withdrawn code UK",
+      input: { domain: "example.com", registrant: { ...registrant, countryCode: "uk" } },
+      property: "registrant.countryCode",
+    },
+    {
+      name: "a phone number without its calling code",
+      input: { domain: "example.com", registrant: { ...registrant, phone: "514-555-0100" } },
+      property: "registrant.phone",
+    },
+    {
+      name: "an incomplete admin contact",
+      input: { domain: "example.com", registrant, adminContact: { firstName: "Sam" } },
+      property: "adminContact.lastName",
+    },
+    {
+      name: "a minimum expiry that is not a date",
+      input: { domain: "example.com", registrant, minimumExpiry: "next year" },
+      property: "minimumExpiry",
+    },
+    {
+      name: "a minimum expiry that is not a calendar day",
+      input: { domain: "example.com", registrant, minimumExpiry: "2027-02-30" },
+      property: "minimumExpiry",
+    },
     { name: "a negative price guard", input: { domain: "example.com", registrant, maxPrice: -1 }, property: "maxPrice" },
     { name: "adopt together with a transfer code", input: { domain: "example.com", adopt: true, eppCode: "EPP-1" }, property: "eppCode" },
     { name: "an empty transfer code", input: { domain: "example.com", eppCode: " " }, property: "eppCode" },
     { name: "a misspelt property", input: { domain: "example.com", registrant, registrarLok: true }, property: "registrarLok" },
     { name: "an sld beside domain that is not its sld", input: { domain: "example.com", sld: "other", registrant }, property: "sld" },
-    { name: "a tld beside domain that is not its public suffix", input: { domain: "example.co.uk", tld: "uk", registrant }, property: "tld" },
+    {
+      name: "a tld beside domain that is not its public suffix",
+      input: { domain: "example.co.uk", tld: "uk", registrant },
+      property: "tld",
+    },
   ])("refuses $name, naming the property, without calling the API", async ({ input, property }) => {
     const failures = await t.engine.checkFailures(input);
     expect(failures.map((f) => f.property)).toContain(property);
@@ -261,7 +359,9 @@ describe("DomainRegistration check", () => {
 
   it("refuses a non-ISO country code with one line naming it, and takes FR, CA and GB upper-cased", async () => {
     const failures = await t.engine.checkFailures({ domain: "example.com", registrant: { ...registrant, countryCode: "XX" } });
-    expect(failures).toEqual([{ property: "registrant.countryCode", reason: expect.stringMatching(/^"XX" is not an ISO 3166-1 country code/) }]);
+    expect(failures).toEqual([
+      { property: "registrant.countryCode", reason: expect.stringMatching(/^"XX" is not an ISO 3166-1 country code/) },
+    ]);
     for (const code of ["FR", "ca", "GB"]) {
       const inputs = await t.engine.check({ domain: "example.com", registrant: { ...registrant, countryCode: code } });
       expect((inputs.registrant as { countryCode: string }).countryCode).toBe(code.toUpperCase());
@@ -276,7 +376,10 @@ describe("DomainRegistration check", () => {
   });
 
   it("defaults a registration to one year on the provider's nameservers", async () => {
-    const inputs = await t.engine.check({ domain: "example.com", registrant: { ...registrant, countryCode: "ca", phone: "+1 514 555 0100" } });
+    const inputs = await t.engine.check({
+      domain: "example.com",
+      registrant: { ...registrant, countryCode: "ca", phone: "+1 514 555 0100" },
+    });
     expect(inputs).toMatchObject({
       period: 1,
       nameservers: ["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"],

@@ -106,7 +106,9 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
 
   it("refuses a login that already exists without adopt, before any write, naming adopt and the id to read it with", async () => {
     const inputs = await t.engine.check({ ...base, user: "deploy", path: "/public_html" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com".*Nothing was changed/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com".*Nothing was changed/,
+    );
     expect(stored("deploy@agency-demo.com")?.password).toBe("Deploy-Pass-2026!");
     expect(t.sim.requests.count("ftp.createAccount")).toBe(0);
     expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
@@ -171,17 +173,20 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
     expect(stored("ci@agency-demo.com")?.path).toBe("/public_html/ci");
   });
 
-  it.each(["lost-response", "truncate", "oversize"] as const)("settles a create answered with %s by reading it into state, without creating twice", async (kind) => {
-    t.sim.faults.add({ operation: "ftp.createAccount", kind });
-    const { id, outs } = await createOne(t.engine);
-    expect(id).toBe("101/ci@agency-demo.com");
-    expect(outs).toMatchObject({ username: "ci@agency-demo.com", path: "/public_html/ci", password: PASSWORD });
-    expect(t.sim.requests.count("ftp.createAccount")).toBe(1);
-    expect(t.sim.store.hostings["101"]!.ftpAccounts.filter((a) => a.username === "ci@agency-demo.com")).toHaveLength(1);
-    // The create carried the password: nothing is set again.
-    expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
-    expect(stored("ci@agency-demo.com")?.password).toBe(PASSWORD);
-  });
+  it.each(["lost-response", "truncate", "oversize"] as const)(
+    "settles a create answered with %s by reading it into state, without creating twice",
+    async (kind) => {
+      t.sim.faults.add({ operation: "ftp.createAccount", kind });
+      const { id, outs } = await createOne(t.engine);
+      expect(id).toBe("101/ci@agency-demo.com");
+      expect(outs).toMatchObject({ username: "ci@agency-demo.com", path: "/public_html/ci", password: PASSWORD });
+      expect(t.sim.requests.count("ftp.createAccount")).toBe(1);
+      expect(t.sim.store.hostings["101"]!.ftpAccounts.filter((a) => a.username === "ci@agency-demo.com")).toHaveLength(1);
+      // The create carried the password: nothing is set again.
+      expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
+      expect(stored("ci@agency-demo.com")?.password).toBe(PASSWORD);
+    },
+  );
 
   it("fails an update of an account deleted outside Pulumi, saying to refresh so the next up creates it again", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check(base));
@@ -239,14 +244,39 @@ describe("FtpAccount inputs", () => {
     { name: "a user with its domain", inputs: { user: "ci@agency-demo.com" }, property: "user", reason: /part before "@"/ },
     { name: "a user starting with a hyphen", inputs: { user: "-ci" }, property: "user", reason: /letter or digit/ },
     { name: "a path leaving the home directory", inputs: { path: "/public_html/../etc" }, property: "path", reason: /"\.\."/ },
-    { name: "full-width full stops that NFKC turns into ..", inputs: { path: "/public_html/\uff0e\uff0e/\uff0e\uff0e/etc" }, property: "path", reason: /segment "．．", which is "\.\." once percent-decoded and NFKC-normalised/ },
-    { name: "a two-dot leader that NFKC turns into ..", inputs: { path: "/public_html/\u2025/etc" }, property: "path", reason: /segment "‥", which is "\.\."/ },
-    { name: "percent-escaped dots", inputs: { path: "/public_html/%2e%2e/etc" }, property: "path", reason: /segment "%2e%2e", which is "\.\."/ },
+    {
+      name: "full-width full stops that NFKC turns into ..",
+      inputs: { path: "/public_html/\uff0e\uff0e/\uff0e\uff0e/etc" },
+      property: "path",
+      reason: /segment "．．", which is "\.\." once percent-decoded and NFKC-normalised/,
+    },
+    {
+      name: "a two-dot leader that NFKC turns into ..",
+      inputs: { path: "/public_html/\u2025/etc" },
+      property: "path",
+      reason: /segment "‥", which is "\.\."/,
+    },
+    {
+      name: "percent-escaped dots",
+      inputs: { path: "/public_html/%2e%2e/etc" },
+      property: "path",
+      reason: /segment "%2e%2e", which is "\.\."/,
+    },
     { name: "a dot half escaped", inputs: { path: "/public_html/%2E./etc" }, property: "path", reason: /segment "%2E\.", which is "\.\."/ },
     { name: "a doubly escaped dot", inputs: { path: "/public_html/%252e" }, property: "path", reason: /which is "\."/ },
-    { name: "a full-width letter in the path", inputs: { path: "/public_html/\uff43i" }, property: "path", reason: /U\+FF43 at character 14, which NFKC normalisation turns into "c"/ },
+    {
+      name: "a full-width letter in the path",
+      inputs: { path: "/public_html/\uff43i" },
+      property: "path",
+      reason: /U\+FF43 at character 14, which NFKC normalisation turns into "c"/,
+    },
     { name: "a path in NFD form", inputs: { path: "/public_html/cafe\u0301" }, property: "path", reason: /NFKC normalisation composes/ },
-    { name: "a Kelvin sign, which lower-cases to an ASCII k", inputs: { user: "\u212Aci" }, property: "user", reason: /U\+212A at character 1, which NFKC normalisation turns into "K"/ },
+    {
+      name: "a Kelvin sign, which lower-cases to an ASCII k",
+      inputs: { user: "\u212Aci" },
+      property: "user",
+      reason: /U\+212A at character 1, which NFKC normalisation turns into "K"/,
+    },
     { name: "a full-width user", inputs: { user: "\uff43\uff49" }, property: "user", reason: /NFKC/ },
     { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
@@ -262,13 +292,22 @@ describe("FtpAccount inputs", () => {
 
   it("refuses a path or user NFKC changes with one line, before any API call", async () => {
     const failures = await t.engine.checkFailures({ ...base, path: "/public_html/\u2025/etc" });
-    expect(failures).toEqual([{ property: "path", reason: expect.stringMatching(/^"\/public_html\/‥\/etc" has the segment "‥", which is "\.\." once percent-decoded and NFKC-normalised; [^\n]+$/) }]);
+    expect(failures).toEqual([
+      {
+        property: "path",
+        reason: expect.stringMatching(
+          /^"\/public_html\/‥\/etc" has the segment "‥", which is "\.\." once percent-decoded and NFKC-normalised; [^\n]+$/,
+        ),
+      },
+    ]);
     expect(t.sim.requests.count()).toBe(0);
   });
 
   it("still takes a path with non-ASCII letters in NFC form, and dots inside a segment", async () => {
     expect(await t.engine.check({ ...base, path: "/public_html/caf\u00e9" })).toMatchObject({ path: "/public_html/café" });
-    expect(await t.engine.check({ ...base, path: "/public_html/v1.2..3/.well-known" })).toMatchObject({ path: "/public_html/v1.2..3/.well-known" });
+    expect(await t.engine.check({ ...base, path: "/public_html/v1.2..3/.well-known" })).toMatchObject({
+      path: "/public_html/v1.2..3/.well-known",
+    });
     expect(await t.engine.check({ ...base, path: "/public_html/100%" })).toMatchObject({ path: "/public_html/100%" });
   });
 
@@ -283,12 +322,21 @@ describe("FtpAccount inputs", () => {
 describe("FtpAccount class", () => {
   it("marks the password secret and leaves the other outputs plain", async () => {
     await pulumi.runtime.setMocks(
-      { newResource: (args) => ({ id: "101/ci@agency-demo.com", state: { ...args.inputs, username: "ci@agency-demo.com" } }), call: () => ({}) },
+      {
+        newResource: (args) => ({ id: "101/ci@agency-demo.com", state: { ...args.inputs, username: "ci@agency-demo.com" } }),
+        call: () => ({}),
+      },
       "project",
       "stack",
       false,
     );
-    const account = new FtpAccount("ci", { hostingId: 101, domain: "agency-demo.com", user: "ci", path: "/public_html", password: PASSWORD });
+    const account = new FtpAccount("ci", {
+      hostingId: 101,
+      domain: "agency-demo.com",
+      user: "ci",
+      path: "/public_html",
+      password: PASSWORD,
+    });
     expect(await pulumi.isSecret(account.password)).toBe(true);
     expect(await pulumi.isSecret(account.username)).toBe(false);
   });

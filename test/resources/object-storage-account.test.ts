@@ -5,7 +5,6 @@ import { objectStorageAccountDefinition } from "../../src/resources/object-stora
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { hostingAddressOf } from "../helpers/sim";
 
-
 describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) => {
   const t = useProvider("ObjectStorageAccount", { version });
   const storage = (id = 101) => t.sim.store.hostings[String(id)]!.objectStorage;
@@ -74,7 +73,9 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
     const before = { ...storage() };
     t.sim.requests.clear();
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101 }));
-    expect(info).toHaveBeenCalledWith(expect.stringMatching(/ObjectStorageAccount 101: object storage was already initialised; it is adopted/));
+    expect(info).toHaveBeenCalledWith(
+      expect.stringMatching(/ObjectStorageAccount 101: object storage was already initialised; it is adopted/),
+    );
     expect(id).toBe("101");
     expect(outs).toMatchObject({ name: before.name, accessKey: before.accessKey, secretKey: before.secretKey, credentialsVersion: 1 });
     expect(t.sim.requests.count("storage.initAccount")).toBe(1);
@@ -86,7 +87,9 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageAccount on %s", (version) 
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101 }));
     t.sim.requests.clear();
     await t.engine.delete(id, outs);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`bucket ${String(outs.name)}\\) stays, with its objects and its current keys`)));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`bucket ${String(outs.name)}\\) stays, with its objects and its current keys`)),
+    );
     expect(t.sim.requests.count()).toBe(0);
     expect(storage()).toMatchObject({ initialized: true, accessKey: outs.accessKey });
   });
@@ -139,8 +142,18 @@ describe("ObjectStorageAccount inputs", () => {
 
   it.each([
     { name: "a credentials version of zero", inputs: { credentialsVersion: 0 }, property: "credentialsVersion", reason: /1 or more/ },
-    { name: "a credentials version that is not whole", inputs: { credentialsVersion: 1.5 }, property: "credentialsVersion", reason: /whole number/ },
-    { name: "a credentials version given as text", inputs: { credentialsVersion: "2" }, property: "credentialsVersion", reason: /expected number/i },
+    {
+      name: "a credentials version that is not whole",
+      inputs: { credentialsVersion: 1.5 },
+      property: "credentialsVersion",
+      reason: /whole number/,
+    },
+    {
+      name: "a credentials version given as text",
+      inputs: { credentialsVersion: "2" },
+      property: "credentialsVersion",
+      reason: /expected number/i,
+    },
     { name: "a hosting id given as text", inputs: { hostingId: "agencyde" }, property: "hostingId", reason: /expected number/i },
     { name: "a secret key given as an input", inputs: { secretKey: "mine" }, property: "secretKey", reason: /no property/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {

@@ -4,7 +4,6 @@ import { clearCache } from "../../src/runtime";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { hostingAddressOf } from "../helpers/sim";
 
-
 describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
   const t = useProvider("ObjectStorageUrl", { version });
   const storage = (id = 101) => t.sim.store.hostings[String(id)]!.objectStorage;
@@ -60,7 +59,9 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
 
   it("fails with a message to initialise object storage first, and does not initialise it", async () => {
     const inputs = await t.engine.check({ hostingId: 101, uri: "/media" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/Object storage of hosting account 101 is not available.*Initialise the account's object storage first/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /Object storage of hosting account 101 is not available.*Initialise the account's object storage first/,
+    );
     expect(t.sim.requests.count("storage.initAccount")).toBe(0);
     expect(storage().initialized).toBe(false);
   });
@@ -93,7 +94,10 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     const first = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media" }));
     t.sim.requests.clear();
     await expect(t.provider.create(await t.engine.check({ hostingId: 101, uri: "media" }))).rejects.toThrow(
-      new RegExp(`ObjectStorageUrl ${first.id}: the object storage URL /media on every domain \\(url id ${String(first.outs.urlId)}\\) exists already.*\`adopt: true\`.*ObjectStorageUrl\\.get`, "s"),
+      new RegExp(
+        `ObjectStorageUrl ${first.id}: the object storage URL /media on every domain \\(url id ${String(first.outs.urlId)}\\) exists already.*\`adopt: true\`.*ObjectStorageUrl\\.get`,
+        "s",
+      ),
     );
     expect(t.sim.requests.count("storage.addUrl")).toBe(0);
 
@@ -104,15 +108,18 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     expect(storage().urls).toHaveLength(1);
   });
 
-  it.each([{ kind: "lost-response" }, { kind: "truncate" }, { kind: "delayed-apply", latencyMs: 600 }] as const)("settles an add answered with $kind by the identity read, without adding twice", async (fault) => {
-    await initialise();
-    t.sim.faults.add({ operation: "storage.addUrl", ...fault });
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media", domain: "client-shop.net" }));
-    expect(t.sim.requests.count("storage.addUrl")).toBe(1);
-    expect(storage().urls).toHaveLength(1);
-    expect(id).toBe(`101/${String(storage().urls[0]!.id)}`);
-    expect(outs).toMatchObject({ uri: "/media", domain: "client-shop.net", dest: "https://client-shop.net/media" });
-  });
+  it.each([{ kind: "lost-response" }, { kind: "truncate" }, { kind: "delayed-apply", latencyMs: 600 }] as const)(
+    "settles an add answered with $kind by the identity read, without adding twice",
+    async (fault) => {
+      await initialise();
+      t.sim.faults.add({ operation: "storage.addUrl", ...fault });
+      const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media", domain: "client-shop.net" }));
+      expect(t.sim.requests.count("storage.addUrl")).toBe(1);
+      expect(storage().urls).toHaveLength(1);
+      expect(id).toBe(`101/${String(storage().urls[0]!.id)}`);
+      expect(outs).toMatchObject({ uri: "/media", domain: "client-shop.net", dest: "https://client-shop.net/media" });
+    },
+  );
 });
 
 describe("ObjectStorageUrl inputs", () => {

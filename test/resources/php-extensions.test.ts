@@ -50,9 +50,17 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpExtensions on %s", (version) => {
   it("records the state before the first change and restores that, not the state before a later update", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: false } }));
     expect(outs.previous).toEqual({ opcache: true });
-    const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: true } }));
+    const updated = await t.engine.update(
+      id,
+      outs,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: true } }),
+    );
     expect(updated.previous).toEqual({ opcache: true });
-    const again = await t.engine.update(id, updated, await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: false } }));
+    const again = await t.engine.update(
+      id,
+      updated,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: false } }),
+    );
     expect(live().opcache).toBe("disabled");
     await t.engine.delete(id, again);
     expect(live().opcache).toBe("enabled");
@@ -71,7 +79,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpExtensions on %s", (version) => {
 
   it("writes nothing when every declared extension already has its state, and records that state to restore", async () => {
     // opcache is enabled and soap disabled on every version of the demo account.
-    const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: true, soap: false } }));
+    const { outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { opcache: true, soap: false } }),
+    );
     expect(t.sim.requests.count("php.setExtensions")).toBe(0);
     expect(outs.previous).toEqual({ opcache: true, soap: false });
   });
@@ -79,7 +89,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpExtensions on %s", (version) => {
   it("fails before any write on an extension the version does not have, suggesting the spelling and listing the known ones", async () => {
     const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3", extensions: { Imagick: true, xdebug: true } });
     const attempt = t.provider.create(inputs);
-    await expect(attempt).rejects.toThrow(/extensions\.Imagick: PHP 8\.3 on hosting account 101 has no extension "Imagick" \(did you mean "imagick"\?\)/);
+    await expect(attempt).rejects.toThrow(
+      /extensions\.Imagick: PHP 8\.3 on hosting account 101 has no extension "Imagick" \(did you mean "imagick"\?\)/,
+    );
     await expect(attempt).rejects.toThrow(/extensions\.xdebug: .*known extensions: curl, gd, imagick/);
     expect(t.sim.requests.count("php.setExtensions")).toBe(0);
   });
@@ -102,8 +114,17 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpExtensions on %s", (version) => {
     const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2", extensions: { opcache: true, soap: false } }, imported.inputs);
     expect(await t.engine.diff("101/8.2", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
     // The first update narrows the managed extensions to the declared ones.
-    const updated = await t.engine.update("101/8.2", imported.props, await t.engine.check({ hostingId: 101, phpVersion: "8.2", extensions: { opcache: true, soap: true } }));
-    expect(updated).toEqual({ hostingId: 101, phpVersion: "8.2", extensions: { opcache: true, soap: true }, previous: { opcache: true, soap: false } });
+    const updated = await t.engine.update(
+      "101/8.2",
+      imported.props,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.2", extensions: { opcache: true, soap: true } }),
+    );
+    expect(updated).toEqual({
+      hostingId: 101,
+      phpVersion: "8.2",
+      extensions: { opcache: true, soap: true },
+      previous: { opcache: true, soap: false },
+    });
   });
 
   it("reads the extensions of a version no longer installed as gone, and deletes them without a write", async () => {
@@ -122,11 +143,31 @@ describe("PhpExtensions inputs", () => {
 
   it.each([
     { name: "no extensions", inputs: { extensions: {} }, property: "extensions", reason: /at least one extension/ },
-    { name: "an extension state given as text", inputs: { extensions: { imagick: "on" } }, property: "extensions.imagick", reason: /true \(enabled\) or false/ },
-    { name: "an extension name with a space", inputs: { extensions: { "pdo mysql": true } }, property: "extensions.pdo mysql", reason: /not a PHP extension name/ },
-    { name: "a version that is not major.minor", inputs: { phpVersion: "latest" }, property: "phpVersion", reason: /PHP version such as "8\.2"/ },
+    {
+      name: "an extension state given as text",
+      inputs: { extensions: { imagick: "on" } },
+      property: "extensions.imagick",
+      reason: /true \(enabled\) or false/,
+    },
+    {
+      name: "an extension name with a space",
+      inputs: { extensions: { "pdo mysql": true } },
+      property: "extensions.pdo mysql",
+      reason: /not a PHP extension name/,
+    },
+    {
+      name: "a version that is not major.minor",
+      inputs: { phpVersion: "latest" },
+      property: "phpVersion",
+      reason: /PHP version such as "8\.2"/,
+    },
     { name: "a hosting id that is not a whole number", inputs: { hostingId: 101.5 }, property: "hostingId", reason: /whole number/ },
-    { name: "a property the resource does not have", inputs: { extension: { imagick: true } }, property: "extension", reason: /no property/ },
+    {
+      name: "a property the resource does not have",
+      inputs: { extension: { imagick: true } },
+      property: "extension",
+      reason: /no property/,
+    },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ hostingId: 101, phpVersion: "8.2", extensions: { imagick: true }, ...inputs });
     expect(failures.map((f) => f.property)).toContain(property);

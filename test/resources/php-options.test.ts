@@ -62,9 +62,15 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   it("puts back at destroy the values found at create, not the defaults, through an update, with no other write", async () => {
     live().memory_limit!.value = "1024M";
     live().max_execution_time!.value = "300";
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }),
+    );
     expect(outs.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
-    const updated = await t.engine.update(id, outs, await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M", max_execution_time: 120 } }));
+    const updated = await t.engine.update(
+      id,
+      outs,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M", max_execution_time: 120 } }),
+    );
     expect(updated.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
     const mark = t.sim.requests.list().length;
     await t.engine.delete(id, updated);
@@ -79,13 +85,17 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     // The write lands after its connection closed: the host learns nothing, as when it is killed
     // after sending the write, and the engine saves no state.
     t.sim.faults.add({ operation: "php.setOptions", kind: "delayed-apply", latencyMs: 50 });
-    await t.provider.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } })).catch(() => undefined);
+    await t.provider
+      .create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }))
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(value("memory_limit")).toBe("512M");
 
     // The next up, from no state, also names an option the cut-off create did not write.
     clearCache();
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }),
+    );
     expect(outs.previous).toEqual({ memory_limit: "1024M", max_execution_time: "300" });
     await t.engine.delete(id, outs);
     expect(value("memory_limit")).toBe("1024M");
@@ -94,12 +104,18 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
 
   it("reads, refreshes and destroys state written before `previous` existed: destroy returns the options to their defaults", async () => {
     live().memory_limit!.value = "1024M";
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", short_open_tag: true } }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", short_open_tag: true } }),
+    );
     const { previous: _previous, ...old } = outs;
     const refreshed = await t.engine.read(id, old);
     expect(refreshed.props).toEqual(old);
     // An update neither records values (the live ones are the program's by now) nor keeps a dropped option's.
-    const updated = await t.engine.update(id, refreshed.props, await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M" } }, refreshed.inputs));
+    const updated = await t.engine.update(
+      id,
+      refreshed.props,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "768M" } }, refreshed.inputs),
+    );
     expect(updated).not.toHaveProperty("previous");
     expect(value("short_open_tag")).toBe("Off");
     const mark = t.sim.requests.list().length;
@@ -125,7 +141,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   it("fails before any write when a value is outside its option's range, naming the option and the allowed values", async () => {
     const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "2048M", display_errors: "maybe" } });
     const attempt = t.provider.create(inputs);
-    await expect(attempt).rejects.toThrow(/options\.memory_limit: "2048M" is not allowed for memory_limit .*allowed values: 128M, 256M, 512M, 768M, 1024M/);
+    await expect(attempt).rejects.toThrow(
+      /options\.memory_limit: "2048M" is not allowed for memory_limit .*allowed values: 128M, 256M, 512M, 768M, 1024M/,
+    );
     await expect(attempt).rejects.toThrow(/options\.display_errors: "maybe" .*allowed values: On, Off/);
     expect(t.sim.requests.count("php.setOptions")).toBe(0);
     expect(value("memory_limit")).toBe("256M");
@@ -133,7 +151,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
 
   it("fails before any write on an option the version does not have, listing the known ones", async () => {
     const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limt: "512M" } });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/PHP 8\.3 on hosting account 101 has no option "memory_limt"; known options: .*memory_limit/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /PHP 8\.3 on hosting account 101 has no option "memory_limt"; known options: .*memory_limit/,
+    );
     expect(t.sim.requests.count("php.setOptions")).toBe(0);
   });
 
@@ -152,7 +172,10 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
     const imported = await t.engine.read("101/8.2/max_execution_time");
     expect(imported.id).toBe("101/8.2");
     expect(imported.props.options).toEqual({ max_execution_time: value("max_execution_time", "8.2") });
-    const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2", options: { max_execution_time: value("max_execution_time", "8.2") } }, imported.inputs);
+    const news = await t.engine.check(
+      { hostingId: 101, phpVersion: "8.2", options: { max_execution_time: value("max_execution_time", "8.2") } },
+      imported.inputs,
+    );
     expect(await t.engine.diff("101/8.2", imported.props, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
     expect(t.sim.requests.count("php.setOptions")).toBe(0);
   });
@@ -160,7 +183,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   it("imports under the id `migrate-state` writes the values the stack found, not the live ones, and destroy puts those back", async () => {
     live().memory_limit!.value = "1024M";
     live().max_execution_time!.value = "300";
-    const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }));
+    const { outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M", max_execution_time: 60 } }),
+    );
     const importId = phpOptionsDefinition.id.importId!(outs as unknown as PhpOptionsOutputs);
     expect(importId).toBe("101/8.3/memory_limit=1024M,max_execution_time=300");
     clearCache();
@@ -178,7 +203,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   });
 
   it("sees a managed option changed outside Pulumi", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }),
+    );
     live().memory_limit!.value = "128M";
     clearCache();
     const refreshed = await t.engine.read(id, outs);
@@ -188,7 +215,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpOptions on %s", (version) => {
   });
 
   it("reads the options of a version no longer installed as gone, and deletes them without a write", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }));
+    const { id, outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3", options: { memory_limit: "512M" } }),
+    );
     uninstallPhpVersion(t.sim, "8.3");
     clearCache();
     t.sim.requests.clear();
@@ -203,10 +232,25 @@ describe("PhpOptions inputs", () => {
 
   it.each([
     { name: "a version given as a number", inputs: { phpVersion: 8.2 }, property: "phpVersion", reason: /expected string/i },
-    { name: "a version that is not major.minor", inputs: { phpVersion: "eight" }, property: "phpVersion", reason: /PHP version such as "8\.2"/ },
+    {
+      name: "a version that is not major.minor",
+      inputs: { phpVersion: "eight" },
+      property: "phpVersion",
+      reason: /PHP version such as "8\.2"/,
+    },
     { name: "no options", inputs: { options: {} }, property: "options", reason: /at least one option/ },
-    { name: "an option name with a space", inputs: { options: { "memory limit": "512M" } }, property: "options.memory limit", reason: /not a PHP option name/ },
-    { name: "an option value that is an object", inputs: { options: { memory_limit: { size: 512 } } }, property: "options.memory_limit", reason: /string, a number or a boolean/ },
+    {
+      name: "an option name with a space",
+      inputs: { options: { "memory limit": "512M" } },
+      property: "options.memory limit",
+      reason: /not a PHP option name/,
+    },
+    {
+      name: "an option value that is an object",
+      inputs: { options: { memory_limit: { size: 512 } } },
+      property: "options.memory_limit",
+      reason: /string, a number or a boolean/,
+    },
     { name: "a hosting id that is negative", inputs: { hostingId: -1 }, property: "hostingId", reason: /hosting account id/ },
     { name: "a property the resource does not have", inputs: { version: "8.2" }, property: "version", reason: /no property/ },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
@@ -217,7 +261,13 @@ describe("PhpOptions inputs", () => {
   });
 
   it("passes an option value unknown during preview through check, and diff then plans an update", async () => {
-    const olds = { hostingId: 101, phpVersion: "8.2", options: { memory_limit: "512M" }, defaults: { memory_limit: "256M" }, allowedValues: { memory_limit: [] } };
+    const olds = {
+      hostingId: 101,
+      phpVersion: "8.2",
+      options: { memory_limit: "512M" },
+      defaults: { memory_limit: "256M" },
+      allowedValues: { memory_limit: [] },
+    };
     const news = await t.engine.check({ hostingId: 101, phpVersion: "8.2", options: { memory_limit: UNKNOWN } });
     expect(news.options).toEqual({ memory_limit: UNKNOWN });
     expect(await t.engine.diff("101/8.2", olds, news)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
@@ -225,7 +275,11 @@ describe("PhpOptions inputs", () => {
   });
 
   it("writes numbers as text and booleans as On and Off", async () => {
-    const checked = await t.engine.check({ hostingId: 101, phpVersion: " 8.2 ", options: { max_execution_time: 120, display_errors: false } });
+    const checked = await t.engine.check({
+      hostingId: 101,
+      phpVersion: " 8.2 ",
+      options: { max_execution_time: 120, display_errors: false },
+    });
     expect(checked).toMatchObject({ phpVersion: "8.2", options: { max_execution_time: "120", display_errors: "Off" } });
   });
 
@@ -239,19 +293,35 @@ describe("PhpOptions inputs", () => {
 });
 
 describe("PhpOptions import ids", () => {
-  const state: PhpOptionsOutputs = { hostingId: 101, phpVersion: "8.2", options: { disable_functions: "exec", error_log: "/tmp/a" }, defaults: {}, allowedValues: {}, previous: { disable_functions: "exec,system", error_log: "/var/log/a=b" } };
+  const state: PhpOptionsOutputs = {
+    hostingId: 101,
+    phpVersion: "8.2",
+    options: { disable_functions: "exec", error_log: "/tmp/a" },
+    defaults: {},
+    allowedValues: {},
+    previous: { disable_functions: "exec,system", error_log: "/var/log/a=b" },
+  };
 
   it("carries each found value URI-encoded, so commas, slashes and `=` in a value round-trip", () => {
     const id = phpOptionsImportId(state);
     expect(id).toBe("101/8.2/disable_functions=exec%2Csystem,error_log=%2Fvar%2Flog%2Fa%3Db");
-    expect(parsePhpOptionsId(id)).toEqual({ hostingId: 101, phpVersion: "8.2", options: { disable_functions: "", error_log: "" }, previous: state.previous });
+    expect(parsePhpOptionsId(id)).toEqual({
+      hostingId: 101,
+      phpVersion: "8.2",
+      options: { disable_functions: "", error_log: "" },
+      previous: state.previous,
+    });
   });
 
   it("names an option without a recorded value alone, and state without `previous` gives the option-list form", () => {
     expect(phpOptionsImportId({ ...state, previous: { error_log: "x" } })).toBe("101/8.2/disable_functions,error_log=x");
     const { previous: _, ...older } = state;
     expect(phpOptionsImportId(older)).toBe("101/8.2/disable_functions,error_log");
-    expect(parsePhpOptionsId("101/8.2/disable_functions,error_log")).toEqual({ hostingId: 101, phpVersion: "8.2", options: { disable_functions: "", error_log: "" } });
+    expect(parsePhpOptionsId("101/8.2/disable_functions,error_log")).toEqual({
+      hostingId: 101,
+      phpVersion: "8.2",
+      options: { disable_functions: "", error_log: "" },
+    });
     expect(parsePhpOptionsId("101/8.2")).toEqual({ hostingId: 101, phpVersion: "8.2" });
   });
 

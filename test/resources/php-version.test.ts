@@ -59,7 +59,11 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
     // The write is applied, but its reply arrives cut short: the create cannot tell.
     t.sim.faults.add({ operation: "php.setVersion", kind: "truncate" });
     const inputs = await t.engine.check({ hostingId: 101, phpVersion: "8.3" });
-    const failure = (await t.provider.create(inputs).catch((err: unknown) => err)) as { id?: string; properties?: Record<string, unknown>; message: string };
+    const failure = (await t.provider.create(inputs).catch((err: unknown) => err)) as {
+      id?: string;
+      properties?: Record<string, unknown>;
+      message: string;
+    };
     expect(failure.message).toMatch(/the value found before this write is kept in state, and the next `pulumi up` sets the declared one/);
     expect(failure.id).toBe("101");
     expect(failure.properties).toMatchObject({ hostingId: 101, phpVersion: "7.4", previous: "7.4" });
@@ -94,7 +98,9 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
     clearCache();
     const { id, outs } = await t.engine.create(inputs);
     expect(outs).toMatchObject({ phpVersion: "8.3", previous: "7.4" });
-    expect(log).toHaveBeenCalledWith('PhpVersion 101: an earlier create was cut off after its write; the value it found, "7.4", is kept as found (not the live "8.3"), from the record on this machine');
+    expect(log).toHaveBeenCalledWith(
+      'PhpVersion 101: an earlier create was cut off after its write; the value it found, "7.4", is kept as found (not the live "8.3"), from the record on this machine',
+    );
     await t.engine.delete(id, outs);
     expect(php().currentVersion).toBe("7.4");
     expect(existsSync(recordFile())).toBe(false);
@@ -129,7 +135,11 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
       php().currentVersion = "7.4";
       const { id, outs } = await t.engine.create(await t.engine.check({ hostingId: 101, phpVersion: "8.3" }));
       expect(outs.previous).toBe("7.4");
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`PhpVersion 101: could not write the record of the value found at create in ${path.join(file, "reseller", "found")}`));
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining(
+          `PhpVersion 101: could not write the record of the value found at create in ${path.join(file, "reseller", "found")}`,
+        ),
+      );
       await t.engine.delete(id, outs);
       expect(php().currentVersion).toBe("7.4");
       for (const [message] of warn.mock.calls) expect(String(message)).not.toContain(t.sim.apiKey);
@@ -160,7 +170,11 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
     const refreshed = await t.engine.read(id, old);
     // A refresh cannot know what was found: the live version is the program's by now.
     expect(refreshed.props).not.toHaveProperty("previous");
-    const updated = await t.engine.update(id, refreshed.props, await t.engine.check({ hostingId: 101, phpVersion: "8.1" }, refreshed.inputs));
+    const updated = await t.engine.update(
+      id,
+      refreshed.props,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.1" }, refreshed.inputs),
+    );
     expect(updated).not.toHaveProperty("previous");
     php().defaultVersion = "8.0";
     const mark = t.sim.requests.list().length;
@@ -173,7 +187,11 @@ describe.each<ApiVersion>(["v4", "v3"])("PhpVersion on %s", (version) => {
     php().currentVersion = "8.0";
     const imported = await t.engine.read("101");
     expect(imported.props).toMatchObject({ phpVersion: "8.0", previous: "8.0" });
-    const updated = await t.engine.update("101", imported.props, await t.engine.check({ hostingId: 101, phpVersion: "8.3" }, imported.inputs));
+    const updated = await t.engine.update(
+      "101",
+      imported.props,
+      await t.engine.check({ hostingId: 101, phpVersion: "8.3" }, imported.inputs),
+    );
     expect(updated).toMatchObject({ phpVersion: "8.3", previous: "8.0" });
     const mark = t.sim.requests.list().length;
     await t.engine.delete("101", updated);
@@ -226,7 +244,12 @@ describe("PhpVersion inputs", () => {
 
   it.each([
     { name: "a version given as a number", inputs: { phpVersion: 8.3 }, property: "phpVersion", reason: /expected string/i },
-    { name: "a version that is not major.minor", inputs: { phpVersion: "8" }, property: "phpVersion", reason: /PHP version such as "8\.2"/ },
+    {
+      name: "a version that is not major.minor",
+      inputs: { phpVersion: "8" },
+      property: "phpVersion",
+      reason: /PHP version such as "8\.2"/,
+    },
     { name: "a version with a patch level", inputs: { phpVersion: "8.3.1" }, property: "phpVersion", reason: /PHP version such as "8\.2"/ },
     { name: "a hosting id of zero", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
     { name: "a hosting id given as text", inputs: { hostingId: "101" }, property: "hostingId", reason: /expected number/i },

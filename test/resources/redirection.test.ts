@@ -22,9 +22,22 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
 
   it("walks create, read, no-op diff, replacing diffs, delete and read after delete", async () => {
     const { checked, id, outs } = await createOne(t.engine);
-    expect(checked).toMatchObject({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302 });
+    expect(checked).toMatchObject({
+      hostingId: 101,
+      domain: "agency-demo.com",
+      destinationUrl: "https://client-shop.net/promo",
+      type: 302,
+    });
     expect(id).toBe("101/agency-demo.com");
-    expect(outs).toEqual({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 302, https: true, www: false, adopted: false });
+    expect(outs).toEqual({
+      hostingId: 101,
+      domain: "agency-demo.com",
+      destinationUrl: "https://client-shop.net/promo",
+      type: 302,
+      https: true,
+      www: false,
+      adopted: false,
+    });
     expect(stored("agency-demo.com")).toMatchObject({ rType: 302, destinationUrl: "https://client-shop.net/promo" });
 
     const read = await t.engine.read(id, outs);
@@ -104,12 +117,20 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
 
   it("refuses a domain that already has a redirection before any write, naming it and adopt: true", async () => {
     const inputs = await t.engine.check({ hostingId: 101, domain: "client-shop.net", destinationUrl: shop });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/Redirection 101\/client-shop\.net: the redirection \(30[12]\) of client-shop\.net on hosting account 101 exists already.*`adopt: true`/s);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /Redirection 101\/client-shop\.net: the redirection \(30[12]\) of client-shop\.net on hosting account 101 exists already.*`adopt: true`/s,
+    );
     expect(t.sim.requests.list().filter((r) => r.id !== "redirections.list" && r.id !== "hosting.listAccounts")).toEqual([]);
   });
 
   it("adopts a domain's redirection with adopt: true, replacing it with the declared one", async () => {
-    const { id, outs } = await createOne(t.engine, { hostingId: 101, domain: "client-shop.net", destinationUrl: shop, type: 301, adopt: true });
+    const { id, outs } = await createOne(t.engine, {
+      hostingId: 101,
+      domain: "client-shop.net",
+      destinationUrl: shop,
+      type: 301,
+      adopt: true,
+    });
     expect(id).toBe("101/client-shop.net");
     expect(outs).toMatchObject({ destinationUrl: shop, type: 301, adopt: true, adopted: true });
     expect(stored("client-shop.net")).toMatchObject({ rType: 301, destinationUrl: shop });
@@ -175,12 +196,32 @@ describe("Redirection inputs", () => {
   it.each([
     { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },
     { name: "a relative destination", inputs: { destinationUrl: "/shop" }, property: "destinationUrl", reason: /absolute URL/ },
-    { name: "an ftp destination", inputs: { destinationUrl: "ftp://files.example.com/" }, property: "destinationUrl", reason: /http or https/ },
-    { name: "a destination with credentials", inputs: { destinationUrl: "https://me:pw@example.com/" }, property: "destinationUrl", reason: /user name or password/ },
-    { name: "a destination on the domain itself", inputs: { destinationUrl: "https://agency-demo.com/new" }, property: "destinationUrl", reason: /loop/ },
+    {
+      name: "an ftp destination",
+      inputs: { destinationUrl: "ftp://files.example.com/" },
+      property: "destinationUrl",
+      reason: /http or https/,
+    },
+    {
+      name: "a destination with credentials",
+      inputs: { destinationUrl: "https://me:pw@example.com/" },
+      property: "destinationUrl",
+      reason: /user name or password/,
+    },
+    {
+      name: "a destination on the domain itself",
+      inputs: { destinationUrl: "https://agency-demo.com/new" },
+      property: "destinationUrl",
+      reason: /loop/,
+    },
     { name: "a status other than 301 or 302", inputs: { type: 307 }, property: "type", reason: /301.*302/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: 0 }, property: "hostingId", reason: /hosting account id/ },
-    { name: "a property the resource does not have", inputs: { destination: "https://x.example/" }, property: "destination", reason: /no property/ },
+    {
+      name: "a property the resource does not have",
+      inputs: { destination: "https://x.example/" },
+      property: "destination",
+      reason: /no property/,
+    },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ hostingId: 101, domain: "agency-demo.com", destinationUrl: shop, ...inputs });
     expect(failures.map((f) => f.property)).toContain(property);
@@ -189,15 +230,30 @@ describe("Redirection inputs", () => {
   });
 
   it("passes a destination unknown during preview through check, and diff then plans a replacement", async () => {
-    const olds = { hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo", type: 301, https: true, www: false };
+    const olds = {
+      hostingId: 101,
+      domain: "agency-demo.com",
+      destinationUrl: "https://client-shop.net/promo",
+      type: 301,
+      https: true,
+      www: false,
+    };
     const news = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: UNKNOWN });
     expect(news.destinationUrl).toBe(UNKNOWN);
-    expect(await t.engine.diff("101/agency-demo.com", olds, news)).toEqual({ changes: true, replaces: ["destinationUrl"], deleteBeforeReplace: true });
+    expect(await t.engine.diff("101/agency-demo.com", olds, news)).toEqual({
+      changes: true,
+      replaces: ["destinationUrl"],
+      deleteBeforeReplace: true,
+    });
     expect(t.sim.requests.count()).toBe(0);
   });
 
   it("still takes a destination whose path holds NFC letters, escapes and dots inside segments", async () => {
-    const checked = await t.engine.check({ hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/caf\u00e9/v1.2/%C3%A9t%C3%A9?page=../x" });
+    const checked = await t.engine.check({
+      hostingId: 101,
+      domain: "agency-demo.com",
+      destinationUrl: "https://client-shop.net/caf\u00e9/v1.2/%C3%A9t%C3%A9?page=../x",
+    });
     expect(checked.destinationUrl).toBe("https://client-shop.net/caf%C3%A9/v1.2/%C3%A9t%C3%A9?page=../x");
   });
 
@@ -210,13 +266,29 @@ describe("Redirection inputs", () => {
   it.each([
     { name: "surrounding white space, which URL parsers strip", url: " https://example.com/shop ", reason: /white space/ },
     { name: "a backslash, which WHATWG parsers read as a slash", url: "https://evil.org\\@agency-demo.com/", reason: /backslash/ },
-    { name: "a host whose punycode does not decode to a valid name", url: "https://xn--zz-invalid.com/", reason: /not a URL on a valid host/ },
+    {
+      name: "a host whose punycode does not decode to a valid name",
+      url: "https://xn--zz-invalid.com/",
+      reason: /not a URL on a valid host/,
+    },
     { name: "a single-label host", url: "https://intranet/", reason: /second-level name/ },
-    { name: "escaped dot segments, which the parser resolves away", url: "https://client-shop.net/a/%2e%2e/admin", reason: /segment "%2e%2e", which is "\.\."/ },
+    {
+      name: "escaped dot segments, which the parser resolves away",
+      url: "https://client-shop.net/a/%2e%2e/admin",
+      reason: /segment "%2e%2e", which is "\.\."/,
+    },
     { name: "a plain dot segment, which the parser resolves away", url: "https://client-shop.net/a/../admin", reason: /a "\.\." segment/ },
     { name: "full-width full stops in the path", url: "https://client-shop.net/\uff0e\uff0e/admin", reason: /segment "．．"/ },
-    { name: "a full-width letter in the path, which the parser percent-encodes", url: "https://client-shop.net/\uff53hop", reason: /U\+FF53/ },
-    { name: "an escaped full-width letter in the path", url: "https://client-shop.net/%EF%BD%93hop", reason: /once percent-decoded, holds U\+FF53/ },
+    {
+      name: "a full-width letter in the path, which the parser percent-encodes",
+      url: "https://client-shop.net/\uff53hop",
+      reason: /U\+FF53/,
+    },
+    {
+      name: "an escaped full-width letter in the path",
+      url: "https://client-shop.net/%EF%BD%93hop",
+      reason: /once percent-decoded, holds U\+FF53/,
+    },
   ])("refuses a destination with $name rather than rewriting it", async ({ url, reason }) => {
     const [failure] = await t.engine.checkFailures({ hostingId: 101, domain: "agency-demo.com", destinationUrl: url });
     expect(failure).toMatchObject({ property: "destinationUrl", reason: expect.stringMatching(reason) });
@@ -290,7 +362,10 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
     await t.configure({ "reseller:settleWaitMs": "500" });
     // The add's connection drops before the API acts: reading never finds the new redirection.
     t.sim.faults.add({ operation: "redirections.add", kind: "drop" });
-    const err = (await t.engine.update(id, outs, news).then(() => undefined, (e: unknown) => e)) as { id?: string; properties?: Record<string, unknown>; message: string };
+    const err = (await t.engine.update(id, outs, news).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as { id?: string; properties?: Record<string, unknown>; message: string };
     expect(err.id).toBe(id);
     expect(err.message).toMatch(/was deleted to be replaced.*may or may not have been applied.*not sent again/s);
     expect(err.properties).toMatchObject({ destinationUrl: spring, type: 302, adopted: false, __provider: t.engine.serialized });
@@ -309,7 +384,10 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
     const { id, outs } = await createOne(t.engine);
     const news = await t.engine.check({ ...base, destinationUrl: spring });
     t.sim.faults.add({ operation: "redirections.add", kind: "status", status: 500 });
-    const err = (await t.engine.update(id, outs, news).then(() => undefined, (e: unknown) => e)) as { id?: string; message: string };
+    const err = (await t.engine.update(id, outs, news).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as { id?: string; message: string };
     expect(err.id).toBeUndefined();
     expect(err.message).toMatch(/was deleted to be replaced.*none is in its place.*HTTP 500/s);
     expect(stored()).toEqual([]);

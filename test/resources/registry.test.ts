@@ -29,7 +29,9 @@ describe("the resource registry", () => {
   });
 
   it("has no page in docs/resources for a resource it does not list", () => {
-    const pages = readdirSync(DOCS_DIR).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3));
+    const pages = readdirSync(DOCS_DIR)
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => f.slice(0, -3));
     expect(pages.sort()).toEqual(registered.map(resourceFolder).sort());
   });
 

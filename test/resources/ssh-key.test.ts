@@ -52,7 +52,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
 
   it("refuses a key the account already has without adopt, before any write, naming adopt and the id to read it with", async () => {
     const inputs = await t.engine.check({ hostingId: 101, publicKey: SEEDED, comment: "taken over" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(new RegExp(`${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}".*Nothing was changed`));
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      new RegExp(`${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}".*Nothing was changed`),
+    );
     expect(stored(SEEDED_MD5)?.comment).toBe("ci-deploy@agency-demo.com");
     expect(t.sim.requests.count("ssh.addKey")).toBe(0);
     expect(t.sim.requests.count("ssh.editKey")).toBe(0);
@@ -75,7 +77,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
 
   it("adopts a key whose comment and addresses are already the declared ones without any write", async () => {
     // The key line's own comment is the seeded key's comment; its addresses are the seeded ones.
-    const { outs } = await t.engine.create(await t.engine.check({ hostingId: 101, publicKey: SEEDED, fromIps: ["203.0.113.0/24"], adopt: true }));
+    const { outs } = await t.engine.create(
+      await t.engine.check({ hostingId: 101, publicKey: SEEDED, fromIps: ["203.0.113.0/24"], adopt: true }),
+    );
     expect(outs).toMatchObject({ comment: "ci-deploy@agency-demo.com", fromIps: ["203.0.113.0/24"] });
     expect(t.sim.requests.count("ssh.addKey")).toBe(0);
     expect(t.sim.requests.count("ssh.editKey")).toBe(0);
@@ -93,7 +97,12 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
   it("imports the seeded key by its MD5 fingerprint as ssh-keygen prints it, and the key line then shows no change", async () => {
     const imported = await t.engine.read(`101/MD5:${SEEDED_MD5.toUpperCase()}`);
     expect(imported.id).toBe(`101/${SEEDED_MD5}`);
-    expect(imported.props).toEqual({ hostingId: 101, comment: "ci-deploy@agency-demo.com", fromIps: ["203.0.113.0/24"], fingerprint: SEEDED_MD5 });
+    expect(imported.props).toEqual({
+      hostingId: 101,
+      comment: "ci-deploy@agency-demo.com",
+      fromIps: ["203.0.113.0/24"],
+      fingerprint: SEEDED_MD5,
+    });
     const news = await t.engine.check({ hostingId: 101, publicKey: SEEDED, fromIps: ["203.0.113.0/24"] }, imported.inputs);
     expect(await t.engine.diff(imported.id, imported.props, news)).toEqual(noChange);
   });
@@ -110,24 +119,29 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
     expect(stored(ciKey.fingerprintMd5)?.fromIps).toEqual(["198.51.100.0/24", "2001:db8::1"]);
   });
 
-  it.each(["lost-response", "truncate"] as const)("settles an add answered with %s by reading it into state, without adding twice", async (kind) => {
-    t.sim.faults.add({ operation: "ssh.addKey", kind });
-    const created = await t.engine.create(await t.engine.check(base));
-    expect(created.id).toBe(`101/${ciKey.fingerprintMd5}`);
-    // The state is the one a create that was answered gives.
-    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, hostingId: 102 }));
-    expect(created.outs).toEqual({ ...outs, hostingId: 101 });
-    expect(id).toBe(`102/${ciKey.fingerprintMd5}`);
-    expect(t.sim.requests.count("ssh.addKey")).toBe(2);
-    expect(stored(ciKey.fingerprintMd5)).toMatchObject({ comment: "ci@example.com", fromIps: ["198.51.100.0/24", "2001:db8::1"] });
-  });
+  it.each(["lost-response", "truncate"] as const)(
+    "settles an add answered with %s by reading it into state, without adding twice",
+    async (kind) => {
+      t.sim.faults.add({ operation: "ssh.addKey", kind });
+      const created = await t.engine.create(await t.engine.check(base));
+      expect(created.id).toBe(`101/${ciKey.fingerprintMd5}`);
+      // The state is the one a create that was answered gives.
+      const { id, outs } = await t.engine.create(await t.engine.check({ ...base, hostingId: 102 }));
+      expect(created.outs).toEqual({ ...outs, hostingId: 101 });
+      expect(id).toBe(`102/${ciKey.fingerprintMd5}`);
+      expect(t.sim.requests.count("ssh.addKey")).toBe(2);
+      expect(stored(ciKey.fingerprintMd5)).toMatchObject({ comment: "ci@example.com", fromIps: ["198.51.100.0/24", "2001:db8::1"] });
+    },
+  );
 
   it("fails an update of a key removed outside Pulumi, saying to refresh so the next up adds it again", async () => {
     const { id, outs } = await t.engine.create(await t.engine.check(base));
     t.sim.store.hostings["101"]!.sshKeys = [];
     const news = await t.engine.check({ ...base, comment: "renamed" });
     await expect(t.engine.update(id, outs, news)).rejects.toThrow(
-      new RegExp(`The SSH key ${String(outs.fingerprint)} cannot be updated \\(API: .*\\); if it was removed outside Pulumi, run \`pulumi refresh\` so that the next \`up\` adds it again`),
+      new RegExp(
+        `The SSH key ${String(outs.fingerprint)} cannot be updated \\(API: .*\\); if it was removed outside Pulumi, run \`pulumi refresh\` so that the next \`up\` adds it again`,
+      ),
     );
   });
 
@@ -157,14 +171,39 @@ describe("SshKey inputs", () => {
 
   it.each([
     { name: "an RSA key under 2048 bits", inputs: { publicKey: rsa1024 }, property: "publicKey", reason: /at least 2048 bits/ },
-    { name: "a DSA key", inputs: { publicKey: "ssh-dss AAAAB3NzaC1kc3MAAACBAP1/U4Ed" }, property: "publicKey", reason: /unsupported key type "ssh-dss"/ },
+    {
+      name: "a DSA key",
+      inputs: { publicKey: "ssh-dss AAAAB3NzaC1kc3MAAACBAP1/U4Ed" },
+      property: "publicKey",
+      reason: /unsupported key type "ssh-dss"/,
+    },
     { name: "a PEM block", inputs: { publicKey: "-----BEGIN PUBLIC KEY-----" }, property: "publicKey", reason: /PEM/ },
     { name: "a key whose data is not base64", inputs: { publicKey: "ssh-ed25519 not*base64" }, property: "publicKey", reason: /base64/ },
-    { name: "a CIDR block with host bits set", inputs: { fromIps: ["10.1.2.3/8"] }, property: "fromIps[0]", reason: /host bits set; the block is 10\.0\.0\.0\/8/ },
+    {
+      name: "a CIDR block with host bits set",
+      inputs: { fromIps: ["10.1.2.3/8"] },
+      property: "fromIps[0]",
+      reason: /host bits set; the block is 10\.0\.0\.0\/8/,
+    },
     { name: "an address out of range", inputs: { fromIps: ["300.1.1.1"] }, property: "fromIps[0]", reason: /not an IPv4 or IPv6 address/ },
-    { name: "an IPv6 address with a zone", inputs: { fromIps: ["fe80::1%eth0"] }, property: "fromIps[0]", reason: /not an IPv4 or IPv6 address/ },
-    { name: "a prefix too long", inputs: { fromIps: ["2001:db8::/129"] }, property: "fromIps[0]", reason: /prefix length outside 0 to 128/ },
-    { name: "the same address twice", inputs: { fromIps: ["198.51.100.7", "198.51.100.7/32"] }, property: "fromIps[1]", reason: /repeats fromIps\[0\]/ },
+    {
+      name: "an IPv6 address with a zone",
+      inputs: { fromIps: ["fe80::1%eth0"] },
+      property: "fromIps[0]",
+      reason: /not an IPv4 or IPv6 address/,
+    },
+    {
+      name: "a prefix too long",
+      inputs: { fromIps: ["2001:db8::/129"] },
+      property: "fromIps[0]",
+      reason: /prefix length outside 0 to 128/,
+    },
+    {
+      name: "the same address twice",
+      inputs: { fromIps: ["198.51.100.7", "198.51.100.7/32"] },
+      property: "fromIps[1]",
+      reason: /repeats fromIps\[0\]/,
+    },
     { name: "a comment on two lines", inputs: { comment: "ci\nadmin" }, property: "comment", reason: /single line/ },
     { name: "a hosting id that is not a number", inputs: { hostingId: "101" }, property: "hostingId", reason: /number/ },
     { name: "a property the resource does not have", inputs: { key: SEEDED_MD5 }, property: "key", reason: /no property/ },

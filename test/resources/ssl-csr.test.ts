@@ -95,7 +95,12 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
       expect(t.sim.requests.count("ssl.generateCsr")).toBe(1);
       expect(csrs()).toHaveLength(1);
       expect(id).toBe(`101/agency-demo.com/${csrs()[0]!.csrPubKeyFingerPrint}`);
-      expect(outs).toMatchObject({ csr: canonicalPem(csrs()[0]!.csr), privateKey: canonicalPem(csrs()[0]!.privateKey), organizationUnitName: "Web", adopted: false });
+      expect(outs).toMatchObject({
+        csr: canonicalPem(csrs()[0]!.csr),
+        privateKey: canonicalPem(csrs()[0]!.privateKey),
+        organizationUnitName: "Web",
+        adopted: false,
+      });
     },
   );
 
@@ -104,13 +109,21 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
     t.sim.requests.clear();
     clearCache();
     await expect(generate(t.engine)).rejects.toThrow(
-      new RegExp(`SslCsr ${existing.id}: the CSR for agency-demo\\.com with the subject O=Agency Demo, OU=Web, Admin@agency-demo\\.com .*exists already.*\`adopt: true\``, "s"),
+      new RegExp(
+        `SslCsr ${existing.id}: the CSR for agency-demo\\.com with the subject O=Agency Demo, OU=Web, Admin@agency-demo\\.com .*exists already.*\`adopt: true\``,
+        "s",
+      ),
     );
     expect(t.sim.requests.count("ssl.generateCsr")).toBe(0);
 
     const adopted = await generate(t.engine, { ...subject, adopt: true });
     expect(adopted.id).toBe(existing.id);
-    expect(adopted.outs).toMatchObject({ fingerprint: existing.outs.fingerprint, privateKey: existing.outs.privateKey, adopt: true, adopted: true });
+    expect(adopted.outs).toMatchObject({
+      fingerprint: existing.outs.fingerprint,
+      privateKey: existing.outs.privateKey,
+      adopt: true,
+      adopted: true,
+    });
     expect(t.sim.requests.count("ssl.generateCsr")).toBe(0);
     expect(csrs()).toHaveLength(1);
   });
@@ -148,7 +161,11 @@ describe.each<ApiVersion>(["v4", "v3"])("SslCsr on %s", (version) => {
     t.sim.faults.add({ operation: "ssl.getCsrPrivateKey", kind: "status", status: 500, times: Infinity });
     const inputs = await t.engine.check(subject);
     const failed = await t.provider.create(inputs).catch((err: unknown) => err);
-    expect(failed).toMatchObject({ message: expect.stringMatching(/reading its private key failed.*It is in state as 101\/agency-demo\.com\/[0-9a-f]{64}; the next `pulumi up` or `pulumi refresh` fetches the key/) });
+    expect(failed).toMatchObject({
+      message: expect.stringMatching(
+        /reading its private key failed.*It is in state as 101\/agency-demo\.com\/[0-9a-f]{64}; the next `pulumi up` or `pulumi refresh` fetches the key/,
+      ),
+    });
     const { id, properties } = failed as { id: string; properties: Record<string, unknown> };
     expect(id).toBe(`101/agency-demo.com/${csrs()[0]!.csrPubKeyFingerPrint}`);
     t.sim.faults.clear();
@@ -184,16 +201,41 @@ describe("SslCsr inputs", () => {
 
   it.each([
     { name: "a three-letter country", inputs: { countryCode: "CAN" }, property: "countryCode", reason: /two-letter/ },
-    { name: "a country code ISO 3166-1 does not assign", inputs: { countryCode: "XX" }, property: "countryCode", reason: /"XX" is not an ISO 3166-1 country code/ },
-    { name: "Kosovo's user-assigned code", inputs: { countryCode: "XK" }, property: "countryCode", reason: /not an ISO 3166-1 country code/ },
-    { name: "an exceptionally reserved code", inputs: { countryCode: "AC" }, property: "countryCode", reason: /not an ISO 3166-1 country code/ },
+    {
+      name: "a country code ISO 3166-1 does not assign",
+      inputs: { countryCode: "XX" },
+      property: "countryCode",
+      reason: /"XX" is not an ISO 3166-1 country code/,
+    },
+    {
+      name: "Kosovo's user-assigned code",
+      inputs: { countryCode: "XK" },
+      property: "countryCode",
+      reason: /not an ISO 3166-1 country code/,
+    },
+    {
+      name: "an exceptionally reserved code",
+      inputs: { countryCode: "AC" },
+      property: "countryCode",
+      reason: /not an ISO 3166-1 country code/,
+    },
     { name: "an empty state", inputs: { state: "  " }, property: "state", reason: /required/ },
-    { name: "an organisation longer than X.509 allows", inputs: { organizationName: "x".repeat(65) }, property: "organizationName", reason: /64 characters/ },
+    {
+      name: "an organisation longer than X.509 allows",
+      inputs: { organizationName: "x".repeat(65) },
+      property: "organizationName",
+      reason: /64 characters/,
+    },
     { name: "a missing unit", inputs: { organizationUnitName: undefined }, property: "organizationUnitName", reason: /./ },
     { name: "a malformed address", inputs: { email: "admin" }, property: "email", reason: /not an e-mail address/ },
     { name: "a malformed domain", inputs: { domain: "no_underscore.com" }, property: "domain", reason: /label/ },
     { name: "a hosting id that is not positive", inputs: { hostingId: -1 }, property: "hostingId", reason: /hosting account id/ },
-    { name: "a property the resource does not have", inputs: { commonName: "agency-demo.com" }, property: "commonName", reason: /no property/ },
+    {
+      name: "a property the resource does not have",
+      inputs: { commonName: "agency-demo.com" },
+      property: "commonName",
+      reason: /no property/,
+    },
   ])("fails check on $name, naming the property, without calling the API", async ({ inputs, property, reason }) => {
     const failures = await t.engine.checkFailures({ ...subject, ...inputs });
     expect(failures.find((f) => f.property === property)?.reason).toMatch(reason);
@@ -210,8 +252,11 @@ describe("SslCsr inputs", () => {
   it("passes a subject field unknown during preview through check, and diff then plans a replacement", async () => {
     const news = await t.engine.check({ ...subject, organizationName: UNKNOWN });
     const olds = { ...(await t.engine.check(subject)), csr: "", selfSignedCert: "", fingerprint: "ab", privateKey: "" };
-    expect(await t.engine.diff("101/agency-demo.com/ab", olds, news)).toEqual({ changes: true, replaces: ["organizationName"], deleteBeforeReplace: false });
+    expect(await t.engine.diff("101/agency-demo.com/ab", olds, news)).toEqual({
+      changes: true,
+      replaces: ["organizationName"],
+      deleteBeforeReplace: false,
+    });
     expect(t.sim.requests.count()).toBe(0);
   });
 });
-

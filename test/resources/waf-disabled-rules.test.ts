@@ -3,7 +3,11 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { disabledIdsOf, rulesProblem, type WafDisabledRulesOutputs } from "../../src/resources/waf-disabled-rules";
-import { parseWafDisabledRulesId, wafDisabledRulesDefinition, wafDisabledRulesImportId } from "../../src/resources/waf-disabled-rules/provider";
+import {
+  parseWafDisabledRulesId,
+  wafDisabledRulesDefinition,
+  wafDisabledRulesImportId,
+} from "../../src/resources/waf-disabled-rules/provider";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { HOSTING, writesSince } from "../helpers/sim";
 
@@ -72,7 +76,11 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     const { previous: _previous, ...old } = outs;
     const refreshed = await t.engine.read(id, old);
     expect(refreshed.props).toEqual(old);
-    const updated = await t.engine.update(id, refreshed.props, await t.engine.check({ ...base, domain: "agency-demo.com", ruleIds: [941100] }, refreshed.inputs));
+    const updated = await t.engine.update(
+      id,
+      refreshed.props,
+      await t.engine.check({ ...base, domain: "agency-demo.com", ruleIds: [941100] }, refreshed.inputs),
+    );
     expect(updated).not.toHaveProperty("previous");
     const mark = t.sim.requests.list().length;
     await t.engine.delete(id, updated);
@@ -82,8 +90,15 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
 
   it("imports the live list by id alone, and the same ids then show no change", async () => {
     const imported = await t.engine.read("101/agency-demo.com");
-    expect(imported).toMatchObject({ id: "101/agency-demo.com", props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [920350], previous: [920350] } });
-    const diff = await t.engine.diff(imported.id, imported.props, await t.engine.check({ hostingId: 101, domain: "agency-demo.com", ruleIds: [920350] }, imported.inputs));
+    expect(imported).toMatchObject({
+      id: "101/agency-demo.com",
+      props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [920350], previous: [920350] },
+    });
+    const diff = await t.engine.diff(
+      imported.id,
+      imported.props,
+      await t.engine.check({ hostingId: 101, domain: "agency-demo.com", ruleIds: [920350] }, imported.inputs),
+    );
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
@@ -93,7 +108,10 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
     expect(importId).toBe("101/agency-demo.com/previous=920350");
     clearCache();
     const imported = await t.engine.read(importId);
-    expect(imported).toMatchObject({ id: "101/agency-demo.com", props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [942100], previous: [920350] } });
+    expect(imported).toMatchObject({
+      id: "101/agency-demo.com",
+      props: { hostingId: 101, domain: "agency-demo.com", ruleIds: [942100], previous: [920350] },
+    });
     await t.engine.delete(imported.id, imported.props);
     expect(disabled("agency-demo.com")).toEqual([920350]);
   });
@@ -112,7 +130,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("WafDisabledRules on %s", (version
 
   it("refuses an id outside the rule range, naming it, before writing anything", async () => {
     const inputs = await t.engine.check({ ...base, ruleIds: [942100, 123456] });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/rule 123456 is outside the firewall's rule range 900000-999999; nothing was changed/);
+    await expect(t.provider.create(inputs)).rejects.toThrow(
+      /rule 123456 is outside the firewall's rule range 900000-999999; nothing was changed/,
+    );
     expect(t.sim.requests.count("waf.getRules")).toBe(1);
     expect(t.sim.requests.count("waf.updateRules")).toBe(0);
     expect(disabled("client-shop.net")).toBeUndefined();
@@ -181,7 +201,14 @@ describe("WafDisabledRules rule ranges", () => {
   it("skips each range check the API gives nothing for", () => {
     expect(rulesProblem([5], { groups: [] })).toBeUndefined();
     expect(rulesProblem([5, 7], { all: [10, 20], groups: [] })).toBe("rules 5, 7 are outside the firewall's rule range 10-20");
-    expect(rulesProblem([15], { groups: [[10, 12], [14, 14]] })).toBe("rule 15 is in none of the firewall's rule groups (10-12, 14)");
+    expect(
+      rulesProblem([15], {
+        groups: [
+          [10, 12],
+          [14, 14],
+        ],
+      }),
+    ).toBe("rule 15 is in none of the firewall's rule groups (10-12, 14)");
   });
 });
 
@@ -190,7 +217,11 @@ describe("WafDisabledRules import ids", () => {
 
   it("carries the list found, which parses back as `previous`; an empty list and the plain id too", () => {
     expect(wafDisabledRulesDefinition.id.importId!(state)).toBe("101/client-shop.net/previous=920350,941100");
-    expect(parseWafDisabledRulesId("101/client-shop.net/previous=920350,941100")).toEqual({ hostingId: 101, domain: "client-shop.net", previous: [920350, 941100] });
+    expect(parseWafDisabledRulesId("101/client-shop.net/previous=920350,941100")).toEqual({
+      hostingId: 101,
+      domain: "client-shop.net",
+      previous: [920350, 941100],
+    });
     expect(wafDisabledRulesImportId({ ...state, previous: [] })).toBe("101/client-shop.net/previous=");
     expect(parseWafDisabledRulesId("101/client-shop.net/previous=")).toEqual({ hostingId: 101, domain: "client-shop.net", previous: [] });
     const { previous: _, ...older } = state;

@@ -43,7 +43,13 @@ describe("one-click applications (v2) against the simulator", () => {
 
     it("installs WordPress in a new directory with the fr_FR locale by default", async () => {
       await t.client.request("v2.apps.installWordpress", NEWS);
-      expect(await wordpress()).toContainEqual({ ...BLOG, path: "/public_html/news", url: "https://agency-demo.com/news", title: "News", locale: "fr_FR" });
+      expect(await wordpress()).toContainEqual({
+        ...BLOG,
+        path: "/public_html/news",
+        url: "https://agency-demo.com/news",
+        title: "News",
+        locale: "fr_FR",
+      });
     });
 
     it("refuses a directory that already holds an application, as a conflict", async () => {
@@ -56,15 +62,21 @@ describe("one-click applications (v2) against the simulator", () => {
       await expect(t.client.request("v2.apps.installWordpress", { ...NEWS, adminPassword: "wordpress" })).rejects.toMatchObject({
         errors: ["isStrongPassword"],
       });
-      await expect(t.client.request("v2.apps.installWordpress", { ...NEWS, domain: "staging-agency.com" })).rejects.toMatchObject({ code: "not-found" });
-      await expect(t.client.request("v2.apps.installWordpress", { ...NEWS, locale: "french" })).rejects.toMatchObject({ code: "validation" });
+      await expect(t.client.request("v2.apps.installWordpress", { ...NEWS, domain: "staging-agency.com" })).rejects.toMatchObject({
+        code: "not-found",
+      });
+      await expect(t.client.request("v2.apps.installWordpress", { ...NEWS, locale: "french" })).rejects.toMatchObject({
+        code: "validation",
+      });
       expect(await wordpress()).toEqual([BLOG]);
     });
 
     it("deletes an installation by its directory, then answers not-found for it", async () => {
       await t.client.request("v2.apps.deleteWordpress", { id: 101, path: "public_html/blog" });
       expect(await wordpress()).toEqual([]);
-      await expect(t.client.request("v2.apps.deleteWordpress", { id: 101, path: "/public_html/blog" })).rejects.toMatchObject({ code: "not-found" });
+      await expect(t.client.request("v2.apps.deleteWordpress", { id: 101, path: "/public_html/blog" })).rejects.toMatchObject({
+        code: "not-found",
+      });
     });
   });
 
@@ -109,11 +121,15 @@ describe("one-click applications (v2) against the simulator", () => {
     });
 
     it("keeps a CMS and a WordPress installation from sharing a directory", async () => {
-      await expect(t.client.request("v2.apps.installCms", { ...SHOP, domain: "agency-demo.com", path: "/public_html/blog" })).rejects.toMatchObject({
+      await expect(
+        t.client.request("v2.apps.installCms", { ...SHOP, domain: "agency-demo.com", path: "/public_html/blog" }),
+      ).rejects.toMatchObject({
         code: "conflict",
       });
       await t.client.request("v2.apps.installCms", SHOP);
-      await expect(t.client.request("v2.apps.installWordpress", { ...NEWS, domain: "client-shop.net", path: SHOP.path })).rejects.toMatchObject({
+      await expect(
+        t.client.request("v2.apps.installWordpress", { ...NEWS, domain: "client-shop.net", path: SHOP.path }),
+      ).rejects.toMatchObject({
         code: "conflict",
       });
     });

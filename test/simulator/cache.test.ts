@@ -33,7 +33,10 @@ describe("web cache, Memcached and Redis against the simulator", () => {
     return { enabled, active, stats };
   };
   const control = async (client: ResellerClient, version: Version, s: Service, serviceAction?: string) =>
-    unwrap<{ message: string; raw: string }>(version, await client.request(s.control, { ...HOSTING[version], ...(serviceAction ? { serviceAction } : {}) }));
+    unwrap<{ message: string; raw: string }>(
+      version,
+      await client.request(s.control, { ...HOSTING[version], ...(serviceAction ? { serviceAction } : {}) }),
+    );
 
   it.each(VERSIONS)("clears the web-server cache of an attached domain on %s", async (version) => {
     const reply = await t.clientFor(version).request("cache.clearWebCache", { ...HOSTING[version], domain: "client-shop.net" });
@@ -163,7 +166,9 @@ describe("web cache, Memcached and Redis against the simulator", () => {
   });
 
   it("refuses a service action outside on, off, start, stop and restart before anything is sent", async () => {
-    await expect(t.client.request("cache.controlRedis", { id: 101, serviceAction: "reload" })).rejects.toMatchObject({ code: "validation" });
+    await expect(t.client.request("cache.controlRedis", { id: 101, serviceAction: "reload" })).rejects.toMatchObject({
+      code: "validation",
+    });
     expect(t.sim.requests.count("cache.controlRedis")).toBe(0);
   });
 

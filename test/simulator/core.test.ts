@@ -92,7 +92,9 @@ describe("the API's request rules", () => {
 
   it("serves UTF-8 and stores Unicode domain names in punycode", async () => {
     const list = await t.client.request("domains.list");
-    const cafe = (list.active_domains as { domain_name: string; idn_domain_name: string }[]).find((d) => d.idn_domain_name === "xn--caf-dma.com");
+    const cafe = (list.active_domains as { domain_name: string; idn_domain_name: string }[]).find(
+      (d) => d.idn_domain_name === "xn--caf-dma.com",
+    );
     expect(cafe?.domain_name).toBe("café.com");
   });
 
@@ -121,7 +123,13 @@ describe("the API's request rules", () => {
     t.sim.faults.add({ operation: "account.hello", kind: "status", status: 500, probability: 0.5, times: Infinity });
     const c = t.clientFor("v4", { retry: { maxAttempts: 1 } });
     const outcomes: string[] = [];
-    for (let i = 0; i < 20; i++) outcomes.push(await c.request("account.hello").then(() => "ok", () => "fail"));
+    for (let i = 0; i < 20; i++)
+      outcomes.push(
+        await c.request("account.hello").then(
+          () => "ok",
+          () => "fail",
+        ),
+      );
     expect(outcomes).toContain("ok");
     expect(outcomes).toContain("fail");
   });
@@ -195,7 +203,8 @@ describe("the rate limit", () => {
   });
 
   it("counts only authenticated callers, so a wrong key spends nothing", async () => {
-    for (let i = 0; i < 4; i++) await (await request(`${t.sim.url}/v4/hello`, { headers: { "x-api-user": t.sim.apiUser, "x-api-key": "wrong" } })).body.dump();
+    for (let i = 0; i < 4; i++)
+      await (await request(`${t.sim.url}/v4/hello`, { headers: { "x-api-user": t.sim.apiUser, "x-api-key": "wrong" } })).body.dump();
     expect((await hello()).statusCode).toBe(200);
   });
 
@@ -232,7 +241,9 @@ describe("the rate limit", () => {
       requests: 600,
       windowMs: 60_000,
     });
-    expect(() => simulatorOptionsFrom({ port: "0", host: "127.0.0.1", seed: "demo", allowIp: [], rateLimit: "lots" })).toThrow(/--rate-limit/);
+    expect(() => simulatorOptionsFrom({ port: "0", host: "127.0.0.1", seed: "demo", allowIp: [], rateLimit: "lots" })).toThrow(
+      /--rate-limit/,
+    );
   });
 });
 

@@ -67,7 +67,10 @@ describe("cron jobs against the simulator", () => {
     const client = t.clientFor(version);
     await client.request("cron.remove", { ...HOSTING[version], cronId: 11 });
     expect((await list(version)).crons).toEqual([]);
-    await expect(client.request("cron.remove", { ...HOSTING[version], cronId: 11 })).rejects.toMatchObject({ code: "not-found", status: 404 });
+    await expect(client.request("cron.remove", { ...HOSTING[version], cronId: 11 })).rejects.toMatchObject({
+      code: "not-found",
+      status: 404,
+    });
   });
 
   it("removes a job only when the schedule given with its id is its own", async () => {

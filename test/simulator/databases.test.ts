@@ -26,7 +26,9 @@ describe("databases against the simulator", () => {
     (await list(version)).find((d) => d.name === db)?.databaseUsers.find((u) => u.name === user)?.permissions;
 
   it.each(ALL)("lists the seeded database with its user's permissions on %s", async (version) => {
-    expect(await list(version)).toEqual([{ name: "agencyde_wp", databaseUsers: [{ name: "agencyde_wpuser", permissions: "ALL PRIVILEGES" }] }]);
+    expect(await list(version)).toEqual([
+      { name: "agencyde_wp", databaseUsers: [{ name: "agencyde_wpuser", permissions: "ALL PRIVILEGES" }] },
+    ]);
   });
 
   it.each(ALL)("lists users as an array of arrays of names on %s", async (version) => {
@@ -88,20 +90,35 @@ describe("databases against the simulator", () => {
   });
 
   it("refuses a user name longer than 32 characters with its prefix", async () => {
-    const attempt = t.client.request("v4.databases.createUser", { id: 101, dbUser: "a_very_long_user_name_here", password: "Reader-Pass-2026" });
+    const attempt = t.client.request("v4.databases.createUser", {
+      id: 101,
+      dbUser: "a_very_long_user_name_here",
+      password: "Reader-Pass-2026",
+    });
     await expect(attempt).rejects.toMatchObject({ code: "validation" });
     await expect(attempt).rejects.toThrow(/longer than 32 characters/);
   });
 
   it.each(TYPED)("renames a user and changes its password, keeping its privileges, on %s", async (version) => {
-    await call(version, "databases.updateUser", { databaseUsername: "wpuser", newDatabaseUsername: "wpadmin", newPassword: "Renamed-Pass-2026" });
-    expect(await list(version)).toEqual([{ name: "agencyde_wp", databaseUsers: [{ name: "agencyde_wpadmin", permissions: "ALL PRIVILEGES" }] }]);
+    await call(version, "databases.updateUser", {
+      databaseUsername: "wpuser",
+      newDatabaseUsername: "wpadmin",
+      newPassword: "Renamed-Pass-2026",
+    });
+    expect(await list(version)).toEqual([
+      { name: "agencyde_wp", databaseUsers: [{ name: "agencyde_wpadmin", permissions: "ALL PRIVILEGES" }] },
+    ]);
     expect(hosting().dbUsers[0]!.password).toBe("Renamed-Pass-2026");
   });
 
   it("refuses to rename a user onto another existing user", async () => {
     await t.client.request("v4.databases.createUser", { id: 101, dbUser: "reader", password: "Reader-Pass-2026" });
-    const attempt = t.client.request("v4.databases.updateUser", { id: 101, databaseUsername: "agencyde_reader", newDatabaseUsername: "wpuser", newPassword: "Reader-Pass-2027" });
+    const attempt = t.client.request("v4.databases.updateUser", {
+      id: 101,
+      databaseUsername: "agencyde_reader",
+      newDatabaseUsername: "wpuser",
+      newPassword: "Reader-Pass-2027",
+    });
     await expect(attempt).rejects.toMatchObject({ code: "conflict" });
   });
 
@@ -155,7 +172,11 @@ describe("databases against the simulator", () => {
   });
 
   it.each(ALL)("answers not-found when granting on a database that does not exist on %s", async (version) => {
-    const attempt = call(version, "databases.grantPrivileges", { databaseName: "missing", databaseUsername: "wpuser", privileges: ["SELECT"] });
+    const attempt = call(version, "databases.grantPrivileges", {
+      databaseName: "missing",
+      databaseUsername: "wpuser",
+      privileges: ["SELECT"],
+    });
     await expect(attempt).rejects.toMatchObject({ code: "not-found", status: 404 });
     await expect(attempt).rejects.toThrow(/agencyde_missing/);
   });
@@ -181,7 +202,9 @@ describe("databases against the simulator", () => {
     await expect(granular).rejects.toThrow(/PostgreSQL only ALL PRIVILEGES/);
     await call(version, "databases.grantPrivileges", { ...target, privileges: ["ALL PRIVILEGES"] });
     expect((await list(version, pg))[0]!.databaseUsers).toEqual([{ name: "agencyde_analyst", permissions: "ALL PRIVILEGES" }]);
-    await expect(call(version, "databases.revokePrivileges", { ...target, privileges: ["SELECT"] })).rejects.toMatchObject({ code: "validation" });
+    await expect(call(version, "databases.revokePrivileges", { ...target, privileges: ["SELECT"] })).rejects.toMatchObject({
+      code: "validation",
+    });
     await call(version, "databases.revokePrivileges", target);
     expect((await list(version, pg))[0]!.databaseUsers).toEqual([]);
   });

@@ -22,7 +22,12 @@ describe("DNS zones through the hosting operations", () => {
   it.each(VERSIONS)("reads the demo zone as rrsets with fully qualified names on %s", async (version) => {
     const zone = await readZone(version, site(version));
     expect(zone).toContainEqual({ type: "A", name: "agency-demo.com.", ttl: 14400, records: [{ ip: "198.51.100.10" }] });
-    expect(zone).toContainEqual({ type: "MX", name: "agency-demo.com.", ttl: 14400, records: [{ value: "mail.agency-demo.com.", priority: 0 }] });
+    expect(zone).toContainEqual({
+      type: "MX",
+      name: "agency-demo.com.",
+      ttl: 14400,
+      records: [{ value: "mail.agency-demo.com.", priority: 0 }],
+    });
     expect(zone.filter((r) => r.type === "NS").flatMap((r) => r.records)).toHaveLength(3);
   });
 
@@ -43,30 +48,38 @@ describe("DNS zones through the hosting operations", () => {
     expect(err.message).toContain("example.com is not in this account");
   });
 
-  it.each(VERSIONS)("replaces the rrset of the same name and type, reading @, relative and fully qualified names on %s", async (version) => {
-    const client = t.clientFor(version);
-    await client.request("dns.modifyZone", {
-      ...site(version),
-      rrsets: [
-        { type: "TXT", name: "@", ttl: 3600, records: [{ content: '"v=spf1 -all"' }] },
-        { type: "A", name: "shop", records: [{ ip: "203.0.113.5" }, { ip: "203.0.113.6" }] },
-        { type: "A", name: "Mail.Agency-Demo.com.", ttl: 300, records: [{ ip: "203.0.113.9" }] },
-        { type: "AAAA", name: "agency-demo.com", records: [{ ip: "2001:db8::10" }] },
-      ],
-    });
-    const zone = await readZone(version, site(version));
-    expect(zone.filter((r) => r.type === "TXT" && r.name === "agency-demo.com.")).toEqual([
-      { type: "TXT", name: "agency-demo.com.", ttl: 3600, records: [{ content: '"v=spf1 -all"' }] },
-    ]);
-    // no ttl given: the default the official module sends (14400)
-    expect(zone).toContainEqual({ type: "A", name: "shop.agency-demo.com.", ttl: 14400, records: [{ ip: "203.0.113.5" }, { ip: "203.0.113.6" }] });
-    expect(zone.filter((r) => r.name === "mail.agency-demo.com.")).toEqual([
-      { type: "A", name: "mail.agency-demo.com.", ttl: 300, records: [{ ip: "203.0.113.9" }] },
-    ]);
-    expect(zone).toContainEqual({ type: "AAAA", name: "agency-demo.com.", ttl: 14400, records: [{ ip: "2001:db8::10" }] });
-    // untouched rrsets stay
-    expect(zone.filter((r) => r.type === "NS").flatMap((r) => r.records)).toHaveLength(3);
-  });
+  it.each(VERSIONS)(
+    "replaces the rrset of the same name and type, reading @, relative and fully qualified names on %s",
+    async (version) => {
+      const client = t.clientFor(version);
+      await client.request("dns.modifyZone", {
+        ...site(version),
+        rrsets: [
+          { type: "TXT", name: "@", ttl: 3600, records: [{ content: '"v=spf1 -all"' }] },
+          { type: "A", name: "shop", records: [{ ip: "203.0.113.5" }, { ip: "203.0.113.6" }] },
+          { type: "A", name: "Mail.Agency-Demo.com.", ttl: 300, records: [{ ip: "203.0.113.9" }] },
+          { type: "AAAA", name: "agency-demo.com", records: [{ ip: "2001:db8::10" }] },
+        ],
+      });
+      const zone = await readZone(version, site(version));
+      expect(zone.filter((r) => r.type === "TXT" && r.name === "agency-demo.com.")).toEqual([
+        { type: "TXT", name: "agency-demo.com.", ttl: 3600, records: [{ content: '"v=spf1 -all"' }] },
+      ]);
+      // no ttl given: the default the official module sends (14400)
+      expect(zone).toContainEqual({
+        type: "A",
+        name: "shop.agency-demo.com.",
+        ttl: 14400,
+        records: [{ ip: "203.0.113.5" }, { ip: "203.0.113.6" }],
+      });
+      expect(zone.filter((r) => r.name === "mail.agency-demo.com.")).toEqual([
+        { type: "A", name: "mail.agency-demo.com.", ttl: 300, records: [{ ip: "203.0.113.9" }] },
+      ]);
+      expect(zone).toContainEqual({ type: "AAAA", name: "agency-demo.com.", ttl: 14400, records: [{ ip: "2001:db8::10" }] });
+      // untouched rrsets stay
+      expect(zone.filter((r) => r.type === "NS").flatMap((r) => r.records)).toHaveLength(3);
+    },
+  );
 
   it.each(VERSIONS)("deletes an rrset sent with an empty record list on %s", async (version) => {
     const client = t.clientFor(version);
@@ -78,7 +91,11 @@ describe("DNS zones through the hosting operations", () => {
 
   it("treats deleting an rrset that does not exist as done", async () => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
-    await t.client.request("dns.modifyZone", { id: 101, domain: "agency-demo.com", rrsets: [{ type: "SRV", name: "_sip._tcp", records: [] }] });
+    await t.client.request("dns.modifyZone", {
+      id: 101,
+      domain: "agency-demo.com",
+      rrsets: [{ type: "SRV", name: "_sip._tcp", records: [] }],
+    });
     expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
   });
 
@@ -89,7 +106,12 @@ describe("DNS zones through the hosting operations", () => {
       rrsets: [{ type: "A", name: "été", records: [{ ip: "198.51.100.30" }] }],
     });
     const zone = await readZone("v4", { id: 101, domain: "xn--caf-dma.com" });
-    expect(zone).toContainEqual({ type: "A", name: `${domainToASCII("été")}.xn--caf-dma.com.`, ttl: 14400, records: [{ ip: "198.51.100.30" }] });
+    expect(zone).toContainEqual({
+      type: "A",
+      name: `${domainToASCII("été")}.xn--caf-dma.com.`,
+      ttl: 14400,
+      records: [{ ip: "198.51.100.30" }],
+    });
   });
 
   it("accepts MX, MXE, NS, SRV and CAA rrsets in their record forms", async () => {
@@ -97,7 +119,14 @@ describe("DNS zones through the hosting operations", () => {
       id: 101,
       domain: "agency-demo.com",
       rrsets: [
-        { type: "MX", name: "@", records: [{ value: "mx1.mail.example.", priority: 10 }, { value: "mx2.mail.example.", priority: 20 }] },
+        {
+          type: "MX",
+          name: "@",
+          records: [
+            { value: "mx1.mail.example.", priority: 10 },
+            { value: "mx2.mail.example.", priority: 20 },
+          ],
+        },
         { type: "MXE", name: "relay", records: [{ value: "203.0.113.25", priority: 5 }] },
         { type: "NS", name: "lab", records: [{ value: "ns1.lab.example." }] },
         { type: "SRV", name: "_sip._tcp", records: [{ value: "5 5060 sip.agency-demo.com.", priority: 10 }] },
@@ -116,11 +145,19 @@ describe("DNS zones through the hosting operations", () => {
   it.each([
     ["an A record whose ip is not IPv4", { type: "A", name: "bad", records: [{ ip: "2001:db8::1" }] }, "is not an IPv4 address"],
     ["an AAAA record whose ip is not IPv6", { type: "AAAA", name: "bad", records: [{ ip: "198.51.100.1" }] }, "is not an IPv6 address"],
-    ["an A record given a value instead of an ip", { type: "A", name: "bad", records: [{ value: "198.51.100.1" }] }, 'A records take ip'],
+    ["an A record given a value instead of an ip", { type: "A", name: "bad", records: [{ value: "198.51.100.1" }] }, "A records take ip"],
     ["an MX record without priority", { type: "MX", name: "@", records: [{ value: "mx.example." }] }, '"priority"'],
     ["a TXT record without content", { type: "TXT", name: "@", records: [{ value: "hello" }] }, "TXT records take content"],
-    ["a CNAME rrset with two records", { type: "CNAME", name: "alias", records: [{ value: "a.example." }, { value: "b.example." }] }, "holds one record"],
-    ["a name outside the zone", { type: "A", name: "www.example.org.", records: [{ ip: "198.51.100.1" }] }, "not inside the zone agency-demo.com"],
+    [
+      "a CNAME rrset with two records",
+      { type: "CNAME", name: "alias", records: [{ value: "a.example." }, { value: "b.example." }] },
+      "holds one record",
+    ],
+    [
+      "a name outside the zone",
+      { type: "A", name: "www.example.org.", records: [{ ip: "198.51.100.1" }] },
+      "not inside the zone agency-demo.com",
+    ],
   ])("rejects %s with a 400 and leaves the zone as it was", async (_title, rrset, message) => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
     const err = await failure(
@@ -151,7 +188,11 @@ describe("DNS zones through the hosting operations", () => {
   it("refuses a record type the API does not know before sending anything", async () => {
     const sent = t.sim.requests.count("dns.modifyZone");
     const err = await failure(
-      t.client.request("dns.modifyZone", { id: 101, domain: "agency-demo.com", rrsets: [{ type: "SPF", name: "@", records: [{ content: "x" }] }] } as never),
+      t.client.request("dns.modifyZone", {
+        id: 101,
+        domain: "agency-demo.com",
+        rrsets: [{ type: "SPF", name: "@", records: [{ content: "x" }] }],
+      } as never),
     );
     expect(err.code).toBe("validation");
     expect(t.sim.requests.count("dns.modifyZone")).toBe(sent);
@@ -160,7 +201,13 @@ describe("DNS zones through the hosting operations", () => {
   it.each(VERSIONS)("resets a zone to the defaults with the IP of the hosting account on %s", async (version) => {
     const client = t.clientFor(version);
     const at = site(version, "staging-agency.com", 102);
-    await client.request("dns.modifyZone", { ...at, rrsets: [{ type: "A", name: "@", records: [{ ip: "203.0.113.77" }] }, { type: "CNAME", name: "www", records: [] }] });
+    await client.request("dns.modifyZone", {
+      ...at,
+      rrsets: [
+        { type: "A", name: "@", records: [{ ip: "203.0.113.77" }] },
+        { type: "CNAME", name: "www", records: [] },
+      ],
+    });
     const reset = await client.request("dns.resetZone", at);
     expect(reset.data).toEqual(defaultZone("staging-agency.com", "198.51.100.20"));
     const zone = await readZone(version, at);
@@ -238,7 +285,13 @@ describe("v2 provider DNS of registered domains", () => {
 
   it("creates the zone when records are saved for a domain that has none", async () => {
     delete t.sim.store.zones["client-shop.net"];
-    await t.client.request("dns.saveDomainRecords", { sld: "client-shop", tld: "net", type1: "A", hostname1: "shop", address1: "203.0.113.20" });
+    await t.client.request("dns.saveDomainRecords", {
+      sld: "client-shop",
+      tld: "net",
+      type1: "A",
+      hostname1: "shop",
+      address1: "203.0.113.20",
+    });
     expect(await readRecords("client-shop", "net")).toEqual([{ type: "A", hostname: "shop", address: "203.0.113.20", ttl: 14400 }]);
     expect(t.sim.store.zones["client-shop.net"]?.filter((r) => r.type === "NS").map((r) => r.records)).toEqual([
       [{ value: "nsa.n0c.com." }, { value: "nsb.n0c.com." }, { value: "nsc.n0c.com." }],
@@ -277,7 +330,16 @@ describe("v2 provider DNS of registered domains", () => {
 
   it("rejects an MX record saved without its priority and names the record", async () => {
     const err = await failure(
-      t.client.request("dns.saveDomainRecords", { sld: "agency-demo", tld: "com", type1: "A", hostname1: "@", address1: "203.0.113.1", type2: "MX", hostname2: "@", address2: "mx.example." }),
+      t.client.request("dns.saveDomainRecords", {
+        sld: "agency-demo",
+        tld: "com",
+        type1: "A",
+        hostname1: "@",
+        address1: "203.0.113.1",
+        type2: "MX",
+        hostname2: "@",
+        address2: "mx.example.",
+      }),
     );
     expect(err.status).toBe(400);
     expect(err.message).toContain("record 2");

@@ -17,26 +17,29 @@ describe("domain transfers", () => {
     simulator: { now: () => new Date(`${TODAY}T09:00:00Z`), behaviour: { transferPendingReads: 2 } },
   });
 
-  it.each(["v4", "v3", "v2"] as const)("charges the transfer price and stays Pending for the configured reads, then confirms on %s", async (version) => {
-    const client = t.clientFor(version);
-    const reply = await client.request("domains.transfer", { sld: "transfer-me", tld: "net", epp_code: "EPP-TRANSFER-1" });
-    expect(reply.message).toContain("transfer-me.net");
-    expect(t.sim.store.account.credit).toBe(1000 - 14);
+  it.each(["v4", "v3", "v2"] as const)(
+    "charges the transfer price and stays Pending for the configured reads, then confirms on %s",
+    async (version) => {
+      const client = t.clientFor(version);
+      const reply = await client.request("domains.transfer", { sld: "transfer-me", tld: "net", epp_code: "EPP-TRANSFER-1" });
+      expect(reply.message).toContain("transfer-me.net");
+      expect(t.sim.store.account.credit).toBe(1000 - 14);
 
-    for (let read = 0; read < 2; read++) {
-      const pending = await readInfo(client, "transfer-me", "net");
-      expect(pending).toMatchObject({ registration_status: "Pending Transfer", transfer_request_status: "Pending", is_transfer: true });
-    }
-    const done = await readInfo(client, "transfer-me", "net");
-    expect(done).toMatchObject({
-      registration_status: "Active",
-      transfer_request_status: "Confirmed",
-      transfer_request_confirmed_at: TODAY,
-      transfer_request_denied_reason: null,
-    });
-    expect(t.sim.store.external["transfer-me.net"]).toBeUndefined();
-    expect(t.sim.store.account.credit).toBe(1000 - 14);
-  });
+      for (let read = 0; read < 2; read++) {
+        const pending = await readInfo(client, "transfer-me", "net");
+        expect(pending).toMatchObject({ registration_status: "Pending Transfer", transfer_request_status: "Pending", is_transfer: true });
+      }
+      const done = await readInfo(client, "transfer-me", "net");
+      expect(done).toMatchObject({
+        registration_status: "Active",
+        transfer_request_status: "Confirmed",
+        transfer_request_confirmed_at: TODAY,
+        transfer_request_denied_reason: null,
+      });
+      expect(t.sim.store.external["transfer-me.net"]).toBeUndefined();
+      expect(t.sim.store.account.credit).toBe(1000 - 14);
+    },
+  );
 
   it("sends v2 transfers to the official spec's transfert-domain path", async () => {
     await t.clientFor("v2").request("domains.transfer", { sld: "transfer-me", tld: "net", epp_code: "EPP-TRANSFER-1" });
@@ -100,12 +103,17 @@ describe("domain transfers", () => {
   });
 
   it("refuses to transfer a domain already in the account", async () => {
-    await expect(t.client.request("domains.transfer", { sld: "agency-demo", tld: "com", epp_code: "X" })).rejects.toMatchObject({ code: "conflict", status: 409 });
+    await expect(t.client.request("domains.transfer", { sld: "agency-demo", tld: "com", epp_code: "X" })).rejects.toMatchObject({
+      code: "conflict",
+      status: 409,
+    });
   });
 
   it("refuses a transfer the credit cannot pay for", async () => {
     t.sim.store.account.credit = 5;
-    await expect(t.client.request("domains.transfer", { sld: "transfer-me", tld: "net", epp_code: "EPP-TRANSFER-1" })).rejects.toMatchObject({
+    await expect(
+      t.client.request("domains.transfer", { sld: "transfer-me", tld: "net", epp_code: "EPP-TRANSFER-1" }),
+    ).rejects.toMatchObject({
       status: 402,
       apiError: expect.stringContaining("14.00 USD"),
     });

@@ -81,7 +81,10 @@ describe("domain registration", () => {
   });
 
   it("uses the provider nameservers and creates the default zone when use_planethoster_nameservers is true", async () => {
-    await t.client.request("domains.register", registration("with-zone", "net", { ns1: "ignored.example.net", ns2: "ignored2.example.net" }));
+    await t.client.request(
+      "domains.register",
+      registration("with-zone", "net", { ns1: "ignored.example.net", ns2: "ignored2.example.net" }),
+    );
     const ns = await t.client.request("domains.getNameservers", { sld: "with-zone", tld: "net" });
     expect(ns.nameservers).toEqual(["nsa.n0c.com", "nsb.n0c.com", "nsc.n0c.com"]);
     expect(t.sim.store.zones["with-zone.net"]).toEqual(defaultZone("with-zone.net"));
@@ -90,7 +93,12 @@ describe("domain registration", () => {
   it("keeps the nameservers given and creates no zone when use_planethoster_nameservers is false", async () => {
     await t.client.request(
       "domains.register",
-      registration("own-dns", "org", { use_planethoster_nameservers: false, ns1: "ns1.dns-host.example", ns2: "NS2.dns-host.example.", ns3: "" }),
+      registration("own-dns", "org", {
+        use_planethoster_nameservers: false,
+        ns1: "ns1.dns-host.example",
+        ns2: "NS2.dns-host.example.",
+        ns3: "",
+      }),
     );
     const ns = await t.client.request("domains.getNameservers", { sld: "own-dns", tld: "org" });
     expect(ns.nameservers).toEqual(["ns1.dns-host.example", "ns2.dns-host.example"]);
@@ -187,7 +195,9 @@ describe("domain registration", () => {
     await t.client.request("domains.register", registration("bücher", "com"));
     expect(t.sim.store.domains["xn--bcher-kva.com"]).toMatchObject({ sld: "xn--bcher-kva", unicode: "bücher.com" });
     const list = await t.client.request("v4.domains.list");
-    expect(list.active_domains).toContainEqual(expect.objectContaining({ domain_name: "bücher.com", idn_domain_name: "xn--bcher-kva.com" }));
+    expect(list.active_domains).toContainEqual(
+      expect.objectContaining({ domain_name: "bücher.com", idn_domain_name: "xn--bcher-kva.com" }),
+    );
     const info = await t.client.request("domains.getInfo", { sld: "xn--bcher-kva", tld: "com" });
     expect(info.registration_status).toBe("Active");
   });
@@ -259,13 +269,16 @@ describe("domain information, renewal and management", () => {
     expect(info).toMatchObject({ registration_status: "Active", expiry_date: "2027-01-10", domain_statuses: "clientTransferProhibited" });
   });
 
-  it.each(["v4", "v3", "v2"] as const)("renews from the current expiry, charging the renew price times the period on %s", async (version) => {
-    const reply = await t.clientFor(version).request("domains.renew", { sld: "agency-demo", tld: "com", period: 2 });
-    expect(reply.order_total).toBe(28);
-    expect(t.sim.store.account.credit).toBe(972);
-    const info = await t.client.request("domains.getInfo", { sld: "agency-demo", tld: "com" }, { fresh: true });
-    expect(info.expiry_date).toBe("2029-03-01");
-  });
+  it.each(["v4", "v3", "v2"] as const)(
+    "renews from the current expiry, charging the renew price times the period on %s",
+    async (version) => {
+      const reply = await t.clientFor(version).request("domains.renew", { sld: "agency-demo", tld: "com", period: 2 });
+      expect(reply.order_total).toBe(28);
+      expect(t.sim.store.account.credit).toBe(972);
+      const info = await t.client.request("domains.getInfo", { sld: "agency-demo", tld: "com" }, { fresh: true });
+      expect(info.expiry_date).toBe("2029-03-01");
+    },
+  );
 
   it("renews a premium domain at its premium renewal price", async () => {
     t.sim.store.account.credit = 3000;
@@ -289,7 +302,9 @@ describe("domain information, renewal and management", () => {
   });
 
   it("refuses to renew a domain that is not in the account", async () => {
-    await expect(t.client.request("domains.renew", { sld: "not-mine", tld: "com", period: 1 })).rejects.toMatchObject({ code: "not-found" });
+    await expect(t.client.request("domains.renew", { sld: "not-mine", tld: "com", period: 1 })).rejects.toMatchObject({
+      code: "not-found",
+    });
     expect(t.sim.store.account.credit).toBe(1000);
   });
 
@@ -305,7 +320,13 @@ describe("domain information, renewal and management", () => {
 
   it("keeps the admin contact when an update gives only the registrant", async () => {
     const key = { sld: "agency-demo", tld: "com" };
-    await t.client.request("domains.updateContacts", { ...key, ...REGISTRANT, admin_first_name: "Sam", admin_last_name: "Lee", admin_email: "sam@agency-demo.com" });
+    await t.client.request("domains.updateContacts", {
+      ...key,
+      ...REGISTRANT,
+      admin_first_name: "Sam",
+      admin_last_name: "Lee",
+      admin_email: "sam@agency-demo.com",
+    });
     await t.client.request("domains.updateContacts", { ...key, ...REGISTRANT, registrant_email: "owner@agency-demo.com" });
     const { contacts } = await t.client.request("v4.domains.getContacts", key);
     expect(contacts.find((c) => c.contact_type === "admin")).toMatchObject({ name: "Sam Lee", email: "sam@agency-demo.com" });
@@ -350,11 +371,17 @@ describe("domain information, renewal and management", () => {
     const client = t.clientFor(version);
     const key = { sld: "client-shop", tld: "net" };
     await client.request("domains.updateNameservers", { ...key, ns1: "ns1.example.net", ns2: "ns2.example.net", ns3: "ns3.example.net" });
-    expect((await client.request("domains.getNameservers", key)).nameservers).toEqual(["ns1.example.net", "ns2.example.net", "ns3.example.net"]);
+    expect((await client.request("domains.getNameservers", key)).nameservers).toEqual([
+      "ns1.example.net",
+      "ns2.example.net",
+      "ns3.example.net",
+    ]);
   });
 
   it("refuses nameservers without ns2, naming the field", async () => {
-    await expect(t.client.request("domains.updateNameservers", { sld: "client-shop", tld: "net", ns1: "ns1.example.net", ns2: " " })).rejects.toMatchObject({
+    await expect(
+      t.client.request("domains.updateNameservers", { sld: "client-shop", tld: "net", ns1: "ns1.example.net", ns2: " " }),
+    ).rejects.toMatchObject({
       code: "validation",
       apiError: expect.stringContaining("ns2 is required"),
     });
@@ -362,7 +389,15 @@ describe("domain information, renewal and management", () => {
   });
 
   it.each(["ns1..example.net", "-ns.example.net", "localhost", "ns1.example.123"])("refuses the nameserver host name %s", async (host) => {
-    await expect(t.client.request("domains.updateNameservers", { sld: "client-shop", tld: "net", ns1: "ns1.example.net", ns2: "ns2.example.net", ns3: host })).rejects.toMatchObject({
+    await expect(
+      t.client.request("domains.updateNameservers", {
+        sld: "client-shop",
+        tld: "net",
+        ns1: "ns1.example.net",
+        ns2: "ns2.example.net",
+        ns3: host,
+      }),
+    ).rejects.toMatchObject({
       code: "validation",
       apiError: expect.stringContaining("ns3"),
     });

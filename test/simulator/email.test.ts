@@ -4,7 +4,14 @@ import { HOSTING, useSimulator } from "../helpers/sim";
 
 const ALL: ApiVersion[] = ["v4", "v3", "v2"];
 const PATCHING = ["v4", "v3"] as const;
-const CONTACT = { email: "contact@agency-demo.com", account: "contact", domain: "agency-demo.com", mailUser: "contact", quota: 1024, status: "ACTIVE" };
+const CONTACT = {
+  email: "contact@agency-demo.com",
+  account: "contact",
+  domain: "agency-demo.com",
+  mailUser: "contact",
+  quota: 1024,
+  status: "ACTIVE",
+};
 const contact = { domain: "agency-demo.com", mailUser: "contact" };
 
 describe("e-mail accounts against the simulator", () => {
@@ -30,7 +37,13 @@ describe("e-mail accounts against the simulator", () => {
 
   it.each(ALL)("creates a mailbox with a lower-case name and the default 1024 MB quota, and lists it, on %s", async (version) => {
     await create(version, sales);
-    expect(await list(version)).toContainEqual({ ...CONTACT, email: "sales@client-shop.net", account: "sales", domain: "client-shop.net", mailUser: "sales" });
+    expect(await list(version)).toContainEqual({
+      ...CONTACT,
+      email: "sales@client-shop.net",
+      account: "sales",
+      domain: "client-shop.net",
+      mailUser: "sales",
+    });
   });
 
   it("accepts a Unicode domain and stores the address in ASCII", async () => {
@@ -40,7 +53,11 @@ describe("e-mail accounts against the simulator", () => {
 
   it.each(ALL)("refuses a weak password with isStrongPassword in errors on %s", async (version) => {
     for (const password of ["alllowercase-1", "NoDigits-Here", "NoSymbol123", "Sh0rt!"]) {
-      await expect(create(version, { ...sales, password })).rejects.toMatchObject({ code: "validation", status: 400, errors: ["isStrongPassword"] });
+      await expect(create(version, { ...sales, password })).rejects.toMatchObject({
+        code: "validation",
+        status: 400,
+        errors: ["isStrongPassword"],
+      });
     }
     expect(stored("sales@client-shop.net")).toBeUndefined();
   });
@@ -82,7 +99,9 @@ describe("e-mail accounts against the simulator", () => {
     await v2.request("v2.email.changePassword", { id: 101, ...contact, password: "V2-Mail-Pass!" });
     await v2.request("v2.email.changeQuota", { id: 101, ...contact, quota: 4096 });
     expect(stored("contact@agency-demo.com")).toMatchObject({ password: "V2-Mail-Pass!", quota: 4096 });
-    await expect(v2.request("v2.email.changeQuota", { id: 101, domain: "agency-demo.com", mailUser: "nobody", quota: 1 })).rejects.toMatchObject({
+    await expect(
+      v2.request("v2.email.changeQuota", { id: 101, domain: "agency-demo.com", mailUser: "nobody", quota: 1 }),
+    ).rejects.toMatchObject({
       code: "not-found",
     });
   });
@@ -106,7 +125,9 @@ describe("e-mail accounts against the simulator", () => {
     const v2 = t.clientFor("v2");
     await create("v2", sales);
     const both = [contact, { domain: "client-shop.net", mailUser: "sales" }];
-    await expect(v2.request("v2.email.suspend", { id: 101, emails: [...both, { domain: "client-shop.net", mailUser: "ghost" }] })).rejects.toMatchObject({
+    await expect(
+      v2.request("v2.email.suspend", { id: 101, emails: [...both, { domain: "client-shop.net", mailUser: "ghost" }] }),
+    ).rejects.toMatchObject({
       code: "not-found",
     });
     expect((await list("v2")).every((m) => m.status === "ACTIVE")).toBe(true);
@@ -118,7 +139,12 @@ describe("e-mail accounts against the simulator", () => {
 
   it("reads the seeded DKIM, SPF and DMARC state and whether the domain uses the provider's DNS", async () => {
     const v2 = t.clientFor("v2");
-    expect((await v2.request("v2.email.getAuths", { id: 101, ...contact })).data).toEqual({ usingPhDns: true, dkim: true, spf: true, dMarc: false });
+    expect((await v2.request("v2.email.getAuths", { id: 101, ...contact })).data).toEqual({
+      usingPhDns: true,
+      dkim: true,
+      spf: true,
+      dMarc: false,
+    });
     t.sim.store.domains["agency-demo.com"]!.nameservers = ["ns1.elsewhere.example", "ns2.elsewhere.example"];
     expect((await v2.request("v2.email.getAuths", { id: 101, ...contact })).data.usingPhDns).toBe(false);
   });
@@ -129,10 +155,16 @@ describe("e-mail accounts against the simulator", () => {
     await v2.request("v2.email.enableAuth", { id: 101, ...contact, auth: "dMarc" });
     await v2.request("v2.email.disableAuth", { id: 101, domain: "agency-demo.com", mailUser: "info", auth: "dkim" });
     for (const mailUser of ["contact", "info"]) {
-      expect((await v2.request("v2.email.getAuths", { id: 101, domain: "agency-demo.com", mailUser })).data).toMatchObject({ dkim: false, spf: true, dMarc: true });
+      expect((await v2.request("v2.email.getAuths", { id: 101, domain: "agency-demo.com", mailUser })).data).toMatchObject({
+        dkim: false,
+        spf: true,
+        dMarc: true,
+      });
     }
     await create("v2", { domain: "agency-demo.com", mailUser: "news", password: "S3cure-Mailbox!" });
     expect(stored("news@agency-demo.com")!.auth).toEqual({ dkim: false, spf: true, dMarc: true });
-    await expect(v2.request("v2.email.enableAuth", { id: 101, ...contact, auth: "dmarc" } as never)).rejects.toMatchObject({ code: "validation" });
+    await expect(v2.request("v2.email.enableAuth", { id: 101, ...contact, auth: "dmarc" } as never)).rejects.toMatchObject({
+      code: "validation",
+    });
   });
 });

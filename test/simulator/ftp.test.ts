@@ -15,8 +15,7 @@ describe("FTP accounts against the simulator", () => {
   const t = useSimulator({ version: "v4" });
   const stored = (username: string) => t.sim.store.hostings["101"]!.ftpAccounts.find((a) => a.username === username);
 
-  const list = async (version: ApiVersion) =>
-    (await t.clientFor(version).request("ftp.listAccounts", HOSTING[version])).data as Account[];
+  const list = async (version: ApiVersion) => (await t.clientFor(version).request("ftp.listAccounts", HOSTING[version])).data as Account[];
   /** v4 answers the account at the top level, v3 and v2 in `data`; the client answers all three alike. */
   const create = async (version: ApiVersion, params: Record<string, unknown>): Promise<Account> => {
     const reply = await t.clientFor(version).request("ftp.createAccount", { ...HOSTING[version], ...params });
@@ -106,13 +105,24 @@ describe("FTP accounts against the simulator", () => {
   });
 
   it("changes only the password when an edit gives no path, with a single message", async () => {
-    const reply = await t.client.request("v4.ftp.editAccount", { id: 101, domain: "agency-demo.com", ftpUser: "deploy", password: "Rotated-Pass-2026" });
+    const reply = await t.client.request("v4.ftp.editAccount", {
+      id: 101,
+      domain: "agency-demo.com",
+      ftpUser: "deploy",
+      password: "Rotated-Pass-2026",
+    });
     expect(reply.data).toHaveLength(1);
     expect(stored("deploy@agency-demo.com")).toMatchObject({ password: "Rotated-Pass-2026", path: "/public_html" });
   });
 
   it("leaves the password as it was when an edit's path is invalid", async () => {
-    const attempt = t.client.request("v4.ftp.editAccount", { id: 101, domain: "agency-demo.com", ftpUser: "deploy", password: "Rotated-Pass-2026", path: "/a/../b" });
+    const attempt = t.client.request("v4.ftp.editAccount", {
+      id: 101,
+      domain: "agency-demo.com",
+      ftpUser: "deploy",
+      password: "Rotated-Pass-2026",
+      path: "/a/../b",
+    });
     await expect(attempt).rejects.toMatchObject({ code: "validation" });
     expect(stored("deploy@agency-demo.com")?.password).toBe("Deploy-Pass-2026!");
   });
@@ -145,7 +155,15 @@ describe("FTP accounts against the simulator", () => {
     const reply = await t.clientFor(version).request("ftp.listConnections", HOSTING[version]);
     const connections = reply.activeConnections;
     expect(connections).toEqual([
-      { pid: "4211", account: "deploy@agency-demo.com", time: 42, state: "IDLE", host: "203.0.113.7", localhost: "198.51.100.10", localport: "21" },
+      {
+        pid: "4211",
+        account: "deploy@agency-demo.com",
+        time: 42,
+        state: "IDLE",
+        host: "203.0.113.7",
+        localhost: "198.51.100.10",
+        localport: "21",
+      },
     ]);
   });
 

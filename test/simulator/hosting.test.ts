@@ -34,15 +34,18 @@ describe("hosting accounts against the simulator", () => {
   };
 
   describe("listings", () => {
-    it.each(MANAGED)("lists only the World account in the-world/info and every account with its username in the account listing on %s", async (version) => {
-      expect((await worlds(version)).map((w) => w.id)).toEqual([101]);
-      const all = await accounts(version);
-      expect(all.map((a) => [a.id, a.username])).toEqual([
-        [101, "agencyde"],
-        [102, "stagingx"],
-      ]);
-      expect(all[1]).toMatchObject({ domain: "staging-agency.com", location: "FR", ip: "198.51.100.20", status: "active" });
-    });
+    it.each(MANAGED)(
+      "lists only the World account in the-world/info and every account with its username in the account listing on %s",
+      async (version) => {
+        expect((await worlds(version)).map((w) => w.id)).toEqual([101]);
+        const all = await accounts(version);
+        expect(all.map((a) => [a.id, a.username])).toEqual([
+          [101, "agencyde"],
+          [102, "stagingx"],
+        ]);
+        expect(all[1]).toMatchObject({ domain: "staging-agency.com", location: "FR", ip: "198.51.100.20", status: "active" });
+      },
+    );
 
     it("reads one account when the v3 listing is given its id, as the provisioning module does", async () => {
       const reply = await t.clientFor("v3").request("v3.hosting.listAccounts", { id: 102 });
@@ -108,7 +111,9 @@ describe("hosting accounts against the simulator", () => {
         cms_name: "wp",
       });
       expect(store().hostings[String(reply.id)]).toMatchObject({ hostname: "world-ca-07.n0c.sim.test", cmsName: "wp", diskSpace: 20 });
-      const both = t.clientFor("v3").request("v3.hosting.create", { domain: "x.org", hostname: "h", country: "CA", cpu: 1, memory: 1, io: 1 });
+      const both = t
+        .clientFor("v3")
+        .request("v3.hosting.create", { domain: "x.org", hostname: "h", country: "CA", cpu: 1, memory: 1, io: 1 });
       await expect(both).rejects.toMatchObject({ code: "validation" });
       expect(t.sim.requests.count("hosting.create")).toBe(1);
     });
@@ -121,7 +126,10 @@ describe("hosting accounts against the simulator", () => {
     });
 
     it.each(ALL)("refuses an account for a domain another account already has, as a conflict, on %s", async (version) => {
-      const params = version === "v2" ? { domain: "client-shop.net", country: "CA" } : { domain: "client-shop.net", country: "CA", cpu: 1, memory: 1, io: 1 };
+      const params =
+        version === "v2"
+          ? { domain: "client-shop.net", country: "CA" }
+          : { domain: "client-shop.net", country: "CA", cpu: 1, memory: 1, io: 1 };
       const attempt = t.clientFor(version).request("hosting.create", params);
       await expect(attempt).rejects.toMatchObject({ code: "conflict", status: 409 });
       await expect(attempt).rejects.toThrow(/client-shop\.net already exists on hosting account 101/);
@@ -177,7 +185,9 @@ describe("hosting accounts against the simulator", () => {
     it.each(MANAGED)("terminates an account, which leaves both listings, on %s", async (version) => {
       await t.clientFor(version).request("hosting.delete", version === "v3" ? { id: 102, username: "stagingx" } : { id: 102 });
       expect((await accounts(version)).map((a) => a.id)).toEqual([101]);
-      await expect(t.clientFor(version).request("hosting.delete", version === "v3" ? { id: 102, username: "stagingx" } : { id: 102 })).rejects.toMatchObject({
+      await expect(
+        t.clientFor(version).request("hosting.delete", version === "v3" ? { id: 102, username: "stagingx" } : { id: 102 }),
+      ).rejects.toMatchObject({
         code: "not-found",
       });
     });
@@ -231,7 +241,12 @@ describe("hosting accounts against the simulator", () => {
     });
 
     it("adds a sub-domain of an attached domain and removes it with its parent", async () => {
-      await v2().request("v2.hosting.addSubdomain", { id: 101, domain: "client-shop.net", subDomain: "Shop", docroot: "/public_html/shop" });
+      await v2().request("v2.hosting.addSubdomain", {
+        id: 101,
+        domain: "client-shop.net",
+        subDomain: "Shop",
+        docroot: "/public_html/shop",
+      });
       expect(await domains("v4")).toContainEqual({ domain: "shop.client-shop.net", docroot: "/public_html/shop", suspended: false });
       const again = v2().request("v2.hosting.addSubdomain", { id: 101, domain: "client-shop.net", subDomain: "shop", docroot: "/x" });
       await expect(again).rejects.toMatchObject({ code: "conflict" });

@@ -94,7 +94,9 @@ describe("PHP settings against the simulator", () => {
   });
 
   it.each(VERSIONS)("refuses an unknown option name on %s", async (version) => {
-    const attempt = t.clientFor(version).request("php.setOptions", { ...HOSTING[version], version: "8.2", options: { opcache_turbo: "On" } });
+    const attempt = t
+      .clientFor(version)
+      .request("php.setOptions", { ...HOSTING[version], version: "8.2", options: { opcache_turbo: "On" } });
     await expect(attempt).rejects.toMatchObject({ code: "validation" });
     await expect(attempt).rejects.toThrow(/opcache_turbo/);
   });

@@ -65,13 +65,23 @@ describe("redirections against the simulator", () => {
   });
 
   it("rejects a destination that is not an http or https URL", async () => {
-    const attempt = t.client.request("v4.redirections.add", { id: 101, domain: "agency-demo.com", rType: 301, destinationUrl: "ftp://files.example.org/" });
+    const attempt = t.client.request("v4.redirections.add", {
+      id: 101,
+      domain: "agency-demo.com",
+      rType: 301,
+      destinationUrl: "ftp://files.example.org/",
+    });
     await expect(attempt).rejects.toMatchObject({ code: "validation", status: 400 });
     expect(stored("agency-demo.com")).toBeUndefined();
   });
 
   it("refuses a redirection type other than 301 or 302 before anything is sent", async () => {
-    const attempt = t.client.request("redirections.add", { id: 101, domain: "agency-demo.com", rType: 307, destinationUrl: "https://example.org/" });
+    const attempt = t.client.request("redirections.add", {
+      id: 101,
+      domain: "agency-demo.com",
+      rType: 307,
+      destinationUrl: "https://example.org/",
+    });
     await expect(attempt).rejects.toMatchObject({ code: "validation" });
     expect(t.sim.requests.count("redirections.add")).toBe(0);
   });
@@ -89,7 +99,13 @@ describe("redirections against the simulator", () => {
 
   it("adds a v2 external redirection to a destination domain over https", async () => {
     const v2 = t.clientFor("v2");
-    const reply = await v2.request("v2.redirections.add", { id: 101, domain: "agency-demo.com", https: true, rType: 302, destinationDomain: "client-shop.net/new" });
+    const reply = await v2.request("v2.redirections.add", {
+      id: 101,
+      domain: "agency-demo.com",
+      https: true,
+      rType: 302,
+      destinationDomain: "client-shop.net/new",
+    });
     expect(reply.data).toMatchObject({ domain: "agency-demo.com", domainRedirection: true });
     expect(stored("agency-demo.com")).toMatchObject({ https: true, www: false, rType: 302, destinationUrl: "https://client-shop.net/new" });
   });
@@ -103,12 +119,16 @@ describe("redirections against the simulator", () => {
   });
 
   it("refuses a v2 internal redirection that forces neither https nor www", async () => {
-    const attempt = t.clientFor("v2").request("v2.redirections.addInternal", { id: 101, domain: "agency-demo.com", https: false, rType: 301, www: false });
+    const attempt = t
+      .clientFor("v2")
+      .request("v2.redirections.addInternal", { id: 101, domain: "agency-demo.com", https: false, rType: 301, www: false });
     await expect(attempt).rejects.toMatchObject({ code: "validation", status: 400 });
   });
 
   it("shows a redirection added through v2 to v4 readers", async () => {
-    await t.clientFor("v2").request("v2.redirections.addInternal", { id: 101, domain: "xn--caf-dma.com", https: true, rType: 301, www: false });
+    await t
+      .clientFor("v2")
+      .request("v2.redirections.addInternal", { id: 101, domain: "xn--caf-dma.com", https: true, rType: 301, www: false });
     const { data } = await t.client.request("v4.redirections.list", { id: 101 });
     expect(data.map((r) => r.domain).sort()).toEqual(["client-shop.net", "xn--caf-dma.com"]);
   });

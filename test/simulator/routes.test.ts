@@ -36,41 +36,50 @@ const EXPECTED: Record<UnknownRouteStyle, { status: number; type: RegExp | null;
 
 const credentials = (sim: Simulator) => ({ "x-api-user": sim.apiUser, "x-api-key": sim.apiKey });
 
-describe.each(UNKNOWN_ROUTE_STYLES.map((style) => ({ style })))("a moved read with unknown routes answered in the $style style", ({ style }) => {
-  let sim: Simulator;
-  beforeAll(async () => {
-    sim = await startSimulator({ seed: "demo", routes: MOVED_ZONE_READ, unknownRoute: style });
-  });
-  afterAll(async () => sim?.close());
+describe.each(UNKNOWN_ROUTE_STYLES.map((style) => ({ style })))(
+  "a moved read with unknown routes answered in the $style style",
+  ({ style }) => {
+    let sim: Simulator;
+    beforeAll(async () => {
+      sim = await startSimulator({ seed: "demo", routes: MOVED_ZONE_READ, unknownRoute: style });
+    });
+    afterAll(async () => sim?.close());
 
-  it("is answered at its new path, with its parameters taken from the query", async () => {
-    const res = await fetch(`${sim.url}/v4/dns/zone?${ZONE_QUERY}`, { headers: credentials(sim) });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; data: { name: string }[] };
-    expect(body.success).toBe(true);
-    expect(body.data.map((r) => r.name)).toContain("www.agency-demo.com.");
-  });
+    it("is answered at its new path, with its parameters taken from the query", async () => {
+      const res = await fetch(`${sim.url}/v4/dns/zone?${ZONE_QUERY}`, { headers: credentials(sim) });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { success: boolean; data: { name: string }[] };
+      expect(body.success).toBe(true);
+      expect(body.data.map((r) => r.name)).toContain("www.agency-demo.com.");
+    });
 
-  it("is not answered at the table's route, which answers as an unknown route", async () => {
-    const res = await fetch(`${sim.url}${TABLE_ZONE_PATH}?${ZONE_QUERY}`, { headers: credentials(sim) });
-    expect(res.status).toBe(EXPECTED[style].status);
-    const type = res.headers.get("content-type");
-    if (EXPECTED[style].type) expect(type).toMatch(EXPECTED[style].type);
-    else expect(type).toBeNull();
-    EXPECTED[style].body(await res.text());
-    expect(sim.requests.list().at(-1)).toMatchObject({ key: "unknown", id: "unknown", method: "GET", path: TABLE_ZONE_PATH, status: EXPECTED[style].status });
-  });
+    it("is not answered at the table's route, which answers as an unknown route", async () => {
+      const res = await fetch(`${sim.url}${TABLE_ZONE_PATH}?${ZONE_QUERY}`, { headers: credentials(sim) });
+      expect(res.status).toBe(EXPECTED[style].status);
+      const type = res.headers.get("content-type");
+      if (EXPECTED[style].type) expect(type).toMatch(EXPECTED[style].type);
+      else expect(type).toBeNull();
+      EXPECTED[style].body(await res.text());
+      expect(sim.requests.list().at(-1)).toMatchObject({
+        key: "unknown",
+        id: "unknown",
+        method: "GET",
+        path: TABLE_ZONE_PATH,
+        status: EXPECTED[style].status,
+      });
+    });
 
-  it("still serves the other operations of the moved one's old path at their own methods", async () => {
-    const client = createClient({ ...testClientOptions(sim), retry: { maxAttempts: 1 } });
-    try {
-      const reset = await client.request("dns.resetZone", { id: 101, domain: "agency-demo.com" });
-      expect(reset.success).toBe(true);
-    } finally {
-      await client.close();
-    }
-  });
-});
+    it("still serves the other operations of the moved one's old path at their own methods", async () => {
+      const client = createClient({ ...testClientOptions(sim), retry: { maxAttempts: 1 } });
+      try {
+        const reset = await client.request("dns.resetZone", { id: 101, domain: "agency-demo.com" });
+        expect(reset.success).toBe(true);
+      } finally {
+        await client.close();
+      }
+    });
+  },
+);
 
 describe("a moved operation and the real client", () => {
   let sim: Simulator;
@@ -83,7 +92,11 @@ describe("a moved operation and the real client", () => {
   afterAll(async () => sim?.close());
 
   it("reads the zone when the client is told the same route, sending the parameters in the query", async () => {
-    const client = createClient({ ...testClientOptions(sim), paramsInQuery: true, overrides: { "v4.dns.getZone": { method: "GET", path: "/v4/dns/zone" } } });
+    const client = createClient({
+      ...testClientOptions(sim),
+      paramsInQuery: true,
+      overrides: { "v4.dns.getZone": { method: "GET", path: "/v4/dns/zone" } },
+    });
     try {
       const zone = await client.request("dns.getZone", { id: 101, domain: "agency-demo.com" });
       expect(zone.success).toBe(true);
@@ -94,7 +107,10 @@ describe("a moved operation and the real client", () => {
   });
 
   it("hands a moved write the parameters of its JSON body, and the change lands", async () => {
-    const client = createClient({ ...testClientOptions(sim), overrides: { "v4.dns.modifyZone": { method: "POST", path: "/v4/dns/zone/modify" } } });
+    const client = createClient({
+      ...testClientOptions(sim),
+      overrides: { "v4.dns.modifyZone": { method: "POST", path: "/v4/dns/zone/modify" } },
+    });
     try {
       await client.request("dns.modifyZone", {
         id: 101,
@@ -125,17 +141,20 @@ describe("routes that no operation answers", () => {
     for (const sim of sims.values()) await sim.close();
   });
 
-  it.each(UNKNOWN_ROUTE_STYLES.map((style) => ({ style })))("are answered in the $style style with its status, content type and body, credentials or not", async ({ style }) => {
-    const sim = sims.get(style)!;
-    for (const headers of [credentials(sim), {}]) {
-      const res = await fetch(`${sim.url}/v4/no/such/thing`, { method: "POST", headers });
-      expect(res.status).toBe(EXPECTED[style].status);
-      const type = res.headers.get("content-type");
-      if (EXPECTED[style].type) expect(type).toMatch(EXPECTED[style].type);
-      else expect(type).toBeNull();
-      EXPECTED[style].body(await res.text());
-    }
-  });
+  it.each(UNKNOWN_ROUTE_STYLES.map((style) => ({ style })))(
+    "are answered in the $style style with its status, content type and body, credentials or not",
+    async ({ style }) => {
+      const sim = sims.get(style)!;
+      for (const headers of [credentials(sim), {}]) {
+        const res = await fetch(`${sim.url}/v4/no/such/thing`, { method: "POST", headers });
+        expect(res.status).toBe(EXPECTED[style].status);
+        const type = res.headers.get("content-type");
+        if (EXPECTED[style].type) expect(type).toMatch(EXPECTED[style].type);
+        else expect(type).toBeNull();
+        EXPECTED[style].body(await res.text());
+      }
+    },
+  );
 
   it("are answered by the json-error style with one body for every path and method, which parses as the API's error object", async () => {
     const sim = sims.get("json-error")!;
@@ -172,7 +191,9 @@ describe("routes that no operation answers", () => {
 
 describe("a routes option that cannot be served", () => {
   it("is rejected at start with the override's message when it names no operation", async () => {
-    await expect(startSimulator({ routes: { "dns.getZon": { v4: { path: "/v4/dns/zone" } } } })).rejects.toThrow(/unknown operation "dns\.getZon" \(did you mean "dns\.getZone"\?\)/);
+    await expect(startSimulator({ routes: { "dns.getZon": { v4: { path: "/v4/dns/zone" } } } })).rejects.toThrow(
+      /unknown operation "dns\.getZon" \(did you mean "dns\.getZone"\?\)/,
+    );
   });
 
   it("is rejected at start when a path carries another version's prefix", async () => {
@@ -184,12 +205,16 @@ describe("a routes option that cannot be served", () => {
     await expect(startSimulator({ routes: { "dns.getZone": { v4: { method: "PATCH" } } } })).rejects.toThrow(
       "Two operations share the route PATCH /v4/hosting/domain/dns-zone: v4.dns.getZone and v4.dns.modifyZone (moved there by routes: v4.dns.getZone)",
     );
-    expect(() => simulatorRoutes({ "dns.getZone": { v4: { path: "/v4/x" } }, "dns.resetZone": { v4: { method: "GET", path: "/v4/x" } } })).toThrow(/share the route GET \/v4\/x/);
+    expect(() =>
+      simulatorRoutes({ "dns.getZone": { v4: { path: "/v4/x" } }, "dns.resetZone": { v4: { method: "GET", path: "/v4/x" } } }),
+    ).toThrow(/share the route GET \/v4\/x/);
   });
 
   it("is rejected at start when the unknown-route style is not one of the four", async () => {
     const style: string = "teapot";
-    await expect(startSimulator({ unknownRoute: style as UnknownRouteStyle })).rejects.toThrow(/unknownRoute must be one of json-error, html, empty, method/);
+    await expect(startSimulator({ unknownRoute: style as UnknownRouteStyle })).rejects.toThrow(
+      /unknownRoute must be one of json-error, html, empty, method/,
+    );
   });
 });
 
@@ -210,13 +235,18 @@ describe("reseller sim --routes and --unknown-route", () => {
   it("reads the routes file and the style into the simulator's options, and the banner says how many routes moved", async () => {
     const routes = file("routes.json", JSON.stringify({ ...MOVED_ZONE_READ, "dns.resetZone": { v4: { params: "query" } } }));
     const options = simulatorOptionsFrom({ ...base, routes, unknownRoute: "html" });
-    expect(options.routes).toEqual({ "v4.dns.getZone": { method: "GET", path: "/v4/dns/zone", params: "query" }, "v4.dns.resetZone": { params: "query" } });
+    expect(options.routes).toEqual({
+      "v4.dns.getZone": { method: "GET", path: "/v4/dns/zone", params: "query" },
+      "v4.dns.resetZone": { params: "query" },
+    });
     expect(options.unknownRoute).toBe("html");
     const sim = await startSimulator(options);
     try {
       const banner = describeSimulator(sim);
       // Only getZone changes route; resetZone keeps its method and path.
-      expect(banner).toContain("  routes: 1 operation served at another route than the endpoint table's (--routes); their table routes are unknown");
+      expect(banner).toContain(
+        "  routes: 1 operation served at another route than the endpoint table's (--routes); their table routes are unknown",
+      );
       expect(banner).toContain("  unknown routes (--unknown-route html): 404 with an HTML page");
       expect(banner.at(-1)).toBe("Press Ctrl+C to stop.");
     } finally {
@@ -238,8 +268,14 @@ describe("reseller sim --routes and --unknown-route", () => {
   it("refuses a routes file that is not JSON, names no operation, or moves two operations onto one route, in one line naming the file", () => {
     const cases = [
       [file("broken.json", "{ not json"), /^--routes .*broken\.json: .*JSON/],
-      [file("typo.json", JSON.stringify({ "dns.getZon": { path: "/v4/dns/zone" } })), /^--routes .*typo\.json: unknown operation "dns\.getZon" \(did you mean "dns\.getZone"\?\)$/],
-      [file("clash.json", JSON.stringify({ "dns.getZone": { v4: { method: "PATCH" } } })), /^--routes .*clash\.json: Two operations share the route PATCH \/v4\/hosting\/domain\/dns-zone/],
+      [
+        file("typo.json", JSON.stringify({ "dns.getZon": { path: "/v4/dns/zone" } })),
+        /^--routes .*typo\.json: unknown operation "dns\.getZon" \(did you mean "dns\.getZone"\?\)$/,
+      ],
+      [
+        file("clash.json", JSON.stringify({ "dns.getZone": { v4: { method: "PATCH" } } })),
+        /^--routes .*clash\.json: Two operations share the route PATCH \/v4\/hosting\/domain\/dns-zone/,
+      ],
       [path.join(dir, "missing.json"), /^--routes .*missing\.json: ENOENT/],
     ] as const;
     for (const [routes, message] of cases) {
@@ -253,12 +289,16 @@ describe("reseller sim --routes and --unknown-route", () => {
   });
 
   it("refuses an unknown-route style that is not one of the four, before starting", async () => {
-    expect(() => simulatorOptionsFrom({ ...base, unknownRoute: "teapot" })).toThrow('--unknown-route must be one of json-error, html, empty, method, got "teapot"');
+    expect(() => simulatorOptionsFrom({ ...base, unknownRoute: "teapot" })).toThrow(
+      '--unknown-route must be one of json-error, html, empty, method, got "teapot"',
+    );
     const program = buildProgram();
     const sim = program.commands.find((c) => c.name() === "sim")!;
     let written = "";
     sim.exitOverride().configureOutput({ writeErr: (text) => (written += text) });
-    await expect(program.parseAsync(["node", "reseller", "sim", "--port", "0", "--unknown-route", "teapot"])).rejects.toBeInstanceOf(CommanderError);
+    await expect(program.parseAsync(["node", "reseller", "sim", "--port", "0", "--unknown-route", "teapot"])).rejects.toBeInstanceOf(
+      CommanderError,
+    );
     expect(written).toMatch(/--unknown-route <style>' argument 'teapot' is invalid. Allowed choices are json-error, html, empty, method/);
   });
 

@@ -102,7 +102,9 @@ describe("SSH keys against the simulator", () => {
     expect(await listKeys(version)).toEqual([]);
     const again = client.request("ssh.removeKey", { ...HOSTING[version], key: SEEDED });
     await expect(again).rejects.toMatchObject({ code: "not-found", status: 404 });
-    await expect(client.request("ssh.editKey", { ...HOSTING[version], key: SEEDED, comment: "x" })).rejects.toMatchObject({ code: "not-found" });
+    await expect(client.request("ssh.editKey", { ...HOSTING[version], key: SEEDED, comment: "x" })).rejects.toMatchObject({
+      code: "not-found",
+    });
   });
 
   it("shows a key added through v2 to a v4 client, as one account behind every version", async () => {

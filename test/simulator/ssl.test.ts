@@ -42,7 +42,11 @@ beforeAll(() => {
     }),
     wildcard: sign("*.agency-demo.com"),
     wrongHost: sign("other-site.example"),
-    expired: sign("agency-demo.com", { commonName: "agency-demo.com", notBefore: new Date("2020-01-01T00:00:00Z"), notAfter: new Date("2021-01-01T00:00:00Z") }),
+    expired: sign("agency-demo.com", {
+      commonName: "agency-demo.com",
+      notBefore: new Date("2020-01-01T00:00:00Z"),
+      notAfter: new Date("2021-01-01T00:00:00Z"),
+    }),
     notYetValid: sign("agency-demo.com", { commonName: "agency-demo.com", notBefore: new Date(Date.now() + 30 * DAY), days: 90 }),
   };
 });
@@ -82,28 +86,51 @@ describe("SSL certificates of hosting domains", () => {
     expect(again.jobId).not.toBe(job.jobId);
   });
 
-  it.each(VERSIONS)("installs a matching certificate, returns it, serves it as the active one and reverts to automatic on delete on %s", async (version) => {
-    await call(version, "ssl.installCustom", { ...site(version), certificate: fx.matching, privateKey: fx.key });
-    expect(await call(version, "ssl.getCustom", site(version))).toMatchObject({ cert: fx.matching, key: fx.key });
-    const active = await call(version, "ssl.getCertificate", site(version));
-    expect(active).toMatchObject({ status: "active", issuer: "Agency Demo CA", expireAt: new Date(new X509Certificate(fx.matching).validTo).toISOString() });
+  it.each(VERSIONS)(
+    "installs a matching certificate, returns it, serves it as the active one and reverts to automatic on delete on %s",
+    async (version) => {
+      await call(version, "ssl.installCustom", { ...site(version), certificate: fx.matching, privateKey: fx.key });
+      expect(await call(version, "ssl.getCustom", site(version))).toMatchObject({ cert: fx.matching, key: fx.key });
+      const active = await call(version, "ssl.getCertificate", site(version));
+      expect(active).toMatchObject({
+        status: "active",
+        issuer: "Agency Demo CA",
+        expireAt: new Date(new X509Certificate(fx.matching).validTo).toISOString(),
+      });
 
-    await call(version, "ssl.deleteCustom", site(version));
-    expect(t.sim.store.hostings["101"]?.ssl["agency-demo.com"]?.custom).toBeUndefined();
-    expect(await call(version, "ssl.getCertificate", site(version))).toMatchObject({ issuer: "Let's Encrypt" });
-    await expect(t.clientFor(version).request("ssl.getCustom", site(version))).rejects.toMatchObject({
-      code: "not-found",
-      message: expect.stringContaining("No custom certificate is installed for agency-demo.com"),
-    });
-  });
+      await call(version, "ssl.deleteCustom", site(version));
+      expect(t.sim.store.hostings["101"]?.ssl["agency-demo.com"]?.custom).toBeUndefined();
+      expect(await call(version, "ssl.getCertificate", site(version))).toMatchObject({ issuer: "Let's Encrypt" });
+      await expect(t.clientFor(version).request("ssl.getCustom", site(version))).rejects.toMatchObject({
+        code: "not-found",
+        message: expect.stringContaining("No custom certificate is installed for agency-demo.com"),
+      });
+    },
+  );
 
   it.each([
-    ["a key that does not match the certificate", () => ({ certificate: fx.matching, privateKey: fx.otherKey }), "privateKey does not match"],
-    ["a certificate for another host", () => ({ certificate: fx.wrongHost, privateKey: fx.key }), "does not cover agency-demo.com (it names other-site.example)"],
+    [
+      "a key that does not match the certificate",
+      () => ({ certificate: fx.matching, privateKey: fx.otherKey }),
+      "privateKey does not match",
+    ],
+    [
+      "a certificate for another host",
+      () => ({ certificate: fx.wrongHost, privateKey: fx.key }),
+      "does not cover agency-demo.com (it names other-site.example)",
+    ],
     ["an expired certificate", () => ({ certificate: fx.expired, privateKey: fx.key }), "expired on 2021-01-01T00:00:00.000Z"],
     ["a certificate that is not valid yet", () => ({ certificate: fx.notYetValid, privateKey: fx.key }), "is not valid before"],
-    ["a wildcard certificate for the bare domain", () => ({ certificate: fx.wildcard, privateKey: fx.key }), "does not cover agency-demo.com"],
-    ["text that is not a certificate", () => ({ certificate: "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----", privateKey: fx.key }), "not a valid PEM-encoded X.509 certificate"],
+    [
+      "a wildcard certificate for the bare domain",
+      () => ({ certificate: fx.wildcard, privateKey: fx.key }),
+      "does not cover agency-demo.com",
+    ],
+    [
+      "text that is not a certificate",
+      () => ({ certificate: "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----", privateKey: fx.key }),
+      "not a valid PEM-encoded X.509 certificate",
+    ],
     ["text that is not a key", () => ({ certificate: fx.matching, privateKey: "not a key" }), "not a valid PEM-encoded private key"],
   ])("refuses to install %s with a 400 that says why", async (_title, body, message) => {
     await expect(t.client.request("ssl.installCustom", { id: 101, domain: "agency-demo.com", ...body() })).rejects.toMatchObject({
@@ -121,16 +148,22 @@ describe("SSL certificates of hosting domains", () => {
 
   it("does not count the common name of a certificate whose DNS names leave it out, as browsers do", async () => {
     const wwwOnly = generateSelfSigned({ commonName: "agency-demo.com", altNames: ["www.agency-demo.com"], privateKey: fx.key }).cert;
-    await expect(t.client.request("ssl.installCustom", { id: 101, domain: "agency-demo.com", certificate: wwwOnly, privateKey: fx.key })).rejects.toMatchObject({
+    await expect(
+      t.client.request("ssl.installCustom", { id: 101, domain: "agency-demo.com", certificate: wwwOnly, privateKey: fx.key }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining("does not cover agency-demo.com (it names www.agency-demo.com)"),
     });
-    expect(await t.client.request("ssl.validateCustom", { id: 101, domain: "www.agency-demo.com", certificate: wwwOnly })).toMatchObject({ valid: true });
+    expect(await t.client.request("ssl.validateCustom", { id: 101, domain: "www.agency-demo.com", certificate: wwwOnly })).toMatchObject({
+      valid: true,
+    });
   });
 
   it.each(VERSIONS)("validates a certificate against the domain and the dates without a key on %s", async (version) => {
     expect(await call(version, "ssl.validateCustom", { ...site(version), certificate: fx.matching })).toMatchObject({ valid: true });
-    expect(await call(version, "ssl.validateCustom", { ...site(version, "www.agency-demo.com"), certificate: fx.wildcard })).toMatchObject({ valid: true });
+    expect(await call(version, "ssl.validateCustom", { ...site(version, "www.agency-demo.com"), certificate: fx.wildcard })).toMatchObject({
+      valid: true,
+    });
     const wrong = await call(version, "ssl.validateCustom", { ...site(version), certificate: fx.wrongHost });
     expect(wrong).toMatchObject({ valid: false });
     expect(wrong.message).toContain("does not cover agency-demo.com");
@@ -154,34 +187,40 @@ describe("certificate signing requests", () => {
     return reply as Record<string, unknown>;
   };
 
-  it.each(VERSIONS)("generates a real CSR with the subject fields, lists it by public-key fingerprint and hands out its key on %s", async (version) => {
-    const generated = await call(version, "ssl.generateCsr", { ...site(version), ...subject });
-    const csr = forge.pki.certificationRequestFromPem(String(generated.csr));
-    expect(csr.verify()).toBe(true);
-    expect(csr.subject.getField("CN").value).toBe("agency-demo.com");
-    expect(csr.subject.getField("C").value).toBe("CA");
-    expect(csr.subject.getField("OU").value).toBe("Web");
-    expect(forge.util.decodeUtf8(csr.subject.getField("L").value as string)).toBe("Montréal");
-    const selfSigned = new X509Certificate(String(generated.selfSignedCert));
-    expect(selfSigned.subject).toContain("CN=agency-demo.com");
-    expect(selfSigned.verify(selfSigned.publicKey)).toBe(true);
+  it.each(VERSIONS)(
+    "generates a real CSR with the subject fields, lists it by public-key fingerprint and hands out its key on %s",
+    async (version) => {
+      const generated = await call(version, "ssl.generateCsr", { ...site(version), ...subject });
+      const csr = forge.pki.certificationRequestFromPem(String(generated.csr));
+      expect(csr.verify()).toBe(true);
+      expect(csr.subject.getField("CN").value).toBe("agency-demo.com");
+      expect(csr.subject.getField("C").value).toBe("CA");
+      expect(csr.subject.getField("OU").value).toBe("Web");
+      expect(forge.util.decodeUtf8(csr.subject.getField("L").value as string)).toBe("Montréal");
+      const selfSigned = new X509Certificate(String(generated.selfSignedCert));
+      expect(selfSigned.subject).toContain("CN=agency-demo.com");
+      expect(selfSigned.verify(selfSigned.publicKey)).toBe(true);
 
-    const list = (await call(version, "ssl.listCsrs", site(version))).data as Record<string, unknown>[];
-    expect(list).toHaveLength(1);
-    const entry = list[0]!;
-    expect(entry).not.toHaveProperty("privateKey");
-    expect(entry.csr).toBe(generated.csr);
-    expect(entry.creationDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(entry.attributes).toContainEqual({ name: "organizationName", value: "Agency Demo" });
-    expect(entry.attributes).toContainEqual({ name: "emailAddress", value: "admin@agency-demo.com" });
-    // the fingerprint is the SHA-256 of the public key's DER SubjectPublicKeyInfo
-    const spki = createPublicKey(forge.pki.publicKeyToPem(csr.publicKey!)).export({ type: "spki", format: "der" });
-    expect(entry.csrPubKeyFingerPrint).toBe(createHash("sha256").update(spki).digest("hex"));
+      const list = (await call(version, "ssl.listCsrs", site(version))).data as Record<string, unknown>[];
+      expect(list).toHaveLength(1);
+      const entry = list[0]!;
+      expect(entry).not.toHaveProperty("privateKey");
+      expect(entry.csr).toBe(generated.csr);
+      expect(entry.creationDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(entry.attributes).toContainEqual({ name: "organizationName", value: "Agency Demo" });
+      expect(entry.attributes).toContainEqual({ name: "emailAddress", value: "admin@agency-demo.com" });
+      // the fingerprint is the SHA-256 of the public key's DER SubjectPublicKeyInfo
+      const spki = createPublicKey(forge.pki.publicKeyToPem(csr.publicKey!)).export({ type: "spki", format: "der" });
+      expect(entry.csrPubKeyFingerPrint).toBe(createHash("sha256").update(spki).digest("hex"));
 
-    const { privateKey } = await call(version, "ssl.getCsrPrivateKey", { ...site(version), csrPubKeyFingerPrint: entry.csrPubKeyFingerPrint });
-    expect(selfSigned.checkPrivateKey(createPrivateKey(String(privateKey)))).toBe(true);
-    expect(publicKeyFingerprint(String(privateKey))).toBe(entry.csrPubKeyFingerPrint);
-  });
+      const { privateKey } = await call(version, "ssl.getCsrPrivateKey", {
+        ...site(version),
+        csrPubKeyFingerPrint: entry.csrPubKeyFingerPrint,
+      });
+      expect(selfSigned.checkPrivateKey(createPrivateKey(String(privateKey)))).toBe(true);
+      expect(publicKeyFingerprint(String(privateKey))).toBe(entry.csrPubKeyFingerPrint);
+    },
+  );
 
   it.each(VERSIONS)("removes a CSR by fingerprint and then answers 404 for it on %s", async (version) => {
     await call(version, "ssl.generateCsr", { ...site(version), ...subject });
@@ -203,7 +242,9 @@ describe("certificate signing requests", () => {
 
   it("refuses a country code that is not two letters before sending anything", async () => {
     const sent = t.sim.requests.count();
-    await expect(t.client.request("ssl.generateCsr", { id: 101, domain: "agency-demo.com", ...subject, countryCode: "CAN" })).rejects.toMatchObject({
+    await expect(
+      t.client.request("ssl.generateCsr", { id: 101, domain: "agency-demo.com", ...subject, countryCode: "CAN" }),
+    ).rejects.toMatchObject({
       code: "validation",
       message: expect.stringContaining("countryCode"),
     });

@@ -74,7 +74,12 @@ describe("statistics against the simulator", () => {
     it.each(ALL)("reports a total equal to the directories plus the account's databases on %s", async (version) => {
       const reply = await t.clientFor(version).request("stats.getDiskUsage", HOSTING[version]);
       const usage = reply as { total: number; diskUsage: Record<string, number>; dbUsage: Record<string, number> };
-      expect(Object.keys(usage.diskUsage)).toEqual(["/home/agencyde/public_html", "/home/agencyde/mail", "/home/agencyde/logs", "/home/agencyde/tmp"]);
+      expect(Object.keys(usage.diskUsage)).toEqual([
+        "/home/agencyde/public_html",
+        "/home/agencyde/mail",
+        "/home/agencyde/logs",
+        "/home/agencyde/tmp",
+      ]);
       expect(usage.dbUsage).toEqual({ agencyde_wp: 52_428_800 });
       const sum = [...Object.values(usage.diskUsage), ...Object.values(usage.dbUsage)].reduce((a, b) => a + b, 0);
       expect(usage.total).toBe(sum);

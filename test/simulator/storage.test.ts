@@ -28,8 +28,10 @@ function unwrap<T>(version: Version, reply: Record<string, unknown>, v4Field?: s
 describe("object storage against the simulator", () => {
   const t = useSimulator({ version: "v4" });
 
-  const account = async (client: ResellerClient, version: Version) => unwrap<Account>(version, await client.request("storage.getAccount", HOSTING[version]));
-  const urls = async (client: ResellerClient, version: Version) => unwrap<UrlEntry[]>(version, await client.request("storage.listUrls", HOSTING[version]), "urls");
+  const account = async (client: ResellerClient, version: Version) =>
+    unwrap<Account>(version, await client.request("storage.getAccount", HOSTING[version]));
+  const urls = async (client: ResellerClient, version: Version) =>
+    unwrap<UrlEntry[]>(version, await client.request("storage.listUrls", HOSTING[version]), "urls");
   const addUrl = async (client: ResellerClient, version: Version, fields: Record<string, unknown>) =>
     unwrap<UrlEntry>(version, await client.request("storage.addUrl", { ...HOSTING[version], ...fields }));
   const init = async (client: ResellerClient, version: Version) => client.request("storage.initAccount", HOSTING[version]);
@@ -109,7 +111,10 @@ describe("object storage against the simulator", () => {
     const client = t.clientFor(version);
     await init(client, version);
     await addUrl(client, version, { uri: "/media", domain: "agency-demo.com" });
-    await expect(addUrl(client, version, { uri: "media", domain: "agency-demo.com" })).rejects.toMatchObject({ code: "conflict", status: 409 });
+    await expect(addUrl(client, version, { uri: "media", domain: "agency-demo.com" })).rejects.toMatchObject({
+      code: "conflict",
+      status: 409,
+    });
     await addUrl(client, version, { uri: "/media", domain: "client-shop.net" });
     await addUrl(client, version, { uri: "/media" });
     expect((await urls(client, version)).map((u) => u.domain)).toEqual(["agency-demo.com", "client-shop.net", ""]);
@@ -137,7 +142,9 @@ describe("object storage against the simulator", () => {
       await client.request("storage.updateUrl", { ...HOSTING[version], urlId: created.id, uri: "/assets", domain: "client-shop.net" }),
     );
     expect(updated).toMatchObject({ id: created.id, uri: "/assets", domain: "client-shop.net", dest: "https://client-shop.net/assets" });
-    expect(await urls(client, version)).toEqual([{ id: created.id, uri: "/assets", domain: "client-shop.net", dest: "https://client-shop.net/assets" }]);
+    expect(await urls(client, version)).toEqual([
+      { id: created.id, uri: "/assets", domain: "client-shop.net", dest: "https://client-shop.net/assets" },
+    ]);
   });
 
   it("keeps a URL's own URI and domain when it is updated to the same values", async () => {
@@ -158,7 +165,9 @@ describe("object storage against the simulator", () => {
   it.each(VERSIONS)("answers not-found on %s when updating or deleting an unknown URL id", async (version) => {
     const client = t.clientFor(version);
     await init(client, version);
-    await expect(client.request("storage.updateUrl", { ...HOSTING[version], urlId: 4040, uri: "/x" })).rejects.toMatchObject({ code: "not-found" });
+    await expect(client.request("storage.updateUrl", { ...HOSTING[version], urlId: 4040, uri: "/x" })).rejects.toMatchObject({
+      code: "not-found",
+    });
     await expect(client.request("storage.deleteUrl", { ...HOSTING[version], urlId: 4040 })).rejects.toMatchObject({ code: "not-found" });
   });
 
@@ -169,6 +178,8 @@ describe("object storage against the simulator", () => {
     const reply = await client.request("storage.deleteUrl", { ...HOSTING[version], urlId: created.id });
     expect(reply.data).toMatchObject({ id: created.id, uri: "/media" });
     expect(await urls(client, version)).toEqual([]);
-    await expect(client.request("storage.deleteUrl", { ...HOSTING[version], urlId: created.id })).rejects.toMatchObject({ code: "not-found" });
+    await expect(client.request("storage.deleteUrl", { ...HOSTING[version], urlId: created.id })).rejects.toMatchObject({
+      code: "not-found",
+    });
   });
 });

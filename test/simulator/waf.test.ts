@@ -28,7 +28,9 @@ describe("web application firewall against the simulator", () => {
     return reply as unknown as RulesResult;
   };
   const update = (version: ApiVersion, wafDisabledRules: number[], append?: boolean) =>
-    t.clientFor(version).request("waf.updateRules", { ...HOSTING[version], ...DOMAIN, wafDisabledRules, ...(append === undefined ? {} : { append }) });
+    t
+      .clientFor(version)
+      .request("waf.updateRules", { ...HOSTING[version], ...DOMAIN, wafDisabledRules, ...(append === undefined ? {} : { append }) });
   /** v4 answers hits in `hits`, v3 and v2 in `data`. */
   const logs = async (version: ApiVersion, params: Record<string, unknown> = {}): Promise<Hit[]> => {
     const reply = await t.clientFor(version).request("waf.getLogs", { ...HOSTING[version], ...DOMAIN, ...params });
@@ -79,7 +81,9 @@ describe("web application firewall against the simulator", () => {
 
   it.each(ALL)("refuses a domain of another hosting account on %s", async (version) => {
     await expect(rules(version, "staging-agency.com")).rejects.toMatchObject({ code: "not-found", status: 404 });
-    const attempt = t.clientFor(version).request("waf.updateRules", { ...HOSTING[version], domain: "staging-agency.com", wafDisabledRules: [942100] });
+    const attempt = t
+      .clientFor(version)
+      .request("waf.updateRules", { ...HOSTING[version], domain: "staging-agency.com", wafDisabledRules: [942100] });
     await expect(attempt).rejects.toMatchObject({ code: "not-found" });
   });
 
@@ -135,7 +139,9 @@ describe("web application firewall against the simulator", () => {
   });
 
   it("refuses an order other than asc or desc before anything is sent", async () => {
-    await expect(t.client.request("v4.waf.getLogs", { id: 101, ...DOMAIN, order: "newest" } as never)).rejects.toMatchObject({ code: "validation" });
+    await expect(t.client.request("v4.waf.getLogs", { id: 101, ...DOMAIN, order: "newest" } as never)).rejects.toMatchObject({
+      code: "validation",
+    });
     expect(t.sim.requests.count("waf.getLogs")).toBe(0);
   });
 });

@@ -88,11 +88,15 @@ function running(pid: number): boolean {
 function runInner(): Promise<{ code: number | null; output: string }> {
   // The inner run is a vitest of its own: nothing of this worker's vitest may reach it.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TINYPOOL)/.test(key)));
-  const child = spawn(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "--config", path.join(dir, "vitest.config.mjs")], {
-    cwd: dir,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "--config", path.join(dir, "vitest.config.mjs")],
+    {
+      cwd: dir,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -116,7 +120,10 @@ describe.skipIf(process.platform !== "linux")("the suite's reaping of the proces
       expect(code, output).not.toBe(0);
       expect(output).toMatch(/Test timed out in 1000ms/);
       expect(existsSync(pidsFile), output).toBe(true);
-      const started = readFileSync(pidsFile, "utf8").trim().split("\n").map((line) => line.split(" "));
+      const started = readFileSync(pidsFile, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => line.split(" "));
       expect(started.map(([file]) => file).sort()).toEqual([...Array(4).fill("timed-out"), ...Array(4).fill("worker-dies")]);
       const left = started.filter(([, pid]) => running(Number(pid)));
       for (const [, pid] of left) process.kill(Number(pid), "SIGKILL");

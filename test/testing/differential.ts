@@ -131,7 +131,10 @@ async function observe<Service>(stack: TestStack, step: ScenarioStep<Service>, s
     succeeded,
     steps: Object.fromEntries(result.steps.filter((s) => s.op !== "skipped").map((s) => [s.name, s.op])),
     failed: [...new Set(failures.map((f) => nameOf(f.urn)))].sort(),
-    initFailures: failures.filter((f) => f.initFailure).map((f) => nameOf(f.urn)).sort(),
+    initFailures: failures
+      .filter((f) => f.initFailure)
+      .map((f) => nameOf(f.urn))
+      .sort(),
     state,
     inputs,
     store: store(),
@@ -139,7 +142,11 @@ async function observe<Service>(stack: TestStack, step: ScenarioStep<Service>, s
 }
 
 /** Runs every step of `scenario` on one engine, observing after each. */
-async function runOn<Service>(scenario: Scenario<Service>, engine: "double" | "cli", steps: ScenarioStep<Service>[]): Promise<Observation[]> {
+async function runOn<Service>(
+  scenario: Scenario<Service>,
+  engine: "double" | "cli",
+  steps: ScenarioStep<Service>[],
+): Promise<Observation[]> {
   const service = await scenario.service();
   const first = steps.find((step) => step.program)?.program ?? (() => undefined);
   const stack = await scenario.stack(engine, service, first);

@@ -126,7 +126,12 @@ function lifecycle(): ScenarioStep<Simulator>[] {
   const reads = { apex: "read" };
   const unchanged = { "web-meta": "same", alias: "same", deploy: "same", ...reads };
   return [
-    { title: "up", operation: "up", program, expect: { steps: { web: "create", "web-meta": "create", alias: "create", deploy: "create", ...reads } } },
+    {
+      title: "up",
+      operation: "up",
+      program,
+      expect: { steps: { web: "create", "web-meta": "create", alias: "create", deploy: "create", ...reads } },
+    },
     { title: "no-change up", operation: "up", expect: { steps: { web: "same", ...unchanged } } },
     {
       title: "a TTL updates in place, a new public key replaces the key",
@@ -153,7 +158,11 @@ function lifecycle(): ScenarioStep<Simulator>[] {
       // reads its fqdn shows as an update too.
       expect: { succeeded: true, steps: { ...unchanged, web: "update", alias: "update" } },
     },
-    { title: "refresh takes the change into the state", operation: "refresh", expect: { steps: { ...unchanged, web: "update", apex: "same" } } },
+    {
+      title: "refresh takes the change into the state",
+      operation: "refresh",
+      expect: { steps: { ...unchanged, web: "update", apex: "same" } },
+    },
     { title: "up puts the declared records back", operation: "up", expect: { steps: { ...unchanged, web: "update" } } },
     {
       title: "destroy",
@@ -177,16 +186,29 @@ function options(): ScenarioStep<Simulator>[] {
     const zone = { domain: DOMAIN, hostingId: HOSTING };
     new DnsRecordSet("guarded", { ...zone, name: "guarded", type: "A", records: ["198.51.100.30"] }, { protect: settings.protect });
     if (!settings.everything) return;
-    new DnsRecordSet("ignored", { ...zone, name: "ignored", type: "A", ttl: settings.ignoredTtl, records: ["198.51.100.40"] }, { ignoreChanges: ["ttl"] });
+    new DnsRecordSet(
+      "ignored",
+      { ...zone, name: "ignored", type: "A", ttl: settings.ignoredTtl, records: ["198.51.100.40"] },
+      { ignoreChanges: ["ttl"] },
+    );
     if (settings.declareRetained) {
       new DnsRecordSet("retained", { ...zone, name: "retained", type: "A", records: ["198.51.100.50"] }, { retainOnDelete: true });
     }
     const database = new Database("db", { hostingId: HOSTING, name: "agencyde_differential" });
     // Dropping the database drops its grants: the grant's own delete is not sent.
-    new DatabaseUserGrant("grant", { hostingId: HOSTING, database: database.name, user: "agencyde_wpuser", privileges: ["SELECT"] }, { deletedWith: database });
+    new DatabaseUserGrant(
+      "grant",
+      { hostingId: HOSTING, database: database.name, user: "agencyde_wpuser", privileges: ["SELECT"] },
+      { deletedWith: database },
+    );
   };
   return [
-    { title: "up", operation: "up", program, expect: { steps: { guarded: "create", ignored: "create", retained: "create", db: "create", grant: "create" } } },
+    {
+      title: "up",
+      operation: "up",
+      program,
+      expect: { steps: { guarded: "create", ignored: "create", retained: "create", db: "create", grant: "create" } },
+    },
     {
       title: "an ignored TTL changes nothing; a retained record set leaves the program but stays in the zone",
       operation: "up",
@@ -219,7 +241,8 @@ function failures(): ScenarioStep<Simulator>[] {
   };
   // Initialising object storage succeeds; reading the account afterwards fails: the provider
   // reports a partial failure carrying the account's id.
-  const readFails = (sim: Simulator): void => void sim.faults.add({ operation: "storage.getAccount", kind: "status", status: 500, times: Infinity });
+  const readFails = (sim: Simulator): void =>
+    void sim.faults.add({ operation: "storage.getAccount", kind: "status", status: 500, times: Infinity });
   const clearFaults = (sim: Simulator): void => sim.faults.clear();
   const web = `${DOMAIN}/web/A`;
   return [
@@ -231,7 +254,11 @@ function failures(): ScenarioStep<Simulator>[] {
       after: clearFaults,
       expect: { succeeded: false, failed: ["storage"], initFailures: ["storage"], state: { web, storage: "102 init errors" } },
     },
-    { title: "the next up finishes it", operation: "up", expect: { succeeded: true, steps: { web: "same", storage: "update" }, state: { web, storage: "102" } } },
+    {
+      title: "the next up finishes it",
+      operation: "up",
+      expect: { succeeded: true, steps: { web: "same", storage: "update" }, state: { web, storage: "102" } },
+    },
     {
       title: "a failed update keeps the old state",
       operation: "up",
@@ -251,7 +278,11 @@ function failures(): ScenarioStep<Simulator>[] {
         readFails(sim);
       },
       after: clearFaults,
-      expect: { succeeded: false, initFailures: ["storage"], state: { web, storage: "101 init errors", "storage (pending delete)": "102" } },
+      expect: {
+        succeeded: false,
+        initFailures: ["storage"],
+        state: { web, storage: "101 init errors", "storage (pending delete)": "102" },
+      },
     },
     { title: "the next up deletes the old object", operation: "up", expect: { succeeded: true, state: { web, storage: "101" } } },
     { title: "destroy", operation: "destroy", expect: { succeeded: true, state: {} } },
@@ -265,7 +296,11 @@ describeDifferential("the engine double against the real engine, with the packag
     TIMEOUT,
   );
 
-  it("honours protect, ignoreChanges, retainOnDelete and deletedWith alike", () => compareEngines(simulatorScenario("options", options)), TIMEOUT);
+  it(
+    "honours protect, ignoreChanges, retainOnDelete and deletedWith alike",
+    () => compareEngines(simulatorScenario("options", options)),
+    TIMEOUT,
+  );
 
   it(
     "keeps partially failed creates and replacements, and failed updates, alike, and converges alike",

@@ -55,7 +55,9 @@ describe("choosing the engine", () => {
   it("names the directory that holds no CLI", async () => {
     const empty = mkdtempSync(path.join(tmpdir(), "no-pulumi-"));
     try {
-      await expect(createTestStack(options({ engine: "cli", pulumiCli: empty }))).rejects.toThrow(`${empty} holds no working pulumi executable`);
+      await expect(createTestStack(options({ engine: "cli", pulumiCli: empty }))).rejects.toThrow(
+        `${empty} holds no working pulumi executable`,
+      );
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
@@ -63,67 +65,67 @@ describe("choosing the engine", () => {
 });
 
 describe.skipIf(!pulumiCli)("the CLI engine", () => {
-  it(
-    "runs the program through the real CLI with results shaped as the double's, and removes its workspace on close",
-    async () => {
-      const stack = await createTestStack(
-        options({
-          engine: "auto",
-          pulumiCli: pulumiCli?.dir,
-          program: () => {
-            const item = new fixture.Item("noisy", { key: "n", value: "warn" }, { additionalSecretOutputs: ["token"] });
-            return { token: item.token, generated: item.generated };
-          },
-        }),
-      );
-      expect(stack.engine).toBe("cli");
-      const workspaces = path.join(fixture.dir, ".pulumi-testing");
-      expect(readdirSync(workspaces)).toHaveLength(1);
+  it("runs the program through the real CLI with results shaped as the double's, and removes its workspace on close", async () => {
+    const stack = await createTestStack(
+      options({
+        engine: "auto",
+        pulumiCli: pulumiCli?.dir,
+        program: () => {
+          const item = new fixture.Item("noisy", { key: "n", value: "warn" }, { additionalSecretOutputs: ["token"] });
+          return { token: item.token, generated: item.generated };
+        },
+      }),
+    );
+    expect(stack.engine).toBe("cli");
+    const workspaces = path.join(fixture.dir, ".pulumi-testing");
+    expect(readdirSync(workspaces)).toHaveLength(1);
 
-      const result = await stack.up();
+    const result = await stack.up();
 
-      expect(result.resourceChanges).toEqual({ create: 1 });
-      expect(result.steps[0]).toMatchObject({ op: "create", name: "noisy", outputs: { token: SECRET, generated: "n:warn" }, secretOutputs: ["token"] });
-      expect(result.outputs).toEqual({ token: SECRET, generated: "n:warn" });
-      expect(result.providerCalls).toEqual([]);
-      // The provider's stderr line reaches the engine as an info message; its `warning:` gives it its severity.
-      expect(result.diagnostics.find((d) => d.message === "the value is 'warn'")).toMatchObject({ severity: "warning", source: "host-stderr" });
-      expect(stack.stackOutputs()).toEqual({ token: `tok-${stack.resource("noisy").id}`, generated: "n:warn" });
-      expect(stack.resource("noisy").secretOutputs).toEqual(["token"]);
+    expect(result.resourceChanges).toEqual({ create: 1 });
+    expect(result.steps[0]).toMatchObject({
+      op: "create",
+      name: "noisy",
+      outputs: { token: SECRET, generated: "n:warn" },
+      secretOutputs: ["token"],
+    });
+    expect(result.outputs).toEqual({ token: SECRET, generated: "n:warn" });
+    expect(result.providerCalls).toEqual([]);
+    // The provider's stderr line reaches the engine as an info message; its `warning:` gives it its severity.
+    expect(result.diagnostics.find((d) => d.message === "the value is 'warn'")).toMatchObject({
+      severity: "warning",
+      source: "host-stderr",
+    });
+    expect(stack.stackOutputs()).toEqual({ token: `tok-${stack.resource("noisy").id}`, generated: "n:warn" });
+    expect(stack.resource("noisy").secretOutputs).toEqual(["token"]);
 
-      expect((await stack.destroy()).resourceChanges).toEqual({ delete: 1 });
-      await stack.close();
-      expect(existsSync(workspaces) ? readdirSync(workspaces) : []).toEqual([]);
-    },
-    120_000,
-  );
+    expect((await stack.destroy()).resourceChanges).toEqual({ delete: 1 });
+    await stack.close();
+    expect(existsSync(workspaces) ? readdirSync(workspaces) : []).toEqual([]);
+  }, 120_000);
 
-  it(
-    "closes the gRPC clients of each run when its operation ends, so the process keeps nothing of a finished run",
-    async () => {
-      // A client whose channel is still open keeps, through its DNS resolver, the async context of
-      // the run that created it, and with it every resource of that run.
-      const channels: { getConnectivityState(tryToConnect: boolean): number }[] = [];
-      const stack = await createTestStack(
-        options({
-          engine: "cli",
-          pulumiCli: pulumiCli?.dir,
-          program: () => {
-            for (const client of [pulumi.runtime.getMonitor(), pulumi.runtime.getEngine()]) {
-              channels.push((client as unknown as { getChannel(): (typeof channels)[number] }).getChannel());
-            }
-            new fixture.Item("kept", { key: "k", value: "v" });
-          },
-        }),
-      );
-      stacks.push(stack);
-      await stack.up();
-      await stack.preview();
+  it("closes the gRPC clients of each run when its operation ends, so the process keeps nothing of a finished run", async () => {
+    // A client whose channel is still open keeps, through its DNS resolver, the async context of
+    // the run that created it, and with it every resource of that run.
+    const channels: { getConnectivityState(tryToConnect: boolean): number }[] = [];
+    const stack = await createTestStack(
+      options({
+        engine: "cli",
+        pulumiCli: pulumiCli?.dir,
+        program: () => {
+          for (const client of [pulumi.runtime.getMonitor(), pulumi.runtime.getEngine()]) {
+            channels.push((client as unknown as { getChannel(): (typeof channels)[number] }).getChannel());
+          }
+          new fixture.Item("kept", { key: "k", value: "v" });
+        },
+      }),
+    );
+    stacks.push(stack);
+    await stack.up();
+    await stack.preview();
 
-      expect(channels).toHaveLength(4);
-      expect(channels.map((channel) => channel.getConnectivityState(false))).toEqual(channels.map(() => GRPC_SHUTDOWN));
-      await stack.destroy();
-    },
-    120_000,
-  );
+    expect(channels).toHaveLength(4);
+    expect(channels.map((channel) => channel.getConnectivityState(false))).toEqual(channels.map(() => GRPC_SHUTDOWN));
+    await stack.destroy();
+  }, 120_000);
 });

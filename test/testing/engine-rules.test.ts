@@ -229,7 +229,11 @@ describe("delete-before-replace with dependents", () => {
       .map((call) => `${call.method}:${call.id}`);
     expect(order.slice(0, 2)).toEqual([`delete:${record}`, `delete:${zone}`]);
     expect(order).toContain(`update:${label}`);
-    expect(Object.fromEntries(result.steps.map((step) => [step.name, step.op]))).toEqual({ zone: "replace", record: "replace", label: "update" });
+    expect(Object.fromEntries(result.steps.map((step) => [step.name, step.op]))).toEqual({
+      zone: "replace",
+      record: "replace",
+      label: "update",
+    });
     expect(result.steps.find((step) => step.name === "record")?.deleteBeforeReplace).toBe(true);
     expect(Object.keys(store().objects).sort()).toEqual(["zone", "record", "label"].map((name) => stack.resource(name).id).sort());
   });

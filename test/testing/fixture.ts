@@ -231,8 +231,7 @@ export function createProgramDirectory(): ProgramDirectory {
     dir,
     Item,
     newStoreFile: () => path.join(dir, `store-${randomUUID()}.json`),
-    readStore: (file) =>
-      existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as StoreData) : { objects: {}, calls: [], next: 1 },
+    readStore: (file) => (existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as StoreData) : { objects: {}, calls: [], next: 1 }),
     writeStore: (file, data) => writeFileSync(file, JSON.stringify(data, null, 2)),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -144,7 +144,11 @@ describe("replacement", () => {
   });
 
   it.each([
-    { dbr: true, order: ["delete", "create"], title: "deletes the old object before creating the new one when the provider asks for deleteBeforeReplace" },
+    {
+      dbr: true,
+      order: ["delete", "create"],
+      title: "deletes the old object before creating the new one when the provider asks for deleteBeforeReplace",
+    },
     { dbr: false, order: ["create", "delete"], title: "creates the new object before deleting the old one otherwise" },
   ])("$title", async ({ dbr, order }) => {
     const name = `item-${dbr}`;
@@ -209,7 +213,15 @@ describe.sequential("destroy, read and import", () => {
 
   it("reads a resource declared with an id instead of creating it, and destroy leaves the object alone", async () => {
     const data = store();
-    data.objects["outside-1"] = { key: "x", value: "from-outside", ref: null, secretText: null, dbr: false, generated: "x:from-outside", token: "t" };
+    data.objects["outside-1"] = {
+      key: "x",
+      value: "from-outside",
+      ref: null,
+      secretText: null,
+      dbr: false,
+      generated: "x:from-outside",
+      token: "t",
+    };
     fixture.writeStore(storeFile, data);
     stack.setProgram(() => {
       const existing = new fixture.Item("existing", { key: "x", value: "ignored" }, { id: "outside-1" });

@@ -45,7 +45,9 @@ describe("processIgnoreChanges", () => {
   });
 
   it("resets every element with a wildcard", () => {
-    expect(processIgnoreChanges({ tags: { a: "2", c: "3" } }, { tags: { a: "1", b: "1" } }, ["tags[*]"]).inputs).toEqual({ tags: { a: "1", b: "1" } });
+    expect(processIgnoreChanges({ tags: { a: "2", c: "3" } }, { tags: { a: "1", b: "1" } }, ["tags[*]"]).inputs).toEqual({
+      tags: { a: "1", b: "1" },
+    });
   });
 
   it("reports a path into an element added to a list as invalid and leaves the value alone", () => {

@@ -12,7 +12,12 @@ const urns = (groups: DependencyNode[][]): string[][] => groups.map((group) => g
 
 describe("deletionAntichains", () => {
   it("deletes dependents before what they depend on, and unrelated resources together", () => {
-    const groups = deletionAntichains([node("zone"), node("record", ["zone"]), node("label", [], { propertyDependencies: { v: ["record"] } }), node("key")]);
+    const groups = deletionAntichains([
+      node("zone"),
+      node("record", ["zone"]),
+      node("label", [], { propertyDependencies: { v: ["record"] } }),
+      node("key"),
+    ]);
     expect(urns(groups)).toEqual([["label"], ["record"], ["key", "zone"]]);
   });
 

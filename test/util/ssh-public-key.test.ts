@@ -1,12 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import forge from "node-forge";
 import { describe, expect, it } from "vitest";
-import {
-  formatSshPublicKey,
-  isAddressOrCidr,
-  md5Fingerprint,
-  parseSshPublicKey,
-} from "../../src/util/ssh-public-key";
+import { formatSshPublicKey, isAddressOrCidr, md5Fingerprint, parseSshPublicKey } from "../../src/util/ssh-public-key";
 
 /**
  * Keys made by `ssh-keygen` (OpenSSH 9), with the fingerprints it printed for them
@@ -19,16 +14,14 @@ const OPENSSH = {
     sha256: "SHA256:OQRnuBdB0reXU5jrBaLEj3cWqDdbYce4eRJl2Fr4g5c",
   },
   rsa2048: {
-    line:
-      "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDEEKLKboNeCvE6ws+nfAchf/RTP5Y5oNGWNukMdgwbN6apOo0Oyia2LwS3T1eIJPKXfjKnaVkWlmkIfoY0wfa6ZyiONj+p7q+hLM6/iZo1dTVVZs7wYQQZ6WkWr+5/kflcNH/an8XQZs8J+pM750TLKzYcM4bZv0wb+JoLyXlbyrOzgcrSt2QqzN6ccK84kpC9viZjYtkV4cBHsuV+8L51YJYWsAUJBH4jPpCTQ87oiIl/tWYPSRQUzU68thXldtULYGzbm8KM/4qjOPkL7E/q7Wcmv/737RcplHeb3Jzb+uMkIc7Ux3EKrr80L+mitNwlaHPB4czmKIJQoceIroIv rsa2048",
+    line: "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDEEKLKboNeCvE6ws+nfAchf/RTP5Y5oNGWNukMdgwbN6apOo0Oyia2LwS3T1eIJPKXfjKnaVkWlmkIfoY0wfa6ZyiONj+p7q+hLM6/iZo1dTVVZs7wYQQZ6WkWr+5/kflcNH/an8XQZs8J+pM750TLKzYcM4bZv0wb+JoLyXlbyrOzgcrSt2QqzN6ccK84kpC9viZjYtkV4cBHsuV+8L51YJYWsAUJBH4jPpCTQ87oiIl/tWYPSRQUzU68thXldtULYGzbm8KM/4qjOPkL7E/q7Wcmv/737RcplHeb3Jzb+uMkIc7Ux3EKrr80L+mitNwlaHPB4czmKIJQoceIroIv rsa2048",
     md5: "73:35:df:34:41:fa:3a:08:c9:7f:b0:30:8f:f6:38:4f",
     sha256: "SHA256:Ry1KReJgOZIXbJFfoxKSoxImZPj9rxDzVctn0gF1LYY",
   },
   rsa1024:
     "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQC5U2riVg3bwvjyLNK0sc7mBgBpuORcIjrhVOdtn6Bg+ceqeIf/rmkVwhNx88TyjPw2kJc9aE0U9nDSoF7njnBdcqHNn6YJdseFaS3Ipw36/WgEPaaXe4nIATIFJ4C4RFJkWFH91YCWhD3AgZ26ocqyRVtPg6o2Jj8U8MY7f35tBQ== rsa1024",
   ecdsa384: {
-    line:
-      "ecdsa-sha2-nistp384 AAAAE2VjZHNhLXNoYTItbmlzdHAzODQAAAAIbmlzdHAzODQAAABhBOc19spqsHoK5V7gBSe5TPn7gDBhT+HG2PLpItohV+6E1DWZURz+yFvF6YIKJca3U7Y9YkoDw0zEkVcONcTGL5+AW27PO6W1ln8ArutQcV5qdydy/fefri5l6H78++NNjA== ecdsa384",
+    line: "ecdsa-sha2-nistp384 AAAAE2VjZHNhLXNoYTItbmlzdHAzODQAAAAIbmlzdHAzODQAAABhBOc19spqsHoK5V7gBSe5TPn7gDBhT+HG2PLpItohV+6E1DWZURz+yFvF6YIKJca3U7Y9YkoDw0zEkVcONcTGL5+AW27PO6W1ln8ArutQcV5qdydy/fefri5l6H78++NNjA== ecdsa384",
     md5: "2c:b9:cd:23:9c:de:a2:17:5a:fa:5e:95:e1:c6:82:2f",
     sha256: "SHA256:KfH6KaLJYmb3amHSA3PdcmKpEpELJo1gSF/v1eo+pqs",
   },
@@ -111,7 +104,9 @@ describe("parseSshPublicKey", () => {
   it("refuses an ECDSA blob that names another curve than its type", () => {
     const point = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]);
     const blob = wire("ecdsa-sha2-nistp256", "nistp384", point);
-    expect(() => parseSshPublicKey(`ecdsa-sha2-nistp256 ${blob.toString("base64")}`)).toThrow(/needs curve nistp256, the key data names "nistp384"/);
+    expect(() => parseSshPublicKey(`ecdsa-sha2-nistp256 ${blob.toString("base64")}`)).toThrow(
+      /needs curve nistp256, the key data names "nistp384"/,
+    );
   });
 
   it("refuses an ECDSA point of the wrong size", () => {

@@ -29,7 +29,10 @@ function issuedChain(): { ca: string; leaf: string; leafKey: string } {
     cert.validity.notAfter = new Date(Date.now() + 30 * DAY);
     cert.setSubject([{ name: "commonName", value: cn }]);
     cert.setIssuer([{ name: "commonName", value: issuer }]);
-    cert.setExtensions([{ name: "basicConstraints", cA: isCA }, ...(isCA ? [] : [{ name: "subjectAltName", altNames: [{ type: 2, value: cn }] }])]);
+    cert.setExtensions([
+      { name: "basicConstraints", cA: isCA },
+      ...(isCA ? [] : [{ name: "subjectAltName", altNames: [{ type: 2, value: cn }] }]),
+    ]);
     cert.sign(caKeys.privateKey, forge.md.sha256.create());
     return forge.pki.certificateToPem(cert);
   };
@@ -88,10 +91,22 @@ describe("certificate chains", () => {
   });
 
   it.each([
-    { name: "an issuer before what it issued", text: () => chain.ca + chain.leaf, reason: /block 2 of the chain \(CN=agency-demo\.com\) did not issue block 1/ },
+    {
+      name: "an issuer before what it issued",
+      text: () => chain.ca + chain.leaf,
+      reason: /block 2 of the chain \(CN=agency-demo\.com\) did not issue block 1/,
+    },
     { name: "a private key pasted into the certificate", text: () => chain.leaf + chain.leafKey, reason: /holds a private key/ },
-    { name: "a block that is not a certificate", text: () => chain.leaf.replace(/CERTIFICATE/g, "CERTIFICATE REQUEST"), reason: /is a CERTIFICATE REQUEST, not a CERTIFICATE/ },
-    { name: "a block that does not parse", text: () => "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----", reason: /is not a valid X\.509 certificate/ },
+    {
+      name: "a block that is not a certificate",
+      text: () => chain.leaf.replace(/CERTIFICATE/g, "CERTIFICATE REQUEST"),
+      reason: /is a CERTIFICATE REQUEST, not a CERTIFICATE/,
+    },
+    {
+      name: "a block that does not parse",
+      text: () => "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----",
+      reason: /is not a valid X\.509 certificate/,
+    },
     { name: "text without PEM", text: () => "hello", reason: /is not a PEM certificate/ },
   ])("refuses $name, saying why", ({ text, reason }) => {
     const parsed = parseCertificateChain(text());
@@ -126,8 +141,16 @@ describe("private keys", () => {
       pem: () => createPrivateKey(key).export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "secret" }).toString(),
       reason: /is encrypted/,
     },
-    { name: "a public key", pem: () => generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString(), reason: /not a PEM private key/ },
-    { name: "a damaged key", pem: () => "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----", reason: /not a valid PEM private key/ },
+    {
+      name: "a public key",
+      pem: () => generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString(),
+      reason: /not a PEM private key/,
+    },
+    {
+      name: "a damaged key",
+      pem: () => "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----",
+      reason: /not a valid PEM private key/,
+    },
   ])("refuses $name without repeating it", ({ pem, reason }) => {
     const text = pem();
     const parsed = parsePrivateKeyPem(text);
@@ -141,7 +164,11 @@ describe("private keys", () => {
 
 describe("validity", () => {
   it("says when a certificate expired or starts, and nothing while it is valid", () => {
-    const expired = cert({ commonName: "a.example", notBefore: new Date("2020-01-01T00:00:00Z"), notAfter: new Date("2021-01-01T00:00:00Z") });
+    const expired = cert({
+      commonName: "a.example",
+      notBefore: new Date("2020-01-01T00:00:00Z"),
+      notAfter: new Date("2021-01-01T00:00:00Z"),
+    });
     expect(validityProblem(expired, new Date())).toBe("expired on 2021-01-01T00:00:00.000Z");
     const later = cert({ commonName: "a.example", notBefore: new Date("2031-01-01T00:00:00Z"), days: 30 });
     expect(validityProblem(later, new Date())).toBe("is not valid before 2031-01-01T00:00:00.000Z");

@@ -24,13 +24,15 @@ export const helloResponse = obj(optionalFields({ message: str(), successful_con
  * @example
  * accountInfoResponse.parse({ credit_remaining: "12.50", credit_currency: "USD" }).credit_remaining; // 12.5
  */
-export const accountInfoResponse = obj(optionalFields({
-  message: str(),
-  credit_remaining: num(),
-  credit_currency: str(),
-  num_active_orders: int(),
-  num_active_domains: int(),
-}));
+export const accountInfoResponse = obj(
+  optionalFields({
+    message: str(),
+    credit_remaining: num(),
+    credit_currency: str(),
+    num_active_orders: int(),
+    num_active_domains: int(),
+  }),
+);
 
 /**
  * The prices of one TLD (v4 document, TLD pricing).
@@ -38,13 +40,15 @@ export const accountInfoResponse = obj(optionalFields({
  * @example
  * tldPrice.parse({ register: 12.5, transfer: 12.5, renew: 14 }).renew; // 14
  */
-export const tldPrice = obj(optionalFields({
-  register: num(),
-  transfer: num(),
-  renew: num(),
-  transfer_requires_epp_code: bool(),
-  id_protection_supported: bool(),
-}));
+export const tldPrice = obj(
+  optionalFields({
+    register: num(),
+    transfer: num(),
+    renew: num(),
+    transfer_requires_epp_code: bool(),
+    id_protection_supported: bool(),
+  }),
+);
 
 /**
  * The TLD pricing resource. `tlds` is keyed by the TLD with its leading period (`".com"`), as
@@ -71,19 +75,38 @@ const tldPricingRequest = z.strictObject({ currency_code: z.string().min(3).max(
  * endpoints["v2.account.hello"].path; // "/reseller-api/test-connection"
  */
 export const accountOperations = defineOperations({
-  "account.hello": { summary: "Test the connection and the credentials", safety: "read", envelope: false, request: noParams, response: helloResponse,
+  "account.hello": {
+    summary: "Test the connection and the credentials",
+    safety: "read",
+    envelope: false,
+    request: noParams,
+    response: helloResponse,
     v4: route("GET /v4/hello", "SEED, catalog §1 #1"),
     v3: route("GET /v3/hello", "CONFIRMED, catalog §2 #1"),
     v2: route("GET /reseller-api/test-connection", "CONFIRMED, catalog §3 #1", { params: "query" }),
   },
-  "account.getInfo": { summary: "Read the reseller's remaining credit and active order and domain counts", safety: "read", envelope: false, request: noParams, response: accountInfoResponse,
+  "account.getInfo": {
+    summary: "Read the reseller's remaining credit and active order and domain counts",
+    safety: "read",
+    envelope: false,
+    request: noParams,
+    response: accountInfoResponse,
     v4: route("GET /v4/account/info", "SEED, catalog §1 #2"),
     v3: route("GET /v3/account/info", "CONFIRMED, catalog §2 #2"),
     v2: route("GET /reseller-api/account-info", "CONFIRMED, catalog §3 #2", { params: "query" }),
   },
-  "account.getTldPricing": { summary: "Read register, transfer and renew prices per TLD, optionally in another currency", safety: "read", envelope: false, request: tldPricingRequest, response: tldPricingResponse,
+  "account.getTldPricing": {
+    summary: "Read register, transfer and renew prices per TLD, optionally in another currency",
+    safety: "read",
+    envelope: false,
+    request: tldPricingRequest,
+    response: tldPricingResponse,
     v4: route("GET /v4/tlds/pricing", "INFERRED-M, catalog §1 #3"),
     v3: route("GET /v3/tlds/pricing", "CONFIRMED, catalog §2 #4"),
-    v2: route("GET /reseller-api/tld-prices", "CONFIRMED, catalog §3 #3", { params: "query", summary: "Read register, transfer and renew prices per TLD in the account currency", request: noParams }),
+    v2: route("GET /reseller-api/tld-prices", "CONFIRMED, catalog §3 #3", {
+      params: "query",
+      summary: "Read register, transfer and renew prices per TLD in the account currency",
+      request: noParams,
+    }),
   },
 });

@@ -35,14 +35,25 @@ const cmsInstall = obj({
 /** The installer's forms: the first administrator, and where the site goes. */
 const installWordpressRequest = z.strictObject({
   ...hostingV4,
-  adminUser: z.string().min(1), adminPassword, adminEmail: z.email(),
-  domain: domainName, path: installPath, title: z.string().min(1), locale: locale.optional(),
+  adminUser: z.string().min(1),
+  adminPassword,
+  adminEmail: z.email(),
+  domain: domainName,
+  path: installPath,
+  title: z.string().min(1),
+  locale: locale.optional(),
 });
 const installCmsRequest = z.strictObject({
   ...hostingV4,
-  cmsType: z.string().min(1), path: installPath, domain: domainName, siteName: z.string().min(1),
-  adminName: z.string().min(1), adminPassword, email: z.email(),
-  www: z.boolean().optional(), https: z.boolean().optional(),
+  cmsType: z.string().min(1),
+  path: installPath,
+  domain: domainName,
+  siteName: z.string().min(1),
+  adminName: z.string().min(1),
+  adminPassword,
+  email: z.email(),
+  www: z.boolean().optional(),
+  https: z.boolean().optional(),
 });
 
 /**
@@ -53,29 +64,69 @@ const installCmsRequest = z.strictObject({
  *   siteName: "Shop", adminName: "admin", adminPassword: "Adm1n-Passw0rd!", email: "admin@client-shop.net" });
  */
 export const appsOperations = defineOperations({
-  "apps.listWordpress": { summary: "List the WordPress installations", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(wordpressInstall) }),
+  "apps.listWordpress": {
+    summary: "List the WordPress installations",
+    safety: "read",
+    envelope: true,
+    request: hostingOnly,
+    response: envelope({ data: list(wordpressInstall) }),
     v2: route("GET /n0c-api/wordpress", "CONFIRMED, catalog §3 #34"),
   },
-  "apps.installWordpress": { summary: "Install WordPress in a directory of a domain", safety: "unsafe", envelope: true, request: installWordpressRequest, response: envelope({}),
+  "apps.installWordpress": {
+    summary: "Install WordPress in a directory of a domain",
+    safety: "unsafe",
+    envelope: true,
+    request: installWordpressRequest,
+    response: envelope({}),
     v2: route("POST /n0c-api/wordpress/add", "CONFIRMED, catalog §3 #35", { unwrap: true }),
   },
-  "apps.deleteWordpress": { summary: "Delete a WordPress installation", safety: "idempotent", envelope: true, request: byPath, response: envelope({}),
+  "apps.deleteWordpress": {
+    summary: "Delete a WordPress installation",
+    safety: "idempotent",
+    envelope: true,
+    request: byPath,
+    response: envelope({}),
     v2: route("POST /n0c-api/wordpress/remove", "CONFIRMED, catalog §3 #36", { unwrap: true }),
   },
-  "apps.listAvailableCms": { summary: "List the CMSs the installer offers, with their versions", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(availableCms) }),
+  "apps.listAvailableCms": {
+    summary: "List the CMSs the installer offers, with their versions",
+    safety: "read",
+    envelope: true,
+    request: hostingOnly,
+    response: envelope({ data: list(availableCms) }),
     v2: route("GET /n0c-api/cms/list-available", "CONFIRMED, catalog §3 #37"),
   },
   // The v2 document: "response data is a string".
-  "apps.installCms": { summary: "Start installing a CMS (it shows in progress, then installed)", safety: "unsafe", envelope: true, request: installCmsRequest, response: envelope({ data: str().optional() }),
+  "apps.installCms": {
+    summary: "Start installing a CMS (it shows in progress, then installed)",
+    safety: "unsafe",
+    envelope: true,
+    request: installCmsRequest,
+    response: envelope({ data: str().optional() }),
     v2: route("POST /n0c-api/cms/install", "CONFIRMED, catalog §3 #38"),
   },
-  "apps.listInstalledCms": { summary: "List the installed CMSs", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
+  "apps.listInstalledCms": {
+    summary: "List the installed CMSs",
+    safety: "read",
+    envelope: true,
+    request: hostingOnly,
+    response: envelope({ data: list(cmsInstall) }),
     v2: route("GET /n0c-api/cms/list-installed", "CONFIRMED, catalog §3 #39"),
   },
-  "apps.listCmsInProgress": { summary: "List the CMS installations still in progress", safety: "read", envelope: true, request: hostingOnly, response: envelope({ data: list(cmsInstall) }),
+  "apps.listCmsInProgress": {
+    summary: "List the CMS installations still in progress",
+    safety: "read",
+    envelope: true,
+    request: hostingOnly,
+    response: envelope({ data: list(cmsInstall) }),
     v2: route("GET /n0c-api/cms/installations-progress", "CONFIRMED, catalog §3 #40"),
   },
-  "apps.deleteCms": { summary: "Delete a CMS installation", safety: "idempotent", envelope: true, request: byPath, response: envelope({}),
+  "apps.deleteCms": {
+    summary: "Delete a CMS installation",
+    safety: "idempotent",
+    envelope: true,
+    request: byPath,
+    response: envelope({}),
     v2: route("POST /n0c-api/cms/delete", "CONFIRMED, catalog §3 #41", { unwrap: true }),
   },
 });

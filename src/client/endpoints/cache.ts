@@ -23,16 +23,18 @@ const serviceAction = z.enum(SERVICE_ACTIONS);
  * @example
  * memcachedStats.parse({ curr_items: "12", version: "1.6.21" });
  */
-export const memcachedStats = obj(optionalFields({
-  version: str(),
-  uptime: str(),
-  curr_items: str(),
-  curr_connections: str(),
-  bytes: str(),
-  limit_maxbytes: str(),
-  get_hits: str(),
-  get_misses: str(),
-}));
+export const memcachedStats = obj(
+  optionalFields({
+    version: str(),
+    uptime: str(),
+    curr_items: str(),
+    curr_connections: str(),
+    bytes: str(),
+    limit_maxbytes: str(),
+    get_hits: str(),
+    get_misses: str(),
+  }),
+);
 
 /** A section of Redis `INFO`; the document says Modules, Errorstats and Keyspace may be null. */
 const redisSection = obj({}).nullable().optional();
@@ -74,32 +76,71 @@ const controlV3 = z.strictObject({ ...hostingV3, serviceAction: serviceAction.op
  * const status = await client.request("v4.cache.getRedis", { id: 101 }); // { enabled: true, active: true, stats: {...} }
  */
 export const cacheOperations = defineOperations({
-  "cache.clearWebCache": { summary: "Clear the web-server cache of a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: envelope({}),
+  "cache.clearWebCache": {
+    summary: "Clear the web-server cache of a domain",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/domain/cache", "INFERRED-L, catalog §1 #46"),
-    v3: route("DELETE /v3/hosting/domain/cache", "INFERRED-L, catalog §2 #39", { request: z.strictObject({ ...hostingV3, domain: domainName }) }),
+    v3: route("DELETE /v3/hosting/domain/cache", "INFERRED-L, catalog §2 #39", {
+      request: z.strictObject({ ...hostingV3, domain: domainName }),
+    }),
   },
-  "cache.getMemcached": { summary: "Get the Memcached status and counters", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(statusShape(memcachedStats)),
+  "cache.getMemcached": {
+    summary: "Get the Memcached status and counters",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(statusShape(memcachedStats)),
     v4: route("GET /v4/hosting/memcached", "INFERRED-L, catalog §1 #47"),
     v3: route("GET /v3/hosting/memcached", "INFERRED-L, catalog §2 #40", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
   },
-  "cache.controlMemcached": { summary: "Turn Memcached on or off, start, stop or restart it", safety: "idempotent", envelope: true, request: controlV4, response: envelope(controlShape),
+  "cache.controlMemcached": {
+    summary: "Turn Memcached on or off, start, stop or restart it",
+    safety: "idempotent",
+    envelope: true,
+    request: controlV4,
+    response: envelope(controlShape),
     v4: route("POST /v4/hosting/memcached", "INFERRED-L, catalog §1 #48"),
     v3: route("POST /v3/hosting/memcached", "INFERRED-L, catalog §2 #41", { unwrap: true, request: controlV3 }),
   },
-  "cache.flushMemcached": { summary: "Expire every Memcached item", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4 }), response: flushResult,
+  "cache.flushMemcached": {
+    summary: "Expire every Memcached item",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: flushResult,
     v4: route("POST /v4/hosting/memcached/flush", "INFERRED-L, catalog §1 #49"),
     v3: route("POST /v3/hosting/memcached/flush", "INFERRED-L, catalog §2 #42", { request: z.strictObject({ ...hostingV3 }) }),
   },
-  "cache.getRedis": { summary: "Get the Redis status and counters", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(statusShape(redisStats)),
+  "cache.getRedis": {
+    summary: "Get the Redis status and counters",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(statusShape(redisStats)),
     v4: route("GET /v4/hosting/redis", "INFERRED-L, catalog §1 #50"),
     v3: route("GET /v3/hosting/redis", "INFERRED-L, catalog §2 #43", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
   },
-  "cache.controlRedis": { summary: "Turn Redis on or off, start, stop or restart it", safety: "idempotent", envelope: true, request: controlV4, response: envelope(controlShape),
+  "cache.controlRedis": {
+    summary: "Turn Redis on or off, start, stop or restart it",
+    safety: "idempotent",
+    envelope: true,
+    request: controlV4,
+    response: envelope(controlShape),
     v4: route("POST /v4/hosting/redis", "INFERRED-L, catalog §1 #51"),
     v3: route("POST /v3/hosting/redis", "INFERRED-L, catalog §2 #44", { unwrap: true, request: controlV3 }),
   },
-  "cache.flushRedis": { summary: "Remove every Redis key of every database", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4 }), response: flushResult,
+  "cache.flushRedis": {
+    summary: "Remove every Redis key of every database",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: flushResult,
     v4: route("POST /v4/hosting/redis/flush", "INFERRED-L, catalog §1 #52"),
-    v3: route("POST /v3/hosting/redis/flush", "INFERRED-L: v4 path pattern, catalog §1 #52 (the v3 seed lists no Redis flush)", { request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("POST /v3/hosting/redis/flush", "INFERRED-L: v4 path pattern, catalog §1 #52 (the v3 seed lists no Redis flush)", {
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
 });

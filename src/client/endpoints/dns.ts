@@ -41,34 +41,66 @@ const zoneResponse = envelope({ data: list(dnsRRSet) });
  *   rrsets: [{ type: "A", name: "www", ttl: 3600, records: [{ ip: "198.51.100.10" }] }] });
  */
 export const dnsOperations = defineOperations({
-  "dns.getZone": { summary: "Retrieve the DNS zone of a domain (rrsets)", safety: "read", envelope: true, request: z.strictObject(zoneV4), response: zoneResponse,
+  "dns.getZone": {
+    summary: "Retrieve the DNS zone of a domain (rrsets)",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
     v4: route("GET /v4/hosting/domain/dns-zone", "INFERRED-M, catalog §1 #14"),
     v3: route("GET /v3/hosting/domain/dns-zone", "CONFIRMED, catalog §2 #14 (S1 RetrieveDNSZone)", { request: zoneV3 }),
     // v2: hosting DNS (/n0c-api; GETs carry a JSON body, catalog §7.4)
     v2: route("GET /n0c-api/dns/get-records", "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)"),
   },
   // Each rrset replaces the one with the same name and type: sending it again changes nothing.
-  "dns.modifyZone": { summary: "Replace, add or delete rrsets of a DNS zone", safety: "idempotent", envelope: true, request: z.strictObject({ ...zoneV4, rrsets: z.array(dnsRRSetInput).min(1) }), response: envelope({}),
+  "dns.modifyZone": {
+    summary: "Replace, add or delete rrsets of a DNS zone",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...zoneV4, rrsets: z.array(dnsRRSetInput).min(1) }),
+    response: envelope({}),
     v4: route("PATCH /v4/hosting/domain/dns-zone", "INFERRED-M, catalog §1 #15"),
     v3: route("PATCH /v3/hosting/domain/dns-zone", "CONFIRMED, catalog §2 #15 (S1 ModifyDNSZone)", { request: zoneV3Modify }),
     v2: route("POST /n0c-api/dns/edit-zone", "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)"),
   },
-  "dns.resetZone": { summary: "Reset a DNS zone to the provider defaults", safety: "idempotent", envelope: true, request: z.strictObject(zoneV4), response: zoneResponse,
+  "dns.resetZone": {
+    summary: "Reset a DNS zone to the provider defaults",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject(zoneV4),
+    response: zoneResponse,
     // The method is a guess (catalog §1 #16: "POST (guess)", alternative path `.../dns-zone/reset`).
     v4: route("POST /v4/hosting/domain/dns-zone", "INFERRED-L, catalog §1 #16"),
     v3: route("POST /v3/hosting/domain/dns-zone", "INFERRED-L, catalog §2 #16", { request: zoneV3 }),
-    v2: route("POST /n0c-api/dns/reset-zone", "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)", { summary: "Create or reset a DNS zone to the provider defaults" }),
+    v2: route("POST /n0c-api/dns/reset-zone", "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)", {
+      summary: "Create or reset a DNS zone to the provider defaults",
+    }),
   },
   // v2 provider DNS of a registered domain (/reseller-api). The spec writes the path with a
   // `{provider}` placeholder; the real word is `ph` (catalog §6), hence `get-ph-dns-records`.
-  "dns.getDomainRecords": { summary: "List the provider DNS records of a domain (flat entries)", safety: "read", envelope: false, request: z.strictObject(sldTld), response: obj({ message: str().optional(), records: list(v2DnsRecord) }),
+  "dns.getDomainRecords": {
+    summary: "List the provider DNS records of a domain (flat entries)",
+    safety: "read",
+    envelope: false,
+    request: z.strictObject(sldTld),
+    response: obj({ message: str().optional(), records: list(v2DnsRecord) }),
     v2: route("GET /reseller-api/get-ph-dns-records", "CONFIRMED, catalog §3 #9", { params: "query" }),
   },
   // The numbered records replace the domain's records of the v2 types: a repeat is a no-op.
-  "dns.saveDomainRecords": { summary: "Replace the provider DNS records of a domain (numbered type/hostname/address fields)", safety: "idempotent", envelope: false, request: v2SaveRecordsRequest, response: messageResponse,
+  "dns.saveDomainRecords": {
+    summary: "Replace the provider DNS records of a domain (numbered type/hostname/address fields)",
+    safety: "idempotent",
+    envelope: false,
+    request: v2SaveRecordsRequest,
+    response: messageResponse,
     v2: route("POST /reseller-api/save-ph-dns-records", "CONFIRMED, catalog §3 #13"),
   },
-  "dns.deleteDomainZone": { summary: "Delete the provider DNS zone of a domain", safety: "idempotent", envelope: false, request: z.strictObject(sldTld), response: messageResponse,
+  "dns.deleteDomainZone": {
+    summary: "Delete the provider DNS zone of a domain",
+    safety: "idempotent",
+    envelope: false,
+    request: z.strictObject(sldTld),
+    response: messageResponse,
     v2: route("POST /reseller-api/delete-ph-dns-zone", "CONFIRMED, catalog §3 #14"),
   },
 });

@@ -76,7 +76,9 @@ export function requiredContactGroup<P extends ContactRoleName>(prefix: P): Full
 export function optionalContactGroup<P extends ContactRoleName>(prefix: P): PartialGroup<P> {
   const shape: Record<string, z.ZodType> = {};
   for (const f of CONTACT_FIELDS) {
-    shape[`${prefix}_${f}`] = (f === "country_code" ? z.string().regex(/^([A-Za-z]{2})?$/, "a two-letter country code") : z.string()).optional();
+    shape[`${prefix}_${f}`] = (
+      f === "country_code" ? z.string().regex(/^([A-Za-z]{2})?$/, "a two-letter country code") : z.string()
+    ).optional();
   }
   return shape as PartialGroup<P>;
 }
@@ -227,12 +229,14 @@ export const availabilityResponse = obj({
  * @example
  * registerResponse.parse({ order_id: "1005", order_total: "12.50", expiry_date: "2027-05-01" }).order_id; // 1005
  */
-export const registerResponse = obj(optionalFields({
-  message: str(),
-  order_id: int(),
-  order_total: num(),
-  expiry_date: str(),
-}));
+export const registerResponse = obj(
+  optionalFields({
+    message: str(),
+    order_id: int(),
+    order_total: num(),
+    expiry_date: str(),
+  }),
+);
 
 /**
  * Renewal result; the document types `order_id` as a string here (v4 document, Domain order results).
@@ -240,11 +244,13 @@ export const registerResponse = obj(optionalFields({
  * @example
  * renewResponse.parse({ order_id: 1006, order_total: 14 }).order_id; // "1006"
  */
-export const renewResponse = obj(optionalFields({
-  message: str(),
-  order_id: str(),
-  order_total: num(),
-}));
+export const renewResponse = obj(
+  optionalFields({
+    message: str(),
+    order_id: str(),
+    order_total: num(),
+  }),
+);
 
 /**
  * One WHOIS contact entry (v4 document, WHOIS contact entry; S1 `Actions/GetContactDetails.php`).
@@ -331,27 +337,54 @@ const NS_V4 = "INFERRED-M: v3 path pattern, catalog §4.1 GET/PUT /v3/domain/nam
  */
 export const domainsOperations = defineOperations({
   // Account domains (v2 has no listing).
-  "domains.list": { summary: "List the account's active domains", safety: "read", envelope: false, request: noParams, response: domainListResponse,
+  "domains.list": {
+    summary: "List the account's active domains",
+    safety: "read",
+    envelope: false,
+    request: noParams,
+    response: domainListResponse,
     v4: route("GET /v4/domains", "SEED, catalog §1 #6"),
     v3: route("GET /v3/domains", "CONFIRMED, catalog §2 #3"),
   },
-  "domains.getInfo": { summary: "Read a domain's registration, expiry and transfer status", safety: "read", envelope: false, request: domainRequest, response: domainInfoResponse,
+  "domains.getInfo": {
+    summary: "Read a domain's registration, expiry and transfer status",
+    safety: "read",
+    envelope: false,
+    request: domainRequest,
+    response: domainInfoResponse,
     v4: route("GET /v4/domain", "INFERRED-M, catalog §1 #7"),
     v3: route("GET /v3/domain", "CONFIRMED, catalog §2 #5"),
     v2: route("GET /reseller-api/domain-info", "CONFIRMED, catalog §3 #5", { params: "query" }),
   },
-  "domains.checkAvailability": { summary: "Check whether a domain can be registered, and its premium prices", safety: "read", envelope: false, request: domainRequest, response: availabilityResponse,
+  "domains.checkAvailability": {
+    summary: "Check whether a domain can be registered, and its premium prices",
+    safety: "read",
+    envelope: false,
+    request: domainRequest,
+    response: availabilityResponse,
     v4: route("GET /v4/domain/availability", "INFERRED-M, catalog §1 #8"),
     v3: route("GET /v3/domain/availability", "CONFIRMED, catalog §2 #6"),
     v2: route("GET /reseller-api/check-availability", "CONFIRMED, catalog §3 #4", { params: "query" }),
   },
   // Registration (charges credit: never sent twice).
-  "domains.register": { summary: "Register a domain for 1 to 10 years, charged to the account credit", safety: "unsafe", envelope: false, request: registerRequest, response: registerResponse,
+  "domains.register": {
+    summary: "Register a domain for 1 to 10 years, charged to the account credit",
+    safety: "unsafe",
+    envelope: false,
+    request: registerRequest,
+    response: registerResponse,
     v4: route("POST /v4/domain/register", "INFERRED-M, catalog §1 #9"),
     v3: route("POST /v3/domain/register", "CONFIRMED, catalog §2 #7"),
-    v2: route("POST /reseller-api/register-domain", "CONFIRMED, catalog §3 #16", { summary: "Register a domain for 1 to 10 years (header X-API-SANDBOX: 1 for a dry run)" }),
+    v2: route("POST /reseller-api/register-domain", "CONFIRMED, catalog §3 #16", {
+      summary: "Register a domain for 1 to 10 years (header X-API-SANDBOX: 1 for a dry run)",
+    }),
   },
-  "domains.transfer": { summary: "Request the transfer of a domain with its EPP code, charged to the account credit", safety: "unsafe", envelope: false, request: transferRequest, response: messageOnly,
+  "domains.transfer": {
+    summary: "Request the transfer of a domain with its EPP code, charged to the account credit",
+    safety: "unsafe",
+    envelope: false,
+    request: transferRequest,
+    response: messageOnly,
     v4: route("POST /v4/domain/transfer", "INFERRED-M, catalog §1 #10"),
     v3: route("POST /v3/domain/transfer", "CONFIRMED, catalog §2 #8"),
     // `transfert-domain` is the official v2 spec's spelling (S8) and S5's; S4, S6, S7 and the
@@ -359,51 +392,101 @@ export const domainsOperations = defineOperations({
     // from configuration if the account answers 404 here.
     v2: route("POST /reseller-api/transfert-domain", "CONFIRMED, catalog §4.2 (S8 official spec, S5)"),
   },
-  "domains.renew": { summary: "Renew a domain for 1 to 10 years, charged to the account credit", safety: "unsafe", envelope: false, request: renewRequest, response: renewResponse,
+  "domains.renew": {
+    summary: "Renew a domain for 1 to 10 years, charged to the account credit",
+    safety: "unsafe",
+    envelope: false,
+    request: renewRequest,
+    response: renewResponse,
     v4: route("POST /v4/domain/renew", "INFERRED-M, catalog §1 #11"),
     v3: route("POST /v3/domain/renew", "CONFIRMED, catalog §2 #9"),
     v2: route("POST /reseller-api/renew-domain", "CONFIRMED, catalog §4.2"),
   },
-  "domains.getContacts": { summary: "Read a domain's registrant, admin, billing and tech contacts", safety: "read", envelope: false, request: domainRequest, response: contactsResponse,
+  "domains.getContacts": {
+    summary: "Read a domain's registrant, admin, billing and tech contacts",
+    safety: "read",
+    envelope: false,
+    request: domainRequest,
+    response: contactsResponse,
     v4: route("GET /v4/domain/contacts", "INFERRED-M, catalog §1 #12"),
     v3: route("GET /v3/domain/contacts", "CONFIRMED, catalog §2 #10"),
     v2: route("GET /reseller-api/get-contact-details", "CONFIRMED, catalog §3 #6", { params: "query" }),
   },
-  "domains.updateContacts": { summary: "Replace a domain's WHOIS contacts", safety: "idempotent", envelope: false, request: updateContactsRequest, response: messageOnly,
+  "domains.updateContacts": {
+    summary: "Replace a domain's WHOIS contacts",
+    safety: "idempotent",
+    envelope: false,
+    request: updateContactsRequest,
+    response: messageOnly,
     v4: route("PATCH /v4/domain/contacts", "INFERRED-M, catalog §1 #13"),
     v3: route("PATCH /v3/domain/contacts", "CONFIRMED, catalog §2 #11"),
     v2: route("POST /reseller-api/save-contact-details", "CONFIRMED, catalog §3 #10"),
   },
   // Registrar lock: v3/v4 toggle with PUT/DELETE, v2 saves a lock_action.
-  "domains.getRegistrarLock": { summary: "Read whether the registrar lock (transfer protection) is on", safety: "read", envelope: false, request: domainRequest, response: lockResponse,
+  "domains.getRegistrarLock": {
+    summary: "Read whether the registrar lock (transfer protection) is on",
+    safety: "read",
+    envelope: false,
+    request: domainRequest,
+    response: lockResponse,
     v4: route("GET /v4/domain/lock", LOCK_V4),
     v3: route("GET /v3/domain/lock", LOCK_V3),
     v2: route("GET /reseller-api/get-registrar-lock", "CONFIRMED, catalog §3 #7", { params: "query" }),
   },
-  "domains.enableRegistrarLock": { summary: "Turn the registrar lock on", safety: "idempotent", envelope: false, request: lockOnRequest, response: lockChangeResponse,
+  "domains.enableRegistrarLock": {
+    summary: "Turn the registrar lock on",
+    safety: "idempotent",
+    envelope: false,
+    request: lockOnRequest,
+    response: lockChangeResponse,
     v4: route("PUT /v4/domain/lock", LOCK_V4),
     v3: route("PUT /v3/domain/lock", LOCK_V3),
   },
-  "domains.disableRegistrarLock": { summary: "Turn the registrar lock off (needed before a transfer out)", safety: "idempotent", envelope: false, request: lockOffRequest, response: lockChangeResponse,
+  "domains.disableRegistrarLock": {
+    summary: "Turn the registrar lock off (needed before a transfer out)",
+    safety: "idempotent",
+    envelope: false,
+    request: lockOffRequest,
+    response: lockChangeResponse,
     v4: route("DELETE /v4/domain/lock", LOCK_V4),
     v3: route("DELETE /v3/domain/lock", LOCK_V3),
   },
-  "domains.saveRegistrarLock": { summary: "Turn the registrar lock on (Lock) or off (Unlock)", safety: "idempotent", envelope: false, request: saveLockRequest, response: lockChangeResponse,
+  "domains.saveRegistrarLock": {
+    summary: "Turn the registrar lock on (Lock) or off (Unlock)",
+    safety: "idempotent",
+    envelope: false,
+    request: saveLockRequest,
+    response: lockChangeResponse,
     // POST, as the official spec says; S5 wrongly sends GET with a body (catalog §3 #11).
     v2: route("POST /reseller-api/save-registrar-lock", "CONFIRMED, catalog §3 #11"),
   },
-  "domains.getNameservers": { summary: "Read a domain's nameservers", safety: "read", envelope: false, request: domainRequest, response: nameserversResponse,
+  "domains.getNameservers": {
+    summary: "Read a domain's nameservers",
+    safety: "read",
+    envelope: false,
+    request: domainRequest,
+    response: nameserversResponse,
     v4: route("GET /v4/domain/nameservers", NS_V4),
     v3: route("GET /v3/domain/nameservers", NS_V3),
     v2: route("GET /reseller-api/get-nameservers", "CONFIRMED, catalog §3 #8", { params: "query" }),
   },
-  "domains.updateNameservers": { summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)", safety: "idempotent", envelope: false, request: nameserversRequest, response: messageOnly,
+  "domains.updateNameservers": {
+    summary: "Replace a domain's nameservers (ns1 and ns2 required, up to ns5)",
+    safety: "idempotent",
+    envelope: false,
+    request: nameserversRequest,
+    response: messageOnly,
     v4: route("PUT /v4/domain/nameservers", NS_V4),
     v3: route("PUT /v3/domain/nameservers", NS_V3),
     v2: route("POST /reseller-api/save-nameservers", "CONFIRMED, catalog §3 #12"),
   },
   // EPP code: each call sends one more e-mail, so it is not retried blindly.
-  "domains.emailEppCode": { summary: "E-mail the domain's EPP (transfer) code to the registrant", safety: "unsafe", envelope: false, request: domainRequest, response: eppCodeResponse,
+  "domains.emailEppCode": {
+    summary: "E-mail the domain's EPP (transfer) code to the registrant",
+    safety: "unsafe",
+    envelope: false,
+    request: domainRequest,
+    response: eppCodeResponse,
     v4: route("POST /v4/domain/auth-info", "INFERRED-M: v3 path pattern, catalog §4.1 POST /v3/domain/auth-info"),
     v3: route("POST /v3/domain/auth-info", "CONFIRMED, catalog §4.1 (S1 EmailEPPCode, S4-PR83)"),
     v2: route("POST /reseller-api/email-epp-code", "CONFIRMED, catalog §3 #15"),

@@ -45,7 +45,9 @@ const mailAccount = obj({
 const listReply = envelope({ data: list(mailAccount) });
 const done = envelope({});
 
-const authsReply = envelope({ data: obj({ usingPhDns: bool().optional(), dkim: bool().optional(), spf: bool().optional(), dMarc: bool().optional() }) });
+const authsReply = envelope({
+  data: obj({ usingPhDns: bool().optional(), dkim: bool().optional(), spf: bool().optional(), dMarc: bool().optional() }),
+});
 const V4_SOURCE = "INFERRED-M: v3 §4.1 path with /v4";
 const V3_SOURCE = "CONFIRMED, catalog §4.1";
 const V2_SOURCE = "CONFIRMED, catalog §4.2";
@@ -57,49 +59,115 @@ const V2_SOURCE = "CONFIRMED, catalog §4.2";
  * await client.request("email.create", { id: 101, domain: "agency-demo.com", mailUser: "sales", password: "S3cure-Mailbox!", quota: 2048 });
  */
 export const emailOperations = defineOperations({
-  "email.list": { summary: "List the e-mail accounts (optionally of one domain)", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName.optional() }), response: listReply,
+  "email.list": {
+    summary: "List the e-mail accounts (optionally of one domain)",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, domain: domainName.optional() }),
+    response: listReply,
     v4: route("GET /v4/hosting/emails", V4_SOURCE),
     // T2 adds a `domain` filter; S2 and S4-PR83 send the id alone.
     v3: route("GET /v3/hosting/emails", V3_SOURCE, { request: z.strictObject({ ...hostingV3, domain: domainName.optional() }) }),
     v2: route("GET /n0c-api/emails", V2_SOURCE, { summary: "List the e-mail accounts", request: z.strictObject(hostingV4) }),
   },
-  "email.create": { summary: "Create an e-mail account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...createShape }), response: done,
+  "email.create": {
+    summary: "Create an e-mail account",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...createShape }),
+    response: done,
     v4: route("POST /v4/hosting/email", V4_SOURCE),
     v3: route("POST /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...createShape }) }),
     v2: route("POST /n0c-api/email/add", V2_SOURCE, { unwrap: true }),
   },
-  "email.update": { summary: "Change the password and/or quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...updateShape }).refine(changesSomething, updateIssue), response: done,
+  "email.update": {
+    summary: "Change the password and/or quota of an e-mail account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...updateShape }).refine(changesSomething, updateIssue),
+    response: done,
     v4: route("PATCH /v4/hosting/email", V4_SOURCE),
-    v3: route("PATCH /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue) }),
+    v3: route("PATCH /v3/hosting/email", V3_SOURCE, {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, ...updateShape }).refine(changesSomething, updateIssue),
+    }),
   },
-  "email.changePassword": { summary: "Change the password of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, password }), response: done,
+  "email.changePassword": {
+    summary: "Change the password of an e-mail account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...mailbox, password }),
+    response: done,
     v2: route("POST /n0c-api/email/change-password", V2_SOURCE, { unwrap: true }),
   },
-  "email.changeQuota": { summary: "Change the quota of an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, quota }), response: done,
+  "email.changeQuota": {
+    summary: "Change the quota of an e-mail account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...mailbox, quota }),
+    response: done,
     v2: route("POST /n0c-api/email/change-quota", V2_SOURCE, { unwrap: true }),
   },
-  "email.delete": { summary: "Delete an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: done,
+  "email.delete": {
+    summary: "Delete an e-mail account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...mailbox }),
+    response: done,
     v4: route("DELETE /v4/hosting/email", V4_SOURCE),
     v3: route("DELETE /v3/hosting/email", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...mailbox }) }),
     v2: route("POST /n0c-api/email/remove", V2_SOURCE, { unwrap: true }),
   },
-  "email.suspend": { summary: "Suspend an e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...byAddress }), response: done,
+  "email.suspend": {
+    summary: "Suspend an e-mail account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...byAddress }),
+    response: done,
     v4: route("POST /v4/hosting/email/suspend", V4_SOURCE),
     v3: route("POST /v3/hosting/email/suspend", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...byAddress }) }),
-    v2: route("POST /n0c-api/email/suspend", V2_SOURCE, { unwrap: true, summary: "Suspend one or more e-mail accounts", request: z.strictObject({ ...hostingV4, ...mailboxes }) }),
+    v2: route("POST /n0c-api/email/suspend", V2_SOURCE, {
+      unwrap: true,
+      summary: "Suspend one or more e-mail accounts",
+      request: z.strictObject({ ...hostingV4, ...mailboxes }),
+    }),
   },
-  "email.unsuspend": { summary: "Reactivate a suspended e-mail account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...byAddress }), response: done,
+  "email.unsuspend": {
+    summary: "Reactivate a suspended e-mail account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...byAddress }),
+    response: done,
     v4: route("POST /v4/hosting/email/unsuspend", V4_SOURCE),
     v3: route("POST /v3/hosting/email/unsuspend", V3_SOURCE, { unwrap: true, request: z.strictObject({ ...hostingV3, ...byAddress }) }),
-    v2: route("POST /n0c-api/email/unsuspend", V2_SOURCE, { unwrap: true, summary: "Reactivate one or more suspended e-mail accounts", request: z.strictObject({ ...hostingV4, ...mailboxes }) }),
+    v2: route("POST /n0c-api/email/unsuspend", V2_SOURCE, {
+      unwrap: true,
+      summary: "Reactivate one or more suspended e-mail accounts",
+      request: z.strictObject({ ...hostingV4, ...mailboxes }),
+    }),
   },
-  "email.getAuths": { summary: "Read whether DKIM, SPF and DMARC are enabled for an e-mail account's domain", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox }), response: authsReply,
+  "email.getAuths": {
+    summary: "Read whether DKIM, SPF and DMARC are enabled for an e-mail account's domain",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...mailbox }),
+    response: authsReply,
     v2: route("GET /n0c-api/email/auths", V2_SOURCE),
   },
-  "email.enableAuth": { summary: "Enable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: done,
+  "email.enableAuth": {
+    summary: "Enable DKIM, SPF or DMARC",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }),
+    response: done,
     v2: route("POST /n0c-api/email/auth/enable", V2_SOURCE, { unwrap: true }),
   },
-  "email.disableAuth": { summary: "Disable DKIM, SPF or DMARC", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }), response: done,
+  "email.disableAuth": {
+    summary: "Disable DKIM, SPF or DMARC",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...mailbox, ...authKind }),
+    response: done,
     v2: route("POST /n0c-api/email/auth/disable", V2_SOURCE, { unwrap: true }),
   },
 });

@@ -29,15 +29,17 @@ export const ftpAccountEntry = obj({
  * @example
  * ftpConnectionEntry.parse({ pid: "4211", account: "deploy@agency-demo.com", time: 42, state: "IDLE" });
  */
-export const ftpConnectionEntry = obj(optionalFields({
-  pid: str(),
-  account: str(),
-  time: int(),
-  state: str(),
-  host: str(),
-  localhost: str(),
-  localport: str(),
-}));
+export const ftpConnectionEntry = obj(
+  optionalFields({
+    pid: str(),
+    account: str(),
+    time: int(),
+    state: str(),
+    host: str(),
+    localhost: str(),
+    localport: str(),
+  }),
+);
 
 /** `data`: one `{ message }` per change applied (v4 document, Edit account). */
 const changeMessages = envelope({ data: list(obj({ message: str().optional() })) });
@@ -65,37 +67,81 @@ const v2Source = (row: number) => `CONFIRMED, catalog §3 #${row} (S8, S5, S7-PR
  * });
  */
 export const ftpOperations = defineOperations({
-  "ftp.listAccounts": { summary: "List the FTP accounts of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ data: list(ftpAccountEntry) }),
+  "ftp.listAccounts": {
+    summary: "List the FTP accounts of a hosting account",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ data: list(ftpAccountEntry) }),
     v4: route("GET /v4/hosting/ftp", v4FromV3(64)),
     // v3 wraps results in `data` (legacy document, difference 3); the list's `data[]{username, path}` is seen in S2.
     v3: route("GET /v3/hosting/ftp", `${v3Confirmed} getFtpAccounts`, { request: z.strictObject({ ...hostingV3 }) }),
     v2: route("GET /n0c-api/ftp-accounts", v2Source(28)),
   },
-  "ftp.createAccount": { summary: "Create an FTP account user@domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...createFields }), response: envelope({ id: int().optional(), username: str().optional(), path: str().optional() }),
+  "ftp.createAccount": {
+    summary: "Create an FTP account user@domain",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...createFields }),
+    response: envelope({ id: int().optional(), username: str().optional(), path: str().optional() }),
     v4: route("POST /v4/hosting/ftp", v4FromV3(65)),
-    v3: route("POST /v3/hosting/ftp", `${v3Confirmed} createFTPAccount`, { unwrap: true, request: z.strictObject({ ...hostingV3, ...createFields }) }),
+    v3: route("POST /v3/hosting/ftp", `${v3Confirmed} createFTPAccount`, {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, ...createFields }),
+    }),
     // v2 has no createFolder (S8 FtpaccountAddBody).
-    v2: route("POST /n0c-api/ftp-account/add", v2Source(29), { unwrap: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password }) }),
+    v2: route("POST /n0c-api/ftp-account/add", v2Source(29), {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1), password }),
+    }),
   },
-  "ftp.editAccount": { summary: "Change the password and optionally the path of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...editFields }), response: changeMessages,
+  "ftp.editAccount": {
+    summary: "Change the password and optionally the path of an FTP account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...editFields }),
+    response: changeMessages,
     v4: route("PATCH /v4/hosting/ftp", v4FromV3(66)),
     v3: route("PATCH /v3/hosting/ftp", `${v3Confirmed} updateFTPAccount`, { request: z.strictObject({ ...hostingV3, ...editFields }) }),
   },
-  "ftp.deleteAccount": { summary: "Delete an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account }), response: envelope({}),
+  "ftp.deleteAccount": {
+    summary: "Delete an FTP account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...account }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/ftp", v4FromV3(67)),
     v3: route("DELETE /v3/hosting/ftp", `${v3Confirmed} deleteFTPAccount`, { request: z.strictObject({ ...hostingV3, ...account }) }),
     v2: route("POST /n0c-api/ftp-account/remove", v2Source(30)),
   },
-  "ftp.listConnections": { summary: "List the active FTP connections", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ activeConnections: list(ftpConnectionEntry) }),
+  "ftp.listConnections": {
+    summary: "List the active FTP connections",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ activeConnections: list(ftpConnectionEntry) }),
     v4: route("GET /v4/hosting/ftp/active-connections", "INFERRED-L, catalog §1 #68 (pattern + v2 §3 #33)"),
-    v3: route("GET /v3/hosting/ftp/active-connections", "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", { unwrap: "activeConnections", request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/ftp/active-connections", "INFERRED-L: v4 path pattern under /v3 (catalog §1 #68)", {
+      unwrap: "activeConnections",
+      request: z.strictObject({ ...hostingV3 }),
+    }),
     v2: route("GET /n0c-api/ftp-account/active-connection", v2Source(33), { unwrap: "activeConnections" }),
   },
-  "ftp.changePassword": { summary: "Change the password of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account, password }), response: envelope({}),
+  "ftp.changePassword": {
+    summary: "Change the password of an FTP account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...account, password }),
+    response: envelope({}),
     // What v2 answers in `data` for the two changes is not shown; the message is all we rely on.
     v2: route("POST /n0c-api/ftp-account/password", v2Source(31)),
   },
-  "ftp.updatePath": { summary: "Change the root path of an FTP account", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1) }), response: envelope({}),
+  "ftp.updatePath": {
+    summary: "Change the root path of an FTP account",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...account, path: z.string().min(1) }),
+    response: envelope({}),
     v2: route("POST /n0c-api/ftp-account/update-path", v2Source(32)),
   },
 });

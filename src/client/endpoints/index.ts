@@ -95,4 +95,5 @@ export type OperationReply<Id extends OperationId> = z.output<Endpoints[KeysOf<I
  * The parameters of hosting operation `Id` beside the hosting address (`id`, and v3's
  * `username`), which the caller adds from `ctx.hosting(...)`.
  */
-export type HostedParams<Id extends OperationId> = OperationParams<Id> extends infer P ? (P extends unknown ? Omit<P, "id" | "username"> : never) : never;
+export type HostedParams<Id extends OperationId> =
+  OperationParams<Id> extends infer P ? (P extends unknown ? Omit<P, "id" | "username"> : never) : never;

@@ -24,23 +24,36 @@ const size = z.number().int().min(1).max(10_000);
  * full list is not shown; `id`, `domain` and `size` are carried over from v3.
  */
 const v4Request = z.strictObject({
-  ...hostingV4, domain: domainName, query: z.string().optional(), queryFields: z.array(z.string().min(1)).optional(),
-  ...window, searchAfter: z.array(z.number().int()).optional(), size: size.optional(),
+  ...hostingV4,
+  domain: domainName,
+  query: z.string().optional(),
+  queryFields: z.array(z.string().min(1)).optional(),
+  ...window,
+  searchAfter: z.array(z.number().int()).optional(),
+  size: size.optional(),
 });
 /** v3 pages with `size` and `from` (S3). */
-const v3Request = z.strictObject({ ...hostingV3, domain: domainName, size: size.optional(), from: z.number().int().min(0).optional(), ...window });
+const v3Request = z.strictObject({
+  ...hostingV3,
+  domain: domainName,
+  size: size.optional(),
+  from: z.number().int().min(0).optional(),
+  ...window,
+});
 
-const userAgent = obj(optionalFields({
-  name: str(),
-  version: str(),
-  major: str(),
-  minor: str(),
-  patch: str(),
-  os_name: str(),
-  os_full: str(),
-  device: str(),
-  original: str(),
-}));
+const userAgent = obj(
+  optionalFields({
+    name: str(),
+    version: str(),
+    major: str(),
+    minor: str(),
+    patch: str(),
+    os_name: str(),
+    os_full: str(),
+    device: str(),
+    original: str(),
+  }),
+);
 
 /**
  * One log entry, as S3's `JsonToRawLogConverter` reads it: `@timestamp` and `access` with the
@@ -49,18 +62,20 @@ const userAgent = obj(optionalFields({
  */
 const accessLogEntry = obj({
   "@timestamp": str().optional(),
-  access: obj(optionalFields({
-    clientip: str(),
-    ident: str(),
-    auth: str(),
-    verb: str(),
-    request: str(),
-    httpversion: str(),
-    response: int(),
-    bytes: num().or(z.string()),
-    referrer: str(),
-    user_agent: userAgent,
-  })).optional(),
+  access: obj(
+    optionalFields({
+      clientip: str(),
+      ident: str(),
+      auth: str(),
+      verb: str(),
+      request: str(),
+      httpversion: str(),
+      response: int(),
+      bytes: num().or(z.string()),
+      referrer: str(),
+      user_agent: userAgent,
+    }),
+  ).optional(),
   sort: optionalList(num()),
 });
 const logsReply = envelope({ data: list(accessLogEntry) });
@@ -77,8 +92,16 @@ const logsReply = envelope({ data: list(accessLogEntry) });
  * }
  */
 export const logsOperations = defineOperations({
-  "logs.getAccessLogs": { summary: "Read a domain's access logs, paging with searchAfter", safety: "read", envelope: true, request: v4Request, response: logsReply,
+  "logs.getAccessLogs": {
+    summary: "Read a domain's access logs, paging with searchAfter",
+    safety: "read",
+    envelope: true,
+    request: v4Request,
+    response: logsReply,
     v4: route("GET /v4/hosting/domain/access-logs", "INFERRED-M, catalog §1 #75"),
-    v3: route("GET /v3/hosting/domain/access-logs", "CONFIRMED, catalog §4.1", { summary: "Read a domain's access logs, paging with size and from", request: v3Request }),
+    v3: route("GET /v3/hosting/domain/access-logs", "CONFIRMED, catalog §4.1", {
+      summary: "Read a domain's access logs, paging with size and from",
+      request: v3Request,
+    }),
   },
 });

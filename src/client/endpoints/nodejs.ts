@@ -46,14 +46,29 @@ const applicationList = envelope({ data: list(nodejsApplication) });
  * const { data: apps } = await client.request("nodejs.listApplications", { id: 101 });
  */
 export const nodejsOperations = defineOperations({
-  "nodejs.listVersions": { summary: "List the Node.js versions available to a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(versionsShape),
+  "nodejs.listVersions": {
+    summary: "List the Node.js versions available to a hosting account",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(versionsShape),
     v4: route("GET /v4/hosting/nodejs/versions", "INFERRED-L, catalog §1 #39"),
     // v3 wraps the versions resource in `data` (legacy document, difference 3); the application
     // list is already `data`.
-    v3: route("GET /v3/hosting/nodejs/versions", "INFERRED-L: v4 path pattern, catalog §1 #39", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/nodejs/versions", "INFERRED-L: v4 path pattern, catalog §1 #39", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
-  "nodejs.listApplications": { summary: "List the Node.js applications of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: applicationList,
+  "nodejs.listApplications": {
+    summary: "List the Node.js applications of a hosting account",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: applicationList,
     v4: route("GET /v4/hosting/nodejs/applications", "INFERRED-L, catalog §1 #40"),
-    v3: route("GET /v3/hosting/nodejs/applications", "INFERRED-L: v4 path pattern, catalog §1 #40", { request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/nodejs/applications", "INFERRED-L: v4 path pattern, catalog §1 #40", {
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
 });

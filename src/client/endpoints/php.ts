@@ -21,13 +21,15 @@ import { envelope, envelopeShape, hostingV3, hostingV4, list, obj, optionalField
  * @example
  * phpOption.parse({ default: "256M", value: "512M", type: "list", range: "128M,256M,512M", comment: "..." });
  */
-export const phpOption = obj(optionalFields({
-  default: str(),
-  comment: str(),
-  type: str(),
-  range: str(),
-  value: str(),
-}));
+export const phpOption = obj(
+  optionalFields({
+    default: str(),
+    comment: str(),
+    type: str(),
+    range: str(),
+    value: str(),
+  }),
+);
 export type PhpOption = z.output<typeof phpOption>;
 
 const versionsShape = { currentVersion: str().optional(), defaultVersion: str().optional(), availableVersions: list(str()) };
@@ -66,9 +68,15 @@ const NO_ENTRIES = { message: "the reply holds no option or extension map" };
  * @example
  * const { options } = await client.request("php.getOptions", { id: 101, version: "8.2" }); // { memory_limit: { value: "512M", ... }, ... }
  */
-const optionMap = z.preprocess(gatheredUnder("options"), envelope({ options: z.record(z.string(), phpOption).refine(someEntry, NO_ENTRIES) }));
+const optionMap = z.preprocess(
+  gatheredUnder("options"),
+  envelope({ options: z.record(z.string(), phpOption).refine(someEntry, NO_ENTRIES) }),
+);
 /** A `php.listExtensions` reply: the envelope and `extensions`, extension name -> status (`enabled`, `disabled`). */
-const extensionMap = z.preprocess(gatheredUnder("extensions"), envelope({ extensions: z.record(z.string(), str()).refine(someEntry, NO_ENTRIES) }));
+const extensionMap = z.preprocess(
+  gatheredUnder("extensions"),
+  envelope({ extensions: z.record(z.string(), str()).refine(someEntry, NO_ENTRIES) }),
+);
 
 const phpVersion = z.string().min(1);
 /** Option name -> new value; values are strings as php.ini has them (`"512M"`, `"On"`). */
@@ -85,41 +93,108 @@ const extensionSwitches = z.record(z.string().min(1), z.boolean());
  * await client.request("php.setExtensions", { id: 101, version: "8.3", extensions: { imagick: true } });
  */
 export const phpOperations = defineOperations({
-  "php.listVersions": { summary: "List the PHP versions of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(versionsShape),
+  "php.listVersions": {
+    summary: "List the PHP versions of a hosting account",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(versionsShape),
     v4: route("GET /v4/hosting/php/versions", "INFERRED-L, catalog §1 #30"),
     // v3: reads wrap their result in `data` (legacy document, difference 3); writes answer `message`.
-    v3: route("GET /v3/hosting/php/versions", "INFERRED-L: v4 path pattern, catalog §1 #30", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/php/versions", "INFERRED-L: v4 path pattern, catalog §1 #30", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
-  "php.getVersion": { summary: "Get the active PHP version", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ phpVersion: str() }),
+  "php.getVersion": {
+    summary: "Get the active PHP version",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ phpVersion: str() }),
     v4: route("GET /v4/hosting/php/version", "INFERRED-L, catalog §1 #31"),
-    v3: route("GET /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #31", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #31", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
-  "php.setVersion": { summary: "Set the active PHP version", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: envelope({}),
+  "php.setVersion": {
+    summary: "Set the active PHP version",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: envelope({}),
     v4: route("PUT /v4/hosting/php/version", "INFERRED-L, catalog §1 #32"),
-    v3: route("PUT /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #32", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
+    v3: route("PUT /v3/hosting/php/version", "INFERRED-L: v4 path pattern, catalog §1 #32", {
+      request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    }),
   },
-  "php.getOptions": { summary: "Get the PHP options of a version", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: optionMap,
+  "php.getOptions": {
+    summary: "Get the PHP options of a version",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: optionMap,
     v4: route("GET /v4/hosting/php/options", "INFERRED-L, catalog §1 #33"),
-    v3: route("GET /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #33", { unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
+    v3: route("GET /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #33", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    }),
   },
-  "php.setOptions": { summary: "Set PHP options of a version", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion, options: optionValues }), response: envelope({}),
+  "php.setOptions": {
+    summary: "Set PHP options of a version",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion, options: optionValues }),
+    response: envelope({}),
     v4: route("PUT /v4/hosting/php/options", "INFERRED-L, catalog §1 #34 (field name `options` is ours)"),
-    v3: route("PUT /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #34 (field name `options` is ours)", { request: z.strictObject({ ...hostingV3, version: phpVersion, options: optionValues }) }),
+    v3: route("PUT /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #34 (field name `options` is ours)", {
+      request: z.strictObject({ ...hostingV3, version: phpVersion, options: optionValues }),
+    }),
   },
-  "php.resetOptions": { summary: "Reset the PHP options of a version to their defaults", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: envelope({}),
+  "php.resetOptions": {
+    summary: "Reset the PHP options of a version to their defaults",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/php/options", "INFERRED-L, catalog §1 #35"),
-    v3: route("DELETE /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #35", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
+    v3: route("DELETE /v3/hosting/php/options", "INFERRED-L: v4 path pattern, catalog §1 #35", {
+      request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    }),
   },
-  "php.listExtensions": { summary: "List the PHP extensions of a version and their status", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: extensionMap,
+  "php.listExtensions": {
+    summary: "List the PHP extensions of a version and their status",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: extensionMap,
     v4: route("GET /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #36"),
-    v3: route("GET /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #36", { unwrap: true, request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
+    v3: route("GET /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #36", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    }),
   },
-  "php.setExtensions": { summary: "Enable or disable PHP extensions of a version", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion, extensions: extensionSwitches }), response: envelope({}),
+  "php.setExtensions": {
+    summary: "Enable or disable PHP extensions of a version",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion, extensions: extensionSwitches }),
+    response: envelope({}),
     v4: route("PUT /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #37 (field name `extensions` is ours)"),
-    v3: route("PUT /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #37 (field name `extensions` is ours)", { request: z.strictObject({ ...hostingV3, version: phpVersion, extensions: extensionSwitches }) }),
+    v3: route("PUT /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #37 (field name `extensions` is ours)", {
+      request: z.strictObject({ ...hostingV3, version: phpVersion, extensions: extensionSwitches }),
+    }),
   },
-  "php.resetExtensions": { summary: "Reset the PHP extensions of a version to their defaults", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, version: phpVersion }), response: envelope({}),
+  "php.resetExtensions": {
+    summary: "Reset the PHP extensions of a version to their defaults",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, version: phpVersion }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/php/extensions", "INFERRED-L, catalog §1 #38"),
-    v3: route("DELETE /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #38", { request: z.strictObject({ ...hostingV3, version: phpVersion }) }),
+    v3: route("DELETE /v3/hosting/php/extensions", "INFERRED-L: v4 path pattern, catalog §1 #38", {
+      request: z.strictObject({ ...hostingV3, version: phpVersion }),
+    }),
   },
 });

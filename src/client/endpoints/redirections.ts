@@ -34,7 +34,13 @@ const redirectionList = envelope({ data: list(redirectionEntry) });
 const v2Write = envelope({ data: z.unknown().optional() });
 const addFields = { domain: domainName, rType: redirectionType, destinationUrl: z.string().min(1) };
 /** v2 redirects to a domain, not a URL, and says whether the redirection forces HTTPS (S8, S5). */
-const v2ExternalRequest = z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, destinationDomain: z.string().min(1) });
+const v2ExternalRequest = z.strictObject({
+  ...hostingV4,
+  domain: domainName,
+  https: z.boolean(),
+  rType: redirectionType,
+  destinationDomain: z.string().min(1),
+});
 
 /**
  * Redirection operations of every API version.
@@ -44,7 +50,12 @@ const v2ExternalRequest = z.strictObject({ ...hostingV4, domain: domainName, htt
  * const { data } = await client.request("redirections.list", { id: 101 });
  */
 export const redirectionsOperations = defineOperations({
-  "redirections.list": { summary: "List the redirections of a hosting account's domains", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: redirectionList,
+  "redirections.list": {
+    summary: "List the redirections of a hosting account's domains",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: redirectionList,
     v4: route("GET /v4/hosting/redirections", "INFERRED-L, catalog §1 #27"),
     // v3: the legacy document does not show redirections (difference 9); same paths as v4 under /v3,
     // addressed by id and username (difference 2).
@@ -52,17 +63,40 @@ export const redirectionsOperations = defineOperations({
     // v2 (/n0c-api): a JSON body with `id` on every verb, GET included (catalog §7.4).
     v2: route("GET /n0c-api/domain/redirections", "CONFIRMED, catalog §4.2 (S8, S5 getRedirections)"),
   },
-  "redirections.add": { summary: "Redirect a domain to a URL", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...addFields }), response: envelope({}),
+  "redirections.add": {
+    summary: "Redirect a domain to a URL",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...addFields }),
+    response: envelope({}),
     v4: route("POST /v4/hosting/domain/redirection", "INFERRED-L, catalog §1 #28"),
-    v3: route("POST /v3/hosting/domain/redirection", "INFERRED-L: v4 path pattern, catalog §1 #28", { request: z.strictObject({ ...hostingV3, ...addFields }) }),
-    v2: route("POST /n0c-api/domain/external-redirection", "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)", { summary: "Redirect a domain to another domain", request: v2ExternalRequest }),
+    v3: route("POST /v3/hosting/domain/redirection", "INFERRED-L: v4 path pattern, catalog §1 #28", {
+      request: z.strictObject({ ...hostingV3, ...addFields }),
+    }),
+    v2: route(
+      "POST /n0c-api/domain/external-redirection",
+      "CONFIRMED, catalog §4.2 (S8 DomainExternalredirectionBody, S5 setExternalRedirection)",
+      { summary: "Redirect a domain to another domain", request: v2ExternalRequest },
+    ),
   },
-  "redirections.delete": { summary: "Remove the redirection of a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: envelope({}),
+  "redirections.delete": {
+    summary: "Remove the redirection of a domain",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/domain/redirection", "INFERRED-L, catalog §1 #29"),
-    v3: route("DELETE /v3/hosting/domain/redirection", "INFERRED-L: v4 path pattern, catalog §1 #29", { request: z.strictObject({ ...hostingV3, domain: domainName }) }),
+    v3: route("DELETE /v3/hosting/domain/redirection", "INFERRED-L: v4 path pattern, catalog §1 #29", {
+      request: z.strictObject({ ...hostingV3, domain: domainName }),
+    }),
     v2: route("POST /n0c-api/domain/delete-redirection", "CONFIRMED, catalog §4.2 (S8, S5 deleteRedirection)"),
   },
-  "redirections.addInternal": { summary: "Force HTTPS and/or www on a domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, www: z.boolean() }), response: v2Write,
+  "redirections.addInternal": {
+    summary: "Force HTTPS and/or www on a domain",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, domain: domainName, https: z.boolean(), rType: redirectionType, www: z.boolean() }),
+    response: v2Write,
     v2: route("POST /n0c-api/domain/redirection", "CONFIRMED, catalog §4.2 (S8 DomainRedirectionBody, S5 setInternalRedirection)"),
   },
 });

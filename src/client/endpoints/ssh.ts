@@ -41,7 +41,12 @@ const v2Source = "CONFIRMED, catalog §4.2 (S8, S5)";
  * const { keys } = await client.request("v4.ssh.listKeys", { id: 101 });
  */
 export const sshOperations = defineOperations({
-  "ssh.listKeys": { summary: "List the SSH keys of a hosting account", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ keys: list(sshKeyEntry) }),
+  "ssh.listKeys": {
+    summary: "List the SSH keys of a hosting account",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ keys: list(sshKeyEntry) }),
     v4: route("GET /v4/hosting/ssh-keys", v4Source(60)),
     // v3 results are wrapped in `data` (legacy document, difference 3).
     v3: route("GET /v3/hosting/ssh-keys", v3Source(60), { unwrap: "keys", request: z.strictObject({ ...hostingV3 }) }),
@@ -49,18 +54,33 @@ export const sshOperations = defineOperations({
     // S7-PR29 spells these paths `...-ssh-keys` (plural); S8, the official spec, has the singular.
     v2: route("GET /n0c-api/user/ssh-keys", v2Source, { unwrap: "keys" }),
   },
-  "ssh.addKey": { summary: "Add an SSH public key; answers its MD5 fingerprint", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...addFields }), response: envelope({ key: str().optional() }),
+  "ssh.addKey": {
+    summary: "Add an SSH public key; answers its MD5 fingerprint",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...addFields }),
+    response: envelope({ key: str().optional() }),
     v4: route("POST /v4/hosting/ssh-key", v4Source(61)),
     v3: route("POST /v3/hosting/ssh-key", v3Source(61), { unwrap: true, request: z.strictObject({ ...hostingV3, ...addFields }) }),
     v2: route("POST /n0c-api/user/add-ssh-key", v2Source, { unwrap: true }),
   },
-  "ssh.editKey": { summary: "Change the comment or allowed addresses of an SSH key", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...editFields }), response: envelope({}),
+  "ssh.editKey": {
+    summary: "Change the comment or allowed addresses of an SSH key",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...editFields }),
+    response: envelope({}),
     v4: route("PATCH /v4/hosting/ssh-key", v4Source(62)),
     v3: route("PATCH /v3/hosting/ssh-key", v3Source(62), { request: z.strictObject({ ...hostingV3, ...editFields }) }),
     // S5's editSshKey calls remove-ssh-key (a destructive bug, catalog §7.7 #9); this is the S8 path.
     v2: route("POST /n0c-api/user/edit-ssh-key", v2Source),
   },
-  "ssh.removeKey": { summary: "Remove an SSH key by its MD5 fingerprint", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, key: fingerprint }), response: envelope({}),
+  "ssh.removeKey": {
+    summary: "Remove an SSH key by its MD5 fingerprint",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, key: fingerprint }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/ssh-key", v4Source(63)),
     v3: route("DELETE /v3/hosting/ssh-key", v3Source(63), { request: z.strictObject({ ...hostingV3, key: fingerprint }) }),
     v2: route("POST /n0c-api/user/remove-ssh-key", v2Source),

@@ -53,7 +53,6 @@ const csrEntry = obj({
 const generatedCsrShape = { csr: str(), selfSignedCert: str().optional() };
 const csrPrivateKeyShape = { privateKey: str() };
 
-
 /**
  * The SSL operations of v4 and v3: `ssl.getCertificate`, `ssl.renewCertificate`,
  * `ssl.getCustom`, `ssl.installCustom`, `ssl.deleteCustom`, `ssl.validateCustom`, `ssl.listCsrs`,
@@ -63,45 +62,110 @@ const csrPrivateKeyShape = { privateKey: str() };
  * const { valid } = await client.request("v4.ssl.validateCustom", { id: 101, domain: "example.com", certificate: pem });
  */
 export const sslOperations = defineOperations({
-  "ssl.getCertificate": { summary: "Retrieve the active SSL certificate of a domain", safety: "read", envelope: true, request: z.strictObject(siteV4), response: envelope(activeCertificateShape),
+  "ssl.getCertificate": {
+    summary: "Retrieve the active SSL certificate of a domain",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject(siteV4),
+    response: envelope(activeCertificateShape),
     v4: route("GET /v4/hosting/domain/ssl", "INFERRED-L, catalog §1 #17"),
     // v3: same sub-paths, `id` + `username`, results in `data`
     v3: route("GET /v3/hosting/domain/ssl", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.renewCertificate": { summary: "Renew the automatic certificate of a domain (asynchronous job)", safety: "unsafe", envelope: true, request: z.strictObject(siteV4), response: envelope(renewalJobShape),
+  "ssl.renewCertificate": {
+    summary: "Renew the automatic certificate of a domain (asynchronous job)",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject(siteV4),
+    response: envelope(renewalJobShape),
     v4: route("POST /v4/hosting/domain/ssl/renew", "INFERRED-L, catalog §1 #18"),
     v3: route("POST /v3/hosting/domain/ssl/renew", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.getCustom": { summary: "Retrieve the custom certificate and key of a domain", safety: "read", envelope: true, request: z.strictObject(siteV4), response: envelope(customCertificateShape, customCertificateAliases),
+  "ssl.getCustom": {
+    summary: "Retrieve the custom certificate and key of a domain",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject(siteV4),
+    response: envelope(customCertificateShape, customCertificateAliases),
     v4: route("GET /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #19"),
     v3: route("GET /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.installCustom": { summary: "Install a custom certificate and key for a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...siteV4, ...customPair }), response: envelope({}),
+  "ssl.installCustom": {
+    summary: "Install a custom certificate and key for a domain",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...siteV4, ...customPair }),
+    response: envelope({}),
     v4: route("POST /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #20"),
-    v3: route("POST /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, ...customPair }) }),
+    v3: route("POST /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", {
+      unwrap: true,
+      request: z.strictObject({ ...siteV3, ...customPair }),
+    }),
   },
-  "ssl.deleteCustom": { summary: "Delete the custom certificate of a domain (back to the automatic one)", safety: "idempotent", envelope: true, request: z.strictObject(siteV4), response: envelope({}),
+  "ssl.deleteCustom": {
+    summary: "Delete the custom certificate of a domain (back to the automatic one)",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject(siteV4),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/domain/ssl/custom", "INFERRED-L, catalog §1 #21"),
     v3: route("DELETE /v3/hosting/domain/ssl/custom", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject(siteV3) }),
   },
-  "ssl.validateCustom": { summary: "Check that a certificate is currently valid for a domain", safety: "read", envelope: true, request: z.strictObject({ ...siteV4, certificate: z.string().min(1) }), response: envelope(validationShape),
+  "ssl.validateCustom": {
+    summary: "Check that a certificate is currently valid for a domain",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...siteV4, certificate: z.string().min(1) }),
+    response: envelope(validationShape),
     v4: route("POST /v4/hosting/domain/ssl/custom/validate", "INFERRED-L, catalog §1 #22"),
-    v3: route("POST /v3/hosting/domain/ssl/custom/validate", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, certificate: z.string().min(1) }) }),
+    v3: route("POST /v3/hosting/domain/ssl/custom/validate", "INFERRED-L, catalog §2 #17-26", {
+      unwrap: true,
+      request: z.strictObject({ ...siteV3, certificate: z.string().min(1) }),
+    }),
   },
-  "ssl.listCsrs": { summary: "List the CSRs generated for a domain", safety: "read", envelope: true, request: z.strictObject(siteV4), response: envelope({ data: list(csrEntry) }),
+  "ssl.listCsrs": {
+    summary: "List the CSRs generated for a domain",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject(siteV4),
+    response: envelope({ data: list(csrEntry) }),
     v4: route("GET /v4/hosting/domain/ssl/csrs", "INFERRED-L, catalog §1 #23"),
     v3: route("GET /v3/hosting/domain/ssl/csrs", "INFERRED-L, catalog §2 #17-26", { request: z.strictObject(siteV3) }),
   },
-  "ssl.generateCsr": { summary: "Generate a key, a CSR and a self-signed certificate for a domain", safety: "unsafe", envelope: true, request: z.strictObject({ ...siteV4, ...csrFields }), response: envelope(generatedCsrShape),
+  "ssl.generateCsr": {
+    summary: "Generate a key, a CSR and a self-signed certificate for a domain",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...siteV4, ...csrFields }),
+    response: envelope(generatedCsrShape),
     v4: route("POST /v4/hosting/domain/ssl/csr", "INFERRED-L, catalog §1 #24"),
-    v3: route("POST /v3/hosting/domain/ssl/csr", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, ...csrFields }) }),
+    v3: route("POST /v3/hosting/domain/ssl/csr", "INFERRED-L, catalog §2 #17-26", {
+      unwrap: true,
+      request: z.strictObject({ ...siteV3, ...csrFields }),
+    }),
   },
-  "ssl.removeCsr": { summary: "Remove a CSR of a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }), response: envelope({}),
+  "ssl.removeCsr": {
+    summary: "Remove a CSR of a domain",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }),
+    response: envelope({}),
     v4: route("DELETE /v4/hosting/domain/ssl/csr", "INFERRED-L, catalog §1 #25"),
-    v3: route("DELETE /v3/hosting/domain/ssl/csr", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) }),
+    v3: route("DELETE /v3/hosting/domain/ssl/csr", "INFERRED-L, catalog §2 #17-26", {
+      unwrap: true,
+      request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }),
+    }),
   },
-  "ssl.getCsrPrivateKey": { summary: "Retrieve the private key of a CSR", safety: "read", envelope: true, request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }), response: envelope(csrPrivateKeyShape),
+  "ssl.getCsrPrivateKey": {
+    summary: "Retrieve the private key of a CSR",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...siteV4, csrPubKeyFingerPrint: z.string().min(1) }),
+    response: envelope(csrPrivateKeyShape),
     v4: route("GET /v4/hosting/domain/ssl/csr/private-key", "INFERRED-L, catalog §1 #26"),
-    v3: route("GET /v3/hosting/domain/ssl/csr/private-key", "INFERRED-L, catalog §2 #17-26", { unwrap: true, request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }) }),
+    v3: route("GET /v3/hosting/domain/ssl/csr/private-key", "INFERRED-L, catalog §2 #17-26", {
+      unwrap: true,
+      request: z.strictObject({ ...siteV3, csrPubKeyFingerPrint: z.string().min(1) }),
+    }),
   },
 });

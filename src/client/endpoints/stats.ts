@@ -98,12 +98,24 @@ const visitorsReply = envelope({ ...visitorSeries, success: series.or(bool()) })
  * console.log(data.map((row) => row.aCPU));
  */
 export const statsOperations = defineOperations({
-  "stats.getResourceUsage": { summary: "Resource usage (CPU, memory, I/O, processes) per day or hour", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...performanceShape }), response: performanceReply,
+  "stats.getResourceUsage": {
+    summary: "Resource usage (CPU, memory, I/O, processes) per day or hour",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...performanceShape }),
+    response: performanceReply,
     v4: route("GET /v4/hosting/stats/performance", "INFERRED-M, catalog §1 #72"),
-    v3: route("GET /v3/hosting/stats/performance", "CONFIRMED, catalog §4.1", { request: z.strictObject({ ...hostingV3, ...performanceShape }) }),
+    v3: route("GET /v3/hosting/stats/performance", "CONFIRMED, catalog §4.1", {
+      request: z.strictObject({ ...hostingV3, ...performanceShape }),
+    }),
     v2: route("POST /n0c-api/stats/performance", "CONFIRMED, catalog §3 #42"),
   },
-  "stats.getDiskUsage": { summary: "Disk usage in bytes, per directory and per database", safety: "read", envelope: true, request: z.strictObject(hostingV4), response: envelope(diskUsageShape),
+  "stats.getDiskUsage": {
+    summary: "Disk usage in bytes, per directory and per database",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject(hostingV4),
+    response: envelope(diskUsageShape),
     v4: route("GET /v4/hosting/stats/disk-usage", "INFERRED-M, catalog §1 #73"),
     v3: route("GET /v3/hosting/stats/disk-usage", "CONFIRMED, catalog §4.1", { unwrap: true, request: z.strictObject(hostingV3) }),
     v2: route("GET /n0c-api/stats/disk-usage", "CONFIRMED, catalog §3 #43", { unwrap: true }),
@@ -111,12 +123,30 @@ export const statsOperations = defineOperations({
   // The one exception to the envelope: the v4 document says the visitor resource's `success` is
   // an array of numbers (the 2xx count per label), so it is read as the series, and a boolean is
   // still accepted in case the server sends the flag.
-  "stats.getVisitors": { summary: "Web server visits of a domain (all or unique) by status class", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...visitorShape, unique: z.boolean().optional() }), response: visitorsReply,
+  "stats.getVisitors": {
+    summary: "Web server visits of a domain (all or unique) by status class",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...visitorShape, unique: z.boolean().optional() }),
+    response: visitorsReply,
     v4: route("GET /v4/hosting/stats/apache", "INFERRED-M, catalog §1 #74"),
-    v3: route("GET /v3/hosting/stats/apache", "CONFIRMED, catalog §4.1", { unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV3, ...visitorShape }) }),
-    v2: route("POST /n0c-api/stats/apache", "CONFIRMED, catalog §3 #44", { unwrap: true, summary: "Web server visits of a domain by status class", request: z.strictObject({ ...hostingV4, ...visitorShape }) }),
+    v3: route("GET /v3/hosting/stats/apache", "CONFIRMED, catalog §4.1", {
+      unwrap: true,
+      summary: "Web server visits of a domain by status class",
+      request: z.strictObject({ ...hostingV3, ...visitorShape }),
+    }),
+    v2: route("POST /n0c-api/stats/apache", "CONFIRMED, catalog §3 #44", {
+      unwrap: true,
+      summary: "Web server visits of a domain by status class",
+      request: z.strictObject({ ...hostingV4, ...visitorShape }),
+    }),
   },
-  "stats.getUniqueVisitors": { summary: "Unique visitors of a domain by status class", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...visitorShape }), response: visitorsReply,
+  "stats.getUniqueVisitors": {
+    summary: "Unique visitors of a domain by status class",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...visitorShape }),
+    response: visitorsReply,
     v2: route("POST /n0c-api/stats/apache/unique", "CONFIRMED, catalog §3 #45", { unwrap: true }),
   },
 });

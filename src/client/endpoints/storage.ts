@@ -26,14 +26,16 @@ export const storageAccountShape = {
   accessKey: str(),
   secretKey: str(),
   ...optionalFields({ maxSizeKb: int(), maxObjects: int(), suspended: bool(), createdAt: str(), updatedAt: str() }),
-  usage: obj(optionalFields({
-    size: num(),
-    max_size: num(),
-    size_kb: num(),
-    max_size_kb: num(),
-    num_objects: num(),
-    max_num_objects: num(),
-  })).optional(),
+  usage: obj(
+    optionalFields({
+      size: num(),
+      max_size: num(),
+      size_kb: num(),
+      max_size_kb: num(),
+      num_objects: num(),
+      max_num_objects: num(),
+    }),
+  ).optional(),
 };
 /**
  * The storage account as one object (the v3 `data`).
@@ -76,34 +78,85 @@ const urlId = z.number().int().positive();
  * const url = await client.request("v4.storage.addUrl", { id: 101, uri: "/media", domain: "agency-demo.com" });
  */
 export const storageOperations = defineOperations({
-  "storage.getAccount": { summary: "Get the object-storage account and its credentials", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope(storageAccountShape),
+  "storage.getAccount": {
+    summary: "Get the object-storage account and its credentials",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope(storageAccountShape),
     v4: route("GET /v4/hosting/n0c-storage", "INFERRED-M, catalog §1 #53"),
     // v3 wraps results in `data` (legacy document, difference 3; confirmed for the account by S3).
-    v3: route("GET /v3/hosting/n0c-storage", "CONFIRMED, catalog §4.1 (S3 getN0CStorageCredentials)", { unwrap: true, request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/n0c-storage", "CONFIRMED, catalog §4.1 (S3 getN0CStorageCredentials)", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
-  "storage.initAccount": { summary: "Create the object-storage account", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({}),
+  "storage.initAccount": {
+    summary: "Create the object-storage account",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({}),
     v4: route("POST /v4/hosting/n0c-storage", "INFERRED-L, catalog §1 #54"),
     v3: route("POST /v3/hosting/n0c-storage", "INFERRED-L: v4 path pattern, catalog §1 #54", { request: z.strictObject({ ...hostingV3 }) }),
   },
   // Each call issues a new key pair: a blind retry would discard the keys of the first call.
-  "storage.resetCredentials": { summary: "Issue a new access key and secret key", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({}),
+  "storage.resetCredentials": {
+    summary: "Issue a new access key and secret key",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({}),
     v4: route("POST /v4/hosting/n0c-storage/reset-credentials", "INFERRED-L, catalog §1 #55"),
-    v3: route("POST /v3/hosting/n0c-storage/reset-credentials", "INFERRED-L: v4 path pattern, catalog §1 #55", { request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("POST /v3/hosting/n0c-storage/reset-credentials", "INFERRED-L: v4 path pattern, catalog §1 #55", {
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
-  "storage.listUrls": { summary: "List the URLs that serve the bucket", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4 }), response: envelope({ urls: list(storageUrl) }),
+  "storage.listUrls": {
+    summary: "List the URLs that serve the bucket",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4 }),
+    response: envelope({ urls: list(storageUrl) }),
     v4: route("GET /v4/hosting/n0c-storage/urls", "INFERRED-L, catalog §1 #56"),
-    v3: route("GET /v3/hosting/n0c-storage/urls", "INFERRED-L: v4 path pattern, catalog §1 #56", { unwrap: "urls", request: z.strictObject({ ...hostingV3 }) }),
+    v3: route("GET /v3/hosting/n0c-storage/urls", "INFERRED-L: v4 path pattern, catalog §1 #56", {
+      unwrap: "urls",
+      request: z.strictObject({ ...hostingV3 }),
+    }),
   },
-  "storage.addUrl": { summary: "Serve the bucket at a URI", safety: "unsafe", envelope: true, request: z.strictObject({ ...hostingV4, ...urlFields }), response: envelope(storageUrlShape),
+  "storage.addUrl": {
+    summary: "Serve the bucket at a URI",
+    safety: "unsafe",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...urlFields }),
+    response: envelope(storageUrlShape),
     v4: route("POST /v4/hosting/n0c-storage/url", "INFERRED-L, catalog §1 #57"),
-    v3: route("POST /v3/hosting/n0c-storage/url", "INFERRED-L: v4 path pattern, catalog §1 #57", { unwrap: true, request: z.strictObject({ ...hostingV3, ...urlFields }) }),
+    v3: route("POST /v3/hosting/n0c-storage/url", "INFERRED-L: v4 path pattern, catalog §1 #57", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, ...urlFields }),
+    }),
   },
-  "storage.updateUrl": { summary: "Change the URI or domain of a storage URL", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, urlId, ...urlFields }), response: envelope(storageUrlShape),
+  "storage.updateUrl": {
+    summary: "Change the URI or domain of a storage URL",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, urlId, ...urlFields }),
+    response: envelope(storageUrlShape),
     v4: route("PATCH /v4/hosting/n0c-storage/url", "INFERRED-L, catalog §1 #58"),
-    v3: route("PATCH /v3/hosting/n0c-storage/url", "INFERRED-L: v4 path pattern, catalog §1 #58", { unwrap: true, request: z.strictObject({ ...hostingV3, urlId, ...urlFields }) }),
+    v3: route("PATCH /v3/hosting/n0c-storage/url", "INFERRED-L: v4 path pattern, catalog §1 #58", {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, urlId, ...urlFields }),
+    }),
   },
-  "storage.deleteUrl": { summary: "Stop serving the bucket at a URL", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, urlId }), response: envelope({ data: obj({}).optional() }),
+  "storage.deleteUrl": {
+    summary: "Stop serving the bucket at a URL",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, urlId }),
+    response: envelope({ data: obj({}).optional() }),
     v4: route("DELETE /v4/hosting/n0c-storage/url", "INFERRED-L, catalog §1 #59"),
-    v3: route("DELETE /v3/hosting/n0c-storage/url", "INFERRED-L: v4 path pattern, catalog §1 #59", { request: z.strictObject({ ...hostingV3, urlId }) }),
+    v3: route("DELETE /v3/hosting/n0c-storage/url", "INFERRED-L: v4 path pattern, catalog §1 #59", {
+      request: z.strictObject({ ...hostingV3, urlId }),
+    }),
   },
 });

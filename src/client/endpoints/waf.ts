@@ -40,15 +40,17 @@ export const wafLogHit = obj({
   timestamp: str().optional(),
   request: obj(
     optionalFields({
-      geoip: obj(optionalFields({
-        continent_code: str(),
-        country_code: str(),
-        country_name: str(),
-        latitude: num(),
-        longitude: num(),
-        ip: str(),
-        timezone: str(),
-      })),
+      geoip: obj(
+        optionalFields({
+          continent_code: str(),
+          country_code: str(),
+          country_name: str(),
+          latitude: num(),
+          longitude: num(),
+          ip: str(),
+          timezone: str(),
+        }),
+      ),
       headers: obj({}),
       host: str(),
       clientPost: int(),
@@ -92,19 +94,40 @@ const v2Source = "CONFIRMED, catalog §4.2 (S8, S5, S7-PR29)";
  * await client.request("v4.waf.updateRules", { id: 101, domain: "agency-demo.com", wafDisabledRules: [942100], append: true });
  */
 export const wafOperations = defineOperations({
-  "waf.getLogs": { summary: "Read the firewall log of a domain, paged by size and offset", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, ...logsFields }), response: envelope({ hits: list(wafLogHit) }),
+  "waf.getLogs": {
+    summary: "Read the firewall log of a domain, paged by size and offset",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...logsFields }),
+    response: envelope({ hits: list(wafLogHit) }),
     // The v4 document marks the log "temporarily disabled"; the simulator serves it anyway.
     v4: route("GET /v4/hosting/domain/waf-logs", v4Source(69)),
     // v3 and v2 wrap results in `data` (legacy document, difference 3 and 2.0.0 hosting operations).
-    v3: route("GET /v3/hosting/domain/waf-logs", v3Source(69), { unwrap: "hits", request: z.strictObject({ ...hostingV3, ...logsFields }) }),
+    v3: route("GET /v3/hosting/domain/waf-logs", v3Source(69), {
+      unwrap: "hits",
+      request: z.strictObject({ ...hostingV3, ...logsFields }),
+    }),
     v2: route("GET /n0c-api/domain/waf-logs", v2Source, { unwrap: "hits" }),
   },
-  "waf.getRules": { summary: "List the firewall rules and those disabled for a domain", safety: "read", envelope: true, request: z.strictObject({ ...hostingV4, domain: domainName }), response: envelope(rulesShape),
+  "waf.getRules": {
+    summary: "List the firewall rules and those disabled for a domain",
+    safety: "read",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, domain: domainName }),
+    response: envelope(rulesShape),
     v4: route("GET /v4/hosting/domain/waf-rules", v4Source(70)),
-    v3: route("GET /v3/hosting/domain/waf-rules", v3Source(70), { unwrap: true, request: z.strictObject({ ...hostingV3, domain: domainName }) }),
+    v3: route("GET /v3/hosting/domain/waf-rules", v3Source(70), {
+      unwrap: true,
+      request: z.strictObject({ ...hostingV3, domain: domainName }),
+    }),
     v2: route("GET /n0c-api/domain/waf-rules", v2Source, { unwrap: true }),
   },
-  "waf.updateRules": { summary: "Replace or extend the firewall rules disabled for a domain", safety: "idempotent", envelope: true, request: z.strictObject({ ...hostingV4, ...updateFields }), response: envelope({}),
+  "waf.updateRules": {
+    summary: "Replace or extend the firewall rules disabled for a domain",
+    safety: "idempotent",
+    envelope: true,
+    request: z.strictObject({ ...hostingV4, ...updateFields }),
+    response: envelope({}),
     v4: route("PATCH /v4/hosting/domain/waf-rules", v4Source(71)),
     v3: route("PATCH /v3/hosting/domain/waf-rules", v3Source(71), { request: z.strictObject({ ...hostingV3, ...updateFields }) }),
     v2: route("POST /n0c-api/domain/update-waf-rules", v2Source),

@@ -41,7 +41,11 @@ export function checkAccount(news: Props, settingsOf: (account?: string) => Prov
   const value = news[ACCOUNT_KEY];
   if (value === undefined || value === null) return { value: undefined, settings: settingsOf(), failures: [] };
   if (containsUnknown(value)) return { value: UNKNOWN, settings: settingsOf(), failures: [] };
-  const fail = (reason: string): AccountCheck => ({ value: undefined, settings: settingsOf(), failures: [{ property: ACCOUNT_KEY, reason }] });
+  const fail = (reason: string): AccountCheck => ({
+    value: undefined,
+    settings: settingsOf(),
+    failures: [{ property: ACCOUNT_KEY, reason }],
+  });
   if (typeof value !== "string" || !ACCOUNT_NAME.test(value)) {
     return fail(`must be the name of an account of reseller:accounts (${ACCOUNT_NAME_RULE})`);
   }

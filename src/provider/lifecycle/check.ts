@@ -94,7 +94,10 @@ export function checkInputs(def: AnyResourceDefinition, news: Record<string, unk
 }
 
 /** The text rules, then the schema: each property's failures, or its parsed value. */
-function parseInputs(def: AnyResourceDefinition, given: Record<string, unknown>): { failures: CheckFailure[]; success: boolean; data?: Record<string, unknown> } {
+function parseInputs(
+  def: AnyResourceDefinition,
+  given: Record<string, unknown>,
+): { failures: CheckFailure[]; success: boolean; data?: Record<string, unknown> } {
   const shape: Record<string, z.core.$ZodType> = { ...def.inputs };
   for (const k of Object.keys(given)) if (k in shape && containsUnknown(given[k])) shape[k] = z.unknown();
   const failures: CheckFailure[] = [];
@@ -218,7 +221,8 @@ export function textProblem(value: string, rule: TextRule): string | undefined {
   for (const ch of value) {
     at += 1;
     const cp = ch.codePointAt(0)!;
-    if (cp >= 0xd800 && cp <= 0xdfff) return `${shown}is not valid Unicode: a lone surrogate ${hex(cp)} at character ${at} (the API takes UTF-8 text)`;
+    if (cp >= 0xd800 && cp <= 0xdfff)
+      return `${shown}is not valid Unicode: a lone surrogate ${hex(cp)} at character ${at} (the API takes UTF-8 text)`;
     if (BIDI_CONTROL.test(ch)) {
       return `${shown}must not contain bidirectional control characters: ${hex(cp)} at character ${at} (they make text display in another order than it is stored)`;
     }

@@ -27,7 +27,6 @@ export type { IssueSink };
 /** What `read` does when the object is gone: drop it from state, or keep it (a domain registration). */
 export type OnMissing = "remove" | "keep";
 
-
 /** An operation requirement: the property that needs it and the operation ids (`domains.getRegistrarLock`). */
 export interface Requirement {
   property: string;
@@ -181,9 +180,12 @@ export function defineResource<S extends z.ZodRawShape, I extends object, O exte
   const inputKeys = Object.keys(def.inputs);
   // The runtime adds `account` to every resource (account.ts); a definition of its own would
   // shadow it.
-  if (inputKeys.includes("account")) throw new Error(`${def.type}: "account" is the input every resource takes for its reseller account; name the property otherwise`);
+  if (inputKeys.includes("account"))
+    throw new Error(`${def.type}: "account" is the input every resource takes for its reseller account; name the property otherwise`);
   // Keys that begin with `__` are the engine's and the runtime's (`__provider`, `__owner`).
-  for (const k of inputKeys) if (k.startsWith("__")) throw new Error(`${def.type}: "${k}": inputs that begin with "__" are the engine's and the runtime's; name the property otherwise`);
+  for (const k of inputKeys)
+    if (k.startsWith("__"))
+      throw new Error(`${def.type}: "${k}": inputs that begin with "__" are the engine's and the runtime's; name the property otherwise`);
   for (const k of [...def.identity, ...(def.replaceOn ?? []), ...(def.diff?.ignore ?? [])]) {
     if (!inputKeys.includes(k)) throw new Error(`${def.type}: "${k}" is declared in the lifecycle rules but is not an input`);
   }

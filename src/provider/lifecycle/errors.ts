@@ -87,7 +87,11 @@ export class ConfigError extends Error {
  * `what` names the object (`The FTP account ci@example.com`); `verbs` words the hint for
  * objects that are removed and added rather than deleted and created.
  */
-export async function updating<T>(what: string, step: () => Promise<T>, verbs: { gone: string; again: string } = { gone: "deleted", again: "creates" }): Promise<T> {
+export async function updating<T>(
+  what: string,
+  step: () => Promise<T>,
+  verbs: { gone: string; again: string } = { gone: "deleted", again: "creates" },
+): Promise<T> {
   try {
     return await step();
   } catch (err) {

@@ -32,7 +32,9 @@ function convert(value: unknown, path: string): unknown {
   if (proto !== Object.prototype && proto !== null) {
     const json = (value as { toJSON?: () => unknown }).toJSON;
     if (typeof json === "function") return convert(json.call(value), path);
-    throw new TypeError(`${path} is a ${(value as object).constructor?.name ?? "non-plain object"}, which cannot be stored in Pulumi state`);
+    throw new TypeError(
+      `${path} is a ${(value as object).constructor?.name ?? "non-plain object"}, which cannot be stored in Pulumi state`,
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {

@@ -45,7 +45,9 @@ export interface ResourceOwner {
  * ownerToken({ project: "agency", stack: "prod", type: "DnsRecordSet", name: "www" }); // "3f1c…" (64 hex digits)
  */
 export function ownerToken(owner: ResourceOwner): string {
-  return createHash("sha256").update(JSON.stringify(["reseller-owner", owner.project, owner.stack, owner.type, owner.name])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(["reseller-owner", owner.project, owner.stack, owner.type, owner.name]))
+    .digest("hex");
 }
 
 /**

@@ -16,10 +16,16 @@ import type * as pulumi from "@pulumi/pulumi";
  *
  * `ResellerResource`'s constructor calls it for every resource class.
  */
-export function refuseImportOption(resource: { type: string; inputs: readonly string[] }, name: string, opts: pulumi.CustomResourceOptions | undefined): void {
+export function refuseImportOption(
+  resource: { type: string; inputs: readonly string[] },
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): void {
   if (opts?.import === undefined) return;
   const id = typeof opts.import === "string" ? opts.import : "<id>";
-  const adopt = resource.inputs.includes("adopt") ? `, or declare it with \`adopt: true\` (and no \`import\`) to manage the object that exists` : "";
+  const adopt = resource.inputs.includes("adopt")
+    ? `, or declare it with \`adopt: true\` (and no \`import\`) to manage the object that exists`
+    : "";
   throw new Error(
     `${resource.type} "${name}": the \`import\` resource option does not work with dynamic resources (pulumi/pulumi#16175: ` +
       `the engine's import sends the provider no properties, so the code that reads the object cannot load). ` +

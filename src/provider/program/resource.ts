@@ -154,7 +154,14 @@ export abstract class ResellerResource<Args extends object> extends pulumi.dynam
     const limit = Error.stackTraceLimit;
     if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
     try {
-      super(shell(spec.type), name, propsOf(spec, name, args, account), { ...options, additionalSecretOutputs: secrets }, "reseller", spec.type);
+      super(
+        shell(spec.type),
+        name,
+        propsOf(spec, name, args, account),
+        { ...options, additionalSecretOutputs: secrets },
+        "reseller",
+        spec.type,
+      );
     } catch (err) {
       // An error the SDK throws here (a missing name, a bad option) still gets the user's stack.
       Error.stackTraceLimit = limit;

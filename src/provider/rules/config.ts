@@ -42,20 +42,52 @@ export interface ConfigKey {
  * for (const k of CONFIG_KEYS) console.log(`reseller:${k.key}`, k.env, k.required ? "required" : (k.default ?? "optional"));
  */
 export const CONFIG_KEYS: readonly ConfigKey[] = [
-  { key: "apiUser", env: "RESELLER_API_USER", required: true, description: "API user (X-API-USER), from the reseller section of the client area" },
-  { key: "apiKey", env: "RESELLER_API_KEY", required: true, secret: true, description: "API key (X-API-KEY); set it with `pulumi config set --secret`" },
-  { key: "apiUrl", env: "RESELLER_API_URL", default: "https://api.planethoster.net", description: "API base URL; http:// only for loopback (the simulator)" },
+  {
+    key: "apiUser",
+    env: "RESELLER_API_USER",
+    required: true,
+    description: "API user (X-API-USER), from the reseller section of the client area",
+  },
+  {
+    key: "apiKey",
+    env: "RESELLER_API_KEY",
+    required: true,
+    secret: true,
+    description: "API key (X-API-KEY); set it with `pulumi config set --secret`",
+  },
+  {
+    key: "apiUrl",
+    env: "RESELLER_API_URL",
+    default: "https://api.planethoster.net",
+    description: "API base URL; http:// only for loopback (the simulator)",
+  },
   { key: "apiVersion", env: "RESELLER_API_VERSION", default: "v4", description: "API version: v4, v3 or v2" },
   { key: "timeoutMs", env: "RESELLER_TIMEOUT_MS", default: "30000", description: "Per-attempt timeout of a request, in milliseconds" },
   {
     key: "maxResponseBytes",
     env: "RESELLER_MAX_RESPONSE_BYTES",
     default: "8388608",
-    description: "Largest response body read, in bytes (8 MiB); a larger one fails with bad-response (outcome-unknown for a 2xx to a create, settled by reading) and is never held whole in memory",
+    description:
+      "Largest response body read, in bytes (8 MiB); a larger one fails with bad-response (outcome-unknown for a 2xx to a create, settled by reading) and is never held whole in memory",
   },
-  { key: "maxAttempts", env: "RESELLER_MAX_ATTEMPTS", default: "4", description: "Attempts per request, the first included (only operations safe to repeat are retried)" },
-  { key: "retryBaseDelayMs", env: "RESELLER_RETRY_BASE_DELAY_MS", default: "500", description: "First backoff step between attempts, in milliseconds" },
-  { key: "maxConcurrency", env: "RESELLER_MAX_CONCURRENCY", default: "4", description: "Requests in flight at once, shared by every resource of the stack" },
+  {
+    key: "maxAttempts",
+    env: "RESELLER_MAX_ATTEMPTS",
+    default: "4",
+    description: "Attempts per request, the first included (only operations safe to repeat are retried)",
+  },
+  {
+    key: "retryBaseDelayMs",
+    env: "RESELLER_RETRY_BASE_DELAY_MS",
+    default: "500",
+    description: "First backoff step between attempts, in milliseconds",
+  },
+  {
+    key: "maxConcurrency",
+    env: "RESELLER_MAX_CONCURRENCY",
+    default: "4",
+    description: "Requests in flight at once, shared by every resource of the stack",
+  },
   {
     key: "requestsPerMinute",
     env: "RESELLER_REQUESTS_PER_MINUTE",
@@ -66,7 +98,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: "initialRequestsPerMinute",
     env: "RESELLER_INITIAL_REQUESTS_PER_MINUTE",
     default: "120",
-    description: "Rate a run starts at; it rises while the API answers without 429 and falls on 429 (whose Retry-After pauses every request)",
+    description:
+      "Rate a run starts at; it rises while the API answers without 429 and falls on 429 (whose Retry-After pauses every request)",
   },
   {
     key: "minRequestsPerMinute",
@@ -78,15 +111,22 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: "writeBatchSize",
     env: "RESELLER_WRITE_BATCH_SIZE",
     default: "100",
-    description: "Most record sets written to one zone in one request, gathered from the writes waiting at the same time; 1 sends each alone",
+    description:
+      "Most record sets written to one zone in one request, gathered from the writes waiting at the same time; 1 sends each alone",
   },
   {
     key: "writeBatchWindowMs",
     env: "RESELLER_WRITE_BATCH_WINDOW_MS",
     default: "150",
-    description: "Milliseconds without a new record-set write after which a zone's gathered writes go out in one request; longer (up to six windows) while writes arrive further apart, and at most sixty windows after the first",
+    description:
+      "Milliseconds without a new record-set write after which a zone's gathered writes go out in one request; longer (up to six windows) while writes arrive further apart, and at most sixty windows after the first",
   },
-  { key: "readCacheTtlSeconds", env: "RESELLER_READ_CACHE_TTL_SECONDS", default: "300", description: "How long a zone or listing read is reused within one run; 0 turns the cache off" },
+  {
+    key: "readCacheTtlSeconds",
+    env: "RESELLER_READ_CACHE_TTL_SECONDS",
+    default: "300",
+    description: "How long a zone or listing read is reused within one run; 0 turns the cache off",
+  },
   {
     key: "settleWaitMs",
     env: "RESELLER_SETTLE_WAIT_MS",
@@ -94,8 +134,18 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     description:
       "How long a create, or a record set's zone write, whose outcome is unknown (lost or unreadable reply) keeps reading for the object before it fails, in milliseconds; it is never sent again. A Redirection's delete whose outcome is unknown reads as long for it to be gone before it is sent again",
   },
-  { key: "paramsInQuery", env: "RESELLER_PARAMS_IN_QUERY", default: "false", description: "Send GET parameters as a query string instead of a JSON body" },
-  { key: "methodOverride", env: "RESELLER_METHOD_OVERRIDE", default: "false", description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override" },
+  {
+    key: "paramsInQuery",
+    env: "RESELLER_PARAMS_IN_QUERY",
+    default: "false",
+    description: "Send GET parameters as a query string instead of a JSON body",
+  },
+  {
+    key: "methodOverride",
+    env: "RESELLER_METHOD_OVERRIDE",
+    default: "false",
+    description: "Send PUT, PATCH and DELETE as POST with X-Http-Method-Override",
+  },
   {
     key: "endpointOverrides",
     env: "RESELLER_ENDPOINT_OVERRIDES",
@@ -367,7 +417,9 @@ function accountValues(name: string, entry: unknown): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
     if (!ACCOUNT_KEYS.includes(key)) {
-      throw new ConfigError(`Configuration ${describeAccounts()}: account "${name}" has no key "${key}" (known: ${ACCOUNT_KEYS.join(", ")})`);
+      throw new ConfigError(
+        `Configuration ${describeAccounts()}: account "${name}" has no key "${key}" (known: ${ACCOUNT_KEYS.join(", ")})`,
+      );
     }
     if (value === null || value === undefined) continue;
     if (typeof value === "string") values[key] = value;
@@ -445,10 +497,9 @@ export function accountSettings(configuration: ProviderConfiguration, name: stri
 
 /** The credentials, or an error naming each missing key and how to set it. */
 export function requireCredentials(settings: ProviderSettings): { apiUser: string; apiKey: string } {
-  const missing = [
-    settings.apiUser ? undefined : keyOf("apiUser"),
-    settings.apiKey ? undefined : keyOf("apiKey"),
-  ].filter((k): k is ConfigKey => k !== undefined);
+  const missing = [settings.apiUser ? undefined : keyOf("apiUser"), settings.apiKey ? undefined : keyOf("apiKey")].filter(
+    (k): k is ConfigKey => k !== undefined,
+  );
   if (missing.length > 0 && settings.account !== undefined) {
     const account = settings.account;
     throw new ConfigError(

@@ -27,7 +27,10 @@ export function textInput(max: number, because: string, options: Pick<TextRule, 
 }
 
 /** The text rule of a domain or host name: 253 characters, and the trailing dot of the root. */
-export const NAME_RULE: TextRule = { max: MAX_NAME_LENGTH + 1, because: "RFC 1035 §2.3.4: a name has at most 253 characters, and may end with the root's dot" };
+export const NAME_RULE: TextRule = {
+  max: MAX_NAME_LENGTH + 1,
+  because: "RFC 1035 §2.3.4: a name has at most 253 characters, and may end with the root's dot",
+};
 
 /**
  * A domain input, Unicode or ASCII, that the resource normalizes (`normalizeDomain`).
@@ -54,7 +57,10 @@ export const MAX_EMAIL_LENGTH = 254;
  * @example
  * export const inputs = { email: emailInput };
  */
-export const emailInput = limitText(z.string(), { max: MAX_EMAIL_LENGTH, because: "RFC 5321 §4.5.3.1.3: an address has at most 254 characters" });
+export const emailInput = limitText(z.string(), {
+  max: MAX_EMAIL_LENGTH,
+  because: "RFC 5321 §4.5.3.1.3: an address has at most 254 characters",
+});
 
 /**
  * The shortest password accepted (v4 document, Limits: "at least 10 characters" advised; the
@@ -119,7 +125,12 @@ export function emailProperty(value: string, issue: IssueSink): string {
  * is none; a value unknown during preview is left as it is. Returns the canonical value, or
  * undefined when the value is unknown or invalid.
  */
-export function normalizeProperty<T extends object>(out: T, property: keyof T & string, normalize: (value: string) => NameResult, issue: IssueSink): string | undefined {
+export function normalizeProperty<T extends object>(
+  out: T,
+  property: keyof T & string,
+  normalize: (value: string) => NameResult,
+  issue: IssueSink,
+): string | undefined {
   const value = out[property];
   if (typeof value !== "string" || isUnknown(value)) return undefined;
   const result = normalize(value);
@@ -212,7 +223,10 @@ export function dotSegment(path: string): { segment: string; becomes: string } |
 export function normalisedPathProblem(path: string): string | undefined {
   const dots = dotSegment(path);
   if (dots !== undefined) {
-    const how = dots.segment === dots.becomes ? `a ${quote(dots.becomes)} segment` : `the segment ${quote(dots.segment)}, which is ${quote(dots.becomes)} once percent-decoded and NFKC-normalised`;
+    const how =
+      dots.segment === dots.becomes
+        ? `a ${quote(dots.becomes)} segment`
+        : `the segment ${quote(dots.segment)}, which is ${quote(dots.becomes)} once percent-decoded and NFKC-normalised`;
     return `${quote(path)} has ${how}; a path may not climb out of or stand for its directory`;
   }
   const change = nfkcChange(path);
@@ -287,7 +301,8 @@ export function countryCodeInput(because: string) {
       .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 country code, e.g. CA")
       .transform((v) => v.toUpperCase())
       .refine(isIsoCountryCode, {
-        error: (iss) => `${quote(String(iss.input))} is not an ISO 3166-1 country code (officially assigned codes only: FR, CA, GB, not XX, EU, UK or XK)`,
+        error: (iss) =>
+          `${quote(String(iss.input))} is not an ISO 3166-1 country code (officially assigned codes only: FR, CA, GB, not XX, EU, UK or XK)`,
       }),
     { max: 2, because },
   );

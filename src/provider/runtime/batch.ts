@@ -98,7 +98,12 @@ export class BatchQueue {
       const entry: BatchEntry<T> = { item, resolve, reject };
       this.arrived(Date.now());
       const current = this.open.get(scope) as OpenBatch<T> | undefined;
-      if (current && current.group === options.group && !current.keys.has(options.key) && current.entries.length < current.options.maxSize) {
+      if (
+        current &&
+        current.group === options.group &&
+        !current.keys.has(options.key) &&
+        current.entries.length < current.options.maxSize
+      ) {
         current.entries.push(entry);
         current.keys.add(options.key);
         if (current.entries.length >= current.options.maxSize) current.release();
@@ -114,7 +119,13 @@ export class BatchQueue {
               this.gather(options.windowMs, done);
             })
           : Promise.resolve();
-      const batch: OpenBatch<T> = { group: options.group, keys: new Set([options.key]), entries: [entry], options, release: () => release() };
+      const batch: OpenBatch<T> = {
+        group: options.group,
+        keys: new Set([options.key]),
+        entries: [entry],
+        options,
+        release: () => release(),
+      };
       this.open.set(scope, batch as OpenBatch<unknown>);
       void this.queue.run(scope, async () => {
         await gathered;

@@ -177,8 +177,25 @@ function limiterFor(s: ProviderSettings): Limiter {
 function clientFor(s: ProviderSettings, version: ApiVersion = s.apiVersion): ResellerClient {
   const { apiUser, apiKey } = requireCredentials(s);
   const { clients } = accountStateOf(s);
-  const key = hash([s.apiUrl, apiUser, apiKey, version, s.timeoutMs, s.maxResponseBytes, s.maxAttempts, s.retryBaseDelayMs, s.maxConcurrency,
-    s.requestsPerMinute, s.initialRequestsPerMinute, s.minRequestsPerMinute, s.paramsInQuery, s.methodOverride, s.endpointOverrides, s.caCert ?? "", s.sandbox]);
+  const key = hash([
+    s.apiUrl,
+    apiUser,
+    apiKey,
+    version,
+    s.timeoutMs,
+    s.maxResponseBytes,
+    s.maxAttempts,
+    s.retryBaseDelayMs,
+    s.maxConcurrency,
+    s.requestsPerMinute,
+    s.initialRequestsPerMinute,
+    s.minRequestsPerMinute,
+    s.paramsInQuery,
+    s.methodOverride,
+    s.endpointOverrides,
+    s.caCert ?? "",
+    s.sandbox,
+  ]);
   let client = clients.get(key);
   if (!client) {
     client = createClient({
@@ -214,12 +231,16 @@ function logRoute(s: ProviderSettings, log: Logger, client: ResellerClient, id: 
   if (!routesLogged.has(conn)) {
     routesLogged.add(conn);
     const overrides = overridesByVersion(s.endpointOverrides);
-    log.debug(`reseller${s.account ? ` account "${s.account}"` : ""}: API ${s.apiVersion}, endpoint overrides in force: ${Object.keys(overrides).length > 0 ? JSON.stringify(overrides) : "none"}, route fallback: ${s.routeFallback}`);
+    log.debug(
+      `reseller${s.account ? ` account "${s.account}"` : ""}: API ${s.apiVersion}, endpoint overrides in force: ${Object.keys(overrides).length > 0 ? JSON.stringify(overrides) : "none"}, route fallback: ${s.routeFallback}`,
+    );
   }
   const ep = client.endpoint(id);
   if (!ep || routesLogged.has(`${conn}|${ep.key}`)) return;
   routesLogged.add(`${conn}|${ep.key}`);
-  log.debug(`reseller: ${ep.id} uses API ${ep.version} ${ep.method} ${ep.path} (${ep.overridden ? "endpoint override" : `evidence: ${ep.evidence}`})`);
+  log.debug(
+    `reseller: ${ep.id} uses API ${ep.version} ${ep.method} ${ep.path} (${ep.overridden ? "endpoint override" : `evidence: ${ep.evidence}`})`,
+  );
 }
 
 /** v3 usernames of hosting accounts, per connection, for requests sent again on v3. */
@@ -235,13 +256,20 @@ function takesUsername(schema: unknown): boolean {
  * `username` beside its `id` (legacy document, 3.0.0 difference 2), looked up once per process
  * in the confirmed v3 hosting listing (docs/evidence.md §6), as `hostingAddress` below does.
  */
-async function v3Params(s: ProviderSettings, client: ResellerClient, id: OperationId, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function v3Params(
+  s: ProviderSettings,
+  client: ResellerClient,
+  id: OperationId,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const ep = client.endpoint(id);
   if (!ep || !takesUsername(ep.request) || typeof params.id !== "number" || params.username !== undefined) return params;
   const conn = connectionOf(s);
   let names = fallbackUsernames.get(conn);
   if (!names) {
-    names = client.request("hosting.listAccounts", {}).then((r) => new Map((r.hosting_accounts as { id: number; username: string }[]).map((h) => [h.id, h.username])));
+    names = client
+      .request("hosting.listAccounts", {})
+      .then((r) => new Map((r.hosting_accounts as { id: number; username: string }[]).map((h) => [h.id, h.username])));
     fallbackUsernames.set(conn, names);
     names.catch(() => fallbackUsernames.delete(conn));
   }
@@ -256,7 +284,13 @@ async function v3Params(s: ProviderSettings, client: ResellerClient, id: Operati
  * creates included: a `route-not-found` is an answer that proves the API did nothing (no route
  * took the request).
  */
-async function sendOnRoute(s: ProviderSettings, log: Logger, id: OperationId, params: Record<string, unknown>, options?: RequestOptions): Promise<unknown> {
+async function sendOnRoute(
+  s: ProviderSettings,
+  log: Logger,
+  id: OperationId,
+  params: Record<string, unknown>,
+  options?: RequestOptions,
+): Promise<unknown> {
   const client = clientFor(s);
   logRoute(s, log, client, id);
   try {
@@ -327,7 +361,8 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
   const scoped = (scope: string) => `${conn}|${scope}`;
   // The client parses every reply with the schema of the entry it sent, so the reply is the
   // operation's type; the client's by-id overload answers a plain record, narrowed here once.
-  const send = (id: OperationId, params: object, options?: RequestOptions) => sendOnRoute(settings, log, id, params as Record<string, unknown>, options);
+  const send = (id: OperationId, params: object, options?: RequestOptions) =>
+    sendOnRoute(settings, log, id, params as Record<string, unknown>, options);
   const reader =
     (about: Writer | undefined): ProviderContext["read"] =>
     async (id, params, scopes) => {

@@ -90,7 +90,12 @@ function sameKind(a: unknown, b: unknown): boolean {
  * @example
  * const record = await readFoundRecord(key, "8.2", ctx.log); // { previous: "7.4", writing: "8.2", at: 1764000000000 }
  */
-export async function readFoundRecord<T>(key: FoundSettingKey, like: T, log: Logger, now = Date.now()): Promise<FoundRecord<T> | undefined> {
+export async function readFoundRecord<T>(
+  key: FoundSettingKey,
+  like: T,
+  log: Logger,
+  now = Date.now(),
+): Promise<FoundRecord<T> | undefined> {
   const record = await records.read(key, log, (r) => sameKind(r.previous, like) && sameKind(r.writing, like), now);
   return record as FoundRecord<T> | undefined;
 }
@@ -101,7 +106,12 @@ export async function readFoundRecord<T>(key: FoundSettingKey, like: T, log: Log
  * @example
  * await writeFoundRecord(key, { previous: "7.4", writing: "8.2" }, ctx.log);
  */
-export async function writeFoundRecord<T>(key: FoundSettingKey, values: { previous: T; writing: T }, log: Logger, now = Date.now()): Promise<void> {
+export async function writeFoundRecord<T>(
+  key: FoundSettingKey,
+  values: { previous: T; writing: T },
+  log: Logger,
+  now = Date.now(),
+): Promise<void> {
   await records.write(key, values, log, now);
 }
 

@@ -74,7 +74,9 @@ function canonical(value: unknown): string {
  * inputsDigest({ name: "www", records: ["198.51.100.7"] }, apiKey); // 64 hex digits
  */
 export function inputsDigest(inputs: Props, apiKey: string | undefined): string {
-  return createHmac("sha256", `reseller-intent:${apiKey ?? ""}`).update(canonical(inputs)).digest("hex");
+  return createHmac("sha256", `reseller-intent:${apiKey ?? ""}`)
+    .update(canonical(inputs))
+    .digest("hex");
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -88,7 +90,8 @@ const records = machineRecords<IntentKey, IntentRecord>({
   consequences: {
     read: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
     use: "an object of this identity found now is refused as one this stack did not create, unless `adopt: true`",
-    write: "the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`",
+    write:
+      "the create goes on; if the provider host is killed before the engine saves the state, the next `pulumi up` stops and names `adopt: true`",
     remove: `it is ignored once ${INTENT_RECORD_MAX_AGE_MS / (24 * 60 * 60 * 1000)} days old`,
   },
 });
@@ -123,7 +126,12 @@ export function intentRecordFile(key: IntentKey, env: NodeJS.ProcessEnv = proces
  * const record = await readIntentRecord(key, ctx.log); // { owner: "…", inputs: "…", at: 1764000000000 }
  */
 export async function readIntentRecord(key: IntentKey, log: Logger, now = Date.now()): Promise<IntentRecord | undefined> {
-  const record = await records.read(key, log, (r) => typeof r.owner === "string" && HEX64.test(r.owner) && typeof r.inputs === "string" && HEX64.test(r.inputs), now);
+  const record = await records.read(
+    key,
+    log,
+    (r) => typeof r.owner === "string" && HEX64.test(r.owner) && typeof r.inputs === "string" && HEX64.test(r.inputs),
+    now,
+  );
   return record && { owner: record.owner, inputs: record.inputs, at: record.at };
 }
 
@@ -145,7 +153,12 @@ export function isOwnIntent(record: IntentRecord | undefined, owner: string | un
  * @example
  * await writeIntentRecord(key, { owner, inputs: inputsDigest(typed, ctx.settings.apiKey) }, ctx.log);
  */
-export function writeIntentRecord(key: IntentKey, values: { owner: string; inputs: string }, log: Logger, now = Date.now()): Promise<boolean> {
+export function writeIntentRecord(
+  key: IntentKey,
+  values: { owner: string; inputs: string },
+  log: Logger,
+  now = Date.now(),
+): Promise<boolean> {
   return records.write(key, { owner: values.owner, inputs: values.inputs }, log, now);
 }
 

@@ -70,7 +70,12 @@ export function machineRecords<K, R extends { at: number }>(spec: RecordKind<K>)
     return path.join(home, "reseller", spec.kind);
   };
   const file = (key: K, env: NodeJS.ProcessEnv = process.env): string =>
-    path.join(dir(env), `${createHash("sha256").update(JSON.stringify(spec.nameOf(key))).digest("hex")}.json`);
+    path.join(
+      dir(env),
+      `${createHash("sha256")
+        .update(JSON.stringify(spec.nameOf(key)))
+        .digest("hex")}.json`,
+    );
   const warn = (log: Logger, key: K, doing: RecordFailure, err: unknown): void => {
     let where: string;
     try {

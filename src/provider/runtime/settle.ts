@@ -166,7 +166,12 @@ export function unsettledError(polled: Polled, u: Unsettled): Error {
  * @example
  * try { return await def.create(ctx, inputs); } catch (err) { if (outcomeUnknown(err)) return settleCreate(ctx, def, inputs, err); throw err; }
  */
-export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinition, inputs: Props, lost: unknown): Promise<{ id: string; outs: Props }> {
+export async function settleCreate(
+  ctx: ProviderContext,
+  def: AnyResourceDefinition,
+  inputs: Props,
+  lost: unknown,
+): Promise<{ id: string; outs: Props }> {
   const find = def.find!;
   const wait = ctx.settings.settleWaitMs;
   let settled: { id: string; outs: Props } | undefined;
@@ -176,7 +181,9 @@ export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinit
     const key = def.id.parse(found.id);
     const live = key ? await def.read(ctx, { id: found.id, key, props: inputs }) : undefined;
     if (!live) return false;
-    ctx.log.info(`${def.type} ${found.id}: the create's reply was lost or unreadable (${messageOf(lost)}); ${found.description} was found by reading, and is in state`);
+    ctx.log.info(
+      `${def.type} ${found.id}: the create's reply was lost or unreadable (${messageOf(lost)}); ${found.description} was found by reading, and is in state`,
+    );
     settled = { id: live.id ?? found.id, outs: { ...inputs, ...(live.outs as Props) } };
     return true;
   });
@@ -187,8 +194,7 @@ export async function settleCreate(ctx: ProviderContext, def: AnyResourceDefinit
     lost,
     readsWhat: "by its identity",
     notFound: "found no such object",
-    next:
-      "Whether the API made it is unknown: if it shows up later, the next `pulumi up` of this resource on this machine takes it into state as this stack's own create (recorded before the request was sent), and one without that record stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
+    next: "Whether the API made it is unknown: if it shows up later, the next `pulumi up` of this resource on this machine takes it into state as this stack's own create (recorded before the request was sent), and one without that record stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
     waitMs: wait,
   });
 }

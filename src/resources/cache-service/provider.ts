@@ -69,7 +69,12 @@ export function parseCacheServiceId(id: string): Pick<Inputs, "hostingId" | "ser
 }
 
 /** The service's status; `fresh` bypasses the read cache (what create finds and destroy compares must be live). */
-async function status(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, fresh = false): Promise<Status> {
+async function status(
+  ctx: ProviderContext,
+  address: HostingAddress,
+  v: Pick<Inputs, "service" | "hostingId">,
+  fresh = false,
+): Promise<Status> {
   const get = OPERATIONS[v.service].get;
   return fresh ? ctx.request(get, { ...address }) : ctx.read(get, { ...address }, [scopeOf(v)]);
 }
@@ -96,7 +101,12 @@ function putBackActions(found: CacheServiceStatus, live: CacheServiceStatus): Se
   return actions;
 }
 
-async function control(ctx: ProviderContext, address: HostingAddress, v: Pick<Inputs, "service" | "hostingId">, action: ServiceAction): Promise<void> {
+async function control(
+  ctx: ProviderContext,
+  address: HostingAddress,
+  v: Pick<Inputs, "service" | "hostingId">,
+  action: ServiceAction,
+): Promise<void> {
   await ctx.write(OPERATIONS[v.service].control, { ...address, serviceAction: action }, [scopeOf(v)]);
 }
 

@@ -19,7 +19,10 @@ export const cacheServiceInputs = {
   /** The hosting account. */
   hostingId: hostingIdInput,
   /** Which service: `memcached` or `redis`. */
-  service: limitText(z.enum(CACHE_SERVICES, { error: 'must be "memcached" or "redis"' }), { max: 16, because: "sensible: the service names are memcached and redis" }),
+  service: limitText(z.enum(CACHE_SERVICES, { error: 'must be "memcached" or "redis"' }), {
+    max: 16,
+    because: "sensible: the service names are memcached and redis",
+  }),
   /** Whether the service is enabled (and running). */
   enabled: z.boolean({ error: "must be true or false" }).default(true),
 };

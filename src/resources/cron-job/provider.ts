@@ -87,7 +87,9 @@ async function addJob(ctx: ProviderContext, address: HostingAddress, v: Inputs):
   }
   if (added.length > 1) {
     // Only another client adding the same line at the same moment leads here: take the newest.
-    ctx.log.warn(`CronJob: ${added.length} new identical jobs "${v.schedule} ${v.command}" appeared on hosting account ${v.hostingId}; this resource manages the one with the highest id`);
+    ctx.log.warn(
+      `CronJob: ${added.length} new identical jobs "${v.schedule} ${v.command}" appeared on hosting account ${v.hostingId}; this resource manages the one with the highest id`,
+    );
   }
   return added.reduce((a, b) => (b.id > a.id ? b : a));
 }
@@ -127,7 +129,10 @@ export const cronJobDefinition = defineResource<typeof cronJobInputs, Inputs, Ou
     if (same.length === 0) return undefined;
     // Two identical lines: the newest is the one an add whose reply was lost made.
     const job = same.reduce((a, b) => (b.id > a.id ? b : a));
-    return { id: cronJobId({ hostingId: inputs.hostingId, cronId: job.id }), description: `the cron job "${inputs.schedule} ${inputs.command}" (cron id ${job.id})` };
+    return {
+      id: cronJobId({ hostingId: inputs.hostingId, cronId: job.id }),
+      description: `the cron job "${inputs.schedule} ${inputs.command}" (cron id ${job.id})`,
+    };
   },
 
   async create(ctx, inputs, adopting) {

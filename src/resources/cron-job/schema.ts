@@ -84,9 +84,13 @@ const FIELD_SYNTAX = CRON_FIELDS.map(fieldSyntax);
  * normalizeCronSchedule("61 * * * *"); // { ok: false, reason: ... }
  */
 export function normalizeCronSchedule(input: string): NameResult {
-  const fields = input.trim().split(/ +/).filter((f) => f !== "");
+  const fields = input
+    .trim()
+    .split(/ +/)
+    .filter((f) => f !== "");
   if (fields.length !== 5) {
-    const hint = fields.length === 1 && fields[0]!.startsWith("@") ? ` (write ${quote(fields[0]!)} as five fields, e.g. @daily is "0 0 * * *")` : "";
+    const hint =
+      fields.length === 1 && fields[0]!.startsWith("@") ? ` (write ${quote(fields[0]!)} as five fields, e.g. @daily is "0 0 * * *")` : "";
     return { ok: false, reason: `${quote(input)} must have five fields (minute hour day month weekday), not ${fields.length}${hint}` };
   }
   const bad = fields.findIndex((field, i) => !FIELD_SYNTAX[i]!.test(field));
@@ -117,7 +121,11 @@ export function normalizeCronJob(v: Parsed, issue: IssueSink): CronJobInputs {
   normalizeProperty(out, "schedule", normalizeCronSchedule, issue);
   if (!isUnknown(v.command)) {
     const change = nfkcChange(v.command);
-    if (change !== undefined) issue("command", `${quote(v.command)} holds ${change}; the shell runs the characters as written, so write the command with the ones it means`);
+    if (change !== undefined)
+      issue(
+        "command",
+        `${quote(v.command)} holds ${change}; the shell runs the characters as written, so write the command with the ones it means`,
+      );
   }
   return out;
 }

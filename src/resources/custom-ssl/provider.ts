@@ -116,10 +116,13 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
   async find(ctx, inputs, { fresh }) {
     const address = await ctx.hosting(inputs.hostingId);
     const params = { ...address, domain: inputs.domain };
-    const live = await unlessNotFound(() => (fresh ? ctx.request("ssl.getCustom", params) : ctx.read("ssl.getCustom", params, [scopeOf(inputs)])));
+    const live = await unlessNotFound(() =>
+      fresh ? ctx.request("ssl.getCustom", params) : ctx.read("ssl.getCustom", params, [scopeOf(inputs)]),
+    );
     if (live === undefined) return undefined;
     const found = details(canonicalPair(live.cert ?? "", live.key ?? "").leaf);
-    const what = found.fingerprint === "" ? "" : ` (${found.subject}, valid until ${found.notAfter}, SHA-256 ${found.fingerprint.slice(0, 23)}…)`;
+    const what =
+      found.fingerprint === "" ? "" : ` (${found.subject}, valid until ${found.notAfter}, SHA-256 ${found.fingerprint.slice(0, 23)}…)`;
     return { id: customSslId(inputs), description: `the custom certificate of ${inputs.domain}${what}` };
   },
 
@@ -140,7 +143,9 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
     const found = details(pair.leaf);
     // The same certificate as in state: keep the state's pair as it is, so nothing shows as changed.
     if (props && props.fingerprint !== undefined && found.fingerprint !== "" && found.fingerprint === props.fingerprint) {
-      return { outs: outputsOf({ hostingId: v.hostingId, domain: v.domain, certificate: props.certificate!, privateKey: props.privateKey! }) };
+      return {
+        outs: outputsOf({ hostingId: v.hostingId, domain: v.domain, certificate: props.certificate!, privateKey: props.privateKey! }),
+      };
     }
     return { outs: { hostingId: v.hostingId, domain: v.domain, certificate: pair.certificate, privateKey: pair.privateKey, ...found } };
   },
@@ -153,6 +158,8 @@ export const customSslDefinition = defineResource<typeof customSslInputs, Inputs
   async delete(ctx, _id, props) {
     const address = await ctx.hosting(props.hostingId);
     // Not found: no custom certificate any more (or the domain is gone), so the domain already uses its automatic one.
-    await ctx.serial(scopeOf(props), () => unlessNotFound(() => ctx.write("ssl.deleteCustom", { ...address, domain: props.domain }, [scopeOf(props)])));
+    await ctx.serial(scopeOf(props), () =>
+      unlessNotFound(() => ctx.write("ssl.deleteCustom", { ...address, domain: props.domain }, [scopeOf(props)])),
+    );
   },
 });

@@ -117,7 +117,8 @@ export function certificateDetails(cert: X509Certificate): CertificateDetails {
  * certificateProblemFor(new X509Certificate(pem), "other.com", new Date()); // "does not cover other.com; it names example.com"
  */
 export function certificateProblemFor(cert: X509Certificate, domain: string, now: Date): string | undefined {
-  if (!certificateNamesHost(cert, domain)) return `does not cover ${domain}; it names ${certificateHostNames(cert).join(", ") || "no host"}`;
+  if (!certificateNamesHost(cert, domain))
+    return `does not cover ${domain}; it names ${certificateHostNames(cert).join(", ") || "no host"}`;
   return validityProblem(cert, now);
 }
 
@@ -144,7 +145,10 @@ export function normalizeCustomSsl(v: Parsed, issue: IssueSink, now: Date = new 
     else {
       out.privateKey = key.pem;
       if (leaf && !privateKeyMatches(leaf, key.key)) {
-        issue("privateKey", `does not match the certificate (${distinguishedName(leaf.subject)}, fingerprint ${leaf.fingerprint256}): it is the key of another certificate`);
+        issue(
+          "privateKey",
+          `does not match the certificate (${distinguishedName(leaf.subject)}, fingerprint ${leaf.fingerprint256}): it is the key of another certificate`,
+        );
       }
     }
   }

@@ -87,18 +87,31 @@ async function qualified(ctx: ProviderContext, v: GrantKey): Promise<GrantKey & 
         `so "${v.database}" and "${v.user}" are used as given; give them with the "<hosting username>_" prefix`,
     );
   }
-  return { hostingId: v.hostingId, database: prefixedName(v.database, username), user: prefixedName(v.user, username), hostingUsername: username };
+  return {
+    hostingId: v.hostingId,
+    database: prefixedName(v.database, username),
+    user: prefixedName(v.user, username),
+    hostingUsername: username,
+  };
 }
 
 /** The databases of one type, or undefined when the hosting account is gone (404). */
 async function listing(ctx: ProviderContext, address: HostingAddress, type: DatabaseType, fresh = false): Promise<Entry[] | undefined> {
   const params = { ...address, ...typeParam(type) };
-  const reply = await unlessNotFound(() => (fresh ? ctx.request("databases.list", params) : ctx.read("databases.list", params, [scopeOf(address.id)])));
+  const reply = await unlessNotFound(() =>
+    fresh ? ctx.request("databases.list", params) : ctx.read("databases.list", params, [scopeOf(address.id)]),
+  );
   return reply?.data;
 }
 
 /** The privileges the user holds on the database, or undefined when it holds none (or either is gone). */
-async function livePrivileges(ctx: ProviderContext, address: HostingAddress, key: GrantKey, type: DatabaseType, fresh = false): Promise<DbPrivilege[] | undefined> {
+async function livePrivileges(
+  ctx: ProviderContext,
+  address: HostingAddress,
+  key: GrantKey,
+  type: DatabaseType,
+  fresh = false,
+): Promise<DbPrivilege[] | undefined> {
   const db = (await listing(ctx, address, type, fresh))?.find((d) => d.name === key.database);
   const user = db?.databaseUsers?.find((u) => u.name === key.user);
   const privileges = user?.permissions === undefined ? [] : privilegesFromListing(user.permissions);
@@ -114,7 +127,10 @@ async function livePrivileges(ctx: ProviderContext, address: HostingAddress, key
  * privilegeChanges(["INSERT", "SELECT"], ["SELECT", "UPDATE"]); // { grant: ["UPDATE"], revoke: ["INSERT"] }
  * privilegeChanges(["ALL PRIVILEGES"], ["SELECT"]); // { grant: [], revoke: [every granular privilege but SELECT] }
  */
-export function privilegeChanges(olds: readonly DbPrivilege[], news: readonly DbPrivilege[]): { grant: DbPrivilege[]; revoke: DbPrivilege[] } {
+export function privilegeChanges(
+  olds: readonly DbPrivilege[],
+  news: readonly DbPrivilege[],
+): { grant: DbPrivilege[]; revoke: DbPrivilege[] } {
   if (news.includes(ALL_PRIVILEGES)) return { grant: olds.includes(ALL_PRIVILEGES) ? [] : [ALL_PRIVILEGES], revoke: [] };
   const held = olds.includes(ALL_PRIVILEGES) ? GRANULAR_PRIVILEGES : olds;
   return { grant: news.filter((p) => !held.includes(p)), revoke: held.filter((p) => !news.includes(p)) };
@@ -129,9 +145,11 @@ async function change(
   privileges: readonly DbPrivilege[],
 ): Promise<void> {
   const list = privileges.includes(ALL_PRIVILEGES) && !grantsAllPrivileges(ctx.version) ? GRANULAR_PRIVILEGES : privileges;
-  await ctx.write(op, { ...address, databaseName: v.database, databaseUsername: v.user, privileges: [...list], ...typeParam(v.databaseType) }, [
-    scopeOf(v.hostingId),
-  ]);
+  await ctx.write(
+    op,
+    { ...address, databaseName: v.database, databaseUsername: v.user, privileges: [...list], ...typeParam(v.databaseType) },
+    [scopeOf(v.hostingId)],
+  );
 }
 
 function notFoundHint(v: GrantKey & { databaseType: DatabaseType }, err: unknown): Error {
@@ -178,7 +196,11 @@ export const databaseUserGrantDefinition = defineResource<typeof databaseUserGra
   async find(ctx, inputs, { fresh }) {
     // Without the warning `qualified` gives: the create that follows gives it once.
     const username = (await hostingUsername(ctx, inputs.hostingId)) ?? "";
-    const names = { hostingId: inputs.hostingId, database: prefixedName(inputs.database, username), user: prefixedName(inputs.user, username) };
+    const names = {
+      hostingId: inputs.hostingId,
+      database: prefixedName(inputs.database, username),
+      user: prefixedName(inputs.user, username),
+    };
     const held = await livePrivileges(ctx, await ctx.hosting(inputs.hostingId), names, inputs.databaseType, fresh);
     if (!held) return undefined;
     return {

@@ -44,7 +44,9 @@ export const databaseUserGrantInputs = {
   /** The database user, with or without the prefix. */
   user: databaseNameInput("user"),
   /** Privileges in the documented list, or `ALL PRIVILEGES` alone. */
-  privileges: z.array(textInput(32, "sensible: the longest privilege, CREATE TEMPORARY TABLES, has 23 characters")).min(1, "needs at least one privilege; delete the resource to revoke them all"),
+  privileges: z
+    .array(textInput(32, "sensible: the longest privilege, CREATE TEMPORARY TABLES, has 23 characters"))
+    .min(1, "needs at least one privilege; delete the resource to revoke them all"),
   /** `MYSQL` (default) or `POSTGRES`; `MySQL` and `PostgreSQL` are accepted. */
   databaseType: databaseTypeInput,
 };
@@ -92,7 +94,12 @@ function canonicalPrivilege(text: string): string {
  * Checks and orders the privileges for a database type and API version, reporting each problem
  * on `privileges` or `privileges[i]`. Returns undefined when they are invalid.
  */
-export function normalizePrivileges(list: readonly string[], type: DatabaseType, version: ApiVersion, issue: IssueSink): DbPrivilege[] | undefined {
+export function normalizePrivileges(
+  list: readonly string[],
+  type: DatabaseType,
+  version: ApiVersion,
+  issue: IssueSink,
+): DbPrivilege[] | undefined {
   const seen = new Map<string, number>();
   let ok = true;
   list.forEach((raw, i) => {
@@ -113,11 +120,17 @@ export function normalizePrivileges(list: readonly string[], type: DatabaseType,
     return undefined;
   }
   if (type === "POSTGRES" && !all) {
-    issue("privileges", "PostgreSQL grants only full access to the whole database: use [\"ALL PRIVILEGES\"] (granular privileges apply to MySQL)");
+    issue(
+      "privileges",
+      'PostgreSQL grants only full access to the whole database: use ["ALL PRIVILEGES"] (granular privileges apply to MySQL)',
+    );
     return undefined;
   }
   if (all && !grantsAllPrivileges(version)) {
-    issue("privileges", `API ${version} cannot grant ALL PRIVILEGES (its privileges are the granular ones only); list the privileges, or use apiVersion v4 or v3`);
+    issue(
+      "privileges",
+      `API ${version} cannot grant ALL PRIVILEGES (its privileges are the granular ones only); list the privileges, or use apiVersion v4 or v3`,
+    );
     return undefined;
   }
   return privileges;

@@ -31,7 +31,21 @@ import { defineResource, type ExistingObject } from "../../provider/lifecycle/de
 import { apiErrorCode, updating } from "../../provider/lifecycle/errors";
 import { type HostingAddress } from "../../provider/runtime/context";
 import { hostingUsername } from "../shared/hosting";
-import { createOnce, createdPrefixed, databaseId, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedHosting, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed } from "../shared/databases";
+import {
+  createOnce,
+  createdPrefixed,
+  databaseId,
+  databasesScope,
+  findListed,
+  findPrefixed,
+  parseDatabaseId,
+  prefixedHosting,
+  prefixedName,
+  prefixedNameRules,
+  typeParam,
+  typesToSearch,
+  untilListed,
+} from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 
 type Inputs = DatabaseUserInputs;
@@ -59,7 +73,13 @@ async function setPassword(ctx: ProviderContext, address: HostingAddress, v: Inp
  * Creates the user once (the given name; the server adds the prefix) and returns its full name;
  * with `adopt`, a user of that name that exists already is taken over and given the password.
  */
-function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, expected: string, existing?: ExistingObject): Promise<string> {
+function createUser(
+  ctx: ProviderContext,
+  address: HostingAddress,
+  v: Inputs,
+  expected: string,
+  existing?: ExistingObject,
+): Promise<string> {
   return createOnce(ctx, {
     resource: "DatabaseUser",
     operation: "databases.createUser",
@@ -74,7 +94,11 @@ function createUser(ctx: ProviderContext, address: HostingAddress, v: Inputs, ex
   });
 }
 
-async function deleteUser(ctx: ProviderContext, address: HostingAddress, v: Pick<Outputs, "hostingId" | "name" | "databaseType">): Promise<void> {
+async function deleteUser(
+  ctx: ProviderContext,
+  address: HostingAddress,
+  v: Pick<Outputs, "hostingId" | "name" | "databaseType">,
+): Promise<void> {
   try {
     await ctx.write("databases.deleteUser", { ...address, dbUser: v.name, ...typeParam(v.databaseType) }, [databasesScope(v.hostingId)]);
   } catch (err) {
@@ -156,7 +180,14 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
       // The user was just removed: adopting is moot, and must not hide a name taken meanwhile.
       return createUser(ctx, address, { ...news, databaseType: olds.databaseType, adopt: false }, target);
     });
-    return { hostingId: olds.hostingId, name, password: news.password, databaseType: olds.databaseType, hostingUsername: username, adopt: news.adopt };
+    return {
+      hostingId: olds.hostingId,
+      name,
+      password: news.password,
+      databaseType: olds.databaseType,
+      hostingUsername: username,
+      adopt: news.adopt,
+    };
   },
 
   async delete(ctx, _id, props) {

@@ -25,7 +25,20 @@
 import { defineResource } from "../../provider/lifecycle/define";
 import { apiErrorCode } from "../../provider/lifecycle/errors";
 import { hostingUsername } from "../shared/hosting";
-import { createOnce, createdPrefixed, databasesScope, findListed, findPrefixed, parseDatabaseId, prefixedHosting, prefixedName, prefixedNameRules, typeParam, typesToSearch, untilListed } from "../shared/databases";
+import {
+  createOnce,
+  createdPrefixed,
+  databasesScope,
+  findListed,
+  findPrefixed,
+  parseDatabaseId,
+  prefixedHosting,
+  prefixedName,
+  prefixedNameRules,
+  typeParam,
+  typesToSearch,
+  untilListed,
+} from "../shared/databases";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 
 type Inputs = DatabaseInputs;
@@ -79,7 +92,13 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
     if (!databaseType) return undefined;
     const username = props?.hostingUsername || ((await hostingUsername(ctx, key.hostingId)) ?? "");
     return {
-      outs: { hostingId: key.hostingId, name: key.name, databaseType, hostingUsername: username, ...(props?.adopt !== undefined ? { adopt: props.adopt } : {}) },
+      outs: {
+        hostingId: key.hostingId,
+        name: key.name,
+        databaseType,
+        hostingUsername: username,
+        ...(props?.adopt !== undefined ? { adopt: props.adopt } : {}),
+      },
     };
   },
 
@@ -91,7 +110,9 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
   async delete(ctx, _id, props) {
     const address = await ctx.hosting(props.hostingId);
     try {
-      await ctx.write("databases.delete", { ...address, name: props.name, ...typeParam(props.databaseType) }, [databasesScope(props.hostingId)]);
+      await ctx.write("databases.delete", { ...address, name: props.name, ...typeParam(props.databaseType) }, [
+        databasesScope(props.hostingId),
+      ]);
     } catch (err) {
       // The database, or its hosting account, is already gone.
       if (apiErrorCode(err) === "not-found") return;

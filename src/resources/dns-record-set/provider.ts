@@ -96,7 +96,9 @@ function ownedBy(v: Pick<Inputs, "domain" | "name" | "type">, other: string): st
 
 /** The record set found at the declared identity, as a refused takeover names it, with its ownership marker's owner. */
 function existing(inputs: Inputs, rrset: DnsRRSet, zone: readonly DnsRRSet[]): ExistingObject {
-  const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`));
+  const values = fromApiRecords(inputs.type, rrset.records, inputs.domain).map((r) =>
+    r.priority === undefined ? r.value : `${r.priority} ${r.value}`,
+  );
   const shown = values.slice(0, 3).join(", ") + (values.length > 3 ? ", ..." : "");
   const marked = markerOwner(zone, inputs);
   return {
@@ -204,7 +206,9 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   async update(ctx, _id, _olds, news) {
     const other = await otherOwner(ctx, news);
     if (other !== undefined) {
-      throw new Error(`${ownedBy(news, other)}. Nothing was changed: remove the record set from this program, or from the other stack's and then run \`pulumi up\` here.`);
+      throw new Error(
+        `${ownedBy(news, other)}. Nothing was changed: remove the record set from this program, or from the other stack's and then run \`pulumi up\` here.`,
+      );
     }
     await writeOwned(ctx, news, news.records, "update");
     return outputsOf(news);

@@ -159,7 +159,9 @@ function planZone(inputs: Inputs, rrsets: readonly DnsRRSet[]): ZonePlan {
 function describeSets(sets: readonly ZoneRecordSet[]): string {
   const text = sets
     .slice(0, LISTED)
-    .map((s) => `${s.name} ${s.type} [${s.records.map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`)).join(", ")}]`);
+    .map(
+      (s) => `${s.name} ${s.type} [${s.records.map((r) => (r.priority === undefined ? r.value : `${r.priority} ${r.value}`)).join(", ")}]`,
+    );
   if (sets.length > LISTED) text.push(`and ${sets.length - LISTED} more record sets`);
   return text.join("; ");
 }
@@ -179,7 +181,9 @@ function bulkDeleteGuard(ctx: ProviderContext, inputs: Inputs, plan: ZonePlan): 
   if (share <= inputs.maxDeleteShare + 1e-9) return;
   const what = `${plan.deletedRecords} of ${plan.liveRecords} records (${percent(share)}) of the zone ${inputs.domain}`;
   if (inputs.allowBulkDelete) {
-    ctx.log.warn(`DnsZone ${inputs.domain}: deleting ${what}, more than maxDeleteShare ${percent(inputs.maxDeleteShare)}, because allowBulkDelete is set: ${describeSets(plan.deletions)}`);
+    ctx.log.warn(
+      `DnsZone ${inputs.domain}: deleting ${what}, more than maxDeleteShare ${percent(inputs.maxDeleteShare)}, because allowBulkDelete is set: ${describeSets(plan.deletions)}`,
+    );
     return;
   }
   throw new Error(

@@ -45,8 +45,12 @@ export const dnsZoneInputs = {
   /** Every record set the zone holds, apart from ignored ones. */
   recordSets: z.array(recordSetInput),
   /** Patterns of record sets left alone: `name`, or `name:TYPE`, with `*` and `?` wildcards. */
-  ignore: z.array(textInput(MAX_NAME_LENGTH + 11, "a name of at most 253 characters (RFC 1035 §2.3.4), \":\" and a record type")).default([]),
-  maxDeleteShare: z.number().min(0, "must be a share from 0 to 1 (0.33 is a third)").max(1, "must be a share from 0 to 1 (0.33 is a third)").default(DEFAULT_MAX_DELETE_SHARE),
+  ignore: z.array(textInput(MAX_NAME_LENGTH + 11, 'a name of at most 253 characters (RFC 1035 §2.3.4), ":" and a record type')).default([]),
+  maxDeleteShare: z
+    .number()
+    .min(0, "must be a share from 0 to 1 (0.33 is a third)")
+    .max(1, "must be a share from 0 to 1 (0.33 is a third)")
+    .default(DEFAULT_MAX_DELETE_SHARE),
   allowBulkDelete: z.boolean().default(false),
   resetOnDelete: z.boolean().default(false),
 };
@@ -101,7 +105,10 @@ export function canonicalIgnorePattern(input: string): { ok: true; value: string
   const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
   const type = colon < 0 ? "*" : trimmed.slice(colon + 1).toUpperCase();
   if (name === "" || !NAME_PATTERN.test(name)) {
-    return { ok: false, reason: `${quote(input)} is not a pattern: give a relative name with * and ? wildcards (ASCII; punycode for IDN labels), e.g. _acme-challenge* or *:TXT` };
+    return {
+      ok: false,
+      reason: `${quote(input)} is not a pattern: give a relative name with * and ? wildcards (ASCII; punycode for IDN labels), e.g. _acme-challenge* or *:TXT`,
+    };
   }
   if (type !== "*" && !(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
     return { ok: false, reason: `${quote(input)}: the type after ":" must be * or one of ${DNS_RECORD_TYPES.join(", ")}` };
@@ -110,7 +117,10 @@ export function canonicalIgnorePattern(input: string): { ok: true; value: string
 }
 
 function globRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
   return new RegExp(`^${body}$`);
 }
 
@@ -144,7 +154,12 @@ function normalizeIgnore(patterns: readonly string[], issue: IssueSink): string[
   return ok ? [...out].sort() : undefined;
 }
 
-function normalizeRecordSets(zone: string, sets: Parsed["recordSets"], ignore: readonly string[] | undefined, issue: IssueSink): ZoneRecordSet[] | undefined {
+function normalizeRecordSets(
+  zone: string,
+  sets: Parsed["recordSets"],
+  ignore: readonly string[] | undefined,
+  issue: IssueSink,
+): ZoneRecordSet[] | undefined {
   const out: ZoneRecordSet[] = [];
   const seen = new Map<string, number>();
   let ok = true;
@@ -180,7 +195,10 @@ function normalizeRecordSets(zone: string, sets: Parsed["recordSets"], ignore: r
   for (const cname of out.filter((s) => s.type === "CNAME")) {
     const others = out.filter((s) => s.name === cname.name && s.type !== "CNAME").map((s) => s.type);
     if (others.length > 0) {
-      issue("recordSets", `${cname.name} has a CNAME record set and ${others.join(", ")} record sets: a CNAME cannot share its name with other records`);
+      issue(
+        "recordSets",
+        `${cname.name} has a CNAME record set and ${others.join(", ")} record sets: a CNAME cannot share its name with other records`,
+      );
       return undefined;
     }
   }

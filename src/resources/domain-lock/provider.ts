@@ -43,7 +43,8 @@ async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSettin
   // A create cut off after its write left the program's lock: the record says what it found.
   const kept = found ?? { previous: await foundAtCreate(ctx, "DomainLock", inputs.domain, live, inputs.locked) };
   const creating = found === undefined ? { domain: inputs.domain, locked: live, ...kept } : undefined;
-  if (live !== inputs.locked) await writeKeepingFound(inputs.domain, creating, () => setRegistrarLock(ctx, nameOf(inputs.domain), inputs.locked));
+  if (live !== inputs.locked)
+    await writeKeepingFound(inputs.domain, creating, () => setRegistrarLock(ctx, nameOf(inputs.domain), inputs.locked));
   return { domain: inputs.domain, locked: inputs.locked, ...kept };
 }
 
@@ -87,7 +88,9 @@ export const domainLockDefinition = defineResource<typeof domainLockInputs, Inpu
 
   async delete(ctx, id, props) {
     if (props.previous === undefined) {
-      const state = props.locked ? "stays locked" : "stays unlocked, so it can be transferred away; lock it at the registrar if that is not intended";
+      const state = props.locked
+        ? "stays locked"
+        : "stays unlocked, so it can be transferred away; lock it at the registrar if that is not intended";
       noPreviousNote(ctx, "DomainLock", id, `it is released from Pulumi state and the domain ${state}`);
       return;
     }

@@ -17,13 +17,15 @@ import type { ProviderContext } from "../../provider/runtime/context";
 import { defineResource } from "../../provider/lifecycle/define";
 import { unlessNotFound } from "../../provider/lifecycle/errors";
 import { foundAtCreate, keptPrevious, noPreviousNote, previousOnRead, writeKeepingFound, type FoundSetting } from "../shared/previous";
-import { domainIdentity, PROVIDER_NAMESERVERS, readNameservers, sameNameservers, setNameservers, type DomainName } from "../shared/registrar";
 import {
-  domainNameserversInputs,
-  normalizeDomainNameservers,
-  type DomainNameserversInputs,
-  type DomainNameserversOutputs,
-} from "./schema";
+  domainIdentity,
+  PROVIDER_NAMESERVERS,
+  readNameservers,
+  sameNameservers,
+  setNameservers,
+  type DomainName,
+} from "../shared/registrar";
+import { domainNameserversInputs, normalizeDomainNameservers, type DomainNameserversInputs, type DomainNameserversOutputs } from "./schema";
 
 type Inputs = DomainNameserversInputs;
 type Outputs = DomainNameserversOutputs;
@@ -34,7 +36,14 @@ async function liveNameservers(ctx: ProviderContext, name: DomainName): Promise<
 }
 
 function outputsOf(name: DomainName, nameservers: string[], found: FoundSetting<string[]>): Outputs {
-  return { domain: name.domain, sld: name.sld, tld: name.tld, nameservers, useProviderNameservers: sameNameservers(nameservers, PROVIDER_NAMESERVERS), ...found };
+  return {
+    domain: name.domain,
+    sld: name.sld,
+    tld: name.tld,
+    nameservers,
+    useProviderNameservers: sameNameservers(nameservers, PROVIDER_NAMESERVERS),
+    ...found,
+  };
 }
 
 /**
@@ -46,7 +55,9 @@ async function converge(ctx: ProviderContext, inputs: Inputs, found: FoundSettin
   const live = await liveNameservers(ctx, inputs);
   if (!live) throw new Error(`${inputs.domain} is not in this reseller account, so its nameservers cannot be managed`);
   // A create cut off after its write left the program's nameservers: the record says what it found.
-  const kept = found ?? { previous: await foundAtCreate(ctx, "DomainNameservers", inputs.domain, live, inputs.nameservers, sameNameservers) };
+  const kept = found ?? {
+    previous: await foundAtCreate(ctx, "DomainNameservers", inputs.domain, live, inputs.nameservers, sameNameservers),
+  };
   if (sameNameservers(live, inputs.nameservers)) return outputsOf(inputs, live, kept);
   const creating = found === undefined ? outputsOf(inputs, live, kept) : undefined;
   await writeKeepingFound(inputs.domain, creating, () => setNameservers(ctx, inputs, inputs.nameservers));
@@ -95,12 +106,19 @@ export const domainNameserversDefinition = defineResource<typeof domainNameserve
   async delete(ctx, id, props) {
     const found = props.previous;
     if (found === undefined) {
-      noPreviousNote(ctx, "DomainNameservers", id, `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+      noPreviousNote(
+        ctx,
+        "DomainNameservers",
+        id,
+        `it is released from Pulumi state and the domain keeps its nameservers (${props.nameservers.join(", ")})`,
+      );
       return;
     }
     if (found.length === 0) {
       // A domain without nameservers at create (the registrar listed none): none can be set back.
-      ctx.log.warn(`DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`);
+      ctx.log.warn(
+        `DomainNameservers ${id}: no nameservers were found at create, so the domain keeps its nameservers (${props.nameservers.join(", ")})`,
+      );
       return;
     }
     // The domain left the account: there are no nameservers left to put back.

@@ -38,12 +38,15 @@ export async function converge(ctx: ProviderContext, news: Inputs, live: Outputs
   ];
   if (wanted.length === 0) return [];
   if (NOT_MANAGEABLE.has(live.registrationStatus) || live.transferStatus === "Pending") {
-    ctx.log.warn(`${name.domain}: ${wanted.join(", ")} not changed while the domain is "${live.registrationStatus}"; the next update applies them once the transfer has completed`);
+    ctx.log.warn(
+      `${name.domain}: ${wanted.join(", ")} not changed while the domain is "${live.registrationStatus}"; the next update applies them once the transfer has completed`,
+    );
     return [];
   }
   if (contactChanges.length > 0) {
     const registrant = news.registrant ?? live.registrant;
-    if (!registrant) throw new Error(`${name.domain}: the registrar reported no registrant, and the API needs one to change contacts; set registrant`);
+    if (!registrant)
+      throw new Error(`${name.domain}: the registrar reported no registrant, and the API needs one to change contacts; set registrant`);
     const params: OperationParams<"domains.updateContacts"> = { ...keyOf(name), ...contactParams("registrant", registrant) };
     for (const [role, property] of ROLES) {
       const c = news[property];

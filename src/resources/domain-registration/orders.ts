@@ -10,7 +10,15 @@
 import type { OperationParams } from "../../client/endpoints";
 import type { ProviderContext } from "../../provider/runtime/context";
 import { apiErrorCode, messageOf } from "../../provider/lifecycle/errors";
-import { domainScope, getDomainInfo, keyOf, nameserverParams, PROVIDER_NAMESERVERS, type DomainInfo, type DomainName } from "../shared/registrar";
+import {
+  domainScope,
+  getDomainInfo,
+  keyOf,
+  nameserverParams,
+  PROVIDER_NAMESERVERS,
+  type DomainInfo,
+  type DomainName,
+} from "../shared/registrar";
 import { contactParams } from "./contacts";
 import { costGuard, money, tldPrice } from "./pricing";
 import type { DomainRegistrationInputs, DomainRegistrationOutputs } from "./schema";
@@ -72,7 +80,9 @@ async function reconcileLostOrder(
 ): Promise<DomainInfo> {
   const info = await getDomainInfo(ctx, name);
   if (info && settled(info)) {
-    ctx.log.warn(`${name.domain}: the response to ${what} was lost; the account shows it was applied, so it is taken as done and not sent again`);
+    ctx.log.warn(
+      `${name.domain}: the response to ${what} was lost; the account shows it was applied, so it is taken as done and not sent again`,
+    );
     return info;
   }
   throw new Error(
@@ -94,7 +104,9 @@ export async function register(ctx: ProviderContext, inputs: Inputs): Promise<Pa
   }
   const { price, currency } = await tldPrice(ctx, inputs);
   if (inputs.idProtection && price.id_protection_supported === false) {
-    throw new Error(`${inputs.domain}: ID protection is not offered for .${inputs.tld} domains (TLD pricing); set idProtection: false. Nothing was ordered.`);
+    throw new Error(
+      `${inputs.domain}: ID protection is not offered for .${inputs.tld} domains (TLD pricing); set idProtection: false. Nothing was ordered.`,
+    );
   }
   let total: number;
   let priceCurrency = currency;
@@ -110,7 +122,8 @@ export async function register(ctx: ProviderContext, inputs: Inputs): Promise<Pa
     // The premium price covers the first year and the premium renewal price each further year.
     total = first + (avail.premium_renew_price ?? first) * (inputs.period - 1);
   } else {
-    if (price.register === undefined) throw new Error(`${inputs.domain}: the price list has no registration price for .${inputs.tld}. Nothing was ordered.`);
+    if (price.register === undefined)
+      throw new Error(`${inputs.domain}: the price list has no registration price for .${inputs.tld}. Nothing was ordered.`);
     total = price.register * inputs.period;
   }
   costGuard(inputs, `to register ${inputs.domain} for ${inputs.period} year(s)`, total, priceCurrency);
@@ -127,10 +140,13 @@ export async function transfer(ctx: ProviderContext, inputs: Inputs): Promise<Pa
   const existing = await getDomainInfo(ctx, inputs);
   // A denied transfer stays in the account as Cancelled and may be requested again with a new code.
   if (existing && existing.transfer_request_status !== "Denied") {
-    throw new Error(`${inputs.domain} is already in this reseller account (${existing.registration_status}); set adopt: true to manage it without a transfer`);
+    throw new Error(
+      `${inputs.domain} is already in this reseller account (${existing.registration_status}); set adopt: true to manage it without a transfer`,
+    );
   }
   const { price, currency } = await tldPrice(ctx, inputs);
-  if (price.transfer === undefined) throw new Error(`${inputs.domain}: the price list has no transfer price for .${inputs.tld}. Nothing was ordered.`);
+  if (price.transfer === undefined)
+    throw new Error(`${inputs.domain}: the price list has no transfer price for .${inputs.tld}. Nothing was ordered.`);
   costGuard(inputs, `to transfer ${inputs.domain}`, price.transfer, currency);
   // A lost reply is settled by the runtime, as for a registration (the identity read does not
   // count a transfer denied before as the domain being there). A transfer is the mode of inputs
@@ -145,7 +161,9 @@ export async function renewTo(ctx: ProviderContext, inputs: Inputs, live: Output
   if (!live.expiryDate) throw new Error(`${inputs.domain}: the registrar reports no expiry date, so it cannot be renewed to ${minimum}`);
   const years = yearsToReach(live.expiryDate, minimum);
   if (years > 10) {
-    throw new Error(`${inputs.domain}: reaching ${minimum} from ${live.expiryDate} takes ${years} years of renewal; at most 10 can be ordered (v4 document, Limits)`);
+    throw new Error(
+      `${inputs.domain}: reaching ${minimum} from ${live.expiryDate} takes ${years} years of renewal; at most 10 can be ordered (v4 document, Limits)`,
+    );
   }
   const avail = await ctx.request("domains.checkAvailability", keyOf(inputs));
   let total: number;
@@ -155,7 +173,8 @@ export async function renewTo(ctx: ProviderContext, inputs: Inputs, live: Output
     currency = "USD";
   } else {
     const p = await tldPrice(ctx, inputs);
-    if (p.price.renew === undefined) throw new Error(`${inputs.domain}: the price list has no renewal price for .${inputs.tld}. Nothing was ordered.`);
+    if (p.price.renew === undefined)
+      throw new Error(`${inputs.domain}: the price list has no renewal price for .${inputs.tld}. Nothing was ordered.`);
     total = p.price.renew * years;
     currency = p.currency;
   }
@@ -164,7 +183,9 @@ export async function renewTo(ctx: ProviderContext, inputs: Inputs, live: Output
   const target = plusYears(live.expiryDate, years);
   try {
     const res = await ctx.write("domains.renew", { ...keyOf(inputs), period: years }, [domainScope(inputs.domain)]);
-    ctx.log.info(`${inputs.domain}: renewed for ${years} year(s) (order ${res.order_id ?? "?"}, ${money(res.order_total ?? total, currency)})`);
+    ctx.log.info(
+      `${inputs.domain}: renewed for ${years} year(s) (order ${res.order_id ?? "?"}, ${money(res.order_total ?? total, currency)})`,
+    );
     return { lastRenewalOrderId: res.order_id, lastRenewalTotal: res.order_total ?? total, lastRenewalYears: years };
   } catch (err) {
     if (apiErrorCode(err) !== "outcome-unknown") throw err;

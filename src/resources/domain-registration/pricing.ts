@@ -23,7 +23,10 @@ export async function tldPrice(ctx: ProviderContext, name: DomainName) {
   const pricing = await ctx.read("account.getTldPricing", {}, [PRICING_SCOPE]);
   // Pricing keys carry the leading period (catalog §1 #3); accept either spelling.
   const price = pricing.tlds[`.${name.tld}`] ?? pricing.tlds[name.tld];
-  if (!price) throw new Error(`${name.domain}: the TLD .${name.tld} is not in the account's price list, so it cannot be ordered. Nothing was ordered.`);
+  if (!price)
+    throw new Error(
+      `${name.domain}: the TLD .${name.tld} is not in the account's price list, so it cannot be ordered. Nothing was ordered.`,
+    );
   return { price, currency: pricing.currency_code };
 }
 

@@ -170,7 +170,18 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     // Create-time settings and guards; update reads them from the new inputs anyway. `sld`/`tld`
     // follow `domain`, and `useProviderNameservers` follows `nameservers`. ID protection has no
     // change operation (v4 document lists none), so it is reported, never diffed.
-    ignore: ["sld", "tld", "period", "registerIfPremium", "additionalFields", "maxPrice", "adopt", "eppCode", "useProviderNameservers", "idProtection"],
+    ignore: [
+      "sld",
+      "tld",
+      "period",
+      "registerIfPremium",
+      "additionalFields",
+      "maxPrice",
+      "adopt",
+      "eppCode",
+      "useProviderNameservers",
+      "idProtection",
+    ],
     equal: {
       nameservers: (n, o) => sameNameservers(n.nameservers, o.nameservers),
       registrant: (n, o) => sameContact(n.registrant, o.registrant),
@@ -185,9 +196,13 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     const mode = modeOf(inputs);
     return [
       { property: "domain", operations: ["domains.getInfo", "domains.getNameservers", "domains.getContacts"] },
-      ...(mode === "register" ? [{ property: "domain", operations: ["domains.checkAvailability", "domains.register", "account.getTldPricing"] }] : []),
+      ...(mode === "register"
+        ? [{ property: "domain", operations: ["domains.checkAvailability", "domains.register", "account.getTldPricing"] }]
+        : []),
       ...(mode === "transfer" ? [{ property: "eppCode", operations: ["domains.transfer", "account.getTldPricing"] }] : []),
-      ...(inputs.minimumExpiry !== undefined ? [{ property: "minimumExpiry", operations: ["domains.renew", "domains.checkAvailability", "account.getTldPricing"] }] : []),
+      ...(inputs.minimumExpiry !== undefined
+        ? [{ property: "minimumExpiry", operations: ["domains.renew", "domains.checkAvailability", "account.getTldPricing"] }]
+        : []),
       ...(inputs.nameservers !== undefined ? [{ property: "nameservers", operations: ["domains.updateNameservers"] }] : []),
       ...(inputs.registrant !== undefined ? [{ property: "registrant", operations: ["domains.updateContacts"] }] : []),
       ...(inputs.registrarLock !== undefined
@@ -220,7 +235,9 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
       // The read that proves the domain is in the account is the live state create returns.
       live = await readLive(ctx, inputs, echoed(inputs));
       if (!live) {
-        throw new Error(`${inputs.domain} is not in this reseller account, so it cannot be adopted; leave adopt unset to register it. Nothing was ordered.`);
+        throw new Error(
+          `${inputs.domain} is not in this reseller account, so it cannot be adopted; leave adopt unset to register it. Nothing was ordered.`,
+        );
       }
     } else if (mode === "transfer") {
       order = await transfer(ctx, inputs);
@@ -236,7 +253,11 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
       if (changed.length > 0) live = (await readLive(ctx, inputs, base)) ?? live;
     } catch (err) {
       const outs = live ?? ({ ...inputs, ...base, unicodeDomain: unicodeDomain(inputs.domain), registrationStatus: "Unknown" } as Outputs);
-      throw new PartialCreateError(inputs.domain, { ...outs, eppCode: undefined }, `${inputs.domain} is in the account, but setting it up failed: ${messageOf(err)}`);
+      throw new PartialCreateError(
+        inputs.domain,
+        { ...outs, eppCode: undefined },
+        `${inputs.domain} is in the account, but setting it up failed: ${messageOf(err)}`,
+      );
     }
     return { id: inputs.domain, outs: live };
   },
@@ -249,7 +270,9 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     // once and never kept (the runtime overlays the read on those inputs).
     if (props && "eppCode" in props) live.eppCode = undefined;
     if (props && LAPSED.has(live.registrationStatus) && props.registrationStatus !== live.registrationStatus) {
-      ctx.log.warn(`${name.domain} is ${live.registrationStatus} at the registrar (expiry ${live.expiryDate ?? "unknown"}); it stays in state. Raise minimumExpiry to renew it.`);
+      ctx.log.warn(
+        `${name.domain} is ${live.registrationStatus} at the registrar (expiry ${live.expiryDate ?? "unknown"}); it stays in state. Raise minimumExpiry to renew it.`,
+      );
     }
     return { outs: live };
   },

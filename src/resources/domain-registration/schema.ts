@@ -10,7 +10,14 @@ import { z } from "zod";
 import { isUnknown, limitText } from "../../provider/lifecycle/check";
 import type { IssueSink } from "../../provider/lifecycle/define";
 import { countryCodeInput, domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/rules/validators";
-import { PROVIDER_NAMESERVERS, nameserversInput, normalizeDomainKey, normalizeNameserverChoice, sldInput, tldInput } from "../shared/registrar";
+import {
+  PROVIDER_NAMESERVERS,
+  nameserversInput,
+  normalizeDomainKey,
+  normalizeNameserverChoice,
+  sldInput,
+  tldInput,
+} from "../shared/registrar";
 
 /**
  * The bound of the contact lines (names, organisation, street, city, state): registries take
@@ -57,7 +64,10 @@ export const contactSchema = z.strictObject({
   address1: required("address1"),
   address2: optionalText,
   city: required("city"),
-  postalCode: limitText(z.string().trim().min(1, "postalCode is required"), { max: 16, because: "RFC 5733 §4: an EPP postal code has at most 16 characters (inferred)" }),
+  postalCode: limitText(z.string().trim().min(1, "postalCode is required"), {
+    max: 16,
+    because: "RFC 5733 §4: an EPP postal code has at most 16 characters (inferred)",
+  }),
   state: required("state"),
   // Registries take officially assigned ISO 3166-1 codes only (RFC 5733: an EPP contact's country
   // code is an ISO 3166-1 alpha-2 identifier); "XX" or "EU" would be ordered with and refused later.
@@ -180,10 +190,14 @@ export function normalizeDomainRegistration(v: Parsed, issue: IssueSink): Domain
     if (key) Object.assign(out, key);
   }
 
-  if (v.adopt && v.eppCode !== undefined) issue("eppCode", "adopt takes over a domain already in the account; it cannot be combined with a transfer (eppCode)");
+  if (v.adopt && v.eppCode !== undefined)
+    issue("eppCode", "adopt takes over a domain already in the account; it cannot be combined with a transfer (eppCode)");
   const mode = modeOf(v);
   if (mode === "register" && v.registrant === undefined) {
-    issue("registrant", "a registrant contact is required to register a domain (firstName, lastName, email, address1, city, postalCode, state, countryCode, phone)");
+    issue(
+      "registrant",
+      "a registrant contact is required to register a domain (firstName, lastName, email, address1, city, postalCode, state, countryCode, phone)",
+    );
   }
 
   if (!isUnknown(v.nameservers) && !isUnknown(v.useProviderNameservers)) {

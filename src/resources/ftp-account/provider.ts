@@ -175,7 +175,9 @@ async function createAccount(ctx: ProviderContext, address: HostingAddress, v: I
       throw new Error(existsAlready(v, err), { cause: err });
     }
     if (code === "not-found") {
-      throw new Error(`Cannot create ${login}: ${messageOf(err)} (the domain must be attached to hosting account ${v.hostingId})`, { cause: err });
+      throw new Error(`Cannot create ${login}: ${messageOf(err)} (the domain must be attached to hosting account ${v.hostingId})`, {
+        cause: err,
+      });
     }
     throw err;
   }
@@ -218,7 +220,12 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
   async find(ctx, inputs, { fresh }) {
     const login = `${inputs.user}@${inputs.domain}`;
     const entry = (await listing(ctx, await ctx.hosting(inputs.hostingId), fresh))?.find((e) => loginOf(e.username) === login);
-    return entry && { id: ftpAccountId(inputs), description: `the FTP account ${login}${entry.path === undefined ? "" : ` (path ${entry.path})`}` };
+    return (
+      entry && {
+        id: ftpAccountId(inputs),
+        description: `the FTP account ${login}${entry.path === undefined ? "" : ` (path ${entry.path})`}`,
+      }
+    );
   },
 
   async create(ctx, inputs, existing) {

@@ -98,10 +98,16 @@ export function normalizeFtpUser(input: string): NameResult {
   if (normalised !== undefined) return { ok: false, reason: normalised };
   const user = input.trim().toLowerCase();
   if (user.includes("@")) {
-    return { ok: false, reason: `give only the part before "@" (${quote(user.split("@")[0]!)}) and the domain in domain; the login is user@domain` };
+    return {
+      ok: false,
+      reason: `give only the part before "@" (${quote(user.split("@")[0]!)}) and the domain in domain; the login is user@domain`,
+    };
   }
   if (!LOCAL_PART.test(user)) {
-    return { ok: false, reason: `${quote(input)} must be 1 to 32 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit` };
+    return {
+      ok: false,
+      reason: `${quote(input)} must be 1 to 32 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit`,
+    };
   }
   return { ok: true, value: user };
 }
@@ -123,7 +129,8 @@ export function normalizeFtpUser(input: string): NameResult {
 export function normalizeFtpPath(input: string): NameResult {
   const trimmed = input.trim();
   if (trimmed === "") return { ok: false, reason: "a path is required; / is the hosting account's home directory" };
-  if (trimmed.includes("\\") || hasControlCharacter(trimmed)) return { ok: false, reason: `${quote(input)} contains a backslash or a control character` };
+  if (trimmed.includes("\\") || hasControlCharacter(trimmed))
+    return { ok: false, reason: `${quote(input)} contains a backslash or a control character` };
   const normalised = normalisedPathProblem(trimmed);
   if (normalised !== undefined) return { ok: false, reason: `${normalised}; give the path from the home directory, e.g. /public_html/ci` };
   const segments = trimmed.split("/").filter((s) => s !== "");

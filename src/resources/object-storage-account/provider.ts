@@ -143,10 +143,18 @@ export const objectStorageAccountDefinition = defineResource<typeof objectStorag
       try {
         live = await getAccount(ctx, address, true);
       } catch (err) {
-        throw new PartialCreateError(id, { ...inputs }, `object storage of hosting account ${id} was initialised, but reading it failed: ${messageOf(err)}`);
+        throw new PartialCreateError(
+          id,
+          { ...inputs },
+          `object storage of hosting account ${id} was initialised, but reading it failed: ${messageOf(err)}`,
+        );
       }
       if (!live) {
-        throw new PartialCreateError(id, { ...inputs }, `object storage of hosting account ${id} was initialised, but the account answers that it is not`);
+        throw new PartialCreateError(
+          id,
+          { ...inputs },
+          `object storage of hosting account ${id} was initialised, but the account answers that it is not`,
+        );
       }
       return { id, outs: storageAccountOutputs(inputs, live) };
     });

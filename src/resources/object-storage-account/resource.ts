@@ -46,7 +46,16 @@ export interface ObjectStorageAccountArgs {
  */
 export class ObjectStorageAccount extends ResellerResource<ObjectStorageAccountArgs> {
   protected static override readonly spec = resourceClassSpec(objectStorageAccountDefinition, {
-    outputs: { accessKey: true, maxObjects: true, maxSizeKb: true, name: true, s3user: true, secretKey: true, suspended: true, usage: true },
+    outputs: {
+      accessKey: true,
+      maxObjects: true,
+      maxSizeKb: true,
+      name: true,
+      s3user: true,
+      secretKey: true,
+      suspended: true,
+      usage: true,
+    },
   });
 
   declare public readonly hostingId: pulumi.Output<number>;

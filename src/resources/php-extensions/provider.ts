@@ -18,7 +18,14 @@
  */
 import type { ProviderContext } from "../../provider/runtime/context";
 import { defineResource } from "../../provider/lifecycle/define";
-import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
+import {
+  parsePhpVersionSettingsId,
+  perPhpVersionRules,
+  phpSettings,
+  phpVersionSettingsId,
+  phpVersionWhere,
+  type PhpVersionKey,
+} from "../shared/php-settings";
 import { foundEachAtCreate, writeKeepingFound } from "../shared/previous";
 import {
   checkExtensionNames,
@@ -86,7 +93,9 @@ async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<O
       // Recorded once, before the first change; a name managed already keeps its record.
       const before = olds?.previous?.[name] ?? live(name);
       if (before === undefined) {
-        ctx.log.warn(`PhpExtensions ${where}: the status "${map[name]}" of extension ${name} cannot be read; destroy will leave it as the program sets it`);
+        ctx.log.warn(
+          `PhpExtensions ${where}: the status "${map[name]}" of extension ${name} cannot be read; destroy will leave it as the program sets it`,
+        );
       } else {
         previous[name] = before;
       }
@@ -97,8 +106,10 @@ async function apply(ctx: ProviderContext, v: Inputs, olds?: Outputs): Promise<O
     // program's there, and the record on this machine says what that create found.
     const found = olds === undefined ? await foundEachAtCreate(ctx, "PhpExtensions", phpExtensionsId(v), previous, v.extensions) : previous;
     // A create whose write fails keeps what it found (the write may have been applied).
-    const creating = olds === undefined ? { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...previous }, previous: found } : undefined;
-    if (Object.keys(changes).length > 0) await writeKeepingFound(phpExtensionsId(v), creating, () => EXTENSIONS.write(ctx, address, v, changes));
+    const creating =
+      olds === undefined ? { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...previous }, previous: found } : undefined;
+    if (Object.keys(changes).length > 0)
+      await writeKeepingFound(phpExtensionsId(v), creating, () => EXTENSIONS.write(ctx, address, v, changes));
     return { hostingId: v.hostingId, phpVersion: v.phpVersion, extensions: { ...v.extensions }, previous: found };
   });
 }

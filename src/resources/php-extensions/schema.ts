@@ -22,7 +22,10 @@ export const phpExtensionsInputs = {
   /** The hosting account, and the PHP version whose extensions are switched, as the account lists it (`"8.2"`). */
   ...phpVersionSettingsInputs,
   /** Extension name to `true` (enabled) or `false` (disabled). */
-  extensions: z.record(textInput(64, "sensible: PHP extension names are short words such as pdo_mysql (inferred)"), z.boolean({ error: "must be true (enabled) or false (disabled)" })),
+  extensions: z.record(
+    textInput(64, "sensible: PHP extension names are short words such as pdo_mysql (inferred)"),
+    z.boolean({ error: "must be true (enabled) or false (disabled)" }),
+  ),
 };
 
 type Parsed = z.output<z.ZodObject<typeof phpExtensionsInputs>>;

@@ -23,8 +23,24 @@
 import type { PhpOption } from "../../client/endpoints/php";
 import type { ProviderContext } from "../../provider/runtime/context";
 import { defineResource } from "../../provider/lifecycle/define";
-import { parsePhpVersionSettingsId, perPhpVersionRules, phpSettings, phpVersionSettingsId, phpVersionWhere, type PhpVersionKey } from "../shared/php-settings";
-import { carriedPrevious, foundEachAtCreate, idValue, noPreviousNote, previousOnRead, valueOfId, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import {
+  parsePhpVersionSettingsId,
+  perPhpVersionRules,
+  phpSettings,
+  phpVersionSettingsId,
+  phpVersionWhere,
+  type PhpVersionKey,
+} from "../shared/php-settings";
+import {
+  carriedPrevious,
+  foundEachAtCreate,
+  idValue,
+  noPreviousNote,
+  previousOnRead,
+  valueOfId,
+  writeKeepingFound,
+  type FoundSetting,
+} from "../shared/previous";
 import {
   allowedValuesOf,
   checkAgainstMap,
@@ -41,7 +57,12 @@ type Outputs = PhpOptionsOutputs;
 type OptionMap = Record<string, PhpOption>;
 
 /** The option map's operations; its cache and write scope is the options of one version of one account. */
-const OPTIONS = phpSettings<PhpOption>({ get: "php.getOptions", set: "php.setOptions", field: "options", scope: (v) => `php:${v.hostingId}:${v.phpVersion}` });
+const OPTIONS = phpSettings<PhpOption>({
+  get: "php.getOptions",
+  set: "php.setOptions",
+  field: "options",
+  scope: (v) => `php:${v.hostingId}:${v.phpVersion}`,
+});
 
 /**
  * The resource's id: `<hostingId>/<phpVersion>`.
@@ -67,7 +88,9 @@ export const phpOptionsId: (v: PhpVersionKey) => string = phpVersionSettingsId;
  * parsePhpOptionsId("101/8.2/memory_limit")?.options; // { memory_limit: "" }
  * parsePhpOptionsId("101/8.2/memory_limit=128M")?.previous; // { memory_limit: "128M" }
  */
-export function parsePhpOptionsId(id: string): (Partial<Inputs> & Pick<Inputs, "hostingId" | "phpVersion"> & FoundSetting<Record<string, string>>) | undefined {
+export function parsePhpOptionsId(
+  id: string,
+): (Partial<Inputs> & Pick<Inputs, "hostingId" | "phpVersion"> & FoundSetting<Record<string, string>>) | undefined {
   const plain = parsePhpVersionSettingsId(id);
   if (plain) return plain;
   const cut = id.trim().lastIndexOf("/");
@@ -75,7 +98,10 @@ export function parsePhpOptionsId(id: string): (Partial<Inputs> & Pick<Inputs, "
   if (!head) return undefined;
   const options: Record<string, string> = {};
   const previous: Record<string, string> = {};
-  for (const item of id.trim().slice(cut + 1).split(",")) {
+  for (const item of id
+    .trim()
+    .slice(cut + 1)
+    .split(",")) {
     const eq = item.indexOf("=");
     const name = eq < 0 ? item : item.slice(0, eq);
     const value = eq < 0 ? undefined : valueOfId(item.slice(eq + 1));
@@ -106,7 +132,12 @@ function atDefault(option: PhpOption): boolean {
   return allowedValuesOf(option).length > 0 && option.value.toLowerCase() === option.default.toLowerCase();
 }
 
-function outputsOf(v: PhpVersionKey, options: Record<string, string>, map: OptionMap, found: FoundSetting<Record<string, string>>): Outputs {
+function outputsOf(
+  v: PhpVersionKey,
+  options: Record<string, string>,
+  map: OptionMap,
+  found: FoundSetting<Record<string, string>>,
+): Outputs {
   const names = Object.keys(options);
   return {
     hostingId: v.hostingId,
@@ -134,7 +165,13 @@ function holdsValue(option: PhpOption | undefined, value: string): boolean {
  * is left as it is), and otherwise (state written by an earlier version) its default. Options
  * that already hold it are left out.
  */
-function putBacksOf(ctx: ProviderContext, names: readonly string[], map: OptionMap, previous: Record<string, string> | undefined, where: string): Record<string, string> {
+function putBacksOf(
+  ctx: ProviderContext,
+  names: readonly string[],
+  map: OptionMap,
+  previous: Record<string, string> | undefined,
+  where: string,
+): Record<string, string> {
   const writes: Record<string, string> = {};
   for (const name of names) {
     const option = map[name];
@@ -173,13 +210,21 @@ async function apply(ctx: ProviderContext, v: Inputs, olds: Outputs | undefined)
     for (const name of Object.keys(options)) {
       const before = olds?.previous?.[name] ?? map[name]?.value;
       if (before !== undefined) previous[name] = before;
-      else if (recording) ctx.log.warn(`PhpOptions ${where}: the value of option ${name} cannot be read; destroy will leave it as the program sets it`);
+      else if (recording)
+        ctx.log.warn(`PhpOptions ${where}: the value of option ${name} cannot be read; destroy will leave it as the program sets it`);
     }
     // At create `previous` holds the live values; a create cut off after its write left the
     // program's there, and the record on this machine says what that create found.
-    const found = olds === undefined ? await foundEachAtCreate(ctx, "PhpOptions", phpOptionsId(v), previous, options, (_live, written, name) => holdsValue(map[name], written)) : previous;
+    const found =
+      olds === undefined
+        ? await foundEachAtCreate(ctx, "PhpOptions", phpOptionsId(v), previous, options, (_live, written, name) =>
+            holdsValue(map[name], written),
+          )
+        : previous;
     const creating = olds === undefined ? outputsOf(v, previous, map, { previous: found }) : undefined;
-    await writeKeepingFound(phpOptionsId(v), creating, () => OPTIONS.write(ctx, address, v, { ...putBacksOf(ctx, dropped, map, olds?.previous, where), ...options }));
+    await writeKeepingFound(phpOptionsId(v), creating, () =>
+      OPTIONS.write(ctx, address, v, { ...putBacksOf(ctx, dropped, map, olds?.previous, where), ...options }),
+    );
     return outputsOf(v, options, map, recording ? { previous: found } : {});
   });
 }
@@ -200,7 +245,8 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
   ...perPhpVersionRules,
   id: {
     ...perPhpVersionRules.id,
-    format: "<hostingId>/<phpVersion>, e.g. 101/8.2; for an import, optionally /<option>,<option> after it, the options to manage, each optionally =<value found> (URI-encoded), the value destroy puts back",
+    format:
+      "<hostingId>/<phpVersion>, e.g. 101/8.2; for an import, optionally /<option>,<option> after it, the options to manage, each optionally =<value found> (URI-encoded), the value destroy puts back",
     parse: (id) => parsePhpOptionsId(id),
     importId: phpOptionsImportId,
   },
@@ -208,7 +254,11 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
     equal: { options: (news, olds) => sameOptions(news.options, olds.options, olds.allowedValues) },
   },
   requires: () => [
-    { property: "options", operations: ["php.getOptions", "php.setOptions", "php.listVersions"], reason: "PhpOptions works with apiVersion v4 or v3 only" },
+    {
+      property: "options",
+      operations: ["php.getOptions", "php.setOptions", "php.listVersions"],
+      reason: "PhpOptions works with apiVersion v4 or v3 only",
+    },
   ],
 
   async create(ctx, inputs) {
@@ -238,6 +288,8 @@ export const phpOptionsDefinition = defineResource<typeof phpOptionsInputs, Inpu
 
   async delete(ctx, id, props) {
     if (props.previous === undefined) noPreviousNote(ctx, "PhpOptions", id, "the managed options return to their defaults");
-    await OPTIONS.restore(ctx, props, (map) => putBacksOf(ctx, Object.keys(props.options ?? {}), map, props.previous, phpVersionWhere(props)));
+    await OPTIONS.restore(ctx, props, (map) =>
+      putBacksOf(ctx, Object.keys(props.options ?? {}), map, props.previous, phpVersionWhere(props)),
+    );
   },
 });

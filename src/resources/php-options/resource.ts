@@ -48,7 +48,9 @@ export interface PhpOptionsArgs {
  * which records the named options' current values and writes the program's over them.
  */
 export class PhpOptions extends ResellerResource<PhpOptionsArgs> {
-  protected static override readonly spec = resourceClassSpec(phpOptionsDefinition, { outputs: { allowedValues: true, defaults: true, previous: true } });
+  protected static override readonly spec = resourceClassSpec(phpOptionsDefinition, {
+    outputs: { allowedValues: true, defaults: true, previous: true },
+  });
 
   declare public readonly hostingId: pulumi.Output<number>;
   declare public readonly phpVersion: pulumi.Output<string>;

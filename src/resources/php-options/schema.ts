@@ -29,9 +29,12 @@ export const phpOptionsInputs = {
    */
   options: z.record(
     textInput(128, "sensible: php.ini directive names have under 40 characters (inferred)"),
-    z.union([textInput(4096, "sensible: the longest php.ini values are lists such as disable_functions (inferred)"), z.number(), z.boolean()], {
-      error: "must be a string, a number or a boolean",
-    }),
+    z.union(
+      [textInput(4096, "sensible: the longest php.ini values are lists such as disable_functions (inferred)"), z.number(), z.boolean()],
+      {
+        error: "must be a string, a number or a boolean",
+      },
+    ),
   ),
 };
 
@@ -130,7 +133,8 @@ export function checkAgainstMap(
       continue;
     }
     const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
-    if (match === undefined) problems.push(`options.${name}: ${quote(value)} is not allowed for ${name} (${where}); allowed values: ${allowed.join(", ")}`);
+    if (match === undefined)
+      problems.push(`options.${name}: ${quote(value)} is not allowed for ${name} (${where}); allowed values: ${allowed.join(", ")}`);
     else out[name] = match;
   }
   if (problems.length > 0) throw new Error(`PhpOptions: ${problems.join("; ")}`);

@@ -75,13 +75,18 @@ async function apply(ctx: ProviderContext, v: Inputs, found: FoundSetting<string
     let creating: Outputs | undefined;
     if (kept === undefined) {
       const current = versions.currentVersion || (await activeVersion(ctx, address, true));
-      if (!current) ctx.log.warn(`PhpVersion ${v.hostingId}: the API reports no active version; destroy will return the account to its default version`);
+      if (!current)
+        ctx.log.warn(
+          `PhpVersion ${v.hostingId}: the API reports no active version; destroy will return the account to its default version`,
+        );
       // A create cut off after its write left the program's version active: the record says what it found.
       const found = current ? await foundAtCreate(ctx, "PhpVersion", phpVersionId(v), current, v.phpVersion) : current;
       kept = found ? { previous: found } : {};
       creating = outputsOf(v.hostingId, current, versions, kept);
     }
-    await writeKeepingFound(phpVersionId(v), creating, () => ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]));
+    await writeKeepingFound(phpVersionId(v), creating, () =>
+      ctx.write("php.setVersion", { ...address, version: v.phpVersion }, [scopeOf(v.hostingId)]),
+    );
     return outputsOf(v.hostingId, v.phpVersion, versions, kept);
   });
 }
@@ -102,7 +107,11 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
   secretOutputs: [],
   onMissing: "remove",
   requires: () => [
-    { property: "phpVersion", operations: ["php.listVersions", "php.getVersion", "php.setVersion"], reason: "PhpVersion works with apiVersion v4 or v3 only" },
+    {
+      property: "phpVersion",
+      operations: ["php.listVersions", "php.getVersion", "php.setVersion"],
+      reason: "PhpVersion works with apiVersion v4 or v3 only",
+    },
   ],
 
   async create(ctx, inputs) {
@@ -138,11 +147,15 @@ export const phpVersionDefinition = defineResource<typeof phpVersionInputs, Inpu
         noPreviousNote(ctx, "PhpVersion", id, `the account returns to its default version (${versions.defaultVersion || "none given"})`);
         target = versions.defaultVersion;
       } else if (!versions.availableVersions.includes(found)) {
-        ctx.log.warn(`PhpVersion ${id}: PHP ${found}, active when the resource was created, is no longer installed; the account returns to its default version (${versions.defaultVersion || "none given"})`);
+        ctx.log.warn(
+          `PhpVersion ${id}: PHP ${found}, active when the resource was created, is no longer installed; the account returns to its default version (${versions.defaultVersion || "none given"})`,
+        );
         target = versions.defaultVersion;
       }
       if (!target) {
-        ctx.log.warn(`PhpVersion ${id}: the version listing gives no default version; PHP ${versions.currentVersion ?? "as it is"} is left active`);
+        ctx.log.warn(
+          `PhpVersion ${id}: the version listing gives no default version; PHP ${versions.currentVersion ?? "as it is"} is left active`,
+        );
         return;
       }
       if (versions.currentVersion === target) return;

@@ -83,7 +83,12 @@ async function listing(ctx: ProviderContext, address: HostingAddress, fresh: boo
   return reply?.data;
 }
 
-async function liveEntry(ctx: ProviderContext, address: HostingAddress, domain: string, fresh = false): Promise<RedirectionEntry | undefined> {
+async function liveEntry(
+  ctx: ProviderContext,
+  address: HostingAddress,
+  domain: string,
+  fresh = false,
+): Promise<RedirectionEntry | undefined> {
   return (await listing(ctx, address, fresh))?.find((e) => entryDomain(e) === domain);
 }
 
@@ -188,7 +193,8 @@ async function addInPlaceOf(ctx: ProviderContext, olds: Pick<Outputs, "hostingId
   try {
     return await createRedirection(ctx, news);
   } catch (err) {
-    if (!outcomeUnknown(err)) throw new Error(`${replaced}, but adding the new one failed, so none is in its place: ${messageOf(err)}`, { cause: err });
+    if (!outcomeUnknown(err))
+      throw new Error(`${replaced}, but adding the new one failed, so none is in its place: ${messageOf(err)}`, { cause: err });
     try {
       return (await settleCreate(ctx, redirectionDefinition, { ...news }, err)).outs as unknown as Outputs;
     } catch {
@@ -236,7 +242,10 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
     const entry = await liveEntry(ctx, await ctx.hosting(inputs.hostingId), inputs.domain, fresh);
     if (!entry) return undefined;
     const status = entry.rType === 301 || entry.rType === 302 ? ` (${entry.rType})` : "";
-    return { id: redirectionId(inputs), description: `the redirection${status} of ${inputs.domain} on hosting account ${inputs.hostingId}` };
+    return {
+      id: redirectionId(inputs),
+      description: `the redirection${status} of ${inputs.domain} on hosting account ${inputs.hostingId}`,
+    };
   },
 
   async create(ctx, inputs, adopting) {
@@ -264,7 +273,12 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
     // only to finish one whose add did not settle (its init error): if the redirection is there,
     // reading it is all that is left. Otherwise the only way the API offers is to remove and add.
     const address = await ctx.hosting(olds.hostingId);
-    if (olds.hostingId === news.hostingId && olds.domain === news.domain && olds.destinationUrl === news.destinationUrl && olds.type === news.type) {
+    if (
+      olds.hostingId === news.hostingId &&
+      olds.domain === news.domain &&
+      olds.destinationUrl === news.destinationUrl &&
+      olds.type === news.type
+    ) {
       const entry = await liveEntry(ctx, address, news.domain, true);
       if (entry) return outputsOf(news, entry);
     }

@@ -74,7 +74,10 @@ export interface RedirectionOutputs extends Omit<RedirectionInputs, "destination
  */
 export function normalizeDestination(input: string): NameResult {
   if (input.includes("\\") || input !== input.trim()) {
-    return { ok: false, reason: `${quote(input)} holds a backslash or surrounding white space, which URL parsers read differently; write the URL without them` };
+    return {
+      ok: false,
+      reason: `${quote(input)} holds a backslash or surrounding white space, which URL parsers read differently; write the URL without them`,
+    };
   }
   // The URL parser resolves dot segments (`/a/%2e%2e/b` becomes `/b`) and percent-encodes
   // full-width forms, so the path is checked as written, before it parses.

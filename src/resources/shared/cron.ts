@@ -22,7 +22,6 @@ export interface CronListing {
   cronEmail: string | null;
 }
 
-
 /**
  * Cache and write scope of the cron listing of one hosting account. The listing holds the jobs
  * and the cron e-mail, so `CronJob` and `CronEmail` share it.

@@ -26,7 +26,6 @@ import { type HostingAddress } from "../../provider/runtime/context";
 import { hostingUsername } from "./hosting";
 import { hostingScopedId, parseHostingScopedId, type IdPart } from "../../provider/lifecycle/ids";
 
-
 /**
  * The database servers of a hosting account, as the API names them.
  *
@@ -184,7 +183,9 @@ export function prefixedNameRules(example: string) {
     onMissing: "remove" as const,
     diff: {
       ignore: ["adopt"] as const,
-      equal: { name: (n: { name: string }, o: { name: string; hostingUsername?: string }) => prefixedName(n.name, o.hostingUsername) === o.name },
+      equal: {
+        name: (n: { name: string }, o: { name: string; hostingUsername?: string }) => prefixedName(n.name, o.hostingUsername) === o.name,
+      },
     },
   };
 }
@@ -245,7 +246,10 @@ export function createdPrefixed<E extends object>(
   name: string,
   username: string,
   extra: E,
-): { id: string; outs: { hostingId: number; name: string } & E & { databaseType: DatabaseType; hostingUsername: string; adopt: boolean | undefined } } {
+): {
+  id: string;
+  outs: { hostingId: number; name: string } & E & { databaseType: DatabaseType; hostingUsername: string; adopt: boolean | undefined };
+} {
   const outs = {
     hostingId: inputs.hostingId,
     name,
@@ -268,7 +272,10 @@ export async function findPrefixed(ctx: ProviderContext, o: PrefixedObject, fres
   const name = prefixedName(o.name, username);
   if (!(await findListed(ctx, o.listing, address, name, [o.databaseType], fresh))) return undefined;
   const kind = o.resource === "Database" ? "database" : "database user";
-  return { id: databaseId({ hostingId: o.hostingId, name }), description: `the ${o.databaseType} ${kind} ${name} of hosting account ${o.hostingId}` };
+  return {
+    id: databaseId({ hostingId: o.hostingId, name }),
+    description: `the ${o.databaseType} ${kind} ${name} of hosting account ${o.hostingId}`,
+  };
 }
 
 /** What {@link createOnce} sends, and how it names and finds what it creates. */

@@ -61,10 +61,16 @@ export async function phpVersionGone(ctx: ProviderContext, address: HostingAddre
 }
 
 /** A PHP version as accounts list them: major.minor, given as a string. */
-export const phpVersionInput = limitText(z.string().trim().regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'), {
-  max: 16,
-  because: "sensible: a version is major.minor",
-});
+export const phpVersionInput = limitText(
+  z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+$/, 'must be a PHP version such as "8.2" (a string)'),
+  {
+    max: 16,
+    because: "sensible: a version is major.minor",
+  },
+);
 
 /**
  * The inputs that name a setting of one PHP version of an account (PhpOptions, PhpExtensions),
@@ -120,7 +126,8 @@ export const perPhpVersionRules = {
 } as const;
 
 /** The API operations of one kind of per-version map. */
-export type PhpSettingsApi = PhpMapApi<"php.getOptions", "php.setOptions", "options"> | PhpMapApi<"php.listExtensions", "php.setExtensions", "extensions">;
+export type PhpSettingsApi =
+  PhpMapApi<"php.getOptions", "php.setOptions", "options"> | PhpMapApi<"php.listExtensions", "php.setExtensions", "extensions">;
 
 interface PhpMapApi<Get extends OperationId, Set extends OperationId, Field extends string> {
   /** Reads the map (`php.getOptions`, `php.listExtensions`). */
@@ -150,7 +157,11 @@ export interface PhpSettings<T> {
    * The shared `read` start: the key merged with the state (absent on import), and the live map;
    * undefined when the settings are gone.
    */
-  read<O extends PhpVersionKey>(ctx: ProviderContext, key: Partial<PhpVersionKey>, props: O | undefined): Promise<{ v: Partial<O> & PhpVersionKey; map: Record<string, T> } | undefined>;
+  read<O extends PhpVersionKey>(
+    ctx: ProviderContext,
+    key: Partial<PhpVersionKey>,
+    props: O | undefined,
+  ): Promise<{ v: Partial<O> & PhpVersionKey; map: Record<string, T> } | undefined>;
   /**
    * The shared `delete`: serialised on the map's scope, reads the live map (gone: nothing to do),
    * and writes what `restores` gives for it, if anything.
@@ -169,7 +180,9 @@ export function phpSettings<T>(api: PhpSettingsApi): PhpSettings<T> {
     async live(ctx, address, version, fresh) {
       try {
         if (fresh) return await settings.fetch(ctx, address, version);
-        const reply: Record<string, unknown> = await ctx.read(api.get, { ...address, version }, [api.scope({ hostingId: address.id, phpVersion: version })]);
+        const reply: Record<string, unknown> = await ctx.read(api.get, { ...address, version }, [
+          api.scope({ hostingId: address.id, phpVersion: version }),
+        ]);
         return reply[api.field] as Record<string, T>;
       } catch (err) {
         if (await phpVersionGone(ctx, address, version, err)) return undefined;
@@ -179,7 +192,9 @@ export function phpSettings<T>(api: PhpSettingsApi): PhpSettings<T> {
     async write(ctx, address, v, entries) {
       // `entries` holds what the map's resource checked (option values, extension switches); the
       // request schema checks them again before anything is sent.
-      await ctx.write(api.set, { ...address, version: v.phpVersion, [api.field]: entries } as OperationParams<PhpSettingsApi["set"]>, [api.scope(v)]);
+      await ctx.write(api.set, { ...address, version: v.phpVersion, [api.field]: entries } as OperationParams<PhpSettingsApi["set"]>, [
+        api.scope(v),
+      ]);
     },
     async read<O extends PhpVersionKey>(ctx: ProviderContext, key: Partial<PhpVersionKey>, props: O | undefined) {
       const v = { ...key, ...(props ?? {}) } as Partial<O> & PhpVersionKey;

@@ -155,7 +155,11 @@ export async function writeKeepingFound<T>(id: string, kept: object | undefined,
     return await write();
   } catch (err) {
     if (kept === undefined) throw err;
-    throw new PartialCreateError(id, kept, `${messageOf(err)}; the value found before this write is kept in state, and the next \`pulumi up\` sets the declared one`);
+    throw new PartialCreateError(
+      id,
+      kept,
+      `${messageOf(err)}; the value found before this write is kept in state, and the next \`pulumi up\` sets the declared one`,
+    );
   }
 }
 
@@ -173,13 +177,22 @@ const shown = (value: unknown): string => JSON.stringify(value);
  * @example
  * const found = await foundAtCreate(ctx, "PhpVersion", "101", "8.2", "8.2"); // "7.4" when a cut-off create had found 7.4
  */
-export async function foundAtCreate<T>(ctx: ProviderContext, type: string, id: string, live: T, writing: T, same: (live: T, written: T) => boolean = isDeepStrictEqual): Promise<T> {
+export async function foundAtCreate<T>(
+  ctx: ProviderContext,
+  type: string,
+  id: string,
+  live: T,
+  writing: T,
+  same: (live: T, written: T) => boolean = isDeepStrictEqual,
+): Promise<T> {
   const key = foundSettingKeyOf(ctx, type, id);
   const record = await readFoundRecord(key, live, ctx.log);
   let found = live;
   if (record && same(live, record.writing) && !isDeepStrictEqual(live, record.previous)) {
     found = record.previous;
-    ctx.log.info(`${type} ${id}: an earlier create was cut off after its write; the value it found, ${shown(found)}, is kept as found (not the live ${shown(live)}), from the record on this machine`);
+    ctx.log.info(
+      `${type} ${id}: an earlier create was cut off after its write; the value it found, ${shown(found)}, is kept as found (not the live ${shown(live)}), from the record on this machine`,
+    );
   }
   await writeFoundRecord(key, { previous: found, writing }, ctx.log);
   return found;
@@ -216,7 +229,9 @@ export async function foundEachAtCreate<V>(
     }
   }
   if (recovered.length > 0) {
-    ctx.log.info(`${type} ${id}: an earlier create was cut off after its write; the values it found (${recovered.join(", ")}) are kept as found, from the record on this machine`);
+    ctx.log.info(
+      `${type} ${id}: an earlier create was cut off after its write; the values it found (${recovered.join(", ")}) are kept as found, from the record on this machine`,
+    );
   }
   await writeFoundRecord(key, { previous: found, writing }, ctx.log);
   return found;

@@ -47,7 +47,10 @@ const MAX_RDATA = 65535;
  * presentation form), so the longest TXT record can be written; each type's own rule bounds the
  * others far below that.
  */
-const recordValueInput = textInput(4 * MAX_RDATA, "RFC 1035 §3.2.1: RDATA has at most 65535 octets, written with at most 4 characters each");
+const recordValueInput = textInput(
+  4 * MAX_RDATA,
+  "RFC 1035 §3.2.1: RDATA has at most 65535 octets, written with at most 4 characters each",
+);
 
 const recordInput = z.union([
   recordValueInput,
@@ -70,7 +73,12 @@ export const dnsRecordSetInputs = {
       .pipe(z.enum(DNS_RECORD_TYPES, { error: `must be one of ${DNS_RECORD_TYPES.join(", ")}` })),
     { max: 16, because: "sensible: the longest record type, CNAME, has 5 characters" },
   ),
-  ttl: z.number().int("must be a whole number of seconds").min(1, "must be at least 1 second").max(2147483647, "must be at most 2147483647 (RFC 2181)").default(DEFAULT_TTL),
+  ttl: z
+    .number()
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .max(2147483647, "must be at most 2147483647 (RFC 2181)")
+    .default(DEFAULT_TTL),
   records: z.array(recordInput).min(1, "needs at least one record; delete the resource to remove the record set"),
   /** The hosting account holding the domain; without it the domain-only form of the zone operations is used. */
   hostingId: z.number().int().positive("must be a hosting account id").optional(),
@@ -98,7 +106,8 @@ type Result = { ok: true; value: string } | { ok: false; reason: string };
 function ipv4(v: string): Result {
   const s = v.trim();
   // Four-part decimal only: `010.1.1.1` or `0x7f.1` are read differently by different tools.
-  if (!ipaddr.IPv4.isValidFourPartDecimal(s)) return { ok: false, reason: `${quote(v)} is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)` };
+  if (!ipaddr.IPv4.isValidFourPartDecimal(s))
+    return { ok: false, reason: `${quote(v)} is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)` };
   return { ok: true, value: ipaddr.IPv4.parse(s).toString() };
 }
 
@@ -206,7 +215,8 @@ export function canonicalTxt(v: string): Result {
 
 function caa(v: string): Result {
   const m = /^\s*(\d{1,3})\s+([A-Za-z0-9]+)\s+(.+?)\s*$/.exec(v);
-  if (!m || Number(m[1]) > 255) return { ok: false, reason: `${quote(v)} is not CAA data: flags tag value, e.g. 0 issue "letsencrypt.org"` };
+  if (!m || Number(m[1]) > 255)
+    return { ok: false, reason: `${quote(v)} is not CAA data: flags tag value, e.g. 0 issue "letsencrypt.org"` };
   const raw = m[3]!;
   const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
   return { ok: true, value: `${Number(m[1])} ${m[2]!.toLowerCase()} "${value.replace(/"/g, '\\"')}"` };
@@ -214,7 +224,8 @@ function caa(v: string): Result {
 
 function srv(v: string, zone: string): Result {
   const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s*$/.exec(v);
-  if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535) return { ok: false, reason: `${quote(v)} is not SRV data: weight port target, e.g. 5 5060 sip.example.com` };
+  if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535)
+    return { ok: false, reason: `${quote(v)} is not SRV data: weight port target, e.g. 5 5060 sip.example.com` };
   const target = host(m[3]!, zone);
   if (!target.ok) return target;
   return { ok: true, value: `${Number(m[1])} ${Number(m[2])} ${target.value}` };
@@ -342,7 +353,10 @@ export function normalizeDnsRecordSet(v: Parsed, issue: IssueSink): DnsRecordSet
     // The apex holds the zone's SOA and NS records, and a name with a CNAME holds no other data
     // (RFC 1034 §3.6.2, RFC 1912 §2.4): the API refuses a CNAME there, so check does first.
     if (name.ok && name.value === "@" && v.type === "CNAME") {
-      issue("name", `${quote(v.name)} is the zone's apex, where a CNAME cannot be: the apex holds the zone's SOA and NS records, and a CNAME shares its name with no other records (RFC 1034 §3.6.2)`);
+      issue(
+        "name",
+        `${quote(v.name)} is the zone's apex, where a CNAME cannot be: the apex holds the zone's SOA and NS records, and a CNAME shares its name with no other records (RFC 1034 §3.6.2)`,
+      );
     }
   }
   if (!isUnknown(v.type) && !containsUnknown(v.records)) {
@@ -363,7 +377,13 @@ export function toApiRRSet(v: Pick<DnsRecordSetInputs, "domain" | "name" | "type
     name: recordFqdn(v.name, v.domain),
     ttl: v.ttl,
     records: records.map((r) =>
-      form === "ip" ? { ip: r.value } : form === "content" ? { content: r.value } : form === "value" ? { value: r.value } : { value: r.value, priority: r.priority },
+      form === "ip"
+        ? { ip: r.value }
+        : form === "content"
+          ? { content: r.value }
+          : form === "value"
+            ? { value: r.value }
+            : { value: r.value, priority: r.priority },
     ),
   };
 }

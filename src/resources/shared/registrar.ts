@@ -101,7 +101,10 @@ function checkPartsBesideDomain(
   if (v.tld !== undefined) {
     const tld = joinedDomain(parts.sld, v.tld);
     if (tld?.domain !== domain || tld.tld !== parts.tld) {
-      issue("tld", `${quote(v.tld)} is not the tld of ${domain} (${quote(parts.tld)}, its public suffix); give domain alone, or sld and tld`);
+      issue(
+        "tld",
+        `${quote(v.tld)} is not the tld of ${domain} (${quote(parts.tld)}, its public suffix); give domain alone, or sld and tld`,
+      );
     }
   }
 }
@@ -151,11 +154,15 @@ export function normalizeNameserverChoice(
   const given = v.nameservers ? normalizeNameservers(v.nameservers, issue) : undefined;
   if (v.useProviderNameservers === true) {
     if (given && !sameNameservers(given, PROVIDER_NAMESERVERS)) {
-      issue("useProviderNameservers", `useProviderNameservers uses ${PROVIDER_NAMESERVERS.join(", ")}; leave nameservers unset or list exactly those`);
+      issue(
+        "useProviderNameservers",
+        `useProviderNameservers uses ${PROVIDER_NAMESERVERS.join(", ")}; leave nameservers unset or list exactly those`,
+      );
     }
     return { nameservers: [...PROVIDER_NAMESERVERS], useProviderNameservers: true };
   }
-  if (given) return { nameservers: given, useProviderNameservers: v.useProviderNameservers ?? sameNameservers(given, PROVIDER_NAMESERVERS) };
+  if (given)
+    return { nameservers: given, useProviderNameservers: v.useProviderNameservers ?? sameNameservers(given, PROVIDER_NAMESERVERS) };
   if (v.useProviderNameservers === false) {
     issue("nameservers", "nameservers (2 to 5 host names) are required when useProviderNameservers is false");
   }

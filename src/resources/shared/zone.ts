@@ -68,7 +68,12 @@ export function inZoneQueue<T>(ctx: ProviderContext, domain: string, task: () =>
  * Sends rrset changes in one `dns.modifyZone` call and invalidates the zone's cached reads. The
  * caller serialises it with {@link inZoneQueue}.
  */
-export async function sendZoneChanges(ctx: ProviderContext, v: ZoneRef, rrsets: readonly DnsRRSetInput[], writers?: readonly Writer[]): Promise<void> {
+export async function sendZoneChanges(
+  ctx: ProviderContext,
+  v: ZoneRef,
+  rrsets: readonly DnsRRSetInput[],
+  writers?: readonly Writer[],
+): Promise<void> {
   await ctx.write("dns.modifyZone", { ...(await zoneAddress(ctx, v)), rrsets: [...rrsets] }, [zoneScope(v.domain)], writers);
 }
 
@@ -114,13 +119,17 @@ export function writeRecordSet(
   operation: RecordSetOperation,
   companion?: CompanionWrite,
 ): Promise<void> {
-  return ctx.batch<RecordSetWrite>(zoneScope(set.domain), { set, records, operation, writer: ctx.writer, companion }, {
-    group: String(set.hostingId ?? ""),
-    key: `${set.name}/${set.type}`,
-    maxSize: ctx.settings.writeBatchSize,
-    windowMs: ctx.settings.writeBatchWindowMs,
-    send: (entries) => sendBatch(ctx, entries),
-  });
+  return ctx.batch<RecordSetWrite>(
+    zoneScope(set.domain),
+    { set, records, operation, writer: ctx.writer, companion },
+    {
+      group: String(set.hostingId ?? ""),
+      key: `${set.name}/${set.type}`,
+      maxSize: ctx.settings.writeBatchSize,
+      windowMs: ctx.settings.writeBatchWindowMs,
+      send: (entries) => sendBatch(ctx, entries),
+    },
+  );
 }
 
 /**
@@ -162,7 +171,10 @@ async function sendBatch(ctx: ProviderContext, entries: readonly BatchEntry<Reco
     // still use what it drops (provider/runtime/cache.ts); an entry the runtime did not name drops all.
     const writers = entries.map((e) => e.item.writer);
     const named = writers.every((w): w is Writer => w !== undefined) ? writers : undefined;
-    const rrsets = entries.flatMap(({ item }) => [toApiRRSet(item.set, item.records), ...(item.companion ? [toApiRRSet(item.companion.set, item.companion.records)] : [])]);
+    const rrsets = entries.flatMap(({ item }) => [
+      toApiRRSet(item.set, item.records),
+      ...(item.companion ? [toApiRRSet(item.companion.set, item.companion.records)] : []),
+    ]);
     await sendZoneChanges(ctx, first, rrsets, named);
     for (const e of entries) e.resolve();
     return;
@@ -203,8 +215,10 @@ function subjectOf({ set }: RecordSetWrite): string {
 const NEXT_RUN: Record<RecordSetOperation, string> = {
   create:
     "Whether the API wrote it is unknown: if the zone shows it later, the next `pulumi up` of this resource on this machine takes it into state as this stack's own create (recorded before the request was sent), and one without that record stops before writing and names it (declare `adopt: true` to take it over); if it never does, the next `pulumi up` creates it.",
-  update: "State keeps the records it had, so the next `pulumi up` compares them with the declaration again and writes the record set if they differ.",
-  delete: "The record set stays in state, so the next `pulumi destroy` or `pulumi up` deletes it again; a record set already gone counts as deleted.",
+  update:
+    "State keeps the records it had, so the next `pulumi up` compares them with the declaration again and writes the record set if they differ.",
+  delete:
+    "The record set stays in state, so the next `pulumi destroy` or `pulumi up` deletes it again; a record set already gone counts as deleted.",
 };
 
 /**
@@ -218,13 +232,22 @@ const NEXT_RUN: Record<RecordSetOperation, string> = {
  *
  * It runs in the zone's write queue, so no later write of the zone changes what it reads.
  */
-async function settleByReading(ctx: ProviderContext, ref: ZoneRef, entries: readonly BatchEntry<RecordSetWrite>[], err: unknown, waitMs: number): Promise<void> {
+async function settleByReading(
+  ctx: ProviderContext,
+  ref: ZoneRef,
+  entries: readonly BatchEntry<RecordSetWrite>[],
+  err: unknown,
+  waitMs: number,
+): Promise<void> {
   let open = [...entries];
   const polled = await readUntil(waitMs, async () => {
     const zone = (await readZone(ctx, ref, true)) ?? [];
     open = open.filter((e) => {
       if (!applied(zone, e.item)) return true;
-      if (waitMs > 0) ctx.log.info(`${subjectOf(e.item)}: the ${e.item.operation}'s reply was lost or unreadable (${messageOf(err)}); the zone shows it applied, so it was not sent again`);
+      if (waitMs > 0)
+        ctx.log.info(
+          `${subjectOf(e.item)}: the ${e.item.operation}'s reply was lost or unreadable (${messageOf(err)}); the zone shows it applied, so it was not sent again`,
+        );
       e.resolve();
       return false;
     });

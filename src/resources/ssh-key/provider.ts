@@ -193,7 +193,12 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   async find(ctx, inputs, { fresh }) {
     const fingerprint = fingerprintOf(inputs);
     const entry = findKey(await listing(ctx, await ctx.hosting(inputs.hostingId), fresh), fingerprint);
-    return entry && { id: sshKeyId({ hostingId: inputs.hostingId, fingerprint }), description: `the SSH key ${fingerprint}${entry.comment ? ` ("${entry.comment}")` : ""}` };
+    return (
+      entry && {
+        id: sshKeyId({ hostingId: inputs.hostingId, fingerprint }),
+        description: `the SSH key ${fingerprint}${entry.comment ? ` ("${entry.comment}")` : ""}`,
+      }
+    );
   },
 
   async create(ctx, inputs, existing) {
@@ -230,7 +235,10 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
 
   async update(ctx, _id, olds, news) {
     const address = await ctx.hosting(news.hostingId);
-    await updating(`The SSH key ${olds.fingerprint}`, () => editKey(ctx, address, news, olds.fingerprint), { gone: "removed", again: "adds" });
+    await updating(`The SSH key ${olds.fingerprint}`, () => editKey(ctx, address, news, olds.fingerprint), {
+      gone: "removed",
+      again: "adds",
+    });
     return outputsOf(news);
   },
 

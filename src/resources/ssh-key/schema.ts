@@ -26,16 +26,22 @@ export const sshKeyInputs = {
    * One OpenSSH public key line: `type base64 [comment]`; the line break that ends a `.pub` file
    * read as it is may stay.
    */
-  publicKey: textInput(24576, "OpenSSH takes a key blob of at most 16384 bytes (SSH_MAX_PUBKEY_BYTES): 21848 characters of base64, with the type and a comment", {
-    lineBreaks: "final",
-  }),
+  publicKey: textInput(
+    24576,
+    "OpenSSH takes a key blob of at most 16384 bytes (SSH_MAX_PUBKEY_BYTES): 21848 characters of base64, with the type and a comment",
+    {
+      lineBreaks: "final",
+    },
+  ),
   /** A label for the key; defaults to the comment at the end of the key line, or "". One line (the text rules refuse line breaks). */
   comment: limitText(
     z.string().transform((c) => c.trim()),
     { max: 255, because: "sensible: a label; the API documents no bound (inferred)" },
   ).optional(),
   /** Addresses and CIDR blocks the key may connect from; empty: any address. */
-  fromIps: z.array(textInput(64, "sensible: the longest address or block written out, IPv4-mapped IPv6 with a prefix, has 49 characters")).default([]),
+  fromIps: z
+    .array(textInput(64, "sensible: the longest address or block written out, IPv4-mapped IPv6 with a prefix, has 49 characters"))
+    .default([]),
   /** Take over the key if the account has it already (setting comment and addresses), instead of failing. Create only. */
   adopt: z.boolean().default(false),
 };
@@ -134,14 +140,22 @@ export function canonicalAddressOrCidr(input: string): NameResult {
   const text = input.trim();
   const slash = text.indexOf("/");
   const addr = parseAddress(slash < 0 ? text : text.slice(0, slash));
-  if (!addr) return { ok: false, reason: `${quote(input)} is not an IPv4 or IPv6 address or CIDR block (e.g. 203.0.113.7, 198.51.100.0/24, 2001:db8::/32)` };
+  if (!addr)
+    return {
+      ok: false,
+      reason: `${quote(input)} is not an IPv4 or IPv6 address or CIDR block (e.g. 203.0.113.7, 198.51.100.0/24, 2001:db8::/32)`,
+    };
   if (slash < 0) return { ok: true, value: addressText(addr) };
   const max = addr.kind() === "ipv4" ? 32 : 128;
   const prefixText = text.slice(slash + 1);
   const prefix = Number(prefixText);
-  if (!/^\d{1,3}$/.test(prefixText) || prefix > max) return { ok: false, reason: `${quote(input)} has a prefix length outside 0 to ${max}` };
+  if (!/^\d{1,3}$/.test(prefixText) || prefix > max)
+    return { ok: false, reason: `${quote(input)} has a prefix length outside 0 to ${max}` };
   if (prefix === max) return { ok: true, value: addressText(addr) };
-  const network = addr.kind() === "ipv4" ? ipaddr.IPv4.networkAddressFromCIDR(`${addr.toString()}/${prefix}`) : ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${prefix}`);
+  const network =
+    addr.kind() === "ipv4"
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${addr.toString()}/${prefix}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${prefix}`);
   if (network.toByteArray().some((b, i) => b !== addr.toByteArray()[i])) {
     return { ok: false, reason: `${quote(input)} has host bits set; the block is ${addressText(network)}/${prefix}` };
   }

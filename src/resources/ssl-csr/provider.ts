@@ -151,7 +151,9 @@ async function generate(ctx: ProviderContext, address: HostingAddress, v: Inputs
   const where = `${v.domain} on hosting account ${v.hostingId}`;
   const generated = await ctx.write("ssl.generateCsr", { ...address, domain: v.domain, ...subjectFields(v) }, [scopeOf(v)]);
   const entries = await listCsrs(ctx, address, v.domain, true);
-  const entry = entries?.find((e) => e.csr !== undefined && generated.csr !== undefined && canonicalPem(e.csr) === canonicalPem(generated.csr));
+  const entry = entries?.find(
+    (e) => e.csr !== undefined && generated.csr !== undefined && canonicalPem(e.csr) === canonicalPem(generated.csr),
+  );
   if (!entry) {
     throw new Error(
       `The API generated a CSR for ${where}, but the CSR listing does not show it, so its fingerprint is unknown; remove it from the account if it appears, then run \`pulumi up\` again`,
@@ -168,7 +170,10 @@ function sameSubject(entry: CsrEntry, v: Inputs): boolean {
 
 /** The newest of entries (by creation date where listed, else the last listed). */
 function newest(entries: readonly CsrEntry[]): CsrEntry | undefined {
-  return entries.reduce<CsrEntry | undefined>((a, b) => (a === undefined || (b.creationDate ?? "") >= (a.creationDate ?? "") ? b : a), undefined);
+  return entries.reduce<CsrEntry | undefined>(
+    (a, b) => (a === undefined || (b.creationDate ?? "") >= (a.creationDate ?? "") ? b : a),
+    undefined,
+  );
 }
 
 /**
@@ -219,15 +224,24 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
   async create(ctx, inputs, adopting) {
     const address = await ctx.hosting(inputs.hostingId);
     // Taken over (`adopt: true`): the listed CSR with the declared subject, whose key is fetched.
-    const adopted = adopting && (await listCsrs(ctx, address, inputs.domain, true))?.find((e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(parseSslCsrId(adopting.id)!.fingerprint));
-    const { entry, generated } = adopted ? { entry: adopted, generated: undefined } : await ctx.serial(scopeOf(inputs), () => generate(ctx, address, inputs));
+    const adopted =
+      adopting &&
+      (await listCsrs(ctx, address, inputs.domain, true))?.find(
+        (e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(parseSslCsrId(adopting.id)!.fingerprint),
+      );
+    const { entry, generated } = adopted
+      ? { entry: adopted, generated: undefined }
+      : await ctx.serial(scopeOf(inputs), () => generate(ctx, address, inputs));
     const key = { hostingId: inputs.hostingId, domain: inputs.domain, fingerprint: entry.csrPubKeyFingerPrint };
     // The generate reply is authoritative for the texts it returned, the listing for the rest,
     // and the subject is what was asked for (the listing's attribute names are not documented).
     const listed = { ...entry, csr: generated?.csr ?? entry.csr, selfSignedCert: generated?.selfSignedCert ?? entry.selfSignedCert };
     const outs = { ...outputsOf(key, listed, inputs, undefined), ...subjectFields(inputs) };
     try {
-      return { id: sslCsrId(key), outs: { ...outs, privateKey: await privateKeyOf(ctx, address, inputs.domain, key.fingerprint) } as Outputs };
+      return {
+        id: sslCsrId(key),
+        outs: { ...outs, privateKey: await privateKeyOf(ctx, address, inputs.domain, key.fingerprint) } as Outputs,
+      };
     } catch (err) {
       // The CSR exists: keep it in state so it is not lost; the next refresh fetches the key.
       throw new PartialCreateError(
@@ -257,11 +271,15 @@ export const sslCsrDefinition = defineResource<typeof sslCsrInputs, Inputs, Outp
     // Finishing that create is what the next `up` must do, or the resource stays stuck; a refresh
     // in between may already have fetched the key, so unchanged inputs are never an error.
     const changed = (["hostingId", "domain", ...SUBJECT_FIELDS] as const).filter((k) => olds[k] !== news[k]);
-    if (changed.length > 0) throw new Error(`SslCsr ${id}: a CSR cannot be changed (${changed.join(", ")}); a change of any input replaces it`);
+    if (changed.length > 0)
+      throw new Error(`SslCsr ${id}: a CSR cannot be changed (${changed.join(", ")}); a change of any input replaces it`);
     const key = parseSslCsrId(id)!;
     const address = await ctx.hosting(key.hostingId);
-    const entry = (await listCsrs(ctx, address, key.domain, true))?.find((e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(key.fingerprint));
-    if (!entry) throw new Error(`SslCsr ${id}: the CSR is not listed any more; run \`pulumi refresh\` so that the next \`up\` generates a new one`);
+    const entry = (await listCsrs(ctx, address, key.domain, true))?.find(
+      (e) => fingerprintKey(e.csrPubKeyFingerPrint) === fingerprintKey(key.fingerprint),
+    );
+    if (!entry)
+      throw new Error(`SslCsr ${id}: the CSR is not listed any more; run \`pulumi refresh\` so that the next \`up\` generates a new one`);
     const privateKey = olds.privateKey ?? (await privateKeyOf(ctx, address, key.domain, entry.csrPubKeyFingerPrint));
     return outputsOf(key, entry, olds, privateKey) as Outputs;
   },

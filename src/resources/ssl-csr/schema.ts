@@ -12,11 +12,21 @@ import { z } from "zod";
 import { limitText } from "../../provider/lifecycle/check";
 import type { IssueSink } from "../../provider/lifecycle/define";
 import { normalizeDomain } from "../../util/names";
-import { countryCodeInput, domainInput, emailInput, emailProperty, hostingIdInput, normalizeProperty } from "../../provider/rules/validators";
+import {
+  countryCodeInput,
+  domainInput,
+  emailInput,
+  emailProperty,
+  hostingIdInput,
+  normalizeProperty,
+} from "../../provider/rules/validators";
 
 /** A subject field: trimmed, not empty, at most `max` characters (RFC 5280 upper bound). */
 const subjectText = (max: number) =>
-  limitText(z.string().trim().min(1, "is required (the CSR subject needs every field)"), { max, because: "RFC 5280 appendix A upper bound" });
+  limitText(z.string().trim().min(1, "is required (the CSR subject needs every field)"), {
+    max,
+    because: "RFC 5280 appendix A upper bound",
+  });
 
 /** The per-property schemas (check swaps the schema of a property unknown during preview). */
 export const sslCsrInputs = {

@@ -20,7 +20,18 @@ import { defineResource } from "../../provider/lifecycle/define";
 import { unlessNotFound } from "../../provider/lifecycle/errors";
 import type { HostingAddress } from "../../provider/runtime/context";
 import { hostingDomainId, hostingDomainIdentity, parseHostingDomainId } from "../../provider/lifecycle/ids";
-import { carriedPrevious, foundAtCreate, idValue, keptPrevious, noPreviousNote, previousOnRead, splitCarried, withCarried, writeKeepingFound, type FoundSetting } from "../shared/previous";
+import {
+  carriedPrevious,
+  foundAtCreate,
+  idValue,
+  keptPrevious,
+  noPreviousNote,
+  previousOnRead,
+  splitCarried,
+  withCarried,
+  writeKeepingFound,
+  type FoundSetting,
+} from "../shared/previous";
 import {
   disabledIdsOf,
   normalizeWafDisabledRules,
@@ -111,7 +122,9 @@ async function replaceList(ctx: ProviderContext, address: HostingAddress, v: Inp
     }
     const found = creating ? await foundAtCreate(ctx, "WafDisabledRules", wafDisabledRulesId(v), before, v.ruleIds, sameIds) : before;
     const kept = creating ? { ...v, ruleIds: before, previous: found } : undefined;
-    await writeKeepingFound(wafDisabledRulesId(v), kept, () => ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]));
+    await writeKeepingFound(wafDisabledRulesId(v), kept, () =>
+      ctx.write("waf.updateRules", { ...site, wafDisabledRules: v.ruleIds, append: false }, [scopeOf(v)]),
+    );
     return found;
   });
 }
@@ -125,7 +138,9 @@ async function putBack(ctx: ProviderContext, id: string, address: HostingAddress
   const found = props.previous;
   if (found === undefined) noPreviousNote(ctx, "WafDisabledRules", id, "every rule of the domain is enabled again");
   else if (found.length > 0) ctx.log.info(`WafDisabledRules ${id}: rules ${found.join(", ")} disabled again, as found at create`);
-  await ctx.serial(scopeOf(props), () => ctx.write("waf.updateRules", { ...address, domain: props.domain, wafDisabledRules: found ?? [], append: false }, [scopeOf(props)]));
+  await ctx.serial(scopeOf(props), () =>
+    ctx.write("waf.updateRules", { ...address, domain: props.domain, wafDisabledRules: found ?? [], append: false }, [scopeOf(props)]),
+  );
 }
 
 /**
@@ -144,7 +159,8 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
   ...hostingDomainIdentity,
   id: {
     ...hostingDomainIdentity.id,
-    format: "<hostingId>/<domain>, e.g. 101/agency-demo.com; for an import, optionally /previous=<ruleId>,<ruleId> after it, the list destroy puts back",
+    format:
+      "<hostingId>/<domain>, e.g. 101/agency-demo.com; for an import, optionally /previous=<ruleId>,<ruleId> after it, the list destroy puts back",
     parse: parseWafDisabledRulesId,
     importId: wafDisabledRulesImportId,
   },
@@ -171,7 +187,10 @@ export const wafDisabledRulesDefinition = defineResource<typeof wafDisabledRules
     if (ruleIds.length === 0) return undefined;
     // From the id alone the live list is the one found, unless the import id carries it (a
     // migrated stack, whose live list is its own); the id is the canonical one either way.
-    return { id: wafDisabledRulesId(v), outs: { hostingId: v.hostingId, domain: v.domain, ruleIds, ...previousOnRead(props, ruleIds, carried) } };
+    return {
+      id: wafDisabledRulesId(v),
+      outs: { hostingId: v.hostingId, domain: v.domain, ruleIds, ...previousOnRead(props, ruleIds, carried) },
+    };
   },
 
   async update(ctx, _id, olds, news) {

@@ -47,7 +47,10 @@ function fullName(hosting: HostingState, raw: unknown, field: string, kind: keyo
     throw new SimError(400, `Invalid field "${field}": "${given}" may contain only letters, digits and "_"`);
   }
   if (name.length > MAX_LENGTH[kind]) {
-    throw new SimError(400, `Invalid field "${field}": "${name}" is longer than ${MAX_LENGTH[kind]} characters (the "${prefix}" prefix included)`);
+    throw new SimError(
+      400,
+      `Invalid field "${field}": "${name}" is longer than ${MAX_LENGTH[kind]} characters (the "${prefix}" prefix included)`,
+    );
   }
   return name;
 }
@@ -159,7 +162,9 @@ function updateUser(ctx: OpContext<"databases.updateUser">) {
   const type = typeOf(ctx);
   const user = findUser(hosting, fullName(hosting, ctx.params.databaseUsername, "databaseUsername", "user"), type);
   const renamed =
-    ctx.params.newDatabaseUsername === undefined ? user.name : fullName(hosting, ctx.params.newDatabaseUsername, "newDatabaseUsername", "user");
+    ctx.params.newDatabaseUsername === undefined
+      ? user.name
+      : fullName(hosting, ctx.params.newDatabaseUsername, "newDatabaseUsername", "user");
   requireStrongPassword(ctx.params.newPassword, "newPassword", PASSWORD_RULES.long);
   if (renamed !== user.name && hosting.dbUsers.some((u) => u.name === renamed && u.type === type)) {
     throw new SimError(409, `The database user ${renamed} already exists`);
@@ -188,7 +193,10 @@ function grantTarget(ctx: OpContext<"databases.grantPrivileges" | "databases.rev
 
 function postgresOnlyAll(type: DbType, privileges: readonly string[] | undefined, verb: "granted" | "removed"): void {
   if (type === "POSTGRES" && privileges !== undefined && !(privileges.length === 1 && privileges[0] === ALL)) {
-    throw new SimError(400, `Invalid field "privileges": for PostgreSQL only ALL PRIVILEGES can be ${verb} (granular privileges apply to MySQL)`);
+    throw new SimError(
+      400,
+      `Invalid field "privileges": for PostgreSQL only ALL PRIVILEGES can be ${verb} (granular privileges apply to MySQL)`,
+    );
   }
 }
 

@@ -8,13 +8,7 @@
  * may be `@`, relative (`www`) or fully qualified with or without the dot.
  */
 import { isIPv4, isIPv6 } from "node:net";
-import {
-  RECORD_FORM,
-  V2_DNS_RECORD_TYPES,
-  fromV2RecordFields,
-  type DnsRecordType,
-  type DnsRRSetInput,
-} from "../../client/dns-records";
+import { RECORD_FORM, V2_DNS_RECORD_TYPES, fromV2RecordFields, type DnsRecordType, type DnsRRSetInput } from "../../client/dns-records";
 import { normalizeRecordName, recordFqdn } from "../../util/names";
 import { defaultZone, PROVIDER_NAMESERVERS } from "../seed";
 import type { DnsRecordValue, DomainState, HostingState, RRSet, SimState } from "../state";
@@ -92,7 +86,8 @@ export function applyRRSets(zone: readonly RRSet[], domain: string, changes: rea
     const name = recordName(change.name, domain);
     const where = `${change.type} record of ${name}`;
     const records = change.records.map((r) => checkRecord(change.type, r as Record<string, unknown>, where));
-    if (change.type === "CNAME" && records.length > 1) throw new SimError(400, `${where}: a CNAME rrset holds one record, got ${records.length}`);
+    if (change.type === "CNAME" && records.length > 1)
+      throw new SimError(400, `${where}: a CNAME rrset holds one record, got ${records.length}`);
     const at = next.findIndex((r) => r.name === name && r.type === change.type);
     if (records.length === 0) {
       if (at >= 0) next.splice(at, 1);
@@ -116,7 +111,10 @@ function checkCnames(zone: readonly RRSet[]): void {
   for (const [name, set] of types) {
     if (set.has("CNAME") && set.size > 1) {
       const others = [...set].filter((t) => t !== "CNAME").join(", ");
-      throw new SimError(400, `${name} has a CNAME record and ${others} records: a CNAME cannot coexist with other record types at one name`);
+      throw new SimError(
+        400,
+        `${name} has a CNAME record and ${others} records: a CNAME cannot coexist with other record types at one name`,
+      );
     }
   }
 }
@@ -255,7 +253,13 @@ function saveDomainRecords(ctx: OpContext<"dns.saveDomainRecords">) {
     const form = RECORD_FORM[type];
     const record = checkRecord(
       type,
-      form === "ip" ? { ip: r.address } : form === "content" ? { content: r.address } : form === "value" ? { value: r.address } : { value: r.address, priority: r.priority },
+      form === "ip"
+        ? { ip: r.address }
+        : form === "content"
+          ? { content: r.address }
+          : form === "value"
+            ? { value: r.address }
+            : { value: r.address, priority: r.priority },
       `record ${n} (${type} ${r.hostname})`,
     );
     const key = `${name} ${type}`;
@@ -266,7 +270,8 @@ function saveDomainRecords(ctx: OpContext<"dns.saveDomainRecords">) {
   const base = ctx.state.zones[domain] ?? defaultZone(domain).filter((r) => r.type === "NS");
   const next = [...base.filter((r) => !v2Types.includes(r.type)), ...rrsets.values()];
   for (const r of next) {
-    if (r.type === "CNAME" && r.records.length > 1) throw new SimError(400, `${r.name} has ${r.records.length} CNAME records: a name holds one CNAME`);
+    if (r.type === "CNAME" && r.records.length > 1)
+      throw new SimError(400, `${r.name} has ${r.records.length} CNAME records: a name holds one CNAME`);
   }
   checkCnames(next);
   ctx.state.zones[domain] = next;

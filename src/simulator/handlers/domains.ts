@@ -129,7 +129,8 @@ function contactGroupFrom(params: Record<string, unknown>, role: ContactRoleName
     if (typeof value !== "string" || value.trim() === "") continue;
     out[field] = field === "country_code" ? value.trim().toUpperCase() : value.trim();
   }
-  if (out.email !== undefined && !EMAIL.test(out.email)) throw new SimError(400, `${role}_email "${out.email}" is not a valid e-mail address`);
+  if (out.email !== undefined && !EMAIL.test(out.email))
+    throw new SimError(400, `${role}_email "${out.email}" is not a valid e-mail address`);
   if (out.phone !== undefined && !PHONE.test(out.phone)) {
     throw new SimError(400, `${role}_phone "${out.phone}" must be in international form, e.g. +1.5145550100`);
   }
@@ -384,7 +385,10 @@ function transfer(ctx: OpContext<"domains.transfer">): unknown {
   }
   const external = state.external[name.ascii];
   if (!external) {
-    throw new SimError(400, `Domain ${name.ascii} is not registered with another registrar, so it cannot be transferred; register it instead`);
+    throw new SimError(
+      400,
+      `Domain ${name.ascii} is not registered with another registrar, so it cannot be transferred; register it instead`,
+    );
   }
   const charged = chargeCredit(state, price.transfer);
   state.domains[name.ascii] = newDomain(name.ascii, {
@@ -421,7 +425,10 @@ function renew(ctx: OpContext<"domains.renew">): unknown {
   const expiry = addYears(domain.expiryDate, period);
   const limit = addYears(ctx.today(), 10);
   if (expiry > limit) {
-    throw new SimError(400, `Renewing ${domain.domain} for ${period} year(s) would set its expiry to ${expiry}, more than 10 years ahead (${limit})`);
+    throw new SimError(
+      400,
+      `Renewing ${domain.domain} for ${period} year(s) would set its expiry to ${expiry}, more than 10 years ahead (${limit})`,
+    );
   }
   const premium = state.premium[domain.domain];
   const yearly = premium ? premium.renew : offeredTld(state, domain.tld).renew;

@@ -363,9 +363,15 @@ function setSuspended(ctx: SimContext, names: readonly string[], suspended: bool
   h.suspendedDomains = suspended ? [...others, ...domains] : others;
   return domains;
 }
-const suspendDomains = messageReply((ctx: OpContext<"hosting.suspendDomains">) => `Suspended: ${setSuspended(ctx, ctx.params.domains, true).join(", ")}`);
-const unsuspendDomains = messageReply((ctx: OpContext<"hosting.unsuspendDomains">) => `Reactivated: ${setSuspended(ctx, ctx.params.domains, false).join(", ")}`);
-const reactivateDomain = messageReply((ctx: OpContext<"hosting.reactivateDomain">) => `Reactivated: ${setSuspended(ctx, [ctx.params.domain], false).join(", ")}`);
+const suspendDomains = messageReply(
+  (ctx: OpContext<"hosting.suspendDomains">) => `Suspended: ${setSuspended(ctx, ctx.params.domains, true).join(", ")}`,
+);
+const unsuspendDomains = messageReply(
+  (ctx: OpContext<"hosting.unsuspendDomains">) => `Reactivated: ${setSuspended(ctx, ctx.params.domains, false).join(", ")}`,
+);
+const reactivateDomain = messageReply(
+  (ctx: OpContext<"hosting.reactivateDomain">) => `Reactivated: ${setSuspended(ctx, [ctx.params.domain], false).join(", ")}`,
+);
 
 // ---- v2 world-api resources ----
 
@@ -385,7 +391,8 @@ function upgradePlan(ctx: OpContext<"hosting.upgradePlan">) {
   const p = ctx.params;
   const next = { cpu: p.cpu ?? plan.cpu, mem: p.mem ?? plan.mem, io: p.io ?? plan.io };
   const lower = (["cpu", "mem", "io"] as const).filter((k) => next[k] < plan[k]);
-  if (lower.length > 0) throw new SimError(400, `upgrade-plan cannot lower the plan (${lower.map((k) => `${k} ${plan[k]} to ${next[k]}`).join(", ")})`);
+  if (lower.length > 0)
+    throw new SimError(400, `upgrade-plan cannot lower the plan (${lower.map((k) => `${k} ${plan[k]} to ${next[k]}`).join(", ")})`);
   ctx.state.worldPlan = next;
   return { message: "World plan upgraded", plan_resources: { ...next } };
 }
@@ -396,7 +403,11 @@ function upgradePlan(ctx: OpContext<"hosting.upgradePlan">) {
 export const hostingArea: SimArea = {
   name: "hosting",
   handlers: {
-    "hosting.listWorldAccounts": byVersion<"hosting.listWorldAccounts">({ v4: listWorldAccounts, v3: listWorldAccounts, v2: getAccountsV2 }),
+    "hosting.listWorldAccounts": byVersion<"hosting.listWorldAccounts">({
+      v4: listWorldAccounts,
+      v3: listWorldAccounts,
+      v2: getAccountsV2,
+    }),
     "hosting.listAccounts": listAccounts,
     "hosting.listDomains": listDomains,
     "hosting.create": byVersion<"hosting.create">({ v4: createFromV3, v3: createFromV3, v2: createFromV2 }),
@@ -441,7 +452,16 @@ export const hostingArea: SimArea = {
     "v3.hosting.listDomains": () => ({ ...DEMO_HOSTING.v3 }),
     "v2.hosting.listDomains": () => ({ id: 101 }),
     "v4.hosting.create": () => ({ domain: "new-site.com", country: "CA", cpu: 1, memory: 1, io: 1 }),
-    "v3.hosting.create": () => ({ domain: "new-site.com", hostname: "world-fr-02.n0c.sim.test", cpu: 1, memory: 2, io: 1, disk_space: 50, ls: true, cms_name: "wp" }),
+    "v3.hosting.create": () => ({
+      domain: "new-site.com",
+      hostname: "world-fr-02.n0c.sim.test",
+      cpu: 1,
+      memory: 2,
+      io: 1,
+      disk_space: 50,
+      ls: true,
+      cms_name: "wp",
+    }),
     "v2.hosting.create": () => ({ domain: "new-world.com", country: "FR", cpu: 1, mem: 1, io: 1 }),
     "v4.hosting.update": () => ({ id: 101, cpu: 3 }),
     "v3.hosting.update": () => ({ ...DEMO_HOSTING.v3, newPassword: "N3w-Panel-Pass!" }),

@@ -24,4 +24,24 @@ import { cronArea } from "./cron";
 import { emailArea } from "./email";
 import { appsArea } from "./apps";
 
-export const areas: readonly SimArea[] = [accountArea, hostingArea, domainsArea, dnsArea, sslArea, redirectionsArea, phpArea, nodejsArea, databasesArea, cacheArea, storageArea, sshArea, ftpArea, wafArea, statsArea, logsArea, cronArea, emailArea, appsArea];
+export const areas: readonly SimArea[] = [
+  accountArea,
+  hostingArea,
+  domainsArea,
+  dnsArea,
+  sslArea,
+  redirectionsArea,
+  phpArea,
+  nodejsArea,
+  databasesArea,
+  cacheArea,
+  storageArea,
+  sshArea,
+  ftpArea,
+  wafArea,
+  statsArea,
+  logsArea,
+  cronArea,
+  emailArea,
+  appsArea,
+];

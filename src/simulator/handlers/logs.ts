@@ -37,18 +37,73 @@ interface AccessLogEntry {
   sort: [number, number];
 }
 
-const PATHS = ["/", "/index.php", "/contact", "/shop/cart", "/blog/hello-world", "/wp-login.php", "/wp-admin/admin-ajax.php", "/assets/app.css", "/favicon.ico", "/robots.txt"];
+const PATHS = [
+  "/",
+  "/index.php",
+  "/contact",
+  "/shop/cart",
+  "/blog/hello-world",
+  "/wp-login.php",
+  "/wp-admin/admin-ajax.php",
+  "/assets/app.css",
+  "/favicon.ico",
+  "/robots.txt",
+];
 const AGENTS = [
-  { name: "Chrome", major: "126", minor: "0", os_name: "Windows", os_full: "Windows 10", device: "Other", original: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36" },
-  { name: "Firefox", major: "128", minor: "0", os_name: "Ubuntu", os_full: "Ubuntu", device: "Other", original: "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" },
-  { name: "Mobile Safari", major: "17", minor: "5", os_name: "iOS", os_full: "iOS 17.5", device: "iPhone", original: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" },
-  { name: "Googlebot", major: "2", minor: "1", os_name: "Other", os_full: "Other", device: "Spider", original: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  {
+    name: "Chrome",
+    major: "126",
+    minor: "0",
+    os_name: "Windows",
+    os_full: "Windows 10",
+    device: "Other",
+    original: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  },
+  {
+    name: "Firefox",
+    major: "128",
+    minor: "0",
+    os_name: "Ubuntu",
+    os_full: "Ubuntu",
+    device: "Other",
+    original: "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  },
+  {
+    name: "Mobile Safari",
+    major: "17",
+    minor: "5",
+    os_name: "iOS",
+    os_full: "iOS 17.5",
+    device: "iPhone",
+    original:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  },
+  {
+    name: "Googlebot",
+    major: "2",
+    minor: "1",
+    os_name: "Other",
+    os_full: "Other",
+    device: "Spider",
+    original: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  },
 ];
 
 /** An entry's field layout, to name the fields `queryFields` may use. */
 const ENTRY_LAYOUT: AccessLogEntry = {
   "@timestamp": "",
-  access: { clientip: "", ident: "", auth: "", verb: "", request: "", httpversion: "", response: 0, bytes: 0, referrer: "", user_agent: AGENTS[0]! },
+  access: {
+    clientip: "",
+    ident: "",
+    auth: "",
+    verb: "",
+    request: "",
+    httpversion: "",
+    response: 0,
+    bytes: 0,
+    referrer: "",
+    user_agent: AGENTS[0]!,
+  },
   sort: [0, 0],
 };
 
@@ -103,7 +158,8 @@ function windowEntries(ctx: OpContext<"logs.getAccessLogs">): AccessLogEntry[] {
   const now = ctx.now().getTime();
   const before = instant(ctx, "before", now);
   const after = instant(ctx, "after", before - DAY);
-  if (after >= before) throw new SimError(400, `after (${String(ctx.params.after)}) must be earlier than before (${String(ctx.params.before)})`);
+  if (after >= before)
+    throw new SimError(400, `after (${String(ctx.params.after)}) must be earlier than before (${String(ctx.params.before)})`);
   const from = Math.max(after, now - RETENTION);
   const to = Math.min(before, now);
   const out: AccessLogEntry[] = [];
@@ -118,7 +174,10 @@ function accessLogsV3(ctx: KeyContext<"v3.logs.getAccessLogs">) {
   const size = ctx.params.size ?? 100;
   const from = ctx.params.from ?? 0;
   if (from + size > MAX_WINDOW) {
-    throw new SimError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}] but was [${from + size}]`);
+    throw new SimError(
+      400,
+      `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}] but was [${from + size}]`,
+    );
   }
   const page = windowEntries(ctx).slice(from, from + size);
   return { data: page.map(({ sort: _sort, ...entry }) => entry) };
@@ -151,7 +210,8 @@ function accessLogsV4(ctx: KeyContext<"v4.logs.getAccessLogs">) {
   if (query !== "") {
     const known = fieldPaths(ENTRY_LAYOUT);
     const unknown = fields.filter((f) => !known.has(f));
-    if (unknown.length > 0) throw new SimError(400, `queryFields: unknown field(s) ${unknown.join(", ")} (known: ${[...known.keys()].join(", ")})`);
+    if (unknown.length > 0)
+      throw new SimError(400, `queryFields: unknown field(s) ${unknown.join(", ")} (known: ${[...known.keys()].join(", ")})`);
     entries = entries.filter((e) => {
       const paths = fieldPaths(e);
       return fields.some((f) => (paths.get(f) ?? "").toLowerCase().includes(query));

@@ -111,7 +111,10 @@ function setExtensions(ctx: OpContext<"php.setExtensions">) {
   if (wanted.length === 0) throw new SimError(400, `Invalid field "extensions": name at least one extension`);
   const unknown = wanted.map(([name]) => name).filter((name) => current[name] === undefined);
   if (unknown.length > 0) {
-    throw new SimError(400, `Unknown PHP extension(s) for PHP ${version}: ${unknown.join(", ")}; known: ${Object.keys(current).join(", ")}`);
+    throw new SimError(
+      400,
+      `Unknown PHP extension(s) for PHP ${version}: ${unknown.join(", ")}; known: ${Object.keys(current).join(", ")}`,
+    );
   }
   for (const [name, enable] of wanted) current[name] = enable ? ENABLED : DISABLED;
   return { message: `${wanted.length} PHP extension(s) of PHP ${version} updated` };

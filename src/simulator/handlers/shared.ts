@@ -77,7 +77,11 @@ export interface PasswordRule {
  * characters with letters and digits (`long`).
  */
 export const PASSWORD_RULES = {
-  account: { minLength: 8, needs: [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/], hint: "8+ characters with upper and lower case, a digit and a symbol" },
+  account: {
+    minLength: 8,
+    needs: [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/],
+    hint: "8+ characters with upper and lower case, a digit and a symbol",
+  },
   long: { minLength: 10, needs: [/[A-Za-z]/, /\d/], hint: "at least 10 characters with letters and digits" },
 } as const satisfies Record<string, PasswordRule>;
 

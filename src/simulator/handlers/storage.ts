@@ -105,7 +105,12 @@ function normalizedUri(raw: string): string {
 }
 
 /** Checks and normalizes `uri` and `domain`, refusing a pair another URL (not `except`) uses. */
-function urlFields(ctx: OpContext<"storage.addUrl" | "storage.updateUrl">, hosting: HostingState, storage: ObjectStorageState, except?: number) {
+function urlFields(
+  ctx: OpContext<"storage.addUrl" | "storage.updateUrl">,
+  hosting: HostingState,
+  storage: ObjectStorageState,
+  except?: number,
+) {
   const uri = normalizedUri(ctx.params.uri);
   const rawDomain = ctx.params.domain?.trim() ?? "";
   const domain = rawDomain === "" ? "" : attachedDomain(hosting, rawDomain);

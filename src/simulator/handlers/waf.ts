@@ -27,7 +27,14 @@ export const WAF_RULES: readonly { description: string; ids: [number, number][] 
   { description: "Cross-site scripting", ids: [[941100, 941380]] },
   { description: "SQL injection", ids: [[942100, 942560]] },
   { description: "Session fixation", ids: [[943100, 943120]] },
-  { description: "Anomaly scoring", ids: [[949110, 949111], [959100, 959100], [980130, 980170]] },
+  {
+    description: "Anomaly scoring",
+    ids: [
+      [949110, 949111],
+      [959100, 959100],
+      [980130, 980170],
+    ],
+  },
 ];
 
 // ---- rules ----
@@ -67,7 +74,12 @@ function updateRules(ctx: OpContext<"waf.updateRules">) {
 // ---- logs ----
 
 const ATTACKS = [
-  { ruleId: 942100, method: "GET", uri: "/index.php?id=1%20UNION%20SELECT%20password%20FROM%20users", message: "SQL Injection Attack Detected via libinjection" },
+  {
+    ruleId: 942100,
+    method: "GET",
+    uri: "/index.php?id=1%20UNION%20SELECT%20password%20FROM%20users",
+    message: "SQL Injection Attack Detected via libinjection",
+  },
   { ruleId: 941100, method: "GET", uri: "/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E", message: "XSS Attack Detected via libinjection" },
   { ruleId: 930120, method: "GET", uri: "/download.php?file=../../../../etc/passwd", message: "OS File Access Attempt" },
   { ruleId: 932160, method: "POST", uri: "/wp-admin/admin-ajax.php", message: "Remote Command Execution: Unix Shell Code Found" },
@@ -77,10 +89,42 @@ const ATTACKS = [
   { ruleId: 921130, method: "POST", uri: "/contact", message: "HTTP Response Splitting Attack" },
 ];
 const ORIGINS = [
-  { continent_code: "EU", country_code: "FR", country_name: "France", latitude: 48.8582, longitude: 2.3387, timezone: "Europe/Paris", net: "192.0.2" },
-  { continent_code: "NA", country_code: "US", country_name: "United States", latitude: 37.751, longitude: -97.822, timezone: "America/Chicago", net: "198.51.100" },
-  { continent_code: "AS", country_code: "SG", country_name: "Singapore", latitude: 1.2868, longitude: 103.8503, timezone: "Asia/Singapore", net: "203.0.113" },
-  { continent_code: "NA", country_code: "CA", country_name: "Canada", latitude: 45.5088, longitude: -73.5878, timezone: "America/Toronto", net: "192.0.2" },
+  {
+    continent_code: "EU",
+    country_code: "FR",
+    country_name: "France",
+    latitude: 48.8582,
+    longitude: 2.3387,
+    timezone: "Europe/Paris",
+    net: "192.0.2",
+  },
+  {
+    continent_code: "NA",
+    country_code: "US",
+    country_name: "United States",
+    latitude: 37.751,
+    longitude: -97.822,
+    timezone: "America/Chicago",
+    net: "198.51.100",
+  },
+  {
+    continent_code: "AS",
+    country_code: "SG",
+    country_name: "Singapore",
+    latitude: 1.2868,
+    longitude: 103.8503,
+    timezone: "Asia/Singapore",
+    net: "203.0.113",
+  },
+  {
+    continent_code: "NA",
+    country_code: "CA",
+    country_name: "Canada",
+    latitude: 45.5088,
+    longitude: -73.5878,
+    timezone: "America/Toronto",
+    net: "192.0.2",
+  },
 ];
 const USER_AGENTS = ["Mozilla/5.0 (X11; Linux x86_64)", "sqlmap/1.8", "Nikto/2.5.0", "curl/8.5.0", "python-requests/2.32"];
 
