@@ -164,6 +164,11 @@ export function normalizeDomain(input: string): NameResult {
       reason: `${quote(input)} is not a valid domain name: label ${quote(bad)} must be 1 to 63 letters, digits or inner hyphens`,
     };
   }
+  return joinedName(labels, input);
+}
+
+/** Checked labels joined into a name: no all-numeric top-level label, and no longer than DNS allows. */
+function joinedName(labels: string[], input: string): NameResult {
   const numeric = numericTld(labels, input);
   if (numeric) return { ok: false, reason: numeric };
   const value = labels.join(".");
@@ -240,12 +245,8 @@ export function normalizeHost(input: string, zone?: string): NameResult {
   const { labels } = converted;
   const bad = labels.find((l) => !HOST_LABEL.test(l));
   if (bad !== undefined) return { ok: false, reason: `${quote(input)} is not a valid host name: label ${quote(bad)} is not allowed` };
-  const numeric = numericTld(labels, input);
-  if (numeric) return { ok: false, reason: numeric };
-  const value = labels.join(".");
-  if (value.length > MAX_NAME_LENGTH)
-    return { ok: false, reason: `${quote(input)} is longer than ${MAX_NAME_LENGTH} characters (RFC 1035 §2.3.4)` };
-  return { ok: true, value: `${value}.` };
+  const joined = joinedName(labels, input);
+  return joined.ok ? { ok: true, value: `${joined.value}.` } : joined;
 }
 
 /**

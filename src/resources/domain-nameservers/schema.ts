@@ -47,10 +47,8 @@ export type DomainNameserversOutputs = DomainNameserversInputs & FoundSetting<st
  */
 export function normalizeDomainNameservers(v: Parsed, issue: IssueSink): DomainNameserversInputs {
   const out = { ...v } as DomainNameserversInputs;
-  if (![v.domain, v.sld, v.tld].some(isUnknown)) {
-    const key = normalizeDomainKey(v, issue);
-    if (key) Object.assign(out, key);
-  }
+  const key = normalizeDomainKey(v, issue);
+  if (key) Object.assign(out, key);
   if (!isUnknown(v.nameservers) && !isUnknown(v.useProviderNameservers)) {
     const choice = normalizeNameserverChoice(v, issue);
     if (choice) Object.assign(out, choice);

@@ -185,10 +185,8 @@ export function modeOf(inputs: { adopt?: boolean; eppCode?: string }): Mode {
  */
 export function normalizeDomainRegistration(v: Parsed, issue: IssueSink): DomainRegistrationInputs {
   const out = { ...v } as DomainRegistrationInputs;
-  if (![v.domain, v.sld, v.tld].some(isUnknown)) {
-    const key = normalizeDomainKey(v, issue);
-    if (key) Object.assign(out, key);
-  }
+  const key = normalizeDomainKey(v, issue);
+  if (key) Object.assign(out, key);
 
   if (v.adopt && v.eppCode !== undefined)
     issue("eppCode", "adopt takes over a domain already in the account; it cannot be combined with a transfer (eppCode)");

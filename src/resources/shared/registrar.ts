@@ -12,7 +12,7 @@ import type { domainInfoResponse } from "../../client/endpoints/domains";
 import type { ProviderContext } from "../../provider/runtime/context";
 import type { IssueSink } from "../../provider/lifecycle/define";
 import { unlessNotFound } from "../../provider/lifecycle/errors";
-import { limitText, quote } from "../../provider/lifecycle/check";
+import { isUnknown, limitText, quote } from "../../provider/lifecycle/check";
 import { normalizeDomain, normalizeNameserver, normalizeRegistrableDomain, splitDomain } from "../../util/names";
 import { hostInput, NAME_RULE } from "../../provider/rules/validators";
 
@@ -113,13 +113,14 @@ function checkPartsBesideDomain(
  * One registrable domain in three consistent spellings from `domain`, or `sld` and `tld`,
  * reporting problems on `domain`, `sld` or `tld`. The domain must be one a registrar registers
  * (`normalizeRegistrableDomain`: `www.example.com` is refused, not cut to `example.com`), and
- * `tld` its public suffix, so that `sld` and `tld` address it as the API does. The caller skips
- * it while any of the three is unknown.
+ * `tld` its public suffix, so that `sld` and `tld` address it as the API does. Undefined after
+ * a problem, and while any of the three is unknown during preview (nothing to check yet).
  */
 export function normalizeDomainKey(
   v: { domain?: string; sld?: string; tld?: string },
   issue: IssueSink,
 ): { domain: string; sld: string; tld: string } | undefined {
+  if ([v.domain, v.sld, v.tld].some(isUnknown)) return undefined;
   if (v.domain === undefined && (v.sld === undefined || v.tld === undefined)) {
     issue("domain", "set domain (e.g. example.com), or sld and tld");
     return undefined;
