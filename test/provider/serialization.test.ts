@@ -10,8 +10,8 @@ import { compiledShell } from "../helpers/compiled-shell";
 import { shell } from "../../src/provider/program/shell";
 import { configure, reset } from "../../src/runtime";
 import { DnsRecordSet, DomainRegistration, definitions } from "../../src/resources";
+import { configFor } from "../helpers/lifecycle";
 import { useSimulator } from "../helpers/sim";
-import type { Simulator } from "../../src/simulator";
 import * as runtime from "../../src/runtime";
 import previousRelease from "./fixtures/serialized-shells-0.1.0.json";
 
@@ -141,17 +141,6 @@ function loadShell(text: string): pulumi.dynamic.ResourceProvider {
   return module.exports.handler();
 }
 
-function configOf(sim: Simulator) {
-  const values: Record<string, string> = {
-    "reseller:apiUrl": sim.url,
-    "reseller:apiUser": sim.apiUser,
-    "reseller:apiKey": sim.apiKey,
-    "reseller:requestsPerMinute": "1000000",
-    "reseller:retryBaseDelayMs": "2",
-  };
-  return { get: (key: string): string | undefined => values[key] };
-}
-
 describe("state written by the previous release", () => {
   const t = useSimulator();
   afterAll(() => reset());
@@ -171,7 +160,7 @@ describe("state written by the previous release", () => {
   ])("runs through the shell of release $release", async ({ text }) => {
     const shellText = await text();
     const p = loadShell(shellText);
-    await p.configure!({ config: configOf(t.sim) } as never);
+    await p.configure!({ config: configFor(t.sim, "v4") } as never);
     const args = { domain: "agency-demo.com", name: "shell-compat", type: "A", records: ["198.51.100.71"], __provider: shellText };
     const checked = await p.check!({}, args);
     expect(checked.failures ?? []).toEqual([]);

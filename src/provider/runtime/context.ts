@@ -385,16 +385,25 @@ export function contextFor(settings: ProviderSettings, log: Logger = defaultLogg
         for (const s of scopes) cache.invalidate(scoped(s), about);
       }
     },
-    identityReads: () => identityView,
+    identityReads: () => (identityView ??= identityViewOf(ctx)),
     serial: (scope, task) => queue.run(scoped(scope), task),
     batch: (scope, item, options) => batches.add(scoped(scope), item, options),
     hosting: (hostingId) => hostingAddress(ctx, hostingId),
   };
-  // The same context whose cached reads look for the writer's object only: a view, not a second
-  // context, so the account is looked up once per operation.
-  const identityView: ProviderContext = writer
-    ? { ...ctx, read: reader(writer), identityReads: () => identityView, hosting: (hostingId) => hostingAddress(identityView, hostingId) }
-    : ctx;
+  // The same context whose cached reads look for the writer's object only: a view made when first
+  // asked for (the read before a create), not a second context, so the account is looked up once
+  // per operation.
+  let identityView: ProviderContext | undefined;
+  const identityViewOf = (base: ProviderContext): ProviderContext => {
+    if (!writer) return base;
+    const view: ProviderContext = {
+      ...base,
+      read: reader(writer),
+      identityReads: () => view,
+      hosting: (hostingId) => hostingAddress(view, hostingId),
+    };
+    return view;
+  };
   return ctx;
 }
 
