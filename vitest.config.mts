@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+/** The workspace packages and `./contract` as their sources, as tsconfig.json's `paths` say. */
+const source = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 // TEST_TIME_SCALE multiplies every limit of the suite: these defaults, and the longer limits of
 // tests that start processes (test/helpers/time.ts, which also rejects a value that is not a
@@ -6,6 +10,14 @@ import { defineConfig } from "vitest/config";
 const scale = Number(process.env.TEST_TIME_SCALE || "1");
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^pulumi-hosting-reseller\/contract$/, replacement: source("./src/contract.ts") },
+      { find: /^@pulumi-hosting-reseller\/simulator$/, replacement: source("./packages/simulator/src/index.ts") },
+      { find: /^@pulumi-hosting-reseller\/simulator\/cli$/, replacement: source("./packages/simulator/src/cli.ts") },
+      { find: /^@pulumi-hosting-reseller\/testing$/, replacement: source("./packages/testing/src/index.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000 * scale,

@@ -10,7 +10,7 @@
 import { performance } from "node:perf_hooks";
 import { createClient } from "../src/client/client";
 import { createLimiter } from "../src/client/limiter";
-import { startSimulator } from "../src/simulator";
+import { startSimulator } from "../packages/simulator/src";
 import { runWhenMain, type BenchRow } from "./rows";
 
 const REQUESTS = 400;

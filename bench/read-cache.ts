@@ -10,8 +10,8 @@
  */
 import { currentContext, resetContext, setSettings } from "../src/provider/runtime/context";
 import { readSettings } from "../src/provider/rules/config";
-import { startSimulator } from "../src/simulator";
-import type { RRSet } from "../src/simulator/state";
+import { startSimulator } from "../packages/simulator/src";
+import type { RRSet } from "../packages/simulator/src/state";
 import { runWhenMain, type BenchRow } from "./rows";
 
 const RECORDS = 20_000;

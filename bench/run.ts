@@ -27,7 +27,7 @@
 import { performance } from "node:perf_hooks";
 import { createClient, type ClientOptions } from "../src/client/client";
 import { configure, clearCache, create, read } from "../src/runtime";
-import { startSimulator, type Simulator } from "../src/simulator";
+import { startSimulator, type Simulator } from "../packages/simulator/src";
 import { readFileSync, writeFileSync } from "node:fs";
 import { adaptiveLimit } from "./adaptive-limit";
 import { readCacheMemory } from "./read-cache";

@@ -23,10 +23,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { demoState } from "../src/simulator/seed";
+import { demoState } from "../packages/simulator/src/seed";
 import type * as pulumi from "@pulumi/pulumi";
 import type * as Resources from "../src";
-import type * as Testing from "../src/testing";
+import type * as Testing from "../packages/testing/src";
 import { repoPulumiCli } from "../scripts/lib/pulumi-cli";
 import { installedPackage } from "../test/e2e/package";
 

@@ -24,9 +24,9 @@ import { isDeepStrictEqual } from "node:util";
 import type * as PulumiModule from "@pulumi/pulumi";
 import type * as Automation from "@pulumi/pulumi/automation";
 
-import type * as SimulatorModule from "../src/simulator";
-import type * as TestingModule from "../src/testing";
-import type { PulumiCli } from "../src/testing/cli";
+import type * as SimulatorModule from "../packages/simulator/src";
+import type * as TestingModule from "../packages/testing/src";
+import type { PulumiCli } from "../packages/testing/src/cli";
 import { automationRoot, repoPulumiCli } from "./lib/pulumi-cli";
 
 /**

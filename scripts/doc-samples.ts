@@ -27,7 +27,7 @@ import path from "node:path";
 
 import { createClient } from "../src/client/client";
 import { isResellerApiError } from "../src/client/errors";
-import { startSimulator } from "../src/simulator";
+import { startSimulator } from "../packages/simulator/src";
 import { repoPulumiCli } from "./lib/pulumi-cli";
 
 const ROOT = path.resolve(__dirname, "..");

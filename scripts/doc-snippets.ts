@@ -25,8 +25,8 @@ const OUT = path.join(ROOT, ".tmp", "doc-snippets");
 const ENTRY_POINTS: Record<string, string> = {
   "pulumi-hosting-reseller": "src/index.ts",
   "pulumi-hosting-reseller/runtime": "src/runtime.ts",
-  "pulumi-hosting-reseller/simulator": "src/simulator/index.ts",
-  "pulumi-hosting-reseller/testing": "src/testing/index.ts",
+  "pulumi-hosting-reseller/simulator": "packages/simulator/src/index.ts",
+  "pulumi-hosting-reseller/testing": "packages/testing/src/index.ts",
 };
 
 /**

@@ -8,7 +8,7 @@
  *   `docs/resources/<folder>.md` (the one source of a resource's documentation);
  * - `operations` (docs/api-operations.md): every operation per version with its evidence, from
  *   the endpoint table;
- * - `store` (docs/simulator.md): the simulator store's shape, from `src/simulator/state.ts`;
+ * - `store` (docs/simulator.md): the simulator store's shape, from `packages/simulator/src/state.ts`;
  * - `Pulumi.yaml.example`, whole: every key of `CONFIG_KEYS` in its `template:` block.
  *
  * `npm run readme` rewrites each block between its markers; a test fails when a file is out of
@@ -163,9 +163,9 @@ function operationsMarkdown(): string {
   return lines.join("\n").trim();
 }
 
-/** `src/simulator/state.ts` without its file comment: the store's types, as the code declares them. */
+/** `packages/simulator/src/state.ts` without its file comment: the store's types, as the code declares them. */
 function storeMarkdown(): string {
-  const source = readFileSync(path.join(ROOT, "src/simulator/state.ts"), "utf8");
+  const source = readFileSync(path.join(ROOT, "packages/simulator/src/state.ts"), "utf8");
   const body = source.replace(/^\/\*\*[\s\S]*?\*\/\s*/, "").trimEnd();
   return ["```ts", body, "```"].join("\n");
 }

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { findPulumiCli, type PulumiCli } from "../../src/testing/cli";
+import { findPulumiCli, type PulumiCli } from "../../packages/testing/src/cli";
 
 /** The repository root. */
 export const REPO_ROOT = resolve(__dirname, "..", "..");

@@ -47,8 +47,8 @@ import {
 } from "../../src/provider/lifecycle/check";
 import { check, configure, reset } from "../../src/runtime";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
-import { startSimulator, type Simulator } from "../../src/simulator";
-import { generateSelfSigned } from "../../src/simulator/x509";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
+import { generateSelfSigned } from "../../packages/simulator/src/x509";
 import { formatSshPublicKey } from "../../src/util/ssh-public-key";
 
 type Props = Record<string, unknown>;

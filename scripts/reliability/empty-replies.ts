@@ -19,7 +19,7 @@
  */
 import { check, configure, create, read, reset } from "../../src/runtime";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import { startScriptedServer, type ScriptedReply, type ScriptedServer } from "../../test/helpers/scripted-server";
 import { material } from "./bad-inputs";
 import { scenarioInputs, simulatorFor } from "./faults";

@@ -31,13 +31,13 @@
  * between cells; types run a few at a time.
  */
 import type * as ResourcesModule from "../../src";
-import type * as TestingModule from "../../src/testing";
+import type * as TestingModule from "../../packages/testing/src";
 import { createClient } from "../../src/client/client";
 import type { EndpointDef } from "../../src/client/endpoint";
 import { endpoints } from "../../src/client/endpoints";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
-import { startSimulator, type FaultSpec, type Simulator, type SimState } from "../../src/simulator";
-import { generateSelfSigned } from "../../src/simulator/x509";
+import { startSimulator, type FaultSpec, type Simulator, type SimState } from "../../packages/simulator/src";
+import { generateSelfSigned } from "../../packages/simulator/src/x509";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
 import { baseInputs, material, ZONE_SETS, type Material } from "./bad-inputs";
 

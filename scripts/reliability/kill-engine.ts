@@ -29,7 +29,7 @@
  */
 import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import {
   callsSince,
   CliStack,

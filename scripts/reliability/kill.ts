@@ -19,9 +19,9 @@
 import { execFileSync } from "node:child_process";
 
 import type * as ResourcesModule from "../../src";
-import type * as TestingModule from "../../src/testing";
+import type * as TestingModule from "../../packages/testing/src";
 import { RESOURCES, type ResourceType } from "../../src/resources/registry";
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import { installedPackage, type InstalledPackage } from "../../test/e2e/package";
 import { scaled } from "../../test/helpers/time";
 import { material } from "./bad-inputs";

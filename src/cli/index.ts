@@ -6,30 +6,52 @@
  * npx reseller sim --port 0 --seed demo
  */
 import { Command } from "commander";
-import { registerSimCommand } from "./sim";
 import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
 import { registerProbeCommand } from "./probe";
 import { registerMigrateStateCommand } from "./migrate-state";
 import { EXIT, exitOnSignals, handleClosedOutput, say } from "./process";
+import { missingPackage, optionalModule } from "../util/optional";
 
 /**
  * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `probe`, `migrate-state`).
  *
  * @example
- * await buildProgram().parseAsync(["node", "reseller", "ping"]);
+ * await (await buildProgram()).parseAsync(["node", "reseller", "ping"]);
  */
-export function buildProgram(): Command {
+export async function buildProgram(): Promise<Command> {
   const { version } = require("../../package.json") as { version: string };
   const program = new Command("reseller")
     .description("Tools for pulumi-hosting-reseller: the API simulator and account utilities")
     .version(version);
-  registerSimCommand(program);
+  await registerSimCommand(program);
   registerPingCommand(program);
   registerGenerateCommand(program);
   registerProbeCommand(program);
   registerMigrateStateCommand(program);
   return program;
+}
+
+/** What `reseller` uses of the simulator package's `./cli`. */
+interface SimulatorCli {
+  registerSimCommand(program: Command): void;
+}
+
+/**
+ * `reseller sim` is the simulator package's (docs/decisions/0037): registered from it when it is
+ * installed; otherwise the command is listed and says which package to install.
+ */
+async function registerSimCommand(program: Command): Promise<void> {
+  const simulator = await optionalModule<SimulatorCli>("@pulumi-hosting-reseller/simulator", "@pulumi-hosting-reseller/simulator/cli");
+  if (simulator) return simulator.registerSimCommand(program);
+  program
+    .command("sim")
+    .description("run the API simulator on loopback (needs @pulumi-hosting-reseller/simulator)")
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(() => {
+      throw new Error(missingPackage("@pulumi-hosting-reseller/simulator", "reseller sim"));
+    });
 }
 
 /**
@@ -43,7 +65,7 @@ export function buildProgram(): Command {
 export async function main(argv: readonly string[]): Promise<void> {
   let command = "";
   handleClosedOutput(() => (command === "sim" ? "keep-running" : "exit"));
-  const program = buildProgram().hook("preAction", (_program, action) => {
+  const program = (await buildProgram()).hook("preAction", (_program, action) => {
     command = action.name();
     if (command !== "sim") exitOnSignals();
   });

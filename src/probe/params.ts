@@ -41,7 +41,7 @@ export interface RequestField {
   shape: FieldShape;
 }
 
-/** The parts of zod's internal definition this module reads, as src/simulator/server.ts `fieldType` does. */
+/** The parts of zod's internal definition this module reads, as packages/simulator/src/server.ts `fieldType` does. */
 interface Def {
   type?: string;
   innerType?: unknown;

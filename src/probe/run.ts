@@ -28,7 +28,7 @@ import { endpoints } from "../client/endpoints";
 import { isResellerApiError, type ErrorCode, type ResellerApiError } from "../client/errors";
 import { overridesByVersion, type EndpointOverridesByVersion, type RouteOverride } from "../client/overrides";
 import { absentPath, prefixSegment } from "../client/route-check";
-import { generateSelfSigned } from "../simulator/x509";
+import { missingPackage, optionalModule } from "../util/optional";
 import { candidateRoutes } from "./candidates";
 import { guardReason } from "./guarded";
 import { readParams, writeParams, type ProbeFacts } from "./params";
@@ -575,7 +575,7 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
     done.set(ep.key, probed);
     learn(run, options, id, probed);
   }
-  completeDomainFacts(run);
+  await completeDomainFacts(run);
   const areas = [...new Set(effective.map((e) => e.id.slice(0, e.id.indexOf("."))))];
   for (const [index, area] of areas.entries()) {
     const inArea = effective.filter((e) => e.id.startsWith(`${area}.`));
@@ -634,8 +634,13 @@ async function probeHello(
   return unknownRoute;
 }
 
+/** What the probe uses of the simulator package. */
+interface CertificateMaker {
+  generateSelfSigned(options: { commonName: string; days: number }): { cert: string };
+}
+
 /** The sld and tld, and the throwaway certificate, from the domain the listings gave. */
-function completeDomainFacts(run: Run): void {
+async function completeDomainFacts(run: Run): Promise<void> {
   if (run.facts.sld === undefined) {
     // v2 has no listing of the account's domains (docs/evidence.md §3): the hosting domain stands in.
     const split = run.facts.domain === undefined ? undefined : splitDomain(run.facts.domain);
@@ -644,8 +649,14 @@ function completeDomainFacts(run: Run): void {
       run.facts.missing.sld ??=
         run.facts.missing.tld ??= `API ${run.client.version} listed no domain of the account; give one with --domain`;
   }
-  if (run.facts.domain !== undefined) run.facts.certificate = generateSelfSigned({ commonName: run.facts.domain, days: 1 }).cert;
-  else run.facts.missing.certificate ??= run.facts.missing.domain ?? "no domain to make a certificate for";
+  if (run.facts.domain === undefined) {
+    run.facts.missing.certificate ??= run.facts.missing.domain ?? "no domain to make a certificate for";
+    return;
+  }
+  // Node cannot make a certificate; the simulator package can (node-forge), and it is optional.
+  const simulator = await optionalModule<CertificateMaker>("@pulumi-hosting-reseller/simulator");
+  if (simulator) run.facts.certificate = simulator.generateSelfSigned({ commonName: run.facts.domain, days: 1 }).cert;
+  else run.facts.missing.certificate ??= missingPackage("@pulumi-hosting-reseller/simulator", "a throwaway certificate");
 }
 
 /** The report: a line per route, the overrides that work, and the decisive call and error code of each. */

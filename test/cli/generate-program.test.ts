@@ -13,14 +13,14 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { runGenerate } from "../../src/cli/generate";
-import type { SimState, Simulator } from "../../src/simulator";
-import type { OperationResult, TestStack } from "../../src/testing";
+import type { SimState, Simulator } from "../../packages/simulator/src";
+import type { OperationResult, TestStack } from "../../packages/testing/src";
 import { callsSince, simulatorConfig } from "../e2e/harness";
 import { installedPackage, type InstalledPackage } from "../e2e/package";
 import { enrichDemoAccount, placeProject, simFlags, typeCheck, type PlacedProject } from "./helpers";
 
-type SimulatorModule = typeof import("../../src/simulator");
-type TestingModule = typeof import("../../src/testing");
+type SimulatorModule = typeof import("../../packages/simulator/src");
+type TestingModule = typeof import("../../packages/testing/src");
 
 /** Operations that would order, or create an object a second time, if a takeover went wrong. */
 const DUPLICATING = [

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { runGenerate, type GenerateCommandOptions } from "../../src/cli/generate";
 import { endpoints } from "../../src/client/endpoints";
-import { defaultZone, startSimulator, type Simulator } from "../../src/simulator";
+import { defaultZone, startSimulator, type Simulator } from "../../packages/simulator/src";
 import { repositoryRoot, simFlags } from "./helpers";
 
 const run = promisify(execFile);

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import * as ts from "typescript";
 
 import { createClient } from "../../src/client/client";
-import { generateSelfSigned, type Simulator } from "../../src/simulator";
+import { generateSelfSigned, type Simulator } from "../../packages/simulator/src";
 import type { InstalledPackage } from "../e2e/package";
 
 const run = promisify(execFile);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressInMessage, pickRouteCheck, PING_EXIT, probeCommand, runPing, unverifiedRoutes } from "../../src/cli/ping";
 import { endpointsOf, type EndpointDef } from "../../src/client/endpoint";
 import { endpoints, operations } from "../../src/client/endpoints";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 import { repositoryRoot, simFlags } from "./helpers";
 
 const run = promisify(execFile);

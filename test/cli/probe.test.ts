@@ -19,8 +19,8 @@ import { endpoints } from "../../src/client/endpoints";
 import { recordedFileName, recordedPairSchema } from "../../src/client/recorded";
 import { PROBE_EXIT, runProbe, type ProbeCommandOptions } from "../../src/cli/probe";
 import { createTap, probeAccount, type ProbedRoute } from "../../src/probe";
-import { startSimulator, type Simulator } from "../../src/simulator";
-import { UNKNOWN_ROUTE_STYLES } from "../../src/simulator/server";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
+import { UNKNOWN_ROUTE_STYLES } from "../../packages/simulator/src/server";
 import { enrichDemoAccount, repositoryRoot, simFlags } from "./helpers";
 
 const run = promisify(execFile);
@@ -47,7 +47,7 @@ const byOperation = (routes: readonly ProbedRoute[]) => new Map(routes.map((r) =
 
 /**
  * The store of `sim` once every domain's automatic certificate record exists. The simulator
- * creates that record on a domain's first SSL read (src/simulator/handlers/ssl.ts, `siteOf`), a
+ * creates that record on a domain's first SSL read (packages/simulator/src/handlers/ssl.ts, `siteOf`), a
  * change no API read makes, so it is made before the store is compared.
  */
 async function settledStore(sim: Simulator): Promise<unknown> {

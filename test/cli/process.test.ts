@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { EXIT } from "../../src/cli/process";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 import { builtCli } from "../e2e/package";
 
 let cli: string;

@@ -6,7 +6,7 @@
  * simulator's `hollow` and `oversize` faults over real loopback HTTP.
  */
 import { describe, expect, it } from "vitest";
-import { HOLLOW_REPLIES } from "../../src/simulator/faults";
+import { HOLLOW_REPLIES } from "../../packages/simulator/src/faults";
 import { failure } from "../helpers/errors";
 import { HOSTING, useSimulator } from "../helpers/sim";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type ResellerClient } from "../../src/client/client";
 import { isResellerApiError } from "../../src/client/errors";
 import { isApiErrorObject } from "../../src/client/route-check";
-import { startSimulator, UNKNOWN_ROUTE_STYLES, type Simulator } from "../../src/simulator";
+import { startSimulator, UNKNOWN_ROUTE_STYLES, type Simulator } from "../../packages/simulator/src";
 import { failure } from "../helpers/errors";
 import { registration, testClientOptions } from "../helpers/sim";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/client";
 import type { ResellerApiError } from "../../src/client/errors";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 import { failure } from "../helpers/errors";
 import { registration, testClientOptions } from "../helpers/sim";
 

@@ -9,8 +9,8 @@ import { createClient, type ResellerClient } from "../../src/client/client";
 import { API_VERSIONS, type ApiVersion, type EndpointDef } from "../../src/client/endpoint";
 import { endpoints } from "../../src/client/endpoints";
 import { apiErrorBody } from "../../src/client/schemas";
-import { startSimulator, type Simulator } from "../../src/simulator";
-import { areas } from "../../src/simulator/handlers";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
+import { areas } from "../../packages/simulator/src/handlers";
 import { testClientOptions } from "../helpers/sim";
 
 const table = Object.values(endpoints as Record<string, EndpointDef>);

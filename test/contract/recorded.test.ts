@@ -14,8 +14,8 @@ import { endpoints, operations } from "../../src/client/endpoints";
 import { OBSERVED } from "../../src/client/observed";
 import { recordedFileName, recordedPairSchema, type RecordedPair } from "../../src/client/recorded";
 import { apiErrorBody } from "../../src/client/schemas";
-import { startSimulator, type Simulator } from "../../src/simulator";
-import { areas } from "../../src/simulator/handlers";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
+import { areas } from "../../packages/simulator/src/handlers";
 
 const DIR = path.join(__dirname, "recorded");
 const FILES = readdirSync(DIR)

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as dataSources from "../../src/data-sources";
 import { getDnsZone, getDnsZoneOutput, getDomains, getFtpAccounts } from "../../src/data-sources";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 import { useDataSourceSimulator } from "./harness";
 
 const t = useDataSourceSimulator();

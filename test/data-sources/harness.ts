@@ -13,7 +13,7 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { resetDataSources } from "../../src/data-sources";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 
 const KEYS = [
   "RESELLER_API_URL",

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
-import type { TestStack } from "../../src/testing";
+import type { Simulator } from "../../packages/simulator/src";
+import type { TestStack } from "../../packages/testing/src";
 import { loadE2e, simulatorConfig, type E2e } from "./harness";
 
 const B_KEY = "brand-b-toolkit-key-61d4a2c9";

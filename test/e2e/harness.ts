@@ -5,8 +5,8 @@
  */
 import type * as PulumiModule from "@pulumi/pulumi";
 
-import type * as SimulatorModule from "../../src/simulator";
-import type * as TestingModule from "../../src/testing";
+import type * as SimulatorModule from "../../packages/simulator/src";
+import type * as TestingModule from "../../packages/testing/src";
 import { installedPackage, loadExample, type InstalledPackage } from "./package";
 
 /**

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Simulator, SimState } from "../../src/simulator";
-import type { OperationResult, TestStack } from "../../src/testing";
+import type { Simulator, SimState } from "../../packages/simulator/src";
+import type { OperationResult, TestStack } from "../../packages/testing/src";
 import { expectSiteDestroyed, ORDER_OPERATIONS } from "../helpers/hosting-site";
 import { callsSince, FTP_PASSWORD, loadE2e, simulatorConfig, type E2e } from "./harness";
 

@@ -113,6 +113,11 @@ describe("npm pack from a clean tree", () => {
       "Pulumi.yaml.example",
       "schema.json",
       "bin/pulumi-resource-reseller",
+      // `/simulator` and `/testing`, which load the workspace's packages (docs/decisions/0037).
+      "subpaths/simulator.js",
+      "subpaths/simulator.d.ts",
+      "subpaths/testing.js",
+      "subpaths/testing.d.ts",
     ]);
     const stray = packed.files
       .map((f) => f.path)
@@ -148,6 +153,28 @@ describe("npm pack from a clean tree", () => {
     for (const command of ["sim", "ping", "generate"]) expect(help.stdout).toMatch(new RegExp(`^\\s+${command} \\[options\\]`, "m"));
     const version = await run(bin, ["--version"], { cwd: installDir });
     expect(version.stdout.trim()).toBe(manifest.version);
+  });
+
+  it("installs neither the simulator nor node-forge, and says in one line what `reseller sim` and `/simulator` need", async () => {
+    const installed = path.join(installDir, "node_modules");
+    expect(existsSync(path.join(installed, "@pulumi-hosting-reseller"))).toBe(false);
+    expect(existsSync(path.join(installed, "node-forge"))).toBe(false);
+    const bin = path.join(installed, ".bin", "reseller");
+    const sim = await run(bin, ["sim", "--port", "0"], { cwd: installDir }).then(
+      () => undefined,
+      (error: Error & { code?: number; stderr?: string }) => error,
+    );
+    expect(sim?.code).toBe(1);
+    expect(sim?.stderr).toBe(
+      "reseller: reseller sim needs the package @pulumi-hosting-reseller/simulator, which is not installed: npm install --save-dev @pulumi-hosting-reseller/simulator\n",
+    );
+    const load = await run(process.execPath, ["-e", 'require("pulumi-hosting-reseller/simulator")'], { cwd: installDir }).then(
+      () => undefined,
+      (error: Error & { stderr?: string }) => error,
+    );
+    expect(load?.stderr).toContain(
+      "Error: pulumi-hosting-reseller/simulator needs the package @pulumi-hosting-reseller/simulator, which is not installed: npm install --save-dev @pulumi-hosting-reseller/simulator",
+    );
   });
 
   it("asks for the Node.js version undici needs, and has a changelog entry for its own version", () => {

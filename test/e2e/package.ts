@@ -1,6 +1,6 @@
 /**
- * The package as a user gets it: `npm pack` of the built package, installed with
- * `@pulumi/pulumi` into a program directory of its own, and the examples' programs compiled
+ * The package as a user gets it: `npm pack` of the built package and of the workspace's
+ * simulator and testing packages, installed with `@pulumi/pulumi` into a program directory of its own, and the examples' programs compiled
  * into that directory so that every module (`pulumi-hosting-reseller`, its `/runtime`,
  * `/testing` and `/simulator` subpaths, `@pulumi/pulumi`) resolves from there, through Node's
  * own `require`, as in a user's project.
@@ -102,15 +102,18 @@ async function prepare(): Promise<InstalledPackage> {
   const packDir = path.join(workRoot, "pack");
   rmSync(packDir, { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
-  const { stdout } = await npm(["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], repositoryRoot);
-  const packed = JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string }[];
-  const tarball = path.join(packDir, path.basename(packed[0]?.filename ?? ""));
+  // The package and the workspace's two (docs/decisions/0037): a user of `/simulator` or
+  // `/testing` installs them beside it.
+  const { stdout } = await npm(
+    ["pack", "--json", "--ignore-scripts", "--workspaces", "--include-workspace-root", "--pack-destination", packDir],
+    repositoryRoot,
+  );
+  const packed = JSON.parse(stdout.slice(stdout.indexOf("["))) as { name: string; filename: string }[];
+  const tarballs = packed.map((entry) => ({ name: entry.name, file: path.join(packDir, path.basename(entry.filename)) }));
   // npm writes fixed timestamps into the tarball, so equal contents give an equal hash.
-  const hash = createHash("sha256")
-    .update(await fs.readFile(tarball))
-    .update(PROGRAM_DEPENDENCIES.join(" "))
-    .digest("hex")
-    .slice(0, 16);
+  const digest = createHash("sha256");
+  for (const tarball of tarballs) digest.update(await fs.readFile(tarball.file));
+  const hash = digest.update(PROGRAM_DEPENDENCIES.join(" ")).digest("hex").slice(0, 16);
   timings.packMs = Date.now() - started;
 
   const dir = path.join(workRoot, `install-${hash}`);
@@ -119,12 +122,16 @@ async function prepare(): Promise<InstalledPackage> {
     timings.reused = false;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    await fs.copyFile(tarball, path.join(dir, TARBALL));
+    const local = tarballs.map((tarball) => (tarball.name === "pulumi-hosting-reseller" ? TARBALL : path.basename(tarball.file)));
+    for (const [index, tarball] of tarballs.entries()) await fs.copyFile(tarball.file, path.join(dir, local[index]!));
     await fs.writeFile(
       path.join(dir, "package.json"),
       `${JSON.stringify({ name: "e2e-program", version: "0.0.0", private: true }, null, 2)}\n`,
     );
-    await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", `./${TARBALL}`, ...PROGRAM_DEPENDENCIES], dir);
+    await npm(
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", ...local.map((file) => `./${file}`), ...PROGRAM_DEPENDENCIES],
+      dir,
+    );
     await fs.writeFile(path.join(dir, ".complete"), new Date().toISOString());
     timings.installMs = Date.now() - started;
     // Older installs belong to older builds: keep the cache to one directory.
@@ -169,12 +176,15 @@ function installedVersion(name: string): string {
   return manifest.version;
 }
 
-/** `dist` is missing, or some source file changed after the last build. */
+/** The package and the workspace's, each built from its `src` into its `dist`. */
+const BUILT = ["", "packages/simulator", "packages/testing"].map((dir) => path.join(repositoryRoot, dir));
+
+/** Some `dist` is missing, or some source file changed after the last build. */
 function distIsStale(): boolean {
-  const builtIndex = path.join(repositoryRoot, "dist", "index.js");
-  if (!existsSync(builtIndex)) return true;
-  const builtAt = statSync(builtIndex).mtimeMs;
-  return newestMtime(path.join(repositoryRoot, "src")) > builtAt;
+  return BUILT.some((dir) => {
+    const builtIndex = path.join(dir, "dist", "index.js");
+    return !existsSync(builtIndex) || newestMtime(path.join(dir, "src")) > statSync(builtIndex).mtimeMs;
+  });
 }
 
 function newestMtime(dir: string): number {

@@ -11,8 +11,8 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type * as SimulatorModule from "../../src/simulator";
-import type * as TestingModule from "../../src/testing";
+import type * as SimulatorModule from "../../packages/simulator/src";
+import type * as TestingModule from "../../packages/testing/src";
 import { installedPackage, repositoryRoot } from "./package";
 import { FTP_PASSWORD, simulatorConfig } from "./harness";
 

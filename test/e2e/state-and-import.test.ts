@@ -8,8 +8,8 @@ import * as path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
-import type { TestStack } from "../../src/testing";
+import type { Simulator } from "../../packages/simulator/src";
+import type { TestStack } from "../../packages/testing/src";
 import { callsSince, FTP_PASSWORD, loadE2e, simulatorConfig, type E2e } from "./harness";
 
 /** Pulumi's marker of a secret value in a checkpoint (`resource.SecretSig`). */

@@ -20,7 +20,7 @@ import * as path from "node:path";
 
 import { expect, it } from "vitest";
 
-import type { SimState } from "../../src/simulator";
+import type { SimState } from "../../packages/simulator/src";
 import { examplesDir, readYaml } from "../examples/load";
 import { CliStack, describeEngine, displayedSteps, engineScenario, programDirectory, resourcesByName, STEP_TIMEOUT } from "./harness";
 

@@ -24,8 +24,8 @@ import type { Readable } from "node:stream";
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type * as ResourcesModule from "../../src";
-import type { PulumiCli } from "../../src/testing/cli";
-import type * as SimulatorModule from "../../src/simulator";
+import type { PulumiCli } from "../../packages/testing/src/cli";
+import type * as SimulatorModule from "../../packages/simulator/src";
 import { automationRoot } from "../../scripts/lib/pulumi-cli";
 import { installedPackage, repositoryRoot, type InstalledPackage } from "../e2e/package";
 import { isAbsentPathRequest } from "../helpers/absent-path";

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, inject } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
-import type { PulumiCli } from "../../src/testing/cli";
-import type { Simulator, SimulatorOptions } from "../../src/simulator";
+import type { PulumiCli } from "../../packages/testing/src/cli";
+import type { Simulator, SimulatorOptions } from "../../packages/simulator/src";
 import { CliStack, SETUP_TIMEOUT, startEngineWith, type Deployment, type Engine } from "./engine";
 
 export * from "./engine";

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import type { Simulator, SimState } from "../../src/simulator";
+import type { Simulator, SimState } from "../../packages/simulator/src";
 import {
   callsSince,
   CliStack,

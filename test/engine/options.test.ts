@@ -8,7 +8,7 @@
  */
 import { expect, it } from "vitest";
 
-import type { SimState } from "../../src/simulator";
+import type { SimState } from "../../packages/simulator/src";
 import {
   callsSince,
   commandFailure,

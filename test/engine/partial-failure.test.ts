@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import {
   callsSince,
   commandFailure,

@@ -24,8 +24,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
-import { generateSelfSigned } from "../../src/simulator/x509";
+import type { Simulator } from "../../packages/simulator/src";
+import { generateSelfSigned } from "../../packages/simulator/src/x509";
 import {
   CliStack,
   describeEngine,

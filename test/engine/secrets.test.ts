@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import {
   describeEngine,
   inlineStack,

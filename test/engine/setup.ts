@@ -8,7 +8,7 @@
 import type { TestProject } from "vitest/node";
 
 import { repoPulumiCli } from "../../scripts/lib/pulumi-cli";
-import type { PulumiCli } from "../../src/testing/cli";
+import type { PulumiCli } from "../../packages/testing/src/cli";
 
 declare module "vitest" {
   export interface ProvidedContext {

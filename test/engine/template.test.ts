@@ -10,7 +10,7 @@ import * as path from "node:path";
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import { repositoryRoot, TARBALL } from "../e2e/package";
 import { describeEngine, PASSPHRASE, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, type Engine } from "./harness";
 

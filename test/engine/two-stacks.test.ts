@@ -11,7 +11,7 @@
  */
 import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import { markerName } from "../../src/resources/shared/ownership";
 import {
   CliStack,

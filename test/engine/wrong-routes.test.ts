@@ -15,7 +15,7 @@ import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import type { SimState, UnknownRouteStyle } from "../../src/simulator";
+import type { SimState, UnknownRouteStyle } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import { callsSince, describeEngine, inlineStack, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, type Engine } from "./harness";
 
 const DOMAIN = "client-shop.net";

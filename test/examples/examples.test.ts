@@ -8,7 +8,7 @@ import * as path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 import { exampleLoader, examplesDir, readYaml, stackConfig, type ExampleLoader, type Registration } from "./load";
 
 const TYPE = (name: string) => `pulumi-nodejs:dynamic/reseller:${name}`;

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 
-import type { Simulator, SimState } from "../../src/simulator";
+import type { Simulator, SimState } from "../../packages/simulator/src";
 
 /** Operations that spend credit or change a domain's registration: the site never sends one. */
 export const ORDER_OPERATIONS = [

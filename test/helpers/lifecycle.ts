@@ -1,6 +1,6 @@
 /**
  * Test helper: drives a resource through the runtime with the toolkit's in-process engine double
- * (`src/testing/in-process.ts`: the dynamic-provider host's conventions and the engine's side of
+ * (`packages/testing/src/in-process.ts`: the dynamic-provider host's conventions and the engine's side of
  * each call), against the simulator over real loopback HTTP.
  *
  * - `useProvider(type, { version })` registers a simulator for the suite (see `sim.ts`), configures
@@ -28,8 +28,8 @@ import { afterAll, beforeEach, expect } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import type { DiffResult } from "../../src/provider/lifecycle/diff";
 import { clearCache, provider, reset } from "../../src/runtime";
-import type { Simulator, SimulatorOptions } from "../../src/simulator";
-import { InProcessEngine } from "../../src/testing/in-process";
+import type { Simulator, SimulatorOptions } from "../../packages/simulator/src";
+import { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useSimulator } from "./sim";
 
 type Props = Record<string, unknown>;

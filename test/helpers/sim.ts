@@ -14,9 +14,9 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { createClient, type ClientOptions, type ResellerClient } from "../../src/client/client";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { endpoints } from "../../src/client/endpoints";
-import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator";
-import { sampleRegistrant, sampleRegistration } from "../../src/simulator/handlers/domains";
-import { DEMO_HOSTING } from "../../src/simulator/handlers/shared";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../packages/simulator/src";
+import { sampleRegistrant, sampleRegistration } from "../../packages/simulator/src/handlers/domains";
+import { DEMO_HOSTING } from "../../packages/simulator/src/handlers/shared";
 import { isAbsentPathRequest } from "./absent-path";
 
 /**

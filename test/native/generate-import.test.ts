@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 
 import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,

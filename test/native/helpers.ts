@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import type { CliResult, CliStack, Deployment, ExportedResource } from "../engine/harness";
 
 /** The values of the simulator's records named `fqdn` of `type` in the zone `agency-demo.com`. */

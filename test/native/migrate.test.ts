@@ -19,7 +19,7 @@ import * as path from "node:path";
 
 import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,

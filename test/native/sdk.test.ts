@@ -18,7 +18,7 @@ import * as path from "node:path";
 
 import { expect, it } from "vitest";
 
-import type { Simulator } from "../../src/simulator";
+import type { Simulator } from "../../packages/simulator/src";
 import { buildNodejsSdk, genSdkArgs, genSdkPath, linkNodejsSdk, nodejsPackageName, sdkDirectory } from "../../scripts/lib/sdk";
 import {
   CliStack,

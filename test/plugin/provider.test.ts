@@ -9,7 +9,7 @@ import { InitFailure, NativeProvider } from "../../src/plugin/provider";
 import { SECRET_SIG, SIG_KEY, unwrap, wrapSecrets } from "../../src/plugin/values";
 import { reset } from "../../src/runtime";
 import { resetDataSources } from "../../src/data-sources";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 import { CONTACT } from "../helpers/contact";
 
 const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });

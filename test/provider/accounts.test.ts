@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { configure, provider } from "../../src/runtime";
-import { startSimulator, type Simulator } from "../../src/simulator";
-import { InProcessEngine } from "../../src/testing/in-process";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
+import { InProcessEngine } from "../../packages/testing/src/in-process";
 import { configFor, configValues, runLifecycle, useProvider } from "../helpers/lifecycle";
 
 type Props = Record<string, unknown>;

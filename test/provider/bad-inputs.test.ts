@@ -17,7 +17,7 @@ import {
 } from "../../scripts/reliability/bad-inputs";
 import { configure, reset } from "../../src/runtime";
 import { RESOURCES } from "../../src/resources/registry";
-import { startSimulator, type Simulator } from "../../src/simulator";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
 
 describe("bad inputs of every resource type", () => {
   let figures: BadInputFigures;

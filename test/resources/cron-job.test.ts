@@ -3,7 +3,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { cronJobDefinition } from "../../src/resources/cron-job";
-import type { InProcessEngine } from "../../src/testing/in-process";
+import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 
 /** The demo seed's account 101 already runs job 11 (`*\/15 * * * *` wp-cron). */

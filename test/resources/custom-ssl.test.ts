@@ -4,7 +4,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { customSslDefinition } from "../../src/resources/custom-ssl";
-import { generateRsaKeyPair, generateSelfSigned } from "../../src/simulator/x509";
+import { generateRsaKeyPair, generateSelfSigned } from "../../packages/simulator/src/x509";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { databaseDefinition } from "../../src/resources/database";
-import type { InProcessEngine } from "../../src/testing/in-process";
+import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 
 const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };

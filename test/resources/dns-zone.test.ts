@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { defaultZone } from "../../src/simulator/seed";
+import { defaultZone } from "../../packages/simulator/src/seed";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 
 type Props = Record<string, unknown>;

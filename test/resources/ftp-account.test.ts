@@ -4,7 +4,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { FtpAccount, ftpAccountDefinition } from "../../src/resources/ftp-account";
-import type { InProcessEngine } from "../../src/testing/in-process";
+import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 
 const PASSWORD = "Ci-Pass-2026-x";

@@ -3,7 +3,7 @@
  * instead of reading as "gone".
  */
 import { describe, expect, it } from "vitest";
-import { HOLLOW_REPLIES } from "../../src/simulator/faults";
+import { HOLLOW_REPLIES } from "../../packages/simulator/src/faults";
 import { useProvider } from "../helpers/lifecycle";
 
 describe("DnsRecordSet refresh", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import type { InProcessEngine } from "../../src/testing/in-process";
+import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 
 const shop = "https://agency-demo.com/shop";

@@ -4,7 +4,7 @@ import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
 import { canonicalPem, sslCsrDefinition } from "../../src/resources/ssl-csr";
-import type { InProcessEngine } from "../../src/testing/in-process";
+import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 
 /** agency-demo.com is attached to the demo seed's account 101, which starts with no CSR. */

@@ -10,8 +10,8 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/client";
 import { isResellerApiError } from "../../src/client/errors";
-import { simulatorOptionsFrom } from "../../src/cli/sim";
-import { parseRateLimit, startSimulator, type Simulator } from "../../src/simulator";
+import { simulatorOptionsFrom } from "../../packages/simulator/src/cli";
+import { parseRateLimit, startSimulator, type Simulator } from "../../packages/simulator/src";
 import { testClientOptions, useSimulator } from "../helpers/sim";
 
 describe("the API's request rules", () => {

@@ -2,7 +2,7 @@ import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import type { DnsRRSet, V2DnsRecord } from "../../src/client/dns-records";
-import { defaultZone } from "../../src/simulator";
+import { defaultZone } from "../../packages/simulator/src";
 import { failure } from "../helpers/errors";
 import { HOSTING, hostingAddressOf, useSimulator } from "../helpers/sim";
 

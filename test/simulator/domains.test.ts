@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
-import { defaultZone } from "../../src/simulator/seed";
+import { defaultZone } from "../../packages/simulator/src/seed";
 import { registration as sampleRegistration, useSimulator } from "../helpers/sim";
 
 const TODAY = "2026-05-01";

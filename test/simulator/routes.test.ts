@@ -14,11 +14,11 @@ import { CommanderError } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buildProgram } from "../../src/cli/index";
-import { describeSimulator, simulatorOptionsFrom } from "../../src/cli/sim";
+import { describeSimulator, simulatorOptionsFrom } from "../../packages/simulator/src/cli";
 import { createClient } from "../../src/client/client";
 import { apiErrorBody } from "../../src/client/schemas";
-import { startSimulator, type Simulator } from "../../src/simulator";
-import { simulatorRoutes, UNKNOWN_ROUTE_STYLES, type UnknownRouteStyle } from "../../src/simulator/server";
+import { startSimulator, type Simulator } from "../../packages/simulator/src";
+import { simulatorRoutes, UNKNOWN_ROUTE_STYLES, type UnknownRouteStyle } from "../../packages/simulator/src/server";
 import { testClientOptions } from "../helpers/sim";
 
 /** dns.getZone moved off its table route (GET /v4/hosting/domain/dns-zone), its parameters in the query. */
@@ -292,7 +292,7 @@ describe("reseller sim --routes and --unknown-route", () => {
     expect(() => simulatorOptionsFrom({ ...base, unknownRoute: "teapot" })).toThrow(
       '--unknown-route must be one of json-error, html, empty, method, got "teapot"',
     );
-    const program = buildProgram();
+    const program = await buildProgram();
     const sim = program.commands.find((c) => c.name() === "sim")!;
     let written = "";
     sim.exitOverride().configureOutput({ writeErr: (text) => (written += text) });

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, X509Certificate } from "
 import forge from "node-forge";
 import { beforeAll, describe, expect, it } from "vitest";
 import { certificateNamesHost } from "../../src/util/x509";
-import { generateRsaKeyPair, generateSelfSigned, publicKeyFingerprint } from "../../src/simulator/x509";
+import { generateRsaKeyPair, generateSelfSigned, publicKeyFingerprint } from "../../packages/simulator/src/x509";
 import { HOSTING, useSimulator } from "../helpers/sim";
 
 type SslVersion = "v4" | "v3";

@@ -12,7 +12,7 @@
 import { describe, expect, it } from "vitest";
 
 import { repoPulumiCli } from "../../scripts/lib/pulumi-cli";
-import type { DeploymentError, OperationResult, PulumiProgram, TestStack } from "../../src/testing";
+import type { DeploymentError, OperationResult, PulumiProgram, TestStack } from "../../packages/testing/src";
 
 /** The CLI this machine has (`PULUMI_CLI_DIR`, `PATH`, or `npm run pulumi-cli`'s cache), if any. */
 export const pulumiCli = repoPulumiCli();

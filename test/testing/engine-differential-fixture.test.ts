@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { createTestStack, type PulumiProgram } from "../../src/testing";
+import { createTestStack, type PulumiProgram } from "../../packages/testing/src";
 import { compareEngines, describeDifferential, pulumiCli, type ScenarioStep } from "./differential";
 import { createProgramDirectory, type ProgramDirectory } from "./fixture";
 

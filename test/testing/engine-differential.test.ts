@@ -12,8 +12,8 @@
 import { beforeAll, it } from "vitest";
 
 import type * as Resources from "../../src";
-import type { Simulator, SimState } from "../../src/simulator";
-import type { PulumiProgram } from "../../src/testing";
+import type { Simulator, SimState } from "../../packages/simulator/src";
+import type { PulumiProgram } from "../../packages/testing/src";
 import { loadE2e, simulatorConfig, type E2e } from "../e2e/harness";
 import { compareEngines, describeDifferential, pulumiCli, type Scenario, type ScenarioStep } from "./differential";
 

@@ -10,7 +10,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestStack, SECRET, type TestStack } from "../../src/testing";
+import { createTestStack, SECRET, type TestStack } from "../../packages/testing/src";
 import { pulumiCli } from "./differential";
 import { createProgramDirectory, type ProgramDirectory } from "./fixture";
 

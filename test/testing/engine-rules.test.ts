@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { DeploymentError, SECRET, type TestStack } from "../../src/testing";
+import { DeploymentError, SECRET, type TestStack } from "../../packages/testing/src";
 import { STEP_TIMEOUT } from "../helpers/time";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
 

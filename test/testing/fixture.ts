@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 
 import type * as pulumi from "@pulumi/pulumi";
 
-import { createTestStack, type PulumiProgram, type StackConfig, type TestStack } from "../../src/testing";
+import { createTestStack, type PulumiProgram, type StackConfig, type TestStack } from "../../packages/testing/src";
 import { STEP_TIMEOUT } from "../helpers/time";
 
 const repositoryRoot = path.resolve(__dirname, "../..");

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import type * as pulumi from "@pulumi/pulumi";
 
-import { InProcessEngine } from "../../src/testing/in-process";
+import { InProcessEngine } from "../../packages/testing/src/in-process";
 
 type Props = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { DeploymentError, UNKNOWN, type TestStack } from "../../src/testing";
+import { DeploymentError, UNKNOWN, type TestStack } from "../../packages/testing/src";
 import { STEP_TIMEOUT } from "../helpers/time";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
 

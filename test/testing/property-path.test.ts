@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { parsePropertyPath, pathCoversKey, processIgnoreChanges } from "../../src/testing/property-path";
-import { makeSecret, SECRET_SIG, SIG_KEY } from "../../src/testing/wire";
+import { parsePropertyPath, pathCoversKey, processIgnoreChanges } from "../../packages/testing/src/property-path";
+import { makeSecret, SECRET_SIG, SIG_KEY } from "../../packages/testing/src/wire";
 
 describe("parsePropertyPath", () => {
   it.each([

@@ -1,8 +1,8 @@
 /** Delete scheduling and the step executor's bounds, as the engine double applies them. */
 import { describe, expect, it } from "vitest";
 
-import { Semaphore, Serial } from "../../src/testing/concurrency";
-import { deletionAntichains, type DependencyNode } from "../../src/testing/state";
+import { Semaphore, Serial } from "../../packages/testing/src/concurrency";
+import { deletionAntichains, type DependencyNode } from "../../packages/testing/src/state";
 
 function node(urn: string, dependencies: string[] = [], extra: Partial<DependencyNode> = {}): DependencyNode {
   return { urn, dependencies, propertyDependencies: {}, ...extra };

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createTestStack, DeploymentError, loadState, SECRET, type TestStack } from "../../src/testing";
+import { createTestStack, DeploymentError, loadState, SECRET, type TestStack } from "../../packages/testing/src";
 import { STEP_TIMEOUT } from "../helpers/time";
 import { callsSince, createProgramDirectory, openStack, type ProgramDirectory, type StoreData } from "./fixture";
 

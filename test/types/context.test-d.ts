@@ -5,8 +5,8 @@
  * `@ts-expect-error` fails the typecheck if the line below it ever compiles.
  */
 import type { ProviderContext } from "../../src/provider/runtime/context";
-import { byVersion } from "../../src/simulator/handlers/shared";
-import type { KeyContext, OpContext, SimHandlers } from "../../src/simulator/types";
+import { byVersion } from "../../packages/simulator/src/handlers/shared";
+import type { KeyContext, OpContext, SimHandlers } from "../../packages/simulator/src/types";
 
 declare const ctx: ProviderContext;
 

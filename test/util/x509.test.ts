@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateRsaKeyPair, generateSelfSigned } from "../../src/simulator/x509";
+import { generateRsaKeyPair, generateSelfSigned } from "../../packages/simulator/src/x509";
 import {
   certificateAltNames,
   certificateHostNames,

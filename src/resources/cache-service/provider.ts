@@ -10,7 +10,7 @@
  *   write to report what the service is doing;
  * - `cache.controlMemcached` / `cache.controlRedis` with `serviceAction`: `on` then `start` to
  *   enable (an enabled service that is not running serves nothing, and `start` is refused until
- *   the service is on: simulator model, src/simulator/handlers/cache.ts, where the document lists
+ *   the service is on: simulator model, packages/simulator/src/handlers/cache.ts, where the document lists
  *   the actions but not the transitions), `off` to disable (which also stops it), `stop` to put
  *   back a service found enabled but stopped. State without `previous` (written by an earlier
  *   version) is disabled at destroy, as that version did.

@@ -14,9 +14,17 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
-import { endpoints } from "../client/endpoints";
-import { unwrapReply, wrapReply, type EndpointDef, type HttpMethod } from "../client/endpoint";
-import { applyOverride, parseEndpointOverrides, type EndpointOverrides, type EndpointOverridesInput } from "../client/overrides";
+import {
+  endpoints,
+  unwrapReply,
+  wrapReply,
+  type EndpointDef,
+  type HttpMethod,
+  applyOverride,
+  parseEndpointOverrides,
+  type EndpointOverrides,
+  type EndpointOverridesInput,
+} from "pulumi-hosting-reseller/contract";
 import { OVERSIZE_BYTES, createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
 import { areas } from "./handlers";

@@ -5,9 +5,7 @@
  * One store serves every version, so each operation has one resolver, which serves all of its
  * versions: v4, v3 and v2 answer with the same fields (legacy document, 3.0.0 and 2.0.0 tables).
  */
-import { splitKey } from "../../client/endpoint";
-import { endpointsOf } from "../../client/endpoint";
-import { accountOperations } from "../../client/endpoints/account";
+import { splitKey, endpointsOf, accountOperations } from "pulumi-hosting-reseller/contract";
 import type { SimState } from "../state";
 import { SimError, type OpContext, type SimArea } from "../types";
 

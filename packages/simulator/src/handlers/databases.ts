@@ -15,7 +15,7 @@
  * these operations beyond messages and v2 wraps hosting results in `data` as well.
  */
 import { randomBytes } from "node:crypto";
-import { DB_PRIVILEGES } from "../../client/schemas";
+import { DB_PRIVILEGES } from "pulumi-hosting-reseller/contract";
 import type { DatabaseState, DbUserState, HostingState, SimState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { DEMO_HOSTING, PASSWORD_RULES, requireStrongPassword } from "./shared";

@@ -7,7 +7,7 @@
  * periods that cover the same hour agree on it, and tests can assert exact values with a fixed
  * clock (`startSimulator({ now })`).
  */
-import { LVE_FIELDS, type VISITOR_PERIODS } from "../../client/endpoints/stats";
+import { LVE_FIELDS, type VISITOR_PERIODS } from "pulumi-hosting-reseller/contract";
 import { seededRandom } from "../faults";
 import type { HostingState } from "../state";
 import type { OpContext, SimArea, SimContext } from "../types";

@@ -10,8 +10,7 @@
  * {@link SimError} becomes the API's error object.
  */
 import type { z } from "zod";
-import type { EndpointDef } from "../client/endpoint";
-import type { EndpointKey, Endpoints, KeysOf, OperationId } from "../client/endpoints";
+import type { EndpointDef, EndpointKey, Endpoints, KeysOf, OperationId } from "pulumi-hosting-reseller/contract";
 import type { HostingState, SimState } from "./state";
 
 export interface SimBehaviour {

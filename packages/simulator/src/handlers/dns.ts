@@ -8,8 +8,15 @@
  * may be `@`, relative (`www`) or fully qualified with or without the dot.
  */
 import { isIPv4, isIPv6 } from "node:net";
-import { RECORD_FORM, V2_DNS_RECORD_TYPES, fromV2RecordFields, type DnsRecordType, type DnsRRSetInput } from "../../client/dns-records";
-import { normalizeRecordName, recordFqdn } from "../../util/names";
+import {
+  RECORD_FORM,
+  V2_DNS_RECORD_TYPES,
+  fromV2RecordFields,
+  type DnsRecordType,
+  type DnsRRSetInput,
+  normalizeRecordName,
+  recordFqdn,
+} from "pulumi-hosting-reseller/contract";
 import { defaultZone, PROVIDER_NAMESERVERS } from "../seed";
 import type { DnsRecordValue, DomainState, HostingState, RRSet, SimState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";

@@ -11,14 +11,16 @@
  */
 import { domainToASCII } from "node:url";
 import type { z } from "zod";
-import { endpointsOf, splitKey, type ApiVersion } from "../../client/endpoint";
 import {
+  endpointsOf,
+  splitKey,
+  type ApiVersion,
   CONTACT_FIELDS,
   CONTACT_ROLES,
   domainsOperations,
   type ContactRoleName,
   type updateContactsRequest,
-} from "../../client/endpoints/domains";
+} from "pulumi-hosting-reseller/contract";
 import { defaultZone, newDomain, PROVIDER_NAMESERVERS } from "../seed";
 import type { Contact, DomainState, SimState, TldPrice } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext, type SimHandlers } from "../types";

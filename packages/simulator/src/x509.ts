@@ -18,7 +18,7 @@ import {
   parsePrivateKeyPem,
   privateKeyMatches,
   validityProblem,
-} from "../util/x509";
+} from "pulumi-hosting-reseller/contract";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,8 +4,7 @@
  * and sample preparation.
  */
 import { domainToASCII } from "node:url";
-import { splitKey, type ApiVersion } from "../../client/endpoint";
-import type { KeysOf, OperationId } from "../../client/endpoints";
+import { splitKey, type ApiVersion, type KeysOf, type OperationId } from "pulumi-hosting-reseller/contract";
 import type { HostingState, SimState } from "../state";
 import { SimError, type Resolver, type SimContext, type SimParams } from "../types";
 

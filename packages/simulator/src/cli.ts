@@ -1,15 +1,12 @@
 /**
  * `reseller sim`: runs the simulator until interrupted, printing what a program needs to reach it.
  */
-import { Option, type Command } from "commander";
-import { endpoints } from "../client/endpoints";
-import type { EndpointDef } from "../client/endpoint";
-import { applyOverride, parseEndpointOverrides } from "../client/overrides";
-import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "../simulator";
-import { simulatorRoutes, UNKNOWN_ROUTE_STYLES, type UnknownRouteStyle } from "../simulator/server";
-import type { SimState } from "../simulator/state";
+import type { Command } from "commander";
+import { endpoints, type EndpointDef, applyOverride, parseEndpointOverrides, EXIT, say } from "pulumi-hosting-reseller/contract";
+import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "./";
+import { simulatorRoutes, UNKNOWN_ROUTE_STYLES, type UnknownRouteStyle } from "./server";
+import type { SimState } from "./state";
 import { readFileSync } from "node:fs";
-import { EXIT, say } from "./process";
 
 export interface SimCommandOptions {
   port: string;
@@ -138,9 +135,17 @@ export function describeSimulator(sim: Simulator): string[] {
   ];
 }
 
+/**
+ * Adds `reseller sim` to `program`, the `reseller` command of pulumi-hosting-reseller, which
+ * calls this when the package is installed. The options are made with `program`'s own commander
+ * (`createOption`), which may be another copy than this package's.
+ *
+ * @example
+ * registerSimCommand(program);
+ */
 export function registerSimCommand(program: Command): void {
-  program
-    .command("sim")
+  const command = program.command("sim");
+  command
     .description("run the API simulator on loopback (a stateful twin of the reseller API)")
     .option("--port <port>", "port to listen on (0 picks a free port)", "8787")
     .option("--host <host>", "loopback address to listen on", "127.0.0.1")
@@ -163,10 +168,11 @@ export function registerSimCommand(program: Command): void {
       "JSON file of operations served at other routes than the endpoint table's (the form of reseller:endpointOverrides)",
     )
     .addOption(
-      new Option(
-        "--unknown-route <style>",
-        "how a route no operation answers is answered: 404 JSON error, 404 HTML page, empty 404, or 405",
-      )
+      command
+        .createOption(
+          "--unknown-route <style>",
+          "how a route no operation answers is answered: 404 JSON error, 404 HTML page, empty 404, or 405",
+        )
         .choices(UNKNOWN_ROUTE_STYLES)
         .default("json-error"),
     )

@@ -6,7 +6,7 @@
  * same key twice is a conflict whatever its comment.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { formatSshPublicKey, isAddressOrCidr, parseSshPublicKey, type SshPublicKey } from "../../util/ssh-public-key";
+import { formatSshPublicKey, isAddressOrCidr, parseSshPublicKey, type SshPublicKey } from "pulumi-hosting-reseller/contract";
 import type { SimState, SshKeyState } from "../state";
 import { SimError, type OpContext, type SimArea, type SimContext } from "../types";
 import { DEMO_HOSTING } from "./shared";
