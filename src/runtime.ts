@@ -106,7 +106,7 @@ function contextOf(def: AnyResourceDefinition, id: string | undefined, account: 
  * type and the values of its identity properties, normalized by `check` in inputs and state alike.
  */
 function writerOf(def: AnyResourceDefinition, values: Props): Writer {
-  return { type: def.type, identity: JSON.stringify((def.findBy ?? def.identity).map((k) => values[k] ?? null)) };
+  return { type: def.type, identity: JSON.stringify(def.identity.map((k) => values[k] ?? null)) };
 }
 
 function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
@@ -224,16 +224,16 @@ interface BeforeCreate {
  * when it is this resource's own, cut off before the engine saved the state.
  *
  * The shared read is enough here: what existed before the stack was there before this process
- * read it. Where the identity names an object one way only (`identityIsCanonical`) it is an
- * identity read: this process's own writes of other objects of the type do not make it read
- * again, so many creates in one zone or listing cost one read rather than one per batch written,
- * while a write of this identity (the delete of a replacement, a duplicate declaration) does
- * (provider/runtime/cache.ts, decision 0016). Settling an unknown outcome reads afresh
- * (provider/runtime/settle.ts).
+ * read it. The operation's context carries the object it writes, so a `find` whose identity
+ * names an object one way only reads through its identity view: this process's own writes of
+ * other objects of the type do not make it read again, so many creates in one zone or listing
+ * cost one read rather than one per batch written, while a write of this identity (the delete of
+ * a replacement, a duplicate declaration) does (provider/runtime/cache.ts, decision 0016).
+ * Settling an unknown outcome reads afresh (provider/runtime/settle.ts).
  */
 async function beforeCreate(def: AnyResourceDefinition, ctx: ProviderContext, bag: Bag, owner: string | undefined): Promise<BeforeCreate> {
   const typed = bag.own;
-  const found = await def.find!(def.identityIsCanonical ? ctx.identityReads() : ctx, typed, { fresh: false });
+  const found = await def.find!(ctx, typed, { fresh: false });
   const own = !runtimeAdopts(def);
   const adopting = own ? typed[ADOPT_KEY] === true : bag.adoption[ADOPT_KEY] === true;
   const key = intentKeyOf(ctx, def, typed);

@@ -93,7 +93,12 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    * as it is.
    */
   normalize?(value: z.output<z.ZodObject<S>>, issue: IssueSink, version: ApiVersion): I;
-  /** Properties that name the object: part of the id, and replaced when they change. */
+  /**
+   * Properties that name the object, as `find` looks for it: usually part of the id, and replaced
+   * when they change unless `replaceOn` says otherwise. The read cache tells the objects an
+   * operation writes apart by them (provider/runtime/cache.ts), and so does the record a create
+   * leaves on the machine (provider/runtime/intent-journal.ts).
+   */
   identity: readonly (keyof I & string)[];
   /** Properties whose change replaces the object; defaults to `identity`. */
   replaceOn?: readonly (keyof I & string)[];
@@ -131,23 +136,10 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    * runtime calls it before `create`, which fails naming the object unless `adopt: true`
    * (provider/lifecycle/takeover.ts), and after a create whose outcome is unknown, polling until the
    * object shows or the settle wait ends (provider/runtime/settle.ts). Declared once, used for both.
+   * `ctx` is the operation's own; a `find` whose identity names an object one way only reads
+   * through `ctx.identityReads()` when not `fresh` (provider/runtime/context.ts).
    */
   find?(ctx: ProviderContext, inputs: I, options: FindOptions): Promise<ExistingObject | undefined>;
-  /**
-   * Whether `identity`, as `check` normalizes it, names an object in one way only, so that the
-   * read before a create may be served a cached listing that this process's writes of other
-   * objects of the type dropped (provider/runtime/cache.ts). Left unset where the API adds to what a
-   * program declares: a database name is the same object with or without the account's prefix,
-   * so another name's write says nothing about it.
-   */
-  identityIsCanonical?: boolean;
-  /**
-   * What `find` matches, where that is not `identity`: an object whose id the API assigns is
-   * replaced only when its account changes (`identity`), but found by what it serves. A write is
-   * attributed to these properties (provider/runtime/cache.ts), so that with `identityIsCanonical` the
-   * write of one such object does not make the read before another's create read again.
-   */
-  findBy?: readonly (keyof I & string)[];
   /**
    * Whether `create` writes what it found to the record on the provider's machine
    * (`foundAtCreate`, provider/runtime/found-journal.ts, decision 0028): the runtime removes that record

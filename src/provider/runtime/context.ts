@@ -74,7 +74,11 @@ export interface ProviderContext {
   /**
    * This context with identity reads: its cached reads look for {@link ProviderContext.writer}'s
    * object only, so they may be served what writes of other objects of its type dropped
-   * (provider/runtime/cache.ts). For the read before a create, never for reads whose answer is the state.
+   * (provider/runtime/cache.ts). For a definition's `find` before a create, never for reads whose
+   * answer is the state, and only where the identity, as `check` normalizes it, names an object
+   * one way: where the API adds to what a program declares (a database name is the same object
+   * with or without the account's prefix), another name's write may be this object's, and `find`
+   * reads through the context itself.
    */
   identityReads(): ProviderContext;
   /** Runs `task` after every earlier task of the same scope has finished. */

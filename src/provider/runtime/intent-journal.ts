@@ -40,7 +40,7 @@ export interface IntentKey {
   apiUrl: string;
   apiUser?: string;
   type: string;
-  /** The identity values, as text (the runtime's JSON of the `findBy` or `identity` properties). */
+  /** The identity values, as text (the runtime's JSON of the definition's `identity` properties). */
   identity: string;
 }
 

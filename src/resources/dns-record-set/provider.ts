@@ -128,8 +128,6 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   inputs: dnsRecordSetInputs,
   normalize: normalizeDnsRecordSet,
   identity: ["domain", "name", "type"],
-  // `check` normalizes every part of the identity (domain to ASCII, names, type), so it names one object one way.
-  identityIsCanonical: true,
   replaceOn: ["domain", "name", "type"],
   deleteBeforeReplace: true,
   secretOutputs: [],
@@ -147,7 +145,11 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
   requires: () => [{ property: "records", operations: ["dns.getZone", "dns.modifyZone"] }],
 
   async find(ctx, inputs, { fresh }) {
-    const zone = await readZone(ctx, inputs, fresh);
+    // `check` normalizes every part of the identity (domain to ASCII, names, type), so it names
+    // one record set one way: the read before a create may be served a zone that this process's
+    // writes of other record sets dropped (provider/runtime/cache.ts, docs/decisions/0016).
+    const reads = fresh ? ctx : ctx.identityReads();
+    const zone = await readZone(reads, inputs, fresh);
     // The read before a create (not fresh; a fresh one settles a write already sent) refuses a
     // CNAME beside other records at its name before anything is written. It may be a shared read
     // from before this process's own writes of other identities (the delete of the CNAME a
@@ -155,7 +157,7 @@ export const dnsRecordSetDefinition = defineResource<typeof dnsRecordSetInputs, 
     // refused. What no read before the write can see: another DnsRecordSet of the same program
     // at that name created in the same run; the API refuses that write (RFC 1034 §3.6.2).
     if (!fresh && zone && cnameClash(zone, inputs.domain, inputs.name, inputs.type) !== undefined) {
-      const now = await readZone(ctx, inputs, true);
+      const now = await readZone(reads, inputs, true);
       const clash = now && cnameClash(now, inputs.domain, inputs.name, inputs.type);
       if (clash) throw new Error(`DnsRecordSet ${inputs.type} ${recordFqdn(inputs.name, inputs.domain)}: ${clash}`);
       const live = now && rrsetIn(now, inputs.domain, inputs.name, inputs.type);

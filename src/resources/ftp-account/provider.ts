@@ -196,9 +196,6 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
   inputs: ftpAccountInputs,
   normalize: normalizeFtpAccount,
   identity: ["hostingId", "domain", "user"],
-  // `check` lower-cases the login and writes the domain in ASCII, so one login is named one way:
-  // the identity read before a create may be served a listing other logins' writes dropped.
-  identityIsCanonical: true,
   replaceOn: ["hostingId", "domain", "user"],
   // The replacement may take the same login (a spelling change), which the API refuses twice.
   deleteBeforeReplace: true,
@@ -218,8 +215,12 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
   ],
 
   async find(ctx, inputs, { fresh }) {
+    // `check` lower-cases the login and writes the domain in ASCII, so one login is named one way:
+    // the read before a create may be served a listing that this process's writes of other
+    // logins dropped (provider/runtime/cache.ts).
+    const reads = fresh ? ctx : ctx.identityReads();
     const login = `${inputs.user}@${inputs.domain}`;
-    const entry = (await listing(ctx, await ctx.hosting(inputs.hostingId), fresh))?.find((e) => loginOf(e.username) === login);
+    const entry = (await listing(reads, await reads.hosting(inputs.hostingId), fresh))?.find((e) => loginOf(e.username) === login);
     return (
       entry && {
         id: ftpAccountId(inputs),

@@ -136,11 +136,9 @@ export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrl
   type: "ObjectStorageUrl",
   inputs: objectStorageUrlInputs,
   normalize: normalizeObjectStorageUrl,
-  identity: ["hostingId"],
-  // `find` looks for the URI and domain (`check` writes both one way): one URL's add does not make
-  // the read before another's create read the listing again (decision 0016).
-  findBy: ["hostingId", "uri", "domain"],
-  identityIsCanonical: true,
+  // A URL is found by what it serves (`find`), and its writes are told apart by that in the read
+  // cache, but the API assigns its id: only a change of account replaces it.
+  identity: ["hostingId", "uri", "domain"],
   replaceOn: ["hostingId"],
   // The new URL lives in another account: nothing collides, so the old one goes after.
   deleteBeforeReplace: false,
@@ -161,7 +159,11 @@ export const objectStorageUrlDefinition = defineResource<typeof objectStorageUrl
   requires: () => [{ property: "uri", operations: ["storage.listUrls", "storage.addUrl", "storage.updateUrl", "storage.deleteUrl"] }],
 
   async find(ctx, inputs, { fresh }) {
-    const entry = declared(await listing(ctx, await ctx.hosting(inputs.hostingId), fresh), inputs);
+    // `check` writes the URI and the domain one way, so one URL is named one way: the read before
+    // a create may be served a listing that this process's adds of other URLs dropped
+    // (provider/runtime/cache.ts, docs/decisions/0016).
+    const reads = fresh ? ctx : ctx.identityReads();
+    const entry = declared(await listing(reads, await reads.hosting(inputs.hostingId), fresh), inputs);
     return (
       entry && {
         id: storageUrlId({ hostingId: inputs.hostingId, urlId: entry.id }),

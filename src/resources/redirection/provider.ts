@@ -222,8 +222,6 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
   inputs: redirectionInputs,
   normalize: normalizeRedirection,
   identity: ["hostingId", "domain"],
-  // `check` normalizes every part of the identity (domain to ASCII, names, type), so it names one object one way.
-  identityIsCanonical: true,
   replaceOn: ["hostingId", "domain", "destinationUrl", "type"],
   deleteBeforeReplace: true,
   secretOutputs: [],
@@ -239,7 +237,11 @@ export const redirectionDefinition = defineResource<typeof redirectionInputs, In
   requires: () => [{ property: "destinationUrl", operations: ["redirections.list", "redirections.add", "redirections.delete"] }],
 
   async find(ctx, inputs, { fresh }) {
-    const entry = await liveEntry(ctx, await ctx.hosting(inputs.hostingId), inputs.domain, fresh);
+    // `check` writes the domain in ASCII and lower case, so one redirection is named one way: the
+    // read before a create may be served a listing that this process's writes of other
+    // redirections dropped (provider/runtime/cache.ts, docs/decisions/0016).
+    const reads = fresh ? ctx : ctx.identityReads();
+    const entry = await liveEntry(reads, await reads.hosting(inputs.hostingId), inputs.domain, fresh);
     if (!entry) return undefined;
     const status = entry.rType === 301 || entry.rType === 302 ? ` (${entry.rType})` : "";
     return {

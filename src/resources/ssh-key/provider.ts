@@ -164,9 +164,6 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   inputs: sshKeyInputs,
   normalize: normalizeSshKey,
   identity: ["hostingId", "publicKey"],
-  // `check` writes the key as `<type> <base64>` (its comment apart), so one key is named one way:
-  // the identity read before a create may be served a listing other keys' writes dropped.
-  identityIsCanonical: true,
   replaceOn: ["hostingId", "publicKey"],
   // Another key has another fingerprint: nothing collides, so the old key goes last.
   deleteBeforeReplace: false,
@@ -191,8 +188,12 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   requires: () => [{ property: "publicKey", operations: ["ssh.listKeys", "ssh.addKey", "ssh.editKey", "ssh.removeKey"] }],
 
   async find(ctx, inputs, { fresh }) {
+    // `check` writes the key as `<type> <base64>` (its comment apart), so one key is named one way:
+    // the read before a create may be served a listing that this process's writes of other keys
+    // dropped (provider/runtime/cache.ts).
+    const reads = fresh ? ctx : ctx.identityReads();
     const fingerprint = fingerprintOf(inputs);
-    const entry = findKey(await listing(ctx, await ctx.hosting(inputs.hostingId), fresh), fingerprint);
+    const entry = findKey(await listing(reads, await reads.hosting(inputs.hostingId), fresh), fingerprint);
     return (
       entry && {
         id: sshKeyId({ hostingId: inputs.hostingId, fingerprint }),
