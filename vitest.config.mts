@@ -32,5 +32,8 @@ export default defineConfig({
     // A PULUMI_HOME per test file, emptied before each test (test/helpers/pulumi-home.ts); the
     // processes a file started are ended when it ends (test/helpers/processes-file.ts).
     setupFiles: ["test/helpers/pulumi-home.ts", "test/helpers/processes-file.ts"],
+    // A run of the whole suite (this config, no file filters) also writes .tmp/test-run.json, the
+    // record the README's figure for `npm test` comes from (test/helpers/run-record.ts).
+    reporters: ["default", "./test/helpers/run-record.ts"],
   },
 });

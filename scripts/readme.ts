@@ -9,6 +9,8 @@
  * - `operations` (docs/api-operations.md): every operation per version with its evidence, from
  *   the endpoint table;
  * - `store` (docs/simulator.md): the simulator store's shape, from `packages/simulator/src/state.ts`;
+ * - `test-run` (README.md): how long `npm test` took, from the run recorded in
+ *   `docs/measurements/npm-test.json` (`npm run test:record`), or that it is not measured yet;
  * - `Pulumi.yaml.example`, whole: every key of `CONFIG_KEYS` in its `template:` block.
  *
  * `npm run readme` rewrites each block between its markers; a test fails when a file is out of
@@ -23,7 +25,9 @@ import { API_VERSIONS, type EndpointDef, type Evidence } from "../src/client/end
 import { endpoints } from "../src/client/endpoints";
 import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/rules/config";
 import { definitions, resourceFolder } from "../src/resources/registry";
+import { parseRunRecord, runSentence } from "./lib/run-record";
 import { pulumiYamlExample } from "./pulumi-yaml-example";
+import { MEASUREMENT_FILE } from "./test-run";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -170,9 +174,15 @@ function storeMarkdown(): string {
   return ["```ts", body, "```"].join("\n");
 }
 
+/** The README's figure for `npm test`: the committed record of a whole run, if there is one. */
+function testRunMarkdown(): string {
+  const record = existsSync(MEASUREMENT_FILE) ? parseRunRecord(JSON.parse(readFileSync(MEASUREMENT_FILE, "utf8"))) : undefined;
+  return runSentence(record, path.relative(ROOT, MEASUREMENT_FILE));
+}
+
 /** Which blocks each file holds. */
 export const FILES: Record<string, Record<string, () => string>> = {
-  "README.md": { contents: () => contentsMarkdown("docs/") },
+  "README.md": { contents: () => contentsMarkdown("docs/"), "test-run": testRunMarkdown },
   "docs/README.md": { contents: () => contentsMarkdown("") },
   "docs/configuration.md": { configuration: configurationMarkdown },
   "docs/resources.md": { resources: resourcesMarkdown },
