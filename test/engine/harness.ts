@@ -2,7 +2,7 @@
  * What the engine suite's files share: the machinery of test/engine/engine.ts (the real Pulumi
  * CLI against the simulator, on a local file backend, in a scratch directory per test file),
  * plus what needs vitest: the CLI the global setup found, `describeEngine`, and
- * {@link engineScenario}, the setup and teardown most files have in common.
+ * {@link engineScenario}, the setup and teardown of every file that runs the engine.
  */
 import { afterAll, beforeAll, describe, inject } from "vitest";
 
@@ -26,18 +26,6 @@ export const pulumiCli: PulumiCli | null = inject("pulumiCli");
  */
 export function describeEngine(name: string, body: () => void): void {
   describe.skipIf(pulumiCli === null)(name, body);
-}
-
-/**
- * Prepares the engine for one test file (`name` keeps scratch directories apart), with the CLI
- * the global setup found.
- *
- * @example
- * beforeAll(async () => { engine = await startEngine("hosting-site"); }, SETUP_TIMEOUT);
- */
-export async function startEngine(name: string): Promise<Engine> {
-  if (!pulumiCli) throw new Error("no Pulumi CLI: run `npm run pulumi-cli`, or set PULUMI_CLI_DIR");
-  return startEngineWith(pulumiCli, name);
 }
 
 /** A stack as either way of running programs gives it. */
@@ -80,12 +68,12 @@ export interface ScenarioOptions {
 }
 
 /**
- * Registers the `beforeAll` and `afterAll` every engine test file shares: starts the engine
- * (`name` keeps scratch directories apart) and a simulator (the demo seed unless
- * `options.simulator` says otherwise), then `setup` makes the stack (and deploys it, when the
- * scenario starts from a deployed stack; a file whose tests make their stacks returns none);
- * afterwards the file's own teardown steps run, the simulators are closed and the scratch
- * directory removed.
+ * Registers the `beforeAll` and `afterAll` every engine test file shares: starts the engine with
+ * the CLI the global setup found (`name` keeps scratch directories apart) and a simulator (the
+ * demo seed unless `options.simulator` says otherwise), then `setup` makes the stack (and deploys
+ * it, when the scenario starts from a deployed stack; a file whose tests make their stacks
+ * returns none); afterwards the file's own teardown steps run, the simulators are closed and the
+ * scratch directory removed.
  *
  * @example
  * const scenario = engineScenario("takeover", ({ engine, sim }) => inlineStack(engine, { project: "takeover", stack: "dev", sim, program }));
@@ -112,7 +100,7 @@ export function engineScenario<S extends AnyStack | undefined>(
   beforeAll(async () => {
     // Without a CLI the file's tests are skipped (describeEngine): nothing to set up.
     if (pulumiCli === null) return;
-    const started = await startEngine(name);
+    const started = await startEngineWith(pulumiCli, name);
     engine = started;
     const startSimulator = async (simulatorOptions: SimulatorOptions) => {
       const simulator = await started.simulator.startSimulator(simulatorOptions);
