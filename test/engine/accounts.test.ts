@@ -9,17 +9,16 @@
  * in brand-b found by refresh and put back, the account removed from the configuration (refresh
  * and destroy fail for its resources alone), then restored and destroyed.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,
+  engineScenario,
   programDirectory,
   resourcesByName,
-  SETUP_TIMEOUT,
   simulatorConfig,
-  startEngine,
   STEP_TIMEOUT,
   writesSince,
   type CliResult,
@@ -92,10 +91,9 @@ async function setBrandB(): Promise<void> {
 }
 
 describeEngine("one program with resources in two reseller accounts", () => {
-  beforeAll(async () => {
-    engine = await startEngine("accounts");
-    a = await engine.simulator.startSimulator({ seed: "demo" });
-    b = await engine.simulator.startSimulator({ seed: "demo", apiUser: B_USER, apiKey: B_KEY });
+  engineScenario("accounts", async (started) => {
+    ({ engine, sim: a } = started);
+    b = await started.startSimulator({ seed: "demo", apiUser: B_USER, apiKey: B_KEY });
     b.store.zones["agency-demo.com"]!.find((r) => r.name === "agency-demo.com." && r.type === "A")!.records = [{ ip: B_APEX }];
     const dir = programDirectory(engine, "accounts", {
       files: {
@@ -107,12 +105,7 @@ describeEngine("one program with resources in two reseller accounts", () => {
     stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
     await stack.init(simulatorConfig(a));
     await setBrandB();
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

@@ -111,7 +111,7 @@ const FOREIGN_ENV = /^(PULUMI_|RESELLER_|NODE_OPTIONS$|npm_|VITEST|TINYPOOL)/;
 
 /**
  * Prepares the engine with the CLI `cli` for one test file or script (`name` keeps scratch
- * directories apart). Test files use `startEngine` of test/engine/harness.ts, which passes the
+ * directories apart). Test files use `engineScenario` of test/engine/harness.ts, which passes the
  * CLI the global setup found.
  *
  * @example

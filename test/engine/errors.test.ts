@@ -7,16 +7,15 @@
  * And a provider warning reaches the engine as a warning (src/provider/runtime/engine-log.ts), not as a
  * line of the host's output.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,
+  engineScenario,
   programDirectory,
-  SETUP_TIMEOUT,
   simulatorConfig,
-  startEngine,
   STEP_TIMEOUT,
   type CliResult,
   type Engine,
@@ -54,9 +53,9 @@ async function failedUp(stackName: string, config: { key: string; value: string;
 }
 
 describeEngine("errors the package raises, as pulumi up prints them", () => {
-  beforeAll(async () => {
-    engine = await startEngine("errors");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  // The tests make their stacks: the scenario has none.
+  engineScenario("errors", async (started) => {
+    ({ engine, sim } = started);
     dir = programDirectory(engine, "errors", {
       files: {
         "Pulumi.yaml": "name: errors\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
@@ -71,11 +70,7 @@ describeEngine("errors the package raises, as pulumi up prints them", () => {
         "index.ts": WARNING_PROGRAM,
       },
     });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return undefined;
   });
 
   it(

@@ -8,17 +8,16 @@
  *
  * One stack whose program follows the stack config key `mode`; the tests run in order.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,
+  engineScenario,
   programDirectory,
   resourcesByName,
-  SETUP_TIMEOUT,
   simulatorConfig,
-  startEngine,
   STEP_TIMEOUT,
   writesSince,
   type Engine,
@@ -62,9 +61,8 @@ let sim: Simulator;
 let stack: CliStack;
 
 describeEngine("existing objects read with get, and imports, under the engine", () => {
-  beforeAll(async () => {
-    engine = await startEngine("get-and-import");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("get-and-import", async (started) => {
+    ({ engine, sim } = started);
     const dir = programDirectory(engine, "get-and-import", {
       files: {
         "Pulumi.yaml": "name: get-and-import\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
@@ -75,11 +73,7 @@ describeEngine("existing objects read with get, and imports, under the engine", 
     // The program is checked by the assertions on what it does: transpiling only keeps runs short.
     stack = new CliStack(engine, dir, "dev", { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
     await stack.init([...simulatorConfig(sim), { key: "mode", value: "get" }]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

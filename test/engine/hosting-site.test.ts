@@ -8,7 +8,7 @@
  * The tests are the steps of one scenario on one stack, so they run in order (vitest runs a
  * file's tests sequentially) and each relies on the state the previous one left.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator, SimState } from "../../packages/simulator/src";
 import {
@@ -16,12 +16,11 @@ import {
   CliStack,
   describeEngine,
   displayedSteps,
+  engineScenario,
   programDirectory,
   resourcesByName,
   SECRET_SIGNATURE,
-  SETUP_TIMEOUT,
   simulatorConfig,
-  startEngine,
   STEP_TIMEOUT,
   writesSince,
   type Deployment,
@@ -40,17 +39,12 @@ function appRecord(state: SimState) {
 }
 
 describeEngine("the hosting-site example run by the Pulumi CLI as a directory program", () => {
-  beforeAll(async () => {
-    engine = await startEngine("hosting-site");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("hosting-site", async (started) => {
+    ({ engine, sim } = started);
     const dir = programDirectory(engine, "hosting-site", { example: "hosting-site" });
     stack = new CliStack(engine, dir, "dev");
     await stack.init([...simulatorConfig(sim), { key: "ftpPassword", value: FTP_PASSWORD, secret: true }]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

@@ -7,7 +7,7 @@
  * An inline program through the Automation API; the tests are the steps of one scenario on one
  * stack (each starts from the state the previous one left), so they run in order.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
@@ -17,11 +17,10 @@ import {
   commandFailure,
   CONTACT,
   describeEngine,
+  engineScenario,
   inlineStack,
   resourcesByName,
   SECRET_SIGNATURE,
-  SETUP_TIMEOUT,
-  startEngine,
   stepLog,
   STEP_TIMEOUT,
   writesSince,
@@ -76,15 +75,10 @@ function csrFingerprints(): string[] {
 }
 
 describeEngine("partial failures kept in the state and converged by the next up", () => {
-  beforeAll(async () => {
-    engine = await startEngine("partial-failure");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("partial-failure", async (started) => {
+    ({ engine, sim } = started);
     stack = await inlineStack(engine, { project: "partial", stack: "dev", sim, program: async () => program() });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

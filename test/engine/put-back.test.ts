@@ -8,17 +8,16 @@
  * An inline program through the Automation API; the tests are the steps of one scenario on one
  * stack, so they run in order.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type { Simulator } from "../../packages/simulator/src";
 import {
   describeEngine,
+  engineScenario,
   inlineStack,
   resourcesByName,
-  SETUP_TIMEOUT,
-  startEngine,
   STEP_TIMEOUT,
   writesSince,
   type Deployment,
@@ -50,15 +49,10 @@ async function phpOutputs(): Promise<Record<string, unknown> | undefined> {
 const php = () => sim.store.hostings["101"]!.php;
 
 describeEngine("a PhpVersion over a version set outside the stack", () => {
-  beforeAll(async () => {
-    engine = await startEngine("put-back");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("put-back", async (started) => {
+    ({ engine, sim } = started);
     stack = await inlineStack(engine, { project: "put-back", stack: "dev", sim, program: async () => program() });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

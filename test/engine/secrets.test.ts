@@ -9,18 +9,17 @@
  * would (the Automation API's `exportStack` runs `stack export --show-secrets`). One stack; the
  * tests run in order.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type { Simulator } from "../../packages/simulator/src";
 import {
   describeEngine,
+  engineScenario,
   inlineStack,
   resourcesByName,
   SECRET_SIGNATURE,
-  SETUP_TIMEOUT,
-  startEngine,
   STEP_TIMEOUT,
   type CliResult,
   type Deployment,
@@ -115,16 +114,11 @@ async function expectNoClearSecret(): Promise<Deployment> {
 const ciphertext = { [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.stringMatching(/^v1:/) };
 
 describeEngine("secrets in the state the engine writes", () => {
-  beforeAll(async () => {
-    engine = await startEngine("secrets");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("secrets", async (started) => {
+    ({ engine, sim } = started);
     stack = await inlineStack(engine, { project: "secrets", stack: "dev", sim, program: async () => program() });
     await stack.up();
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(

@@ -8,11 +8,11 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { Simulator } from "../../packages/simulator/src";
 import { repositoryRoot, TARBALL } from "../e2e/package";
-import { describeEngine, PASSPHRASE, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, type Engine } from "./harness";
+import { describeEngine, engineScenario, PASSPHRASE, STEP_TIMEOUT, type Engine } from "./harness";
 
 const TEMPLATE = "reseller-typescript";
 
@@ -20,14 +20,10 @@ let engine: Engine;
 let sim: Simulator;
 
 describeEngine("the pulumi new template", () => {
-  beforeAll(async () => {
-    engine = await startEngine("template");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+  // `pulumi new` makes the stack, in the test.
+  engineScenario("template", async (started) => {
+    ({ engine, sim } = started);
+    return undefined;
   });
 
   it(

@@ -13,15 +13,14 @@ import { writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type { SimState, UnknownRouteStyle } from "../../packages/simulator/src";
 import {
   CliStack,
   describeEngine,
+  engineScenario,
   programDirectory,
-  SETUP_TIMEOUT,
-  startEngine,
   STEP_TIMEOUT,
   TYPE_PREFIX,
   type Deployment,
@@ -143,28 +142,30 @@ function resourcesOf(deployment: Deployment): unknown[] {
 }
 
 describeEngine("the hosting-site example on an account whose routes differ from the table", () => {
-  beforeAll(async () => {
-    engine = await startEngine("wrong-routes");
-    resellerCli = path.join(path.dirname(engine.pkg.require.resolve("pulumi-hosting-reseller/package.json")), "dist", "cli", "index.js");
-    routesFile = path.join(engine.root, "routes.json");
-    stateFile = path.join(engine.root, "sim-state.json");
-    writeFileSync(routesFile, JSON.stringify(MOVED, null, 2));
-    port = await freePort();
-    const url = await startSim("json-error");
-    const dir = programDirectory(engine, "hosting-site", { example: "hosting-site" });
-    stack = new CliStack(engine, dir, "dev");
-    await stack.init([
-      { key: "reseller:apiUrl", value: url },
-      { key: "reseller:apiUser", value: "sim-reseller" },
-      { key: "reseller:apiKey", value: "sim-key-0123456789abcdef", secret: true },
-      { key: "ftpPassword", value: FTP_PASSWORD, secret: true },
-    ]);
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await stopSim();
-    engine?.dispose();
-  });
+  // The API is `reseller sim` run as a process (startSim), not the scenario's own simulator.
+  engineScenario(
+    "wrong-routes",
+    async (started) => {
+      ({ engine } = started);
+      started.onTeardown(stopSim);
+      resellerCli = path.join(path.dirname(engine.pkg.require.resolve("pulumi-hosting-reseller/package.json")), "dist", "cli", "index.js");
+      routesFile = path.join(engine.root, "routes.json");
+      stateFile = path.join(engine.root, "sim-state.json");
+      writeFileSync(routesFile, JSON.stringify(MOVED, null, 2));
+      port = await freePort();
+      const url = await startSim("json-error");
+      const dir = programDirectory(engine, "hosting-site", { example: "hosting-site" });
+      stack = new CliStack(engine, dir, "dev");
+      await stack.init([
+        { key: "reseller:apiUrl", value: url },
+        { key: "reseller:apiUser", value: "sim-reseller" },
+        { key: "reseller:apiKey", value: "sim-key-0123456789abcdef", secret: true },
+        { key: "ftpPassword", value: FTP_PASSWORD, secret: true },
+      ]);
+      return stack;
+    },
+    { simulator: false },
+  );
 
   it(
     "deploys with the right routes in reseller:endpointOverrides",

@@ -2,12 +2,12 @@
  * Record-set writes batched per zone (decision 0016), through the real engine: `pulumi up` of
  * many record sets in one zone, and their destroy, against the simulator's request log.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 
 import type * as Automation from "@pulumi/pulumi/automation";
 
 import type { Simulator } from "../../packages/simulator/src";
-import { callsSince, describeEngine, inlineStack, SETUP_TIMEOUT, startEngine, STEP_TIMEOUT, type Engine } from "./harness";
+import { callsSince, describeEngine, engineScenario, inlineStack, STEP_TIMEOUT, type Engine } from "./harness";
 
 const DOMAIN = "client-shop.net";
 const COUNT = 40;
@@ -32,15 +32,10 @@ function program(): Record<string, unknown> {
 }
 
 describeEngine("record-set writes batched per zone, through the Pulumi CLI", () => {
-  beforeAll(async () => {
-    engine = await startEngine("zone-batching");
-    sim = await engine.simulator.startSimulator({ seed: "demo" });
+  engineScenario("zone-batching", async (started) => {
+    ({ engine, sim } = started);
     stack = await inlineStack(engine, { project: "zonebatching", stack: "dev", sim, program: async () => program() });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await sim?.close();
-    engine?.dispose();
+    return stack;
   });
 
   it(
