@@ -3,7 +3,7 @@
  */
 import type { Command } from "commander";
 import { endpoints, type EndpointDef, applyOverride, parseEndpointOverrides, EXIT, say } from "pulumi-hosting-reseller/contract";
-import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "./";
+import { parseRateLimit, startSimulator, type Simulator, type SimulatorOptions } from "./index";
 import { simulatorRoutes, UNKNOWN_ROUTE_STYLES, type UnknownRouteStyle } from "./server";
 import type { SimState } from "./state";
 import { readFileSync } from "node:fs";
@@ -179,7 +179,7 @@ export function registerSimCommand(program: Command): void {
     .action(async (opts: SimCommandOptions) => {
       const sim = await startSimulator(simulatorOptionsFrom(opts));
       // `reseller sim | head -3` closes the pipe after the URL and credentials: the simulator
-      // keeps serving, and what it prints later is dropped (src/cli/process.ts).
+      // keeps serving, and what it prints later is dropped (`say`, from the package's src/cli/process.ts).
       for (const line of describeSimulator(sim)) say(process.stdout, `${line}\n`);
       let stopping = false;
       const stop = async (signal: string) => {
