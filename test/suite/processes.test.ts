@@ -6,11 +6,11 @@
  * session, as the Pulumi CLI's plugins leave the CLI's group) and then time out or kill their
  * own worker. Once that run has ended, none of the sleepers may be running.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { runInnerVitest } from "../helpers/inner-vitest";
 import { STEP_TIMEOUT } from "../helpers/time";
 
 const root = path.resolve(__dirname, "../..");
@@ -86,24 +86,7 @@ function running(pid: number): boolean {
 }
 
 function runInner(): Promise<{ code: number | null; output: string }> {
-  // The inner run is a vitest of its own: nothing of this worker's vitest may reach it.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TINYPOOL)/.test(key)));
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, "--config", path.join(dir, "vitest.config.mjs")],
-    {
-      cwd: dir,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runInnerVitest(dir, ["--config", path.join(dir, "vitest.config.mjs")]);
 }
 
 describe.skipIf(process.platform !== "linux")("the suite's reaping of the processes tests start", () => {

@@ -5,7 +5,7 @@
  * of some files or of another config, and records a failed run that `npm run test:record`
  * (`scripts/test-run.ts`) then refuses; the README's sentence is rendered from such records.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import * as path from "node:path";
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formatDuration, parseRunRecord, refusal, runSentence, type RunRecord } from "../../scripts/lib/run-record";
 import { recordRun } from "../../scripts/test-run";
+import { runInnerVitest } from "../helpers/inner-vitest";
 import { STEP_TIMEOUT } from "../helpers/time";
 
 const root = path.resolve(__dirname, "../..");
@@ -49,25 +50,9 @@ it.skip("is skipped", () => {});
 `,
 };
 
-/** A vitest run of the inner suite with `args`, without colours; nothing of this worker's vitest reaches it. */
+/** A vitest run of the inner suite with `args`. */
 function runInner(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  const env = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TINYPOOL)/.test(key))),
-    NO_COLOR: "1",
-    ...extraEnv,
-  };
-  const child = spawn(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--root", dir, ...args], {
-    cwd: dir,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runInnerVitest(dir, args, extraEnv);
 }
 
 const readRecord = () => parseRunRecord(JSON.parse(readFileSync(recordFile, "utf8")));
