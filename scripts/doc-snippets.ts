@@ -29,6 +29,14 @@ const ENTRY_POINTS: Record<string, string> = {
   "pulumi-hosting-reseller/testing": "packages/testing/src/index.ts",
 };
 
+/** tsconfig.json's `paths` (the workspace's packages and `./contract`), with absolute targets. */
+function workspacePaths(): Record<string, string[]> {
+  const { config, error } = ts.readConfigFile(path.join(ROOT, "tsconfig.json"), (file) => ts.sys.readFile(file));
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, "\n"));
+  const paths = (config as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  return Object.fromEntries(Object.entries(paths).map(([spec, files]) => [spec, files.map((file) => path.join(ROOT, file))]));
+}
+
 /**
  * Names a fragment may use without declaring them: every export of the entry points (an
  * `@example` is read as part of a program that imports the package), Vitest's test functions,
@@ -239,7 +247,13 @@ export function checkSnippets(snippets: readonly Snippet[], globals: string, out
     writeFileSync(name, `${snippet.code}\nexport {};\n`);
     origin.set(name, snippet);
   });
-  const paths = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([spec, file]) => [spec, [path.join(ROOT, file)]]));
+  const paths = {
+    ...Object.fromEntries(Object.entries(ENTRY_POINTS).map(([spec, file]) => [spec, [path.join(ROOT, file)]])),
+    // The simulator's sources import `pulumi-hosting-reseller/contract`, and `/simulator` and
+    // `/testing` are the workspace's packages: their sources too, as tsconfig.json maps them,
+    // since a clean checkout is type-checked before anything is built (docs/decisions/0037).
+    ...workspacePaths(),
+  };
   const options: ts.CompilerOptions = {
     strict: true,
     target: ts.ScriptTarget.ES2022,
