@@ -27,15 +27,37 @@ export async function optionalModule<T extends object>(pkg: OptionalPackage, spe
   try {
     namespace = (await import(specifier)) as Record<string, unknown>;
   } catch (err) {
-    const error = err as NodeJS.ErrnoException;
-    const absent = (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") && error.message.includes(`'${pkg}'`);
-    if (absent) return undefined;
+    if (isAbsent(err, pkg)) return undefined;
     throw err;
   }
   // Node gives a CommonJS module's exports as `default`, and as named exports where it can tell
   // them from the code; the source, as the tests load it, has named exports only.
   const exported = typeof namespace.default === "object" && namespace.default !== null ? namespace.default : {};
   return { ...exported, ...namespace } as T;
+}
+
+/**
+ * `require(pkg)`, or an error of one line saying what to install when `pkg` is not there: what
+ * `pulumi-hosting-reseller/simulator` and `/testing` are (`subpaths/`).
+ *
+ * @example
+ * module.exports = requireOptional("@pulumi-hosting-reseller/testing", "pulumi-hosting-reseller/testing");
+ */
+export function requireOptional(pkg: OptionalPackage, what: string): unknown {
+  try {
+    return require(pkg);
+  } catch (err) {
+    // No `cause`: Node would print the resolution's require stack under the one line.
+    // eslint-disable-next-line preserve-caught-error
+    if (isAbsent(err, pkg)) throw new Error(missingPackage(pkg, what));
+    throw err;
+  }
+}
+
+/** Whether `err` says that `pkg` itself is not installed (not a file of it, nor a failure inside it). */
+function isAbsent(err: unknown, pkg: OptionalPackage): boolean {
+  const error = err as NodeJS.ErrnoException;
+  return (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") && error.message.includes(`'${pkg}'`);
 }
 
 /**
