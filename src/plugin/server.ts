@@ -11,7 +11,6 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as GrpcModule from "@grpc/grpc-js";
 import type * as PluginProto from "@pulumi/pulumi/proto/plugin_pb";
@@ -23,12 +22,12 @@ import type * as EmptyProto from "google-protobuf/google/protobuf/empty_pb";
 import type * as StructProto from "google-protobuf/google/protobuf/struct_pb";
 import { setDefaultLogger } from "../provider/runtime/context";
 import { engineLogger } from "../provider/runtime/engine-log";
+import { sdkRequire } from "../util/pulumi-sdk";
 import { InitFailure, NativeProvider, type Result } from "./provider";
 import { wrapSecrets } from "./values";
 
 type Props = Record<string, unknown>;
 
-const sdkRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const grpc = sdkRequire("@grpc/grpc-js") as typeof GrpcModule;
 const providerGrpc = sdkRequire("./proto/provider_grpc_pb") as typeof ProviderGrpc;
 const providerProto = sdkRequire("./proto/provider_pb") as typeof ProviderProto;

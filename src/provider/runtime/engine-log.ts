@@ -13,10 +13,10 @@
  * gRPC and the stubs are loaded from `@pulumi/pulumi`'s own dependencies, so that the messages
  * built here are those its stubs serialize, and the package needs no dependency of its own.
  */
-import { createRequire } from "node:module";
 import type * as GrpcModule from "@grpc/grpc-js";
 import type * as EngineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as EngineProto from "@pulumi/pulumi/proto/engine_pb";
+import { sdkRequire } from "../../util/pulumi-sdk";
 import type { Logger } from "./context";
 
 /**
@@ -28,9 +28,6 @@ import type { Logger } from "./context";
  * setDefaultLogger(engineLogger(process.argv[2]));
  */
 export function engineLogger(address: string, urn: () => string = () => ""): Logger {
-  // Resolved here, not on load: the runtime is loaded by the `reseller` command too, which runs
-  // without `@pulumi/pulumi` installed (it is a peer dependency of the resources alone).
-  const sdkRequire = createRequire(require.resolve("@pulumi/pulumi/package.json"));
   const grpc = sdkRequire("@grpc/grpc-js") as typeof GrpcModule;
   const engineGrpc = sdkRequire("./proto/engine_grpc_pb") as typeof EngineGrpc;
   const engineProto = sdkRequire("./proto/engine_pb") as typeof EngineProto;
