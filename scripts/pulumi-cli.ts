@@ -1,5 +1,5 @@
 /**
- * `npm run pulumi-cli [-- --version 3.259.0]`: builds the Pulumi CLI, the Node.js and YAML
+ * `npm run pulumi-cli [-- --version 3.276.0]`: builds the Pulumi CLI, the Node.js and YAML
  * language hosts and the dynamic-provider launcher from the Go module proxy, through the wrapper modules pinned
  * in `tools/pulumi/`, into a cache directory outside the repository, and prints that directory
  * as the last line of its output (docs/decisions/0013). It also builds the SDK generator
