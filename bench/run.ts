@@ -30,6 +30,7 @@ import { configure, clearCache, create, read } from "../src/runtime";
 import { startSimulator, type Simulator } from "../packages/simulator/src";
 import { readFileSync, writeFileSync } from "node:fs";
 import { adaptiveLimit } from "./adaptive-limit";
+import { pluginColdStart } from "./plugin-start";
 import { readCacheMemory } from "./read-cache";
 import { evaluateTargets, printTable, writeDocs, type BenchReport } from "./report";
 import { BENCH_PARALLEL, LATENCY_MS, machine, prepareStackBench, SIM_RATE_LIMIT, type Mode, type Path } from "./stack";
@@ -205,6 +206,8 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  out("provider plugin cold start from its release archive");
+  const pluginStart = await pluginColdStart();
   const bench = await prepareStackBench(Math.max(...args.ns));
   const report: BenchReport = {
     date: new Date().toISOString(),
@@ -217,6 +220,7 @@ async function main(): Promise<void> {
     micro: [],
     targets: [],
     complete: false,
+    pluginStart,
   };
   const paths: Path[] = bench.cliDir ? ["engine", "toolkit"] : ["toolkit"];
   // Every run passes --parallel BENCH_PARALLEL but one: the CLI with its default, for what a user
