@@ -64,7 +64,7 @@ function main(): void {
     // the schema names a place of its own (pluginDownloadURL).
     pulumi: { ...generated.pulumi, server: generated.pulumi?.server || `github://api.github.com/${github[1]}` },
     repository: { type: "git", url: repositoryUrl },
-    homepage: "https://github.com/pulumi-hosting-reseller/pulumi-hosting-reseller/blob/main/docs/native-provider.md",
+    homepage: `https://github.com/${github[1]}/blob/main/docs/native-provider.md`,
     bugs: root.bugs,
     license: root.license,
     author: root.author,
