@@ -50,7 +50,9 @@ describeEngine("the provider plugin installed from its release archive", () => {
     home = mkdtempSync(path.join(tmpdir(), "reseller-plugin-home-"));
     onTeardown(() => rmSync(home, { recursive: true, force: true }));
     archive = await buildPluginArchive({ ...hostPlatform(), outDir: home });
-    env = { PULUMI_HOME: path.join(home, "pulumi-home") };
+    // Ambient plugins off: the engine would otherwise take a `pulumi-resource-reseller` on PATH
+    // first (npm puts the package's own `bin` there), and the test is about the installed one.
+    env = { PULUMI_HOME: path.join(home, "pulumi-home"), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" };
     const dir = programDirectory(engine, "plugin-archive", { files: { "Pulumi.yaml": PROGRAM } });
     return new CliStack(engine, dir, "dev", env);
   });
