@@ -482,7 +482,7 @@ export function generateSchema(options: SchemaOptions = {}): PackageSchema {
     const result = objectProperties(decls, sig.result, `${pascal(name)}Result`);
     if (DATA_SOURCES[name]!.secret) for (const p of Object.values(result.properties)) p.secret = true;
     functions[tokenOf(name)] = {
-      description: sig.doc,
+      description: DATA_SOURCES[name]!.description ?? sig.doc,
       inputs: { type: "object", ...args },
       outputs: { type: "object", ...result },
     };
