@@ -412,6 +412,15 @@ function goBlock(entries: [string, string][]): string {
   return `{\n\t${lines.join(",\n\t")},\n}`;
 }
 
+/**
+ * The Go name of a function: `getX` is `LookupX` when a resource `X` exists, since the resource
+ * already has the Go function `GetX` that reads its state (pkg/v3 `codegen/go`, `Lookup` prefix).
+ */
+export function goFunctionName(schema: ExampleSchema, fn: string): string {
+  const name = pascal(fn);
+  return name.startsWith("Get") && schema.resources[`${schema.name}:index:${name.slice(3)}`] ? `Lookup${name.slice(3)}` : name;
+}
+
 function go(p: Program): string {
   const body: Lines = [];
   if (p.configs.size > 0) body.push(`cfg := config.New(ctx, "")`);
@@ -432,7 +441,7 @@ function go(p: Program): string {
       );
       body.push("if err != nil {\n\treturn err\n}");
     } else {
-      const fn = pascal(step.invoke);
+      const fn = goFunctionName(p.schema, step.invoke);
       body.push(`${step.var} := reseller.${fn}Output(ctx, reseller.${fn}OutputArgs${goFields(p, step.args, (k) => inputs[k]!)}, nil)`);
     }
   }
