@@ -479,6 +479,10 @@ export function generateSchema(options: SchemaOptions = {}): PackageSchema {
       type: "string",
       description: "The account of `reseller:accounts` to read; without it, the account of the provider's top-level keys.",
     };
+    for (const key of DATA_SOURCES[name]!.required ?? []) {
+      if (!args.properties[key]) throw new Error(`schema: ${name} takes no argument ${key}, which the registry requires`);
+      args.required = [...(args.required ?? []), key];
+    }
     const result = objectProperties(decls, sig.result, `${pascal(name)}Result`);
     if (DATA_SOURCES[name]!.secret) for (const p of Object.values(result.properties)) p.secret = true;
     functions[tokenOf(name)] = {

@@ -42,6 +42,8 @@ export interface DataSourceEntry {
    * documentation speaks of the TypeScript functions rather than of the invoke.
    */
   description?: string;
+  /** Arguments the invoke requires beyond those its arguments type requires. */
+  required?: readonly string[];
 }
 
 /**
@@ -55,6 +57,8 @@ export const DATA_SOURCES: Readonly<Record<string, DataSourceEntry>> = {
   // The function itself is an async iterator; an invoke returns one result, up to `limit`.
   getAccessLogs: {
     run: collectAccessLogs,
+    // The invoke's result holds every entry it reads, so it must be bounded (collectAccessLogs).
+    required: ["limit"],
     description:
       "Reads a domain's web server access log between `after` and `before`, up to `limit` entries. `limit` is required: the result holds every entry it reads.",
   },
