@@ -73,6 +73,16 @@ export const PAGES: readonly { file: string; title: string; what: string }[] = [
     title: "The provider plugin",
     what: "`pulumi-resource-reseller`: `pulumi import`, explicit providers, YAML and every Pulumi language",
   },
+  {
+    file: "registry/_index.md",
+    title: "Registry overview",
+    what: "the provider's Pulumi Registry page: what it is, an example in TypeScript, Python, Go and YAML, its resources and functions (`npm run registry-docs`)",
+  },
+  {
+    file: "registry/installation-configuration.md",
+    title: "Registry installation and configuration",
+    what: "the plugin from a release archive, an SDK per language, the configuration keys (`npm run registry-docs`)",
+  },
   { file: "generate.md", title: "`reseller generate`", what: "a Pulumi program from a live account, and what it prints" },
   { file: "examples.md", title: "Examples", what: "`hosting-site`, `multi-env`, `drift-check`, and running them against the simulator" },
   { file: "api-operations.md", title: "API operations", what: "every operation of v4, v3 and v2 with its method, path and evidence" },

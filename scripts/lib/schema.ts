@@ -9,7 +9,10 @@
  *   those its zod input schemas accept, and the secrets those the definition and the class mark;
  * - the functions are the data source registry (`src/data-sources/registry.ts`), typed by the
  *   arguments and result interfaces of each function;
- * - the configuration is `CONFIG_KEYS`, the provider inputs the same keys.
+ * - the configuration is `CONFIG_KEYS`, the provider inputs the same keys;
+ * - the examples of each resource and function are the models of scripts/lib/schema-examples.ts,
+ *   written in TypeScript, Python, Go and YAML on the generated SDKs;
+ * - the publisher, homepage, repository, license and keywords are those of package.json.
  *
  * A test compares the committed `schema.json` with a fresh generation (`npm run schema`).
  */
@@ -23,6 +26,8 @@ import { CONFIG_KEYS } from "../../src/provider/rules/config";
 import type { ResourceClassSpec } from "../../src/provider/program/resource";
 import * as resourceClasses from "../../src/resources";
 import { RESOURCES, resourceFolder } from "../../src/resources/registry";
+import { examplesMarkup, type ExampleSchema } from "./example-programs";
+import { FUNCTION_EXAMPLES, RESOURCE_EXAMPLES } from "./schema-examples";
 
 /** The repository root. */
 export const ROOT = path.resolve(__dirname, "..", "..");
@@ -65,7 +70,10 @@ export interface PackageSchema {
   description: string;
   keywords: string[];
   license: string;
-  repository?: string;
+  publisher: string;
+  homepage: string;
+  repository: string;
+  pluginDownloadURL?: string;
   meta: { moduleFormat: string };
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec>; properties: Record<string, PropertySpec> };
@@ -108,7 +116,8 @@ class Declarations {
       ? this.checker.getSymbolAtLocation((node as unknown as { name: ts.Node }).name)
       : undefined;
     const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim() : "";
-    return text === "" ? undefined : text;
+    // `{@link getX}` is TypeDoc markup; the registry shows the name as code.
+    return text === "" ? undefined : text.replace(/\{@link\s+([^}\s]+)\s*\}/g, "`$1`");
   }
 
   /** The declaration a type name refers to, following imports. */
@@ -287,13 +296,17 @@ function zodFacts(schema: z.ZodType): { integer: boolean; enumValues?: string[] 
   return { integer: top.type === "integer" || items?.type === "integer", enumValues: enumOf(schema) };
 }
 
+/** Where a resource's examples go once the schema they are written from is complete. */
+const EXAMPLES_PLACEHOLDER = "{{examples}}";
+
 /**
  * A resource's description for the schema: its class documentation, with the import section
  * about dynamic resources replaced by the plugin's `pulumi import` command and the id format.
  */
 function resourceDescription(doc: string | undefined, type: string, idFormat: string): string {
-  const body = (doc ?? "").split("\n## Import")[0]!.trimEnd();
-  return `${body}\n\n## Import\n\nThe id is ${idFormat}.\n\n\`\`\`sh\n$ pulumi import ${tokenOf(type)} <name> <id>\n\`\`\`\n\nSee docs/native-provider.md for the inputs an import cannot read back.\n`;
+  // The class's own example imports the dynamic package; the schema's are on the generated SDKs.
+  const body = (doc ?? "").split("\n## Import")[0]!.split("\n## Example Usage")[0]!.trimEnd();
+  return `${body}\n\n${EXAMPLES_PLACEHOLDER}\n\n## Import\n\nThe id is ${idFormat}.\n\n\`\`\`sh\n$ pulumi import ${tokenOf(type)} <name> <id>\n\`\`\`\n\nSee docs/native-provider.md for the inputs an import cannot read back.\n`;
 }
 
 function classSpecs(): Record<string, ResourceClassSpec> {
@@ -341,17 +354,48 @@ function objectProperties(
   return { properties: type.properties ?? {}, ...(type.required ? { required: type.required } : {}) };
 }
 
+/** What a build of the schema may set beyond the declarations. */
+export interface SchemaOptions {
+  /**
+   * Where the Pulumi CLI downloads the plugin from when a program's SDK asks for it
+   * (`pluginDownloadURL`): a release build sets it; the committed schema has none, so the
+   * plugin is installed from a release archive with `pulumi plugin install --file`.
+   */
+  pluginDownloadURL?: string;
+}
+
+/**
+ * Checks a `pluginDownloadURL`: the CLI takes `https://`, `http://`, `github://` and `gitlab://`
+ * sources (a `${VERSION}`-style template is filled in by the CLI itself).
+ *
+ * @example
+ * checkPluginDownloadURL("github://api.github.com/pulumi-hosting-reseller/pulumi-hosting-reseller");
+ */
+export function checkPluginDownloadURL(url: string): string {
+  if (!/^(https?|github|gitlab):\/\/[^\s]+$/.test(url)) {
+    throw new Error(`--plugin-download-url: must be an https://, http://, github:// or gitlab:// URL without spaces, got "${url}"`);
+  }
+  return url;
+}
+
+// Keywords of package.json that name parts of the npm package the plugin does not serve.
+const NOT_PLUGIN_KEYWORDS = new Set(["pulumi-dynamic-provider", "simulator"]);
+
 /**
  * The package schema, from the declarations.
  *
  * @example
  * writeFileSync("schema.json", `${JSON.stringify(generateSchema(), null, 2)}\n`);
  */
-export function generateSchema(): PackageSchema {
+export function generateSchema(options: SchemaOptions = {}): PackageSchema {
+  const pluginDownloadURL = options.pluginDownloadURL === undefined ? undefined : checkPluginDownloadURL(options.pluginDownloadURL);
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     version: string;
-    description: string;
     license: string;
+    keywords: string[];
+    author: string;
+    homepage: string;
+    repository: { url: string };
   };
   const resourceFiles = Object.keys(RESOURCES).map((t) => path.join(ROOT, "src/resources", resourceFolder(t), "resource.ts"));
   const decls = new Declarations([...resourceFiles, path.join(ROOT, "src/data-sources/registry.ts")]);
@@ -435,10 +479,14 @@ export function generateSchema(): PackageSchema {
       type: "string",
       description: "The account of `reseller:accounts` to read; without it, the account of the provider's top-level keys.",
     };
+    for (const key of DATA_SOURCES[name]!.required ?? []) {
+      if (!args.properties[key]) throw new Error(`schema: ${name} takes no argument ${key}, which the registry requires`);
+      args.required = [...(args.required ?? []), key];
+    }
     const result = objectProperties(decls, sig.result, `${pascal(name)}Result`);
     if (DATA_SOURCES[name]!.secret) for (const p of Object.values(result.properties)) p.secret = true;
     functions[tokenOf(name)] = {
-      description: sig.doc,
+      description: DATA_SOURCES[name]!.description ?? sig.doc,
       inputs: { type: "object", ...args },
       outputs: { type: "object", ...result },
     };
@@ -455,13 +503,18 @@ export function generateSchema(): PackageSchema {
     };
   }
 
-  return {
+  const schema: PackageSchema = {
     name: PACKAGE,
     version: pkg.version,
     displayName: "Hosting reseller",
-    description: pkg.description,
-    keywords: ["pulumi", "reseller", "hosting", "dns", "category/infrastructure", "kind/native"],
+    description:
+      "A Pulumi provider for PlanetHoster's domain and hosting reseller API: domain registrations, name servers and locks, DNS zones and records, and the settings of hosting accounts (PHP, databases, FTP and SSH access, certificates, cron jobs, caches, object storage, firewall rules), with functions that read the account, its domains and its hosting.",
+    keywords: [...pkg.keywords.filter((k) => !NOT_PLUGIN_KEYWORDS.has(k)), "category/infrastructure", "kind/native"],
     license: pkg.license,
+    publisher: pkg.author,
+    homepage: pkg.homepage,
+    repository: pkg.repository.url.replace(/^git\+/, "").replace(/\.git$/, ""),
+    ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     meta: { moduleFormat: "(.*)" },
     config: { variables },
     provider: {
@@ -480,6 +533,23 @@ export function generateSchema(): PackageSchema {
       csharp: { rootNamespace: "PulumiHostingReseller", respectSchemaVersion: true },
     },
   };
+  addExamples(schema);
+  return schema;
+}
+
+/** Writes the examples of every resource and function into its description; each must have one. */
+function addExamples(schema: PackageSchema): void {
+  const view = schema as unknown as ExampleSchema;
+  for (const [token, resource] of Object.entries(schema.resources) as [string, { description: string }][]) {
+    const models = RESOURCE_EXAMPLES[token.split(":")[2]!];
+    if (!models?.length) throw new Error(`schema: ${token} has no example in scripts/lib/schema-examples.ts`);
+    resource.description = resource.description.replace(EXAMPLES_PLACEHOLDER, examplesMarkup(view, models));
+  }
+  for (const [token, fn] of Object.entries(schema.functions) as [string, { description?: string }][]) {
+    const models = FUNCTION_EXAMPLES[token.split(":")[2]!];
+    if (!models?.length) throw new Error(`schema: ${token} has no example in scripts/lib/schema-examples.ts`);
+    fn.description = `${fn.description ?? ""}\n\n${examplesMarkup(view, models)}`.trimStart();
+  }
 }
 
 /**
@@ -488,6 +558,6 @@ export function generateSchema(): PackageSchema {
  * @example
  * expect(readFileSync(SCHEMA_PATH, "utf8")).toBe(schemaText());
  */
-export function schemaText(): string {
-  return `${JSON.stringify(generateSchema(), null, 2)}\n`;
+export function schemaText(options: SchemaOptions = {}): string {
+  return `${JSON.stringify(generateSchema(options), null, 2)}\n`;
 }

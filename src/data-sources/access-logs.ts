@@ -34,6 +34,7 @@ import type { OperationId, OperationReply } from "../client/endpoints";
  * Arguments of {@link getAccessLogs}.
  */
 export interface GetAccessLogsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;
@@ -61,13 +62,21 @@ export type GetAccessLogsOutputArgs = OutputArgs<GetAccessLogsArgs & { limit: nu
  * The browser or bot of an entry, as the log parser reads the User-Agent.
  */
 export interface AccessLogUserAgent {
+  /** Browser or client name, parsed from the header. */
   name?: string;
+  /** Browser version. */
   version?: string;
+  /** Major part of the browser version. */
   major?: string;
+  /** Minor part of the browser version. */
   minor?: string;
+  /** Patch part of the browser version. */
   patch?: string;
+  /** Operating system. */
   os?: string;
+  /** Operating system with its version (`os_full`). */
   osFull?: string;
+  /** Device family, as the log's user-agent parser names it. */
   device?: string;
   /** The header as sent. */
   original?: string;
@@ -82,6 +91,7 @@ export interface AccessLogUserAgent {
 export interface AccessLogEntry {
   /** When the request arrived (`@timestamp`). */
   timestamp?: string;
+  /** Address the request came from (`clientip`). */
   clientIp?: string;
   /** RFC 1413 identity, almost always absent (`-` in the log). */
   ident?: string;
@@ -91,6 +101,7 @@ export interface AccessLogEntry {
   method?: string;
   /** Path and query (`request`). */
   request?: string;
+  /** HTTP version of the request (`httpversion`), e.g. `1.1`. */
   httpVersion?: string;
   /** Status answered (`response`). */
   status?: number;
@@ -98,6 +109,7 @@ export interface AccessLogEntry {
   bytes?: number;
   /** Referring page, unquoted; absent for `-`. */
   referrer?: string;
+  /** The `User-Agent` header, parsed. */
   userAgent?: AccessLogUserAgent;
   /** v4: the position of the entry, which the next page is asked to start after. */
   sort?: number[];
@@ -110,8 +122,11 @@ export interface AccessLogEntry {
  * const { entries } = await new Promise<GetAccessLogsResult>((r) => getAccessLogsOutput(args).apply(r));
  */
 export interface GetAccessLogsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The domain read. */
   domain: string;
+  /** The entries read, at most `limit`. */
   entries: AccessLogEntry[];
 }
 

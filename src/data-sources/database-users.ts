@@ -21,6 +21,7 @@ import {
  * Arguments of {@link getDatabaseUsers}.
  */
 export interface GetDatabaseUsersArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** Engine whose users to list (v4 and v3); the API's default (MySQL) when omitted. */
   databaseType?: DatabaseType;
@@ -38,7 +39,9 @@ export type GetDatabaseUsersOutputArgs = OutputArgs<GetDatabaseUsersArgs>;
  * const { users } = await getDatabaseUsers({ hostingId: 101 });
  */
 export interface GetDatabaseUsersResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The engine asked for; absent when the API chose (MySQL). */
   databaseType?: DatabaseType;
   /** Full user names, hosting username prefix included, in the API's order. */
   users: string[];

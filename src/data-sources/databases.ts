@@ -20,6 +20,7 @@ import {
  * Arguments of {@link getDatabases}.
  */
 export interface GetDatabasesArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** Engine to list (v4 and v3); the API's default (MySQL) when omitted. */
   databaseType?: DatabaseType;
@@ -37,6 +38,7 @@ export type GetDatabasesOutputArgs = OutputArgs<GetDatabasesArgs>;
  * const grant: DatabaseGrant = { user: "agencyde_wpuser", privileges: ["ALL PRIVILEGES"] };
  */
 export interface DatabaseGrant {
+  /** Database user holding the privileges, hosting username prefix included. */
   user: string;
   /** Privileges, split from the API's comma-separated `permissions`. */
   privileges: string[];
@@ -51,6 +53,7 @@ export interface DatabaseGrant {
 export interface DatabaseInfo {
   /** Full name, hosting username prefix included. */
   name: string;
+  /** Who holds privileges on the database. */
   grants: DatabaseGrant[];
 }
 
@@ -61,8 +64,11 @@ export interface DatabaseInfo {
  * const { databases } = await getDatabases({ hostingId: 101 });
  */
 export interface GetDatabasesResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The engine asked for; absent when the API chose (MySQL). */
   databaseType?: DatabaseType;
+  /** The databases, each with the users granted privileges on it. */
   databases: DatabaseInfo[];
 }
 

@@ -10,6 +10,7 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
  * Arguments of {@link getDiskUsage}.
  */
 export interface GetDiskUsageArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -25,6 +26,7 @@ export type GetDiskUsageOutputArgs = OutputArgs<GetDiskUsageArgs>;
  * const { totalBytes, databases } = await getDiskUsage({ hostingId: 101 });
  */
 export interface GetDiskUsageResult {
+  /** The hosting account read. */
   hostingId: number;
   /** Sum of every directory and database (`total`). */
   totalBytes?: number;

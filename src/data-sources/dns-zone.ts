@@ -29,9 +29,13 @@ export type GetDnsZoneOutputArgs = OutputArgs<GetDnsZoneArgs>;
  * `priority` for MX, `value` for CNAME and NS, `content` for TXT, ...), as the API gives it.
  */
 export interface DnsRecordValue {
+  /** Address of an `A` or `AAAA` record. */
   ip?: string;
+  /** Target of an `MX`, `CNAME` or `NS` record (and the value of types the API gives that way). */
   value?: string;
+  /** Priority of an `MX` record. */
   priority?: number;
+  /** Text of a `TXT` record. */
   content?: string;
 }
 
@@ -62,7 +66,9 @@ export interface DnsZoneRecordSet {
 export interface GetDnsZoneResult {
   /** The zone, in ASCII (punycode) form. */
   domain: string;
+  /** The hosting account the zone is attached to, when one was given. */
   hostingId?: number;
+  /** Every record set of the zone, one per name and type. */
   recordSets: DnsZoneRecordSet[];
 }
 

@@ -52,8 +52,11 @@ export interface GetDomainInfoResult {
   domainStatuses?: string;
   /** `Pending`, `Confirmed` or `Denied` for a transfer (catalog §1 #7). */
   transferRequestStatus?: string;
+  /** Why the registry denied the transfer in, when it did (`transfer_request_denied_reason`). */
   transferRequestDeniedReason?: string;
+  /** When the transfer in was denied (`transfer_request_denied_at`). */
   transferRequestDeniedAt?: string;
+  /** When the transfer in was confirmed (`transfer_request_confirmed_at`). */
   transferRequestConfirmedAt?: string;
 }
 

@@ -55,6 +55,7 @@ export interface AccountDomain {
 export interface GetDomainsResult {
   /** Active domains as the API counts them (`num_active_domains`). */
   activeCount?: number;
+  /** The active domains of the account. */
   domains: AccountDomain[];
 }
 

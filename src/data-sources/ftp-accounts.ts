@@ -12,6 +12,7 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
  * Arguments of {@link getFtpAccounts}.
  */
 export interface GetFtpAccountsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -27,6 +28,7 @@ export type GetFtpAccountsOutputArgs = OutputArgs<GetFtpAccountsArgs>;
  * const deploy: FtpAccountInfo = (await getFtpAccounts({ hostingId: 101 })).accounts[0]!;
  */
 export interface FtpAccountInfo {
+  /** The API's id of the FTP account. */
   id?: number;
   /** Full login, `user@domain`. */
   username: string;
@@ -45,7 +47,9 @@ export interface FtpAccountInfo {
  * const { accounts } = await getFtpAccounts({ hostingId: 101 });
  */
 export interface GetFtpAccountsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The FTP accounts. */
   accounts: FtpAccountInfo[];
 }
 

@@ -11,6 +11,7 @@ import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions,
  * Arguments of {@link getFtpConnections}.
  */
 export interface GetFtpConnectionsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -49,7 +50,9 @@ export interface FtpConnection {
  * const { connections } = await getFtpConnections({ hostingId: 101 });
  */
 export interface GetFtpConnectionsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The open sessions, one per connected client. */
   connections: FtpConnection[];
 }
 

@@ -24,8 +24,11 @@ export type GetHostingAccountsOutputArgs = OutputArgs<GetHostingAccountsArgs>;
  * CPU cores, memory (GB) and I/O (MB/s) of an account or a plan.
  */
 export interface HostingResources {
+  /** CPU allocation, as the API counts it (`cpu`). */
   cpu?: number;
+  /** Memory allocation, as the API counts it (`mem`). */
   mem?: number;
+  /** Disk I/O allocation, as the API counts it (`io`). */
   io?: number;
 }
 
@@ -42,11 +45,13 @@ export interface HostingAccount {
   username: string;
   /** Main domain. */
   domain?: string;
+  /** The account's IP address. */
   ip?: string;
   /** Data-centre location, e.g. `CA`, `FR`. */
   location?: string;
   /** `active`, `suspended`, ... */
   status?: string;
+  /** The resources allocated to the account. */
   resources?: HostingResources;
   /** Whether the account runs LiteSpeed. */
   litespeed?: boolean;
@@ -63,13 +68,19 @@ export interface HostingAccount {
  * const world: WorldAccount = (await getHostingAccounts()).worldAccounts[0]!;
  */
 export interface WorldAccount {
+  /** The World account id. */
   id: number;
+  /** The account's system user. */
   username?: string;
+  /** Main domain. */
   domain?: string;
   /** Server host name. */
   hostname?: string;
+  /** The account's IP address. */
   ip?: string;
+  /** `active`, `suspended`, ... */
   status?: string;
+  /** The resources of the World plan allocated to the account. */
   resources?: HostingResources;
 }
 

@@ -12,6 +12,7 @@ import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions,
  * Arguments of {@link getMemcachedStatus}.
  */
 export interface GetMemcachedStatusArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -27,6 +28,7 @@ export type GetMemcachedStatusOutputArgs = OutputArgs<GetMemcachedStatusArgs>;
  * const { enabled, active, currentItems } = await getMemcachedStatus({ hostingId: 101 });
  */
 export interface GetMemcachedStatusResult {
+  /** The hosting account read. */
   hostingId: number;
   /** Turned on for the account. */
   enabled: boolean;
@@ -34,6 +36,7 @@ export interface GetMemcachedStatusResult {
   active: boolean;
   /** Memcached version (`version`); counters below are absent while it is not running. */
   version?: string;
+  /** Seconds since Memcached started (`uptime`). */
   uptimeSeconds?: number;
   /** Items stored (`curr_items`). */
   currentItems?: number;

@@ -11,6 +11,7 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
  * Arguments of {@link getNodejsApplications}.
  */
 export interface GetNodejsApplicationsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -32,6 +33,7 @@ export interface NodejsApplication {
   version?: string;
   /** URI it answers at, under `domain`. */
   uri?: string;
+  /** Domain the application answers on. */
   domain?: string;
   /** Entry script (`server.js`). */
   startupFile?: string;
@@ -48,7 +50,9 @@ export interface NodejsApplication {
  * const { applications } = await getNodejsApplications({ hostingId: 101 });
  */
 export interface GetNodejsApplicationsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The applications. */
   applications: NodejsApplication[];
 }
 

@@ -10,6 +10,7 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
  * Arguments of {@link getNodejsVersions}.
  */
 export interface GetNodejsVersionsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -25,6 +26,7 @@ export type GetNodejsVersionsOutputArgs = OutputArgs<GetNodejsVersionsArgs>;
  * const { versions } = await getNodejsVersions({ hostingId: 101 });
  */
 export interface GetNodejsVersionsResult {
+  /** The hosting account read. */
   hostingId: number;
   /** The interpreter family, `nodejs`. */
   interpreter?: string;

@@ -20,6 +20,7 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
  * Arguments of {@link getObjectStorage}.
  */
 export interface GetObjectStorageArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -35,11 +36,17 @@ export type GetObjectStorageOutputArgs = OutputArgs<GetObjectStorageArgs>;
  * const { sizeKb, maxSizeKb } = (await getObjectStorage({ hostingId: 101 })).usage ?? {};
  */
 export interface GetObjectStorageUsage {
+  /** Space used in bytes (`size`). */
   size?: number;
+  /** Space quota (`max_size`), in the unit of `size`. */
   maxSize?: number;
+  /** Space used in kilobytes (`size_kb`). */
   sizeKb?: number;
+  /** Space quota in kilobytes (`max_size_kb`). */
   maxSizeKb?: number;
+  /** Objects stored (`num_objects`). */
   objects?: number;
+  /** Object quota (`max_num_objects`). */
   maxObjects?: number;
 }
 
@@ -51,6 +58,7 @@ export interface GetObjectStorageUsage {
  * const { bucket, accessKey, secretKey } = await getObjectStorage({ hostingId: 101 });
  */
 export interface GetObjectStorageResult {
+  /** The hosting account read. */
   hostingId: number;
   /** Storage account id. */
   id?: number;
@@ -66,9 +74,13 @@ export interface GetObjectStorageResult {
   maxSizeKb?: number;
   /** Object quota. */
   maxObjects?: number;
+  /** Whether the storage account is suspended. */
   suspended?: boolean;
+  /** When the storage account was created, as the API writes it. */
   createdAt?: string;
+  /** When the storage account last changed, as the API writes it. */
   updatedAt?: string;
+  /** Space and objects used against the quotas. */
   usage?: GetObjectStorageUsage;
 }
 

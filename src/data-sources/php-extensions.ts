@@ -13,6 +13,7 @@ import { phpVersionArg, phpVersionFor } from "./php-versions";
  * Arguments of {@link getPhpExtensions}.
  */
 export interface GetPhpExtensionsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** PHP version, e.g. `8.2`; default the account's current version (one more read). */
   version?: string;
@@ -30,7 +31,9 @@ export type GetPhpExtensionsOutputArgs = OutputArgs<GetPhpExtensionsArgs>;
  * const { enabled } = await getPhpExtensions({ hostingId: 101 });
  */
 export interface GetPhpExtensionsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The PHP version read. */
   version: string;
   /** Extension name to enabled (true) or not (false). */
   extensions: Record<string, boolean>;

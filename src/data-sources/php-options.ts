@@ -12,6 +12,7 @@ import { phpVersionArg, phpVersionFor } from "./php-versions";
  * Arguments of {@link getPhpOptions}.
  */
 export interface GetPhpOptionsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** PHP version, e.g. `8.2`; default the account's current version (one more read). */
   version?: string;
@@ -48,7 +49,9 @@ export interface PhpOptionInfo {
  * const { version, options } = await getPhpOptions({ hostingId: 101 });
  */
 export interface GetPhpOptionsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The PHP version read. */
   version: string;
   /** Keyed by option name (`memory_limit`). */
   options: Record<string, PhpOptionInfo>;

@@ -20,6 +20,7 @@ import type { OperationReply } from "../client/endpoints";
  * Arguments of {@link getPhpVersions}.
  */
 export interface GetPhpVersionsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -35,6 +36,7 @@ export type GetPhpVersionsOutputArgs = OutputArgs<GetPhpVersionsArgs>;
  * const { currentVersion, availableVersions } = await getPhpVersions({ hostingId: 101 });
  */
 export interface GetPhpVersionsResult {
+  /** The hosting account read. */
   hostingId: number;
   /** The version the account runs now, e.g. `8.2`. */
   currentVersion?: string;

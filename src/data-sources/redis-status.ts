@@ -11,6 +11,7 @@ import { defineDataSource, hostingIdArg, numberOf, type DataSourceOutputOptions,
  * Arguments of {@link getRedisStatus}.
  */
 export interface GetRedisStatusArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -26,6 +27,7 @@ export type GetRedisStatusOutputArgs = OutputArgs<GetRedisStatusArgs>;
  * const { enabled, active, usedMemoryBytes } = await getRedisStatus({ hostingId: 101 });
  */
 export interface GetRedisStatusResult {
+  /** The hosting account read. */
   hostingId: number;
   /** Turned on for the account. */
   enabled: boolean;

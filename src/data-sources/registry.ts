@@ -37,6 +37,13 @@ export interface DataSourceEntry {
   run: (args: any) => Promise<unknown>;
   /** The result carries a credential, so every property of it is secret. */
   secret?: boolean;
+  /**
+   * What the invoke does, for the provider plugin's schema, where the function's own
+   * documentation speaks of the TypeScript functions rather than of the invoke.
+   */
+  description?: string;
+  /** Arguments the invoke requires beyond those its arguments type requires. */
+  required?: readonly string[];
 }
 
 /**
@@ -48,7 +55,13 @@ export interface DataSourceEntry {
  */
 export const DATA_SOURCES: Readonly<Record<string, DataSourceEntry>> = {
   // The function itself is an async iterator; an invoke returns one result, up to `limit`.
-  getAccessLogs: { run: collectAccessLogs },
+  getAccessLogs: {
+    run: collectAccessLogs,
+    // The invoke's result holds every entry it reads, so it must be bounded (collectAccessLogs).
+    required: ["limit"],
+    description:
+      "Reads a domain's web server access log between `after` and `before`, up to `limit` entries. `limit` is required: the result holds every entry it reads.",
+  },
   getAccountInfo: { run: getAccountInfo },
   getDatabaseUsers: { run: getDatabaseUsers },
   getDatabases: { run: getDatabases },
@@ -64,7 +77,12 @@ export const DATA_SOURCES: Readonly<Record<string, DataSourceEntry>> = {
   getNodejsApplications: { run: getNodejsApplications },
   getNodejsVersions: { run: getNodejsVersions },
   // Its result carries the storage access and secret keys (the `...Output` variant is secret too).
-  getObjectStorage: { run: getObjectStorage, secret: true },
+  getObjectStorage: {
+    run: getObjectStorage,
+    secret: true,
+    description:
+      "Reads the object storage account of a hosting account, credentials included (v4 and v3). Every property of the result is secret.",
+  },
   getPhpExtensions: { run: getPhpExtensions },
   getPhpOptions: { run: getPhpOptions },
   getPhpVersions: { run: getPhpVersions },

@@ -14,6 +14,7 @@ import type { OperationReply } from "../client/endpoints";
  * Arguments of {@link getResourceUsage}.
  */
 export interface GetResourceUsageArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** Granularity: one row per `day` or per `hour`. */
   periodType: "day" | "hour";
@@ -30,8 +31,11 @@ export type GetResourceUsageOutputArgs = OutputArgs<GetResourceUsageArgs>;
  * Average, maximum and limit of one counter over a row's interval.
  */
 export interface UsageCounter {
+  /** Average over the interval (the API's `a...` column). */
   average?: number;
+  /** Highest value in the interval (`m...`). */
   max?: number;
+  /** The limit of the hosting plan (`l...`). */
   limit?: number;
 }
 
@@ -61,7 +65,16 @@ export interface ResourceUsageRow {
   /** I/O operations per second (`aIOPS`, `mIOPS`, `lIOPS`). */
   iops: UsageCounter;
   /** Times a limit was hit (`Epf`, `NprocF`, `PMemF`, `VMemF`). */
-  faults: { entryProcesses?: number; processes?: number; physicalMemory?: number; virtualMemory?: number };
+  faults: {
+    /** Times the entry process limit was hit (`Epf`). */
+    entryProcesses?: number;
+    /** Times the process limit was hit (`NprocF`). */
+    processes?: number;
+    /** Times the physical memory limit was hit (`PMemF`). */
+    physicalMemory?: number;
+    /** Times the virtual memory limit was hit (`VMemF`). */
+    virtualMemory?: number;
+  };
 }
 
 /**
@@ -71,8 +84,11 @@ export interface ResourceUsageRow {
  * const { rows } = await getResourceUsage({ hostingId: 101, periodType: "day", period: 30 });
  */
 export interface GetResourceUsageResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** Granularity asked for: `day` or `hour`. */
   periodType: "day" | "hour";
+  /** How many days or hours back were asked for. */
   period: number;
   /** Oldest first, as the API returns them. */
   rows: ResourceUsageRow[];

@@ -12,6 +12,7 @@ import { defineDataSource, hostingIdArg, type DataSourceOutputOptions, type Outp
  * Arguments of {@link getSshKeys}.
  */
 export interface GetSshKeysArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
 }
 
@@ -29,6 +30,7 @@ export type GetSshKeysOutputArgs = OutputArgs<GetSshKeysArgs>;
 export interface SshKeyInfo {
   /** MD5 fingerprint, colon-separated hex (`ssh-keygen -l -E md5`): the API's `key`. */
   fingerprint: string;
+  /** The key's comment, e.g. `ci@example.com`. */
   comment?: string;
   /** Addresses or CIDR ranges the key may log in from; empty means anywhere. */
   fromIps: string[];
@@ -41,7 +43,9 @@ export interface SshKeyInfo {
  * const { keys } = await getSshKeys({ hostingId: 101 });
  */
 export interface GetSshKeysResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The authorised keys. */
   keys: SshKeyInfo[];
 }
 

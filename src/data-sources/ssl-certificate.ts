@@ -10,6 +10,7 @@ import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions
  * Arguments of {@link getSslCertificate}.
  */
 export interface GetSslCertificateArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;
@@ -27,7 +28,9 @@ export type GetSslCertificateOutputArgs = OutputArgs<GetSslCertificateArgs>;
  * const { status, expireAt } = await getSslCertificate({ hostingId: 101, domain: "agency-demo.com" });
  */
 export interface GetSslCertificateResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The domain read. */
   domain: string;
   /** As the API reports it; the v4 document lists no values (the simulator answers `active` or `expired`). */
   status?: string;

@@ -19,9 +19,11 @@ export type VisitorPeriod = (typeof VISITOR_PERIODS)[number];
  * Arguments of {@link getVisitorStats}.
  */
 export interface GetVisitorStatsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;
+  /** A reporting window: `30d` (daily buckets), `7d`, `24h`, `12h`, `1h`. */
   period: VisitorPeriod;
   /** Count unique visitors instead of hits (v4 and v2). Default false. */
   unique?: boolean;
@@ -55,9 +57,13 @@ export interface VisitorBucket {
  * const { buckets } = await getVisitorStats({ hostingId: 101, domain: "agency-demo.com", period: "24h" });
  */
 export interface GetVisitorStatsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The domain read. */
   domain: string;
+  /** The reporting window read. */
   period: VisitorPeriod;
+  /** Whether the buckets count unique visitors rather than hits. */
   unique: boolean;
   /** Oldest first. */
   buckets: VisitorBucket[];

@@ -19,6 +19,7 @@ import {
  * Arguments of {@link getWafLogs}.
  */
 export interface GetWafLogsArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;
@@ -43,12 +44,19 @@ export type GetWafLogsOutputArgs = OutputArgs<GetWafLogsArgs>;
  * Where a blocked request came from (GeoIP).
  */
 export interface WafLogGeo {
+  /** Continent of the client address, e.g. `NA`. */
   continentCode?: string;
+  /** ISO 3166-1 alpha-2 country of the client address. */
   countryCode?: string;
+  /** Country name of the client address. */
   countryName?: string;
+  /** Approximate latitude of the client address. */
   latitude?: number;
+  /** Approximate longitude of the client address. */
   longitude?: number;
+  /** The address located. */
   ip?: string;
+  /** Time zone of the location, e.g. `America/Toronto`. */
   timezone?: string;
 }
 
@@ -59,22 +67,31 @@ export interface WafLogGeo {
  * const hit: WafLogHit = (await getWafLogs({ hostingId: 101, domain: "agency-demo.com" })).hits[0]!;
  */
 export interface WafLogHit {
+  /** When the request was blocked. */
   timestamp?: string;
   /** The rule that blocked it. */
   ruleId?: number;
+  /** HTTP method. */
   method?: string;
+  /** Path and query requested. */
   uri?: string;
+  /** Host name requested. */
   host?: string;
+  /** HTTP version of the request. */
   httpVersion?: string;
   /** Status answered (403 for a block). */
   responseStatus?: number;
+  /** Address the request came from. */
   clientIp?: string;
   /** Client port (the v4 document spells it `clientPost`). */
   clientPort?: number;
+  /** Server address that received it. */
   localIp?: string;
+  /** Server port that received it. */
   localPort?: number;
   /** Request headers. */
   headers: Record<string, string>;
+  /** Where the client address is located. */
   geo?: WafLogGeo;
   /** The firewall's audit messages (`auditMessages[].details`), as the API gives them. */
   messages: Record<string, unknown>[];
@@ -88,10 +105,13 @@ export interface WafLogHit {
  * if (page.nextOffset !== undefined) await getWafLogs({ hostingId: 101, domain: "agency-demo.com", size: 20, offset: page.nextOffset });
  */
 export interface GetWafLogsResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The domain read. */
   domain: string;
   /** Offset of the first hit of this page. */
   offset: number;
+  /** The blocked requests of this page. */
   hits: WafLogHit[];
   /**
    * Offset of the next page; absent when this page came back shorter than `size` (or empty

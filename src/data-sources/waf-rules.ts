@@ -11,6 +11,7 @@ import { defineDataSource, domainArg, hostingIdArg, type DataSourceOutputOptions
  * Arguments of {@link getWafRules}.
  */
 export interface GetWafRulesArgs extends AccountArgs {
+  /** The hosting account's id, as `getHostingAccounts` lists it. */
   hostingId: number;
   /** A domain attached to the hosting account. */
   domain: string;
@@ -25,7 +26,9 @@ export type GetWafRulesOutputArgs = OutputArgs<GetWafRulesArgs>;
  * An inclusive range of rule ids (`from === to` for one rule).
  */
 export interface WafRuleRange {
+  /** First rule id of the range. */
   from: number;
+  /** Last rule id of the range, included. */
   to: number;
 }
 
@@ -35,6 +38,7 @@ export interface WafRuleRange {
 export interface WafRuleGroup {
   /** What the rules detect. */
   description?: string;
+  /** The rule ids of the group, as ranges. */
   ranges: WafRuleRange[];
 }
 
@@ -45,7 +49,9 @@ export interface WafRuleGroup {
  * const { disabledRuleIds } = await getWafRules({ hostingId: 101, domain: "agency-demo.com" });
  */
 export interface GetWafRulesResult {
+  /** The hosting account read. */
   hostingId: number;
+  /** The domain read. */
   domain: string;
   /** Range of every rule id, as the API writes it (`900000-999999`). */
   allRulesRange?: string;

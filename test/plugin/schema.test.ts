@@ -41,6 +41,11 @@ describe("schema.json", () => {
     expect(Object.keys(committed.functions).sort()).toEqual(exported.map((name) => `reseller:index:${name}`).sort());
   });
 
+  it("requires the arguments an invoke refuses to run without (getAccessLogs's limit)", () => {
+    const logs = committed.functions["reseller:index:getAccessLogs"] as { inputs: { required?: string[] } };
+    expect(logs.inputs.required).toContain("limit");
+  });
+
   it("marks passwords, keys and the API key secret, and the configuration keys are the provider's inputs", () => {
     const ftp = committed.resources["reseller:index:FtpAccount"] as {
       inputProperties: Record<string, { secret?: boolean }>;

@@ -52,7 +52,15 @@ export class CacheService extends ResellerResource<CacheServiceArgs> {
    * alone: as it is now): what destroy puts back. Absent in state written by releases before it
    * existed.
    */
-  declare public readonly previous: pulumi.Output<{ enabled: boolean; active: boolean } | undefined>;
+  declare public readonly previous: pulumi.Output<
+    | {
+        /** Whether the service was enabled. */
+        enabled: boolean;
+        /** Whether the service was running. */
+        active: boolean;
+      }
+    | undefined
+  >;
 
   /**
    * Looks up a cache service by id (`101/redis`).

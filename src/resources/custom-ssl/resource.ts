@@ -71,6 +71,7 @@ export class CustomSsl extends ResellerResource<CustomSslArgs> {
   declare public readonly fingerprint: pulumi.Output<string>;
   /** Subject, e.g. `CN=client-shop.net`. */
   declare public readonly subject: pulumi.Output<string>;
+  /** Issuer, in the same form as `subject`. */
   declare public readonly issuer: pulumi.Output<string>;
   /** Start of validity, ISO 8601. */
   declare public readonly notBefore: pulumi.Output<string>;

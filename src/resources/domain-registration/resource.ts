@@ -8,13 +8,21 @@ import type { Contact } from "./schema";
 
 /** A WHOIS contact as a program gives it. */
 export interface ContactArgs {
+  /** First name. */
   firstName: pulumi.Input<string>;
+  /** Last name. */
   lastName: pulumi.Input<string>;
+  /** Email address. */
   email: pulumi.Input<string>;
+  /** Organisation, when the contact is one. */
   companyName?: pulumi.Input<string>;
+  /** Street address. */
   address1: pulumi.Input<string>;
+  /** Second address line. */
   address2?: pulumi.Input<string>;
+  /** City. */
   city: pulumi.Input<string>;
+  /** Postal or ZIP code. */
   postalCode: pulumi.Input<string>;
   /** State, province or region. */
   state: pulumi.Input<string>;
@@ -46,8 +54,11 @@ export interface DomainRegistrationArgs {
   additionalFields?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** The registrant. Required to register. */
   registrant?: pulumi.Input<ContactArgs>;
+  /** The administrative contact, sent with the registration; without it the API decides. */
   adminContact?: pulumi.Input<ContactArgs>;
+  /** The billing contact, sent with the registration; without it the API decides. */
   billingContact?: pulumi.Input<ContactArgs>;
+  /** The technical contact, sent with the registration; without it the API decides. */
   techContact?: pulumi.Input<ContactArgs>;
   /** Registrar lock (a locked domain cannot be transferred away). Unset: left as it is. */
   registrarLock?: pulumi.Input<boolean>;
@@ -136,8 +147,11 @@ export class DomainRegistration extends ResellerResource<DomainRegistrationArgs>
   declare public readonly registerIfPremium: pulumi.Output<boolean>;
   declare public readonly additionalFields: pulumi.Output<Record<string, string> | undefined>;
   declare public readonly registrant: pulumi.Output<Contact | undefined>;
+  /** The administrative contact, as the API reads it back. */
   declare public readonly adminContact: pulumi.Output<Contact | undefined>;
+  /** The billing contact, as the API reads it back. */
   declare public readonly billingContact: pulumi.Output<Contact | undefined>;
+  /** The technical contact, as the API reads it back. */
   declare public readonly techContact: pulumi.Output<Contact | undefined>;
   /** Live registrar lock. */
   declare public readonly registrarLock: pulumi.Output<boolean>;
@@ -148,21 +162,33 @@ export class DomainRegistration extends ResellerResource<DomainRegistrationArgs>
   declare public readonly orderId: pulumi.Output<number | undefined>;
   /** Amount charged for that order (known when this stack placed it). */
   declare public readonly orderTotal: pulumi.Output<number | undefined>;
+  /** Currency of `orderTotal` and `lastRenewalTotal`. */
   declare public readonly currency: pulumi.Output<string | undefined>;
+  /** When the domain was registered, as the API writes it. */
   declare public readonly registrationDate: pulumi.Output<string | undefined>;
+  /** When the registration expires, as the API writes it. */
   declare public readonly expiryDate: pulumi.Output<string | undefined>;
   /** `Active`, `Pending Transfer`, `Cancelled`, `Expired`, or `Not in account`. */
   declare public readonly registrationStatus: pulumi.Output<string>;
+  /** The API's detail of `registrationStatus`, when it gives one. */
   declare public readonly registrationStatusInfo: pulumi.Output<string | undefined>;
+  /** Status of the order, as the API gives it (`purchase_status`). */
   declare public readonly purchaseStatus: pulumi.Output<string | undefined>;
+  /** EPP status codes of the domain, as the API lists them (`domain_statuses`). */
   declare public readonly domainStatuses: pulumi.Output<string | undefined>;
+  /** Whether the domain came in by transfer. */
   declare public readonly isTransfer: pulumi.Output<boolean | undefined>;
   /** `Pending`, `Confirmed` or `Denied` for a transfer in. */
   declare public readonly transferStatus: pulumi.Output<string | undefined>;
+  /** Why the transfer in was denied, when it was. */
   declare public readonly transferDeniedReason: pulumi.Output<string | undefined>;
+  /** When the transfer in was confirmed. */
   declare public readonly transferConfirmedAt: pulumi.Output<string | undefined>;
+  /** Order of the last renewal this stack placed (for `minimumExpiry`). */
   declare public readonly lastRenewalOrderId: pulumi.Output<string | undefined>;
+  /** Amount charged for that renewal. */
   declare public readonly lastRenewalTotal: pulumi.Output<number | undefined>;
+  /** Years that renewal added. */
   declare public readonly lastRenewalYears: pulumi.Output<number | undefined>;
 
   /**

@@ -75,7 +75,12 @@ export class ObjectStorageAccount extends ResellerResource<ObjectStorageAccountA
   /** Whether the provider suspended the object storage. */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** What the bucket holds, when last read. */
-  declare public readonly usage: pulumi.Output<{ sizeKb: number; numObjects: number }>;
+  declare public readonly usage: pulumi.Output<{
+    /** Space used, in kilobytes. */
+    sizeKb: number;
+    /** Objects stored. */
+    numObjects: number;
+  }>;
 
   /**
    * Looks up the object storage of a hosting account by id (`101`).

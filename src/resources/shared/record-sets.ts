@@ -29,13 +29,17 @@ export const DEFAULT_TTL = 14400;
 
 /** One record with a priority (MX, MXE, SRV), or any record given as an object. */
 export interface DnsRecordArgs {
+  /** The record's value (for `MX`, the mail server). */
   value: pulumi.Input<string>;
+  /** Priority, for `MX`, `MXE` and `SRV` records; lower is preferred. */
   priority?: pulumi.Input<number>;
 }
 
 /** One record of a set: its value, and the priority for MX, MXE and SRV. */
 export interface DnsRecord {
+  /** The record's value (for `MX`, the mail server). */
   value: string;
+  /** Priority, for `MX`, `MXE` and `SRV` records; lower is preferred. */
   priority?: number;
 }
 

@@ -17,7 +17,9 @@ export interface SslCsrArgs extends AdoptInput {
   state: pulumi.Input<string>;
   /** City (`Montreal`). */
   localityName: pulumi.Input<string>;
+  /** Organisation (`Client Shop Inc.`). */
   organizationName: pulumi.Input<string>;
+  /** Department within the organisation (`Web`). */
   organizationUnitName: pulumi.Input<string>;
   /** Contact address written into the subject. */
   email: pulumi.Input<string>;
