@@ -332,7 +332,8 @@ function importSection(cost: ImportCost): string[] {
 export function writeImportSection(cost: ImportCost, docsDir = path.resolve(__dirname, "../docs")): void {
   const file = path.join(docsDir, "benchmarks.md");
   const page = readFileSync(file, "utf8");
-  const section = importSection(cost).join("\n");
+  // The section's lines end with an empty one: with the line break after it, one blank line before the next heading.
+  const section = `${importSection(cost).join("\n")}\n`;
   const start = page.indexOf(`\n${IMPORT_HEADING}\n`);
   let next: string;
   if (start >= 0) {
