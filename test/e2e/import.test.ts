@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import * as source from "../../src";
+import { RESOURCES } from "../../src/resources/registry";
 import { installedPackage, type InstalledPackage } from "./package";
 
 const run = promisify(execFile);
@@ -71,10 +72,12 @@ describe("require('pulumi-hosting-reseller')", () => {
   });
 
   it("declaring resources loads their classes and definitions, but neither the HTTP client nor the parsers validation uses", async () => {
-    // Every resource class (each has a static `get`); their validation runs in the provider process.
+    // Every resource class, read by name alone (reading any other export would load its module);
+    // their validation runs in the provider process.
+    const classes = JSON.stringify(Object.keys(RESOURCES));
     const loaded = await loadedBy(
       pkg,
-      'const r = require("pulumi-hosting-reseller"); for (const name of Object.keys(r)) if (typeof r[name] === "function" && typeof r[name].get === "function") r[name];',
+      `const r = require("pulumi-hosting-reseller"); for (const name of ${classes}) if (typeof r[name] !== "function") throw new Error(name + " is not exported");`,
     );
     expect(loaded.own).toContain("dist/resources/dns-record-set/resource.js");
     expect(loaded.own).toContain("dist/resources/cron-job/resource.js");
