@@ -2,8 +2,9 @@
  * What `npm run bench` makes of its stack runs: the targets (met or missed), the table it
  * prints, the chart (SVG, drawn here) and `docs/benchmarks.md`, all from one run's figures.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { IMPORT_TARGET_MS, type ImportCost } from "./import-cost";
 import { COLD_START_TARGET_MS } from "./plugin-start";
 import type { Path, PhaseName, StackRun } from "./stack";
 
@@ -22,6 +23,8 @@ export interface BenchReport {
   /** The provider plugin's cold start from its release archive (bench/plugin-start.ts), when measured. */
   pluginStart?: { medianMs: number; samplesMs: number[] };
   targets: Target[];
+  /** What requiring the package adds to `@pulumi/pulumi` (bench/import-cost.ts). */
+  importCost?: ImportCost;
   /** False while the run is under way (a report written after each N). */
   complete: boolean;
   seconds?: number;
@@ -61,20 +64,40 @@ function benchParallel(report: BenchReport, run: StackRun): boolean {
  * for (const t of evaluateTargets(report)) console.log(t.met ? "met" : "MISSED", t.target);
  */
 export function evaluateTargets(report: BenchReport): Target[] {
-  return [...startupTargets(report), ...stackTargets(report)];
+  return [
+    ...(report.importCost ? [importTarget(report.importCost)] : []),
+    ...(report.pluginStart ? [pluginStartTarget(report.pluginStart)] : []),
+    ...stackTargets(report),
+  ];
 }
 
-/** The targets of what starts before any resource: the provider plugin from its archive. */
-function startupTargets(report: BenchReport): Target[] {
-  if (!report.pluginStart) return [];
-  const { medianMs, samplesMs } = report.pluginStart;
-  return [
-    {
-      target: `provider plugin cold start (archive, process start to first answered Check) < ${COLD_START_TARGET_MS} ms`,
-      measured: `${medianMs.toFixed(0)} ms median of ${samplesMs.length}`,
-      met: medianMs < COLD_START_TARGET_MS,
-    },
-  ];
+/**
+ * The provider plugin's cold start target: from its release archive, process start to the first
+ * answered Check.
+ *
+ * @example
+ * console.log(pluginStartTarget(await pluginColdStart()).met);
+ */
+export function pluginStartTarget(start: NonNullable<BenchReport["pluginStart"]>): Target {
+  return {
+    target: `provider plugin cold start (archive, process start to first answered Check) < ${COLD_START_TARGET_MS} ms`,
+    measured: `${start.medianMs.toFixed(0)} ms, median of ${start.samplesMs.length}`,
+    met: start.medianMs < COLD_START_TARGET_MS,
+  };
+}
+
+/**
+ * The import cost's target: what `require` of the package adds to `@pulumi/pulumi`.
+ *
+ * @example
+ * console.log(importTarget(await measureImportCost()).met);
+ */
+export function importTarget(cost: ImportCost): Target {
+  return {
+    target: `require("pulumi-hosting-reseller") on top of @pulumi/pulumi < ${IMPORT_TARGET_MS} ms`,
+    measured: `${cost.packageMs.toFixed(1)} ms, median of ${cost.runs} fresh processes (@pulumi/pulumi itself ${cost.pulumiMs.toFixed(0)} ms)`,
+    met: cost.packageMs < IMPORT_TARGET_MS,
+  };
 }
 
 function stackTargets(report: BenchReport): Target[] {
@@ -300,6 +323,53 @@ export function chartSvg(report: BenchReport): string {
   ].join("\n");
 }
 
+const IMPORT_HEADING = "## Import cost";
+
+/** The page's section on the import cost, from one measurement. */
+function importSection(cost: ImportCost): string[] {
+  const target = importTarget(cost);
+  return [
+    IMPORT_HEADING,
+    "",
+    `Measured ${cost.date.slice(0, 16).replace("T", " ")} UTC; \`npm run bench -- --quick --write-docs\` measures it alone and rewrites this`,
+    `section only. ${cost.runs} fresh Node processes each require \`@pulumi/pulumi\`, as every program does first, then`,
+    "the built package (`dist/index.js`), and time both requires from inside; the figures are the medians.",
+    "",
+    "| require | median ms |",
+    "|---|---|",
+    `| \`@pulumi/pulumi\` | ${cost.pulumiMs.toFixed(0)} |`,
+    `| then \`pulumi-hosting-reseller\` | ${cost.packageMs.toFixed(1)} |`,
+    "",
+    `Target: ${target.target}: ${target.met ? "met" : "**MISSED**"}.`,
+    "",
+  ];
+}
+
+/**
+ * Rewrites the import-cost section of `docs/benchmarks.md` from one measurement, leaving the rest
+ * of the page (another run's) as it is; a page without the section gets it before its figures.
+ *
+ * @example
+ * writeImportSection(await measureImportCost());
+ */
+export function writeImportSection(cost: ImportCost, docsDir = path.resolve(__dirname, "../docs")): void {
+  const file = path.join(docsDir, "benchmarks.md");
+  const page = readFileSync(file, "utf8");
+  // The section's lines end with an empty one: with the line break after it, one blank line before the next heading.
+  const section = `${importSection(cost).join("\n")}\n`;
+  const start = page.indexOf(`\n${IMPORT_HEADING}\n`);
+  let next: string;
+  if (start >= 0) {
+    const end = page.indexOf("\n## ", start + 1);
+    next = `${page.slice(0, start + 1)}${section}${end >= 0 ? page.slice(end + 1) : ""}`;
+  } else {
+    const figures = page.indexOf("\n## Figures\n");
+    if (figures < 0) throw new Error(`${file} has neither an "${IMPORT_HEADING}" nor a "## Figures" section`);
+    next = `${page.slice(0, figures + 1)}${section}${page.slice(figures + 1)}`;
+  }
+  writeFileSync(file, next);
+}
+
 /**
  * Writes `docs/benchmarks.md` and `docs/benchmarks.svg` from the report: every figure comes
  * from the run, none is typed by hand.
@@ -351,6 +421,7 @@ export function writeDocs(report: BenchReport, docsDir = path.resolve(__dirname,
     "",
     "![API calls and wall time against N](benchmarks.svg)",
     "",
+    ...(report.importCost ? importSection(report.importCost) : []),
     "## Figures",
     "",
     printTable(report),

@@ -14,9 +14,7 @@
  * at the slash and drops tabs), no trimming, no invisible characters (UTS #46 would drop a soft
  * hyphen or a zero-width space without a word), and why punycode must decode to a valid label.
  */
-import ipaddr from "ipaddr.js";
-import { parse as parsePublicSuffix } from "tldts";
-import { toASCII, toUnicode } from "tr46";
+import { ipaddr, tldts, tr46 } from "./parsers";
 import type { IssueSink } from "./issue";
 import { quote } from "./quote";
 
@@ -93,7 +91,7 @@ function characterProblem(text: string, input: string, what: string, allowed: Re
 function asciiLabels(name: string, input: string, what: string, allowed: RegExp = NAME_ASCII): Labels {
   const given = characterProblem(name, input, what, allowed);
   if (given) return { ok: false, reason: given };
-  const ascii = toASCII(name, UTS46);
+  const ascii = tr46().toASCII(name, UTS46);
   if (ascii === null) {
     return {
       ok: false,
@@ -104,7 +102,7 @@ function asciiLabels(name: string, input: string, what: string, allowed: RegExp 
   if (mapped) return { ok: false, reason: mapped };
   const labels = ascii.split(".");
   for (const label of labels.filter((l) => l.startsWith("xn--"))) {
-    const unicode = toUnicode(label, UTS46).domain;
+    const unicode = tr46().toUnicode(label, UTS46).domain;
     const bad = Array.from(unicode).find((ch) => ch.codePointAt(0)! >= 0x80 && !U_LABEL_CHAR.test(ch));
     if (bad !== undefined) {
       return {
@@ -124,7 +122,7 @@ function asciiLabels(name: string, input: string, what: string, allowed: RegExp 
  * isIpAddress("[2001:db8::1]"); // true
  */
 export function isIpAddress(text: string): boolean {
-  return ipaddr.isValid(text) || (text.startsWith("[") && text.endsWith("]") && ipaddr.IPv6.isValid(text.slice(1, -1)));
+  return ipaddr().isValid(text) || (text.startsWith("[") && text.endsWith("]") && ipaddr().IPv6.isValid(text.slice(1, -1)));
 }
 
 /** The reason a name is refused for its last label, if it is numeric: no top-level domain is (RFC 3696 §2). */
@@ -190,7 +188,7 @@ function joinedName(labels: string[], input: string): NameResult {
 export function normalizeRegistrableDomain(input: string): NameResult {
   const domain = normalizeDomain(input);
   if (!domain.ok) return domain;
-  const psl = parsePublicSuffix(domain.value, {
+  const psl = tldts().parse(domain.value, {
     allowPrivateDomains: false,
     extractHostname: false,
     validateHostname: false,
@@ -327,6 +325,6 @@ export function splitDomain(domain: string): { sld: string; tld: string } {
 
 /** The Unicode display form of an ASCII domain (`xn--caf-dma.com` gives `café.com`). */
 export function unicodeDomain(ascii: string): string {
-  const { domain, error } = toUnicode(ascii, UTS46);
+  const { domain, error } = tr46().toUnicode(ascii, UTS46);
   return error || domain === "" ? ascii : domain;
 }

@@ -26,6 +26,7 @@ import { endpoints, type OperationId, type OperationParams, type OperationReply 
 import { createLimiter, type Limiter } from "../../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue, type Writer } from "./cache";
+import { HOSTINGS_SCOPE } from "./scopes";
 import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "../rules/config";
 
 /** Where provider messages go: the engine's log under either host (engine-log.ts), the console in the toolkit. */
@@ -455,9 +456,6 @@ export interface HostingAddress {
   /** v3 only. */
   username?: string;
 }
-
-/** Cache scope of the hosting accounts listing; writes that create or remove accounts invalidate it. */
-export const HOSTINGS_SCOPE = "hostings";
 
 /** The v3 operation whose listing resolves usernames (docs/evidence.md §6). */
 const V3_LISTING = "v3.hosting.listAccounts";

@@ -11,7 +11,7 @@
  * refused later). It is kept with its fields separated by single spaces so that state and the
  * listing compare equal.
  */
-import { CronExpressionParser } from "cron-parser";
+import { cronParser } from "../../util/parsers";
 import { z } from "zod";
 import { isUnknown, limitText, quote } from "../../provider/lifecycle/check";
 import type { IssueSink } from "../../provider/lifecycle/define";
@@ -104,7 +104,7 @@ export function normalizeCronSchedule(input: string): NameResult {
   }
   const schedule = fields.join(" ");
   try {
-    CronExpressionParser.parse(schedule);
+    cronParser().CronExpressionParser.parse(schedule);
   } catch (err) {
     return { ok: false, reason: `${quote(input)} is not a valid cron expression: ${(err as Error).message}` };
   }

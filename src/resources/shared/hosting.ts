@@ -4,7 +4,7 @@
  * provider/runtime/context.ts).
  */
 import type { ProviderContext } from "../../provider/runtime/context";
-import { HOSTINGS_SCOPE } from "../../provider/runtime/context";
+import { HOSTINGS_SCOPE } from "../../provider/runtime/scopes";
 import { apiErrorCode } from "../../provider/lifecycle/errors";
 
 /**

@@ -11,7 +11,7 @@
  * records sorted.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import ipaddr from "ipaddr.js";
+import { ipaddr } from "../../util/parsers";
 import { z } from "zod";
 import { DNS_RECORD_TYPES, RECORD_FORM, type DnsRecordType } from "../../client/dns-records";
 import { containsUnknown, isUnknown, limitText, quote } from "../../provider/lifecycle/check";
@@ -110,15 +110,15 @@ type Result = { ok: true; value: string } | { ok: false; reason: string };
 function ipv4(v: string): Result {
   const s = v.trim();
   // Four-part decimal only: `010.1.1.1` or `0x7f.1` are read differently by different tools.
-  if (!ipaddr.IPv4.isValidFourPartDecimal(s))
+  if (!ipaddr().IPv4.isValidFourPartDecimal(s))
     return { ok: false, reason: `${quote(v)} is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)` };
-  return { ok: true, value: ipaddr.IPv4.parse(s).toString() };
+  return { ok: true, value: ipaddr().IPv4.parse(s).toString() };
 }
 
 function ipv6(v: string): Result {
   const s = v.trim();
-  if (s.includes("%") || !ipaddr.IPv6.isValid(s)) return { ok: false, reason: `${quote(v)} is not an IPv6 address` };
-  const addr = ipaddr.IPv6.parse(s);
+  if (s.includes("%") || !ipaddr().IPv6.isValid(s)) return { ok: false, reason: `${quote(v)} is not an IPv6 address` };
+  const addr = ipaddr().IPv6.parse(s);
   // RFC 5952 §5: IPv4-mapped addresses keep the dotted quad.
   if (addr.isIPv4MappedAddress()) return { ok: true, value: `::ffff:${addr.toIPv4Address().toString()}` };
   return { ok: true, value: addr.toRFC5952String() };

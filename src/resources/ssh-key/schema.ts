@@ -10,7 +10,8 @@
  * for IPv6, `/32` and `/128` written as the bare address) and sorted, so that the list the
  * listing returns compares equal with the one declared whatever order or spelling was used.
  */
-import ipaddr from "ipaddr.js";
+import type ipaddr from "ipaddr.js";
+import { ipaddr as addresses } from "../../util/parsers";
 import { z } from "zod";
 import { containsUnknown, isUnknown, limitText, quote } from "../../provider/lifecycle/check";
 import type { IssueSink } from "../../provider/lifecycle/define";
@@ -120,9 +121,9 @@ function addressText(addr: Address): string {
 
 function parseAddress(text: string): Address | undefined {
   // Four-part decimal only: `010.1.1.1` or `0x7f.1` mean different things to different tools.
-  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  if (addresses().IPv4.isValidFourPartDecimal(text)) return addresses().IPv4.parse(text);
   // Zone indexes (`fe80::1%eth0`) are local to one host and mean nothing in an allow-list.
-  if (!text.includes("%") && ipaddr.IPv6.isValid(text)) return ipaddr.IPv6.parse(text);
+  if (!text.includes("%") && addresses().IPv6.isValid(text)) return addresses().IPv6.parse(text);
   return undefined;
 }
 
@@ -154,8 +155,8 @@ export function canonicalAddressOrCidr(input: string): NameResult {
   if (prefix === max) return { ok: true, value: addressText(addr) };
   const network =
     addr.kind() === "ipv4"
-      ? ipaddr.IPv4.networkAddressFromCIDR(`${addr.toString()}/${prefix}`)
-      : ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${prefix}`);
+      ? addresses().IPv4.networkAddressFromCIDR(`${addr.toString()}/${prefix}`)
+      : addresses().IPv6.networkAddressFromCIDR(`${addr.toString()}/${prefix}`);
   if (network.toByteArray().some((b, i) => b !== addr.toByteArray()[i])) {
     return { ok: false, reason: `${quote(input)} has host bits set; the block is ${addressText(network)}/${prefix}` };
   }
