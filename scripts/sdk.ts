@@ -8,7 +8,8 @@
  * - dotnet: pkg/v3 carries no .NET generator; it is generated only when a real
  *   `pulumi-language-dotnet` is on `PATH`.
  *
- * Checks: nodejs is compiled with `tsc` (the SDK's own `postinstall`); go gets a `go.mod`
+ * Checks: nodejs is compiled with `tsc` (the SDK's own `postinstall`) and packed as the release
+ * publishes it (`packNodejsSdk`: its compiled code, the tarball beside the SDKs); go gets a `go.mod`
  * requiring the `sdk/v3` the generator was built with, then `go build` and `go vet` (modules from
  * the Go proxy); python is byte-compiled with `python3 -m compileall` (importing it needs the
  * `pulumi` Python package from PyPI); dotnet is built with `dotnet build` when a .NET SDK is on
@@ -21,7 +22,7 @@ import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } fr
 import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT, SDKGEN_LANGUAGES, repoPulumiCli, sdkgenModule } from "./lib/pulumi-cli";
-import { buildNodejsSdk, genSdkArgs, genSdkPath, sdkDirectory } from "./lib/sdk";
+import { buildNodejsSdk, genSdkArgs, genSdkPath, packNodejsSdk, sdkDirectory } from "./lib/sdk";
 
 const LANGUAGES = ["nodejs", "python", "go", "dotnet"] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -72,7 +73,14 @@ function checkNodejs(dir: string, out: string): Outcome {
   }
   const built = buildNodejsSdk(dir, join(REPO_ROOT, "node_modules", ".bin"));
   if (!built.ok) return { generated: true, built: false, note: `tsc failed:\n${tail(built.output)}`, failed: true };
-  return { generated: true, built: true, note: "compiled with tsc (its postinstall) into bin/", failed: false };
+  // Packed as the release publishes it (its compiled code, naming the plugin in `pulumi`).
+  const packed = packNodejsSdk(dir, out);
+  return {
+    generated: true,
+    built: true,
+    note: `compiled with tsc (its postinstall) into bin/, packed as ${relative(REPO_ROOT, packed.tarball)}`,
+    failed: false,
+  };
 }
 
 function checkPython(dir: string): Outcome {
