@@ -13,9 +13,10 @@ use_node() {
   echo "Node $(node --version), npm $(npm --version)"
 }
 
-# Installs @pulumi/pulumi $1 into the tree without saving it (the lock keeps the development pin).
+# Installs @pulumi/pulumi $1 into the tree without saving it (the lock keeps the development pin);
+# further arguments go to npm.
 use_sdk() {
-  npm install --no-save --no-audit --no-fund "@pulumi/pulumi@$1"
+  npm install --no-save --no-audit --no-fund "@pulumi/pulumi@$1" "${@:2}"
   node -e 'console.log("@pulumi/pulumi " + require("@pulumi/pulumi/package.json").version)'
 }
 

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, promises as fs, readdirSync, readFileSync, renam
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { satisfies } from "semver";
 import * as ts from "typescript";
 
 const run = promisify(execFile);
@@ -35,11 +36,15 @@ const lockDir = path.join(workRoot, "lock");
  * on the second CI leg), so the package is always exercised with the SDK the run is about.
  * `typescript` and `@types/node` are there for directory programs (`index.ts` run by `pulumi`):
  * the SDK compiles them with the project's own TypeScript, as in a user's project, since the
- * TypeScript it vendors (3.8) cannot parse today's syntax.
+ * TypeScript it vendors (3.8) cannot parse today's syntax. The TypeScript is the repository's
+ * unless the SDK under test refuses it (`@pulumi/pulumi` 3.216, the peer floor, takes TypeScript
+ * below 6): then the newest the SDK's own peer range allows, as a user of that SDK would have.
  */
-export const PROGRAM_DEPENDENCIES: readonly string[] = ["@pulumi/pulumi", "typescript", "@types/node"].map(
-  (name) => `${name}@${installedVersion(name)}`,
-);
+export const PROGRAM_DEPENDENCIES: readonly string[] = [
+  `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
+  `typescript@${programTypescript()}`,
+  `@types/node@${installedVersion("@types/node")}`,
+];
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -168,6 +173,16 @@ export function loadExample(pkg: InstalledPackage, relativePath: string): unknow
     renameSync(temporary, target);
   }
   return pkg.require(target);
+}
+
+/** The repository's TypeScript if the installed `@pulumi/pulumi` accepts it, else the SDK's own peer range. */
+function programTypescript(): string {
+  const sdk = createRequire(path.join(repositoryRoot, "package.json"))("@pulumi/pulumi/package.json") as {
+    peerDependencies?: Record<string, string>;
+  };
+  const accepted = sdk.peerDependencies?.typescript;
+  const installed = installedVersion("typescript");
+  return accepted === undefined || satisfies(installed, accepted) ? installed : accepted;
 }
 
 /** The version of `name` installed in the repository's `node_modules`. */
