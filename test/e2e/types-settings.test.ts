@@ -8,7 +8,7 @@
  * package supports, the newest 5.x and the newest 6.x.
  *
  * Those compilers install from the npm registry once into
- * `${XDG_CACHE_HOME:-~/.cache}/pulumi-hosting-reseller/typescript/<version>`, as .ci/node24
+ * `${XDG_CACHE_HOME:-~/.cache}/pulumi-hosting-reseller/typescript/<version>`, as .ci/lib.sh
  * caches Node; `@pulumi/pulumi` and `@types/node` are the program directory's own.
  */
 import { execFile } from "node:child_process";
