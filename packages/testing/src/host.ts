@@ -472,6 +472,22 @@ async function startEngineStub(
     [engineProto.LogSeverity.ERROR]: "error",
   };
   type Unary<Req, Res> = (call: { request: Req }, callback: (error: null, response: Res) => void) => void;
+  /**
+   * The engine's version check, which the stubs name `RequirePulumiVersion` from @pulumi/pulumi
+   * 3.2xx on and `CheckPulumiVersion` before (3.216, the peer floor): answered under the name the
+   * installed stubs define, looked up by name so that the toolkit compiles against either.
+   */
+  const versionCheck = (stubs: object): Record<string, Unary<unknown, object>> => {
+    const replies = stubs as Record<string, (new () => object) | undefined>;
+    for (const [method, reply] of [
+      ["requirePulumiVersion", "RequirePulumiVersionResponse"],
+      ["checkPulumiVersion", "CheckPulumiVersionResponse"],
+    ] as const) {
+      const Reply = replies[reply];
+      if (Reply) return { [method]: (_call, callback) => callback(null, new Reply()) };
+    }
+    return {};
+  };
   const log: Unary<engineProto.LogRequest, InstanceType<typeof emptyProto.Empty>> = (call, callback) => {
     const urn = call.request.getUrn();
     onDiagnostic({
@@ -493,10 +509,7 @@ async function startEngineStub(
       engineProto.SetRootResourceResponse
     >,
     startDebugging: ((_call, callback) => callback(null, new emptyProto.Empty())) as Unary<unknown, InstanceType<typeof emptyProto.Empty>>,
-    requirePulumiVersion: ((_call, callback) => callback(null, new engineProto.RequirePulumiVersionResponse())) as Unary<
-      unknown,
-      engineProto.RequirePulumiVersionResponse
-    >,
+    ...versionCheck(engineProto),
   };
   const server = new grpc.Server();
   server.addService(engineGrpc.EngineService, implementation);
