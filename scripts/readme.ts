@@ -23,7 +23,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { API_VERSIONS, type EndpointDef, type Evidence } from "../src/client/endpoint";
 import { endpoints } from "../src/client/endpoints";
-import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../src/provider/rules/config";
+import { configurationTable, escapeCell } from "./lib/config-table";
 import { definitions, resourceFolder } from "../src/resources/registry";
 import { parseRunRecord, runSentence } from "./lib/run-record";
 import { pulumiYamlExample } from "./pulumi-yaml-example";
@@ -105,8 +105,6 @@ const marker = (name: string) => ({
   end: `<!-- ${name}:end -->`,
 });
 
-const esc = (s: string) => s.replace(/\|/g, "\\|");
-
 /** The decision records, in number order. */
 function decisions(): string[] {
   return readdirSync(path.join(ROOT, "docs/decisions"))
@@ -122,18 +120,6 @@ function contentsMarkdown(prefix: string): string {
   lines.splice(PAGES.findIndex((p) => p.file === "resources.md") + 1, 0, `  - one page per resource: ${resources.join(", ")}`);
   lines.push(`- Decisions: ${records.join(", ")}`);
   return lines.join("\n");
-}
-
-/** Keys the provider cannot do without; the others have a default or are simply unset. */
-function configurationMarkdown(): string {
-  return [
-    "| key | environment variable | required | default | meaning |",
-    "|---|---|---|---|---|",
-    ...CONFIG_KEYS.map(
-      (k) =>
-        `| \`${CONFIG_NAMESPACE}:${k.key}\`${k.secret ? " (secret)" : ""} | \`${k.env}\` | ${k.required ? "required" : "optional"} | ${k.default !== undefined ? `\`${esc(k.default)}\`` : "none"} | ${esc(k.description)} |`,
-    ),
-  ].join("\n");
 }
 
 function resourcesMarkdown(): string {
@@ -171,7 +157,9 @@ function operationsMarkdown(): string {
       "",
       "| operation | method | path | evidence | source | summary |",
       "|---|---|---|---|---|---|",
-      ...eps.map((e) => `| \`${e.id}\` | ${e.method} | \`${e.path}\` | ${evidenceLabel(e)} | ${esc(e.source)} | ${esc(e.summary)} |`),
+      ...eps.map(
+        (e) => `| \`${e.id}\` | ${e.method} | \`${e.path}\` | ${evidenceLabel(e)} | ${escapeCell(e.source)} | ${escapeCell(e.summary)} |`,
+      ),
     );
   }
   return lines.join("\n").trim();
@@ -194,7 +182,7 @@ function testRunMarkdown(): string {
 export const FILES: Record<string, Record<string, () => string>> = {
   "README.md": { contents: () => contentsMarkdown("docs/"), "test-run": testRunMarkdown },
   "docs/README.md": { contents: () => contentsMarkdown("") },
-  "docs/configuration.md": { configuration: configurationMarkdown },
+  "docs/configuration.md": { configuration: configurationTable },
   "docs/resources.md": { resources: resourcesMarkdown },
   "docs/api-operations.md": { operations: operationsMarkdown },
   "docs/simulator.md": { store: storeMarkdown },

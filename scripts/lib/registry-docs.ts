@@ -7,7 +7,8 @@
  */
 import * as path from "node:path";
 
-import { CONFIG_KEYS, CONFIG_NAMESPACE } from "../../src/provider/rules/config";
+import { CONFIG_NAMESPACE } from "../../src/provider/rules/config";
+import { configurationTable } from "./config-table";
 import { examplePrograms, type ExampleSchema } from "./example-programs";
 import { OVERVIEW_EXAMPLE } from "./schema-examples";
 import { ROOT } from "./schema";
@@ -94,10 +95,6 @@ function installationPage(schema: RegistrySchema): string {
   const lang = schema.language;
   // The Go SDK's module is the import path's parent, as `npm run sdk` builds it (scripts/sdk.ts).
   const goModule = path.posix.dirname(lang.go.importBasePath);
-  const keys = CONFIG_KEYS.map(
-    (k) =>
-      `| \`${CONFIG_NAMESPACE}:${k.key}\` | \`${k.env}\` | ${k.required ? "required" : "optional"} | ${k.secret ? "yes" : "no"} | ${k.default !== undefined ? `\`${k.default}\`` : "none"} | ${k.description.replace(/\|/g, "\\|")} |`,
-  );
   return [
     frontMatter({
       title: `${name} Installation & Configuration`,
@@ -162,9 +159,7 @@ function installationPage(schema: RegistrySchema): string {
     `pulumi config set --secret ${CONFIG_NAMESPACE}:apiKey my-api-key`,
     "```",
     "",
-    "| key | environment variable | required | secret | default | meaning |",
-    "|---|---|---|---|---|---|",
-    ...keys,
+    configurationTable(),
     "",
     `Several accounts, endpoint overrides and what each key does in detail: [Configuration](${repoLink(schema, "docs/configuration.md")}).`,
     "",

@@ -5,6 +5,7 @@
  * `reseller:index:*` resources and functions; the generation fails when a model names an input
  * or output the schema does not have.
  */
+import { CONTACT } from "../../test/helpers/contact";
 import { config, ref, type ExampleModel } from "./example-programs";
 
 const HOSTING = 101;
@@ -25,17 +26,7 @@ export const RESOURCE_EXAMPLES: Readonly<Record<string, readonly ExampleModel[]>
             maxPrice: 20,
             minimumExpiry: "2028-01-01",
             registrarLock: true,
-            registrant: {
-              firstName: "Alex",
-              lastName: "Martin",
-              email: "alex@example.org",
-              address1: "1 Example Street",
-              city: "Montreal",
-              postalCode: "H2X 1Y4",
-              state: "QC",
-              countryCode: "CA",
-              phone: "+1.5145550100",
-            },
+            registrant: CONTACT,
           },
         },
       ],
