@@ -3,8 +3,9 @@
  * but itself: each export becomes a getter that requires the module declaring it the first time
  * the export is read (docs/decisions/0038).
  *
- * `src/index.ts` stays the one list of what the package exports and `dist/index.d.ts` is tsc's,
- * so the types are unchanged; only the JavaScript tsc wrote for it, which requires every module
+ * `src/index.ts` stays the one list of what the package exports and `dist/index.d.ts` is tsc's
+ * (rolled into one file by scripts/bundle-types.ts, docs/decisions/0041), so the types are
+ * unchanged; only the JavaScript tsc wrote for it, which requires every module
  * of the package and every dependency at once (zod schemas, undici, cron-parser, ...), is
  * replaced. The names come from the type checker, resolved through `export *` barrels and
  * aliases to the file that declares each value, so nothing here lists them by hand.

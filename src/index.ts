@@ -27,10 +27,26 @@ import {
 
 export { createClient, DEFAULT_BASE_URL, parseBaseUrl } from "./client/client";
 export type { ClientOptions, ClientMethods, EndpointOverride, RequestEvent, RequestOptions, ResellerClient } from "./client/client";
-export { endpoints, operations } from "./client/endpoints";
-export type { EndpointKey, Endpoints, OperationId, OperationParams, OperationReply, VersionKey } from "./client/endpoints";
+// The table with types that name no zod type (docs/decisions/0041): `EndpointDef`, `Operation`
+// and `Route` are the public names of the plain entry, row and route types.
+export { endpoints, operations } from "./client/public";
+export type {
+  EndpointEntry,
+  EndpointEntry as EndpointDef,
+  EndpointTable,
+  EndpointTable as Endpoints,
+  OperationRoute as Route,
+  OperationRow as Operation,
+  OperationRows,
+  Schema,
+  SchemaError,
+  SchemaIssue,
+  SchemaResult,
+} from "./client/public";
+export type { EndpointKey, KeysOf, OperationId, OperationParams, OperationReply, VersionKey } from "./client/endpoints";
+export type { OperationParamsByKey, OperationReplyByKey, OperationSentByKey, OperationVersions } from "./public-types.generated";
 export { API_VERSIONS } from "./client/endpoint";
-export type { ApiVersion, EndpointDef, Evidence, HttpMethod, Operation, ParamLocation, Route, Safety, Unwrap } from "./client/endpoint";
+export type { ApiVersion, Evidence, HttpMethod, ParamLocation, Safety, Unwrap } from "./client/endpoint";
 export { ERROR_CODES, ResellerApiError, isResellerApiError } from "./client/errors";
 export type { ErrorCode } from "./client/errors";
 export { EndpointOverrideError, parseEndpointOverrides, overridesByVersion } from "./client/overrides";

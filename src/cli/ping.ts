@@ -24,7 +24,7 @@ import { isIP } from "node:net";
 import type { Command } from "commander";
 import type { ApiVersion, EndpointDef } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
-import type { ResellerClient } from "../client/client";
+import { tableEntry, type ResellerClient } from "../client/client";
 import { isResellerApiError, type ErrorCode } from "../client/errors";
 import { accountKeyPath, CONFIG_KEYS, type ProviderSettings } from "../provider/rules/config";
 import { addConnectionOptions, clientFromSettings, kebab, settingsFromFlags, type ConnectionFlags } from "./generate";
@@ -189,7 +189,7 @@ async function checkRoute(
   const check = pickRouteCheck(version);
   if (check) {
     // The client's own entry: a route the user moved with reseller:endpointOverrides is checked where they put it.
-    const entry = client.endpoint(check.entry.key) ?? check.entry;
+    const entry = tableEntry(client, check.entry.key) ?? check.entry;
     try {
       await client.request(entry.key, {});
     } catch (err) {

@@ -10,7 +10,9 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { API_VERSIONS, unwrapReply, type ApiVersion, type EndpointDef, type HttpMethod, type Safety } from "./endpoint";
-import { endpoints, type EndpointKey, type Endpoints, type VersionKey } from "./endpoints";
+import { endpoints, type EndpointKey, type VersionKey } from "./endpoints";
+import type { EndpointEntry } from "./public";
+import type { OperationParamsByKey, OperationReplyByKey } from "../public-types.generated";
 import { ResellerApiError, classifyApiFailure, flattenApiErrors, redactDeep, type ErrorCode } from "./errors";
 import { RateLimitPause, createLimiter, type Limiter, type LimiterOptions } from "./limiter";
 import {
@@ -136,8 +138,9 @@ export interface RequestOptions {
   route?: RouteOverride;
 }
 
-type RequestOf<K extends EndpointKey> = z.input<Endpoints[K]["request"]>;
-type ResponseOf<K extends EndpointKey> = z.output<Endpoints[K]["response"]>;
+// The generated plain types (docs/decisions/0041), equal to the schemas' `z.input` and `z.output`.
+type RequestOf<K extends EndpointKey> = OperationParamsByKey[K];
+type ResponseOf<K extends EndpointKey> = OperationReplyByKey[K];
 type AreaOf<K> = K extends `${ApiVersion}.${infer A}.${string}` ? A : never;
 type VerbOf<K> = K extends `${ApiVersion}.${string}.${infer M}` ? M : never;
 type OperationFn<K extends EndpointKey> =
@@ -164,7 +167,7 @@ export interface ClientCore<V extends ApiVersion> {
   /** Whether the client's version has the operation `id`. */
   has(id: string): boolean;
   /** The table entry for an id or key, with overrides applied, or undefined. */
-  endpoint(idOrKey: string): EndpointDef | undefined;
+  endpoint(idOrKey: string): EndpointEntry | undefined;
   /** Closes the connection pool. */
   close(): Promise<void>;
 }
@@ -310,6 +313,15 @@ const sleep = (ms: number, signal?: AbortSignal) =>
       { once: true },
     );
   });
+
+/**
+ * The client's entry for an id or key with its schemas typed as zod's, for the package's own
+ * code (the probe, `reseller ping`). `endpoint()` returns the table's entries, with overrides
+ * applied; its public type names no zod type (docs/decisions/0041), so this says what they are.
+ */
+export function tableEntry(client: Pick<ClientCore<ApiVersion>, "endpoint">, idOrKey: string): EndpointDef | undefined {
+  return client.endpoint(idOrKey) as EndpointDef | undefined;
+}
 
 /**
  * Creates a client for one API version.

@@ -41,16 +41,16 @@ export type ParamLocation = "body" | "query";
  */
 export type Safety = "read" | "idempotent" | "unsafe";
 
-export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+/**
+ * What an endpoint is beside its schemas. Kept apart from {@link EndpointSpec} so that the
+ * public endpoint type (src/client/public.ts) names it without naming a zod type.
+ */
+export interface EndpointFacts {
   method: HttpMethod;
   /** Absolute path including the version prefix, e.g. `/v4/hosting/domain/dns-zone`. */
   path: string;
   /** Default placement of parameters. GET and DELETE carry a JSON body unless `query`. */
   params: ParamLocation;
-  /** Strict schema of what we send (`z.strictObject`). The simulator validates with it too. */
-  request: Req;
-  /** Lenient schema of what we read (`z.looseObject`, coercing where unambiguous). */
-  response: Res;
   evidence: Evidence;
   /** The catalog's finer label and row, e.g. `INFERRED-M, catalog §1 #14`. */
   source: string;
@@ -63,19 +63,23 @@ export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.Z
    * Where this version's reply carries the operation's fields inside `data` (v3 and v2 hosting
    * operations, legacy document difference 3): `true` when `data` holds the fields themselves,
    * a field name when `data` holds that one field (a listing v4 names `keys`). The client moves
-   * them to where {@link response} expects them before parsing, so every version answers one shape.
+   * them to where {@link EndpointSpec.response} expects them before parsing, so every version answers one shape.
    */
   unwrap?: Unwrap;
+}
+
+export interface EndpointSpec<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> extends EndpointFacts {
+  /** Strict schema of what we send (`z.strictObject`). The simulator validates with it too. */
+  request: Req;
+  /** Lenient schema of what we read (`z.looseObject`, coercing where unambiguous). */
+  response: Res;
 }
 
 /** How a version wraps its reply in `data`; see {@link EndpointSpec.unwrap}. */
 export type Unwrap = true | string;
 
-/** A table entry: the spec plus its key, id and version, filled in by {@link endpointsOf}. */
-export type EndpointDef<K extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = EndpointSpec<
-  Req,
-  Res
-> & {
+/** What {@link endpointsOf} adds to an entry's spec: its key, id and version, and where it came from. */
+export interface EntryFacts<K extends string = string> {
   /** `"<version>.<area>.<verbNoun>"`, unique across the table. */
   key: K;
   /** `"<area>.<verbNoun>"`; the same id names the same operation in every version that has it. */
@@ -88,7 +92,14 @@ export type EndpointDef<K extends string = string, Req extends z.ZodType = z.Zod
    * (src/client/observed.ts).
    */
   observedOn?: string;
-};
+}
+
+/** A table entry: the spec plus its key, id and version, filled in by {@link endpointsOf}. */
+export type EndpointDef<K extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = EndpointSpec<
+  Req,
+  Res
+> &
+  EntryFacts<K>;
 
 /** Splits `"v4.dns.getZone"` into its version and id. */
 export function splitKey(key: string): { version: ApiVersion; id: string; area: string } {
@@ -104,7 +115,15 @@ export function splitKey(key: string): { version: ApiVersion; id: string; area: 
  * differs from the operation's row (a request or response variant, a `data` envelope to unwrap).
  * The table writes each with {@link route}, on one line.
  */
-export interface Route {
+export interface Route extends RouteFacts {
+  /** This version's request schema, where it takes other parameters than the row's. */
+  request?: z.ZodType;
+  /** This version's response schema, where it answers other fields than the row's. */
+  response?: z.ZodType;
+}
+
+/** A {@link Route} beside its schemas (the public route type names it: src/client/public.ts). */
+export interface RouteFacts {
   method: HttpMethod;
   path: string;
   /** Default `body`. */
@@ -112,10 +131,6 @@ export interface Route {
   evidence: Evidence;
   /** The catalog's finer label and row, e.g. `INFERRED-M, catalog §1 #14`. */
   source: string;
-  /** This version's request schema, where it takes other parameters than the row's. */
-  request?: z.ZodType;
-  /** This version's response schema, where it answers other fields than the row's. */
-  response?: z.ZodType;
   unwrap?: Unwrap;
   envelope?: boolean;
   summary?: string;
@@ -163,16 +178,20 @@ export function route<const X extends RouteOptions = {}>(line: RouteLine, source
  * One operation, once: what it does, whether it is safe to repeat, the request and response
  * schemas, and per API version the route that serves it.
  */
-export interface Operation {
-  summary: string;
-  safety: Safety;
-  /** Hosting operations answer with the envelope `success`, `errors`, `reseller_id`. */
-  envelope: boolean;
+export interface Operation extends OperationFacts {
   request: z.ZodType;
   response: z.ZodType;
   v4?: Route;
   v3?: Route;
   v2?: Route;
+}
+
+/** An {@link Operation} beside its schemas and routes (the public operation type names it: src/client/public.ts). */
+export interface OperationFacts {
+  summary: string;
+  safety: Safety;
+  /** Hosting operations answer with the envelope `success`, `errors`, `reseller_id`. */
+  envelope: boolean;
 }
 
 /** Operations keyed by id, `"<area>.<verbNoun>"`. */

@@ -214,4 +214,5 @@ export type DbPrivilege = (typeof DB_PRIVILEGES)[number];
 export const dbPrivilege = z.enum(DB_PRIVILEGES);
 export const databaseType = z.enum(["MYSQL", "POSTGRES"]);
 /** A database server type as the API names it. */
-export type DatabaseType = z.output<typeof databaseType>;
+// Equal to `z.output<typeof databaseType>`, as a plain type (docs/decisions/0041).
+export type { DatabaseType } from "../public-types.generated";

@@ -22,7 +22,7 @@
  * replies, from the table's route or from a candidate that works, fill the parameters of the rest.
  */
 import { parse as parseHostname } from "tldts";
-import type { ClientCore } from "../client/client";
+import { tableEntry, type ClientCore } from "../client/client";
 import type { ApiVersion, EndpointDef, Evidence, HttpMethod, ParamLocation } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
 import { isResellerApiError, type ErrorCode, type ResellerApiError } from "../client/errors";
@@ -559,7 +559,7 @@ async function checkUnknownRoute(run: Run, hello: EndpointDef, warn: (line: stri
 export async function probeAccount(client: ProbeClient, options: ProbeOptions = {}): Promise<ProbeResult> {
   const progress = options.progress ?? (() => {});
   const mine = Object.values(table).filter((e) => e.version === client.version && (e.safety === "read" || options.writes === true));
-  const effective = mine.map((e) => client.endpoint(e.key)!);
+  const effective = mine.map((e) => tableEntry(client, e.key)!);
   const run = startRun(client, options);
   const done = new Map<string, Probed>();
 
@@ -596,7 +596,7 @@ export async function probeAccount(client: ProbeClient, options: ProbeOptions = 
 function startRun(client: ProbeClient, options: ProbeOptions): Run {
   const all = Object.values(table)
     .filter((e) => e.version === client.version)
-    .map((e) => client.endpoint(e.key)!);
+    .map((e) => tableEntry(client, e.key)!);
   const run: Run = {
     client,
     facts: {

@@ -1,9 +1,10 @@
 /**
- * Every resource of the package: the classes programs construct, and the definitions the
- * runtime serves. One `export *` line per folder, in the order of `RESOURCES` in `registry.ts`,
- * the list everything else derives from; a test checks that the two agree.
+ * Every resource of the package: the classes programs construct, their arguments and state, and
+ * their helpers. One `export *` line per folder, in the order of `RESOURCES` in `registry.ts`,
+ * the list everything else derives from; a test checks that the two agree. The lifecycle
+ * definitions the runtime serves are not exported: their types are the zod schemas, which the
+ * public declarations do not name (docs/decisions/0041); `registry.ts` lists them.
  */
-export { definitions } from "./registry";
 
 export * from "./domain-registration";
 export * from "./dns-record-set";

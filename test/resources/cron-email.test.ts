@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { cronEmailDefinition } from "../../src/resources/cron-email";
+import { cronEmailDefinition } from "../../src/resources/cron-email/provider";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 
 describe.each<ApiVersion>(["v4", "v3", "v2"])("CronEmail on %s", (version) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { cronJobDefinition } from "../../src/resources/cron-job";
+import { cronJobDefinition } from "../../src/resources/cron-job/provider";
 import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { customSslDefinition } from "../../src/resources/custom-ssl";
+import { customSslDefinition } from "../../src/resources/custom-ssl/provider";
 import { generateRsaKeyPair, generateSelfSigned } from "../../packages/simulator/src/x509";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { DatabaseUser, databaseUserDefinition } from "../../src/resources/database-user";
+import { DatabaseUser } from "../../src/resources/database-user";
+import { databaseUserDefinition } from "../../src/resources/database-user/provider";
 import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 

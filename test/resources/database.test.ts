@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { databaseDefinition } from "../../src/resources/database";
+import { databaseDefinition } from "../../src/resources/database/provider";
 import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 

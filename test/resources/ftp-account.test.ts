@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { FtpAccount, ftpAccountDefinition } from "../../src/resources/ftp-account";
+import { FtpAccount } from "../../src/resources/ftp-account";
+import { ftpAccountDefinition } from "../../src/resources/ftp-account/provider";
 import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { clearCache } from "../../src/runtime";
-import { objectStorageAccountDefinition } from "../../src/resources/object-storage-account";
+import { objectStorageAccountDefinition } from "../../src/resources/object-storage-account/provider";
 import { runLifecycle, useProvider } from "../helpers/lifecycle";
 import { hostingAddressOf } from "../helpers/sim";
 

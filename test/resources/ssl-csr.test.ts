@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { ApiVersion } from "../../src/client/endpoint";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { clearCache } from "../../src/runtime";
-import { canonicalPem, sslCsrDefinition } from "../../src/resources/ssl-csr";
+import { canonicalPem } from "../../src/resources/ssl-csr";
+import { sslCsrDefinition } from "../../src/resources/ssl-csr/provider";
 import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
 

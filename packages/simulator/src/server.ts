@@ -22,9 +22,10 @@ import {
   type HttpMethod,
   applyOverride,
   parseEndpointOverrides,
-  type EndpointOverrides,
-  type EndpointOverridesInput,
 } from "pulumi-hosting-reseller/contract";
+// The types the simulator's declarations show come from the package's root, whose declarations
+// name no zod type (docs/decisions/0041).
+import type { EndpointDef as EndpointEntry, EndpointOverrides, EndpointOverridesInput } from "pulumi-hosting-reseller";
 import { OVERSIZE_BYTES, createFaults, parseFaultSpec, seededRandom, type Faults } from "./faults";
 import { createRateLimiter, parseRateLimit, type RateLimitSpec } from "./rate-limit";
 import { areas } from "./handlers";
@@ -176,7 +177,12 @@ const NOT_FOUND_PAGE =
  * const table = simulatorRoutes({ "dns.getZone": { v4: { method: "GET", path: "/v4/dns/zone" } } });
  * table.get("GET /v4/dns/zone")?.key; // "v4.dns.getZone"
  */
-export function simulatorRoutes(routes?: EndpointOverridesInput): Map<string, EndpointDef> {
+export function simulatorRoutes(routes?: EndpointOverridesInput): Map<string, EndpointEntry> {
+  return routeTable(routes);
+}
+
+/** {@link simulatorRoutes}, with the entries' schemas as the server uses them. */
+function routeTable(routes?: EndpointOverridesInput): Map<string, EndpointDef> {
   const overrides = parseEndpointOverrides(routes);
   const table = new Map<string, EndpointDef>();
   for (const base of Object.values(endpoints as Record<string, EndpointDef>)) {
@@ -310,7 +316,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   // ---- routing ----
   // Checked before anything listens, so a bad `routes` option fails the start with its message.
   const overrides = parseEndpointOverrides(options.routes);
-  const routes = simulatorRoutes(overrides);
+  const routes = routeTable(overrides);
   const unknownRoute = options.unknownRoute ?? "json-error";
   if (!(UNKNOWN_ROUTE_STYLES as readonly string[]).includes(unknownRoute)) {
     throw new Error(`unknownRoute must be one of ${UNKNOWN_ROUTE_STYLES.join(", ")}, got "${String(unknownRoute)}"`);

@@ -9,8 +9,9 @@
  * (`success`, `errors`, `reseller_id`) where it declares `envelope: true`. A thrown
  * {@link SimError} becomes the API's error object.
  */
-import type { z } from "zod";
-import type { EndpointDef, EndpointKey, Endpoints, KeysOf, OperationId } from "pulumi-hosting-reseller/contract";
+// From the package's root, whose declarations name no zod type (docs/decisions/0041), rather
+// than from `/contract`, whose table is typed with the schemas.
+import type { EndpointDef, EndpointKey, KeysOf, OperationId, OperationSentByKey } from "pulumi-hosting-reseller";
 import type { HostingState, SimState } from "./state";
 
 export interface SimBehaviour {
@@ -24,7 +25,7 @@ export interface SimBehaviour {
  * The parameters the handler of endpoint `K` receives: what the endpoint's request schema parsed
  * (its output, after defaults and transforms). A union where `K` names several versions.
  */
-export type SimParams<K extends EndpointKey> = z.output<Endpoints[K]["request"]>;
+export type SimParams<K extends EndpointKey> = OperationSentByKey[K];
 
 /**
  * What a handler receives; `P` is its parameters' type. {@link KeyContext} and {@link OpContext}

@@ -3,7 +3,7 @@
  * `"<version>.<area>.<verbNoun>"`. Each area's entries live in their own file; this one merges
  * them. The client derives its methods from it and the simulator routes with it.
  */
-import type { z } from "zod";
+import type { OperationParamsByKey, OperationReplyByKey, OperationVersions } from "../../public-types.generated";
 import { endpointsOf, type ApiVersion } from "../endpoint";
 import { accountOperations } from "./account";
 import { hostingOperations } from "./hosting";
@@ -56,8 +56,12 @@ export const operations = {
   ...appsOperations,
 };
 
-/** The operation ids, `"dns.getZone"`. */
-export type OperationId = keyof typeof operations & string;
+/**
+ * The operation ids, `"dns.getZone"`. This and the types below name the plain types generated from
+ * the table (src/public-types.generated.ts, docs/decisions/0041), which test/types checks equal
+ * to what the schemas infer, so that the public declarations name no zod type.
+ */
+export type OperationId = keyof OperationVersions & string;
 
 /**
  * Every operation of every API version.
@@ -71,26 +75,25 @@ export const endpoints = endpointsOf(operations);
 
 export type Endpoints = typeof endpoints;
 /** A full endpoint key, `"v4.dns.getZone"`. */
-export type EndpointKey = keyof Endpoints & string;
+export type EndpointKey = keyof OperationParamsByKey & string;
 /** The keys of one version. */
 export type VersionKey<V extends ApiVersion> = Extract<EndpointKey, `${V}.${string}`>;
 
-type Rows = typeof operations;
 /**
  * The table keys of the versions that serve operation `Id`: `"v4.dns.getZone" | "v3.dns.getZone" | ...`;
  * for a union of ids, every version of each.
  */
-export type KeysOf<Id extends OperationId> = Id extends OperationId ? `${keyof Rows[Id] & ApiVersion}.${Id}` & EndpointKey : never;
+export type KeysOf<Id extends OperationId> = Id extends OperationId ? `${OperationVersions[Id]}.${Id}` & EndpointKey : never;
 /**
  * What operation `Id` takes, whichever version serves it (a union where versions differ, such as
  * v3's hosting `username`). A misspelt field is a compile error.
  */
-export type OperationParams<Id extends OperationId> = z.input<Endpoints[KeysOf<Id>]["request"]>;
+export type OperationParams<Id extends OperationId> = OperationParamsByKey[KeysOf<Id>];
 /**
  * What operation `Id` answers once the client has parsed it, whichever version serves it: the
  * `data` envelopes of v3 and v2 are already undone.
  */
-export type OperationReply<Id extends OperationId> = z.output<Endpoints[KeysOf<Id>]["response"]>;
+export type OperationReply<Id extends OperationId> = OperationReplyByKey[KeysOf<Id>];
 /**
  * The parameters of hosting operation `Id` beside the hosting address (`id`, and v3's
  * `username`), which the caller adds from `ctx.hosting(...)`.

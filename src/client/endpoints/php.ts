@@ -30,7 +30,8 @@ export const phpOption = obj(
     value: str(),
   }),
 );
-export type PhpOption = z.output<typeof phpOption>;
+// Equal to `z.output<typeof phpOption>`, as a plain type (docs/decisions/0041).
+export type { PhpOption } from "../../public-types.generated";
 
 const versionsShape = { currentVersion: str().optional(), defaultVersion: str().optional(), availableVersions: list(str()) };
 

@@ -1,5 +1,5 @@
-/** CronEmail: the resource class, its arguments and state, and its lifecycle definition. */
+/** CronEmail: the resource class, its arguments and state, and its helpers. */
 export { CronEmail } from "./resource";
 export type { CronEmailArgs } from "./resource";
-export { cronEmailDefinition, parseCronEmailId } from "./provider";
+export { parseCronEmailId } from "./provider";
 export type { CronEmailInputs, CronEmailOutputs } from "./schema";

@@ -1,5 +1,4 @@
-/** DomainLock: the resource class, its arguments and state, and its lifecycle definition. */
+/** DomainLock: the resource class, its arguments and state, and its helpers. */
 export { DomainLock } from "./resource";
 export type { DomainLockArgs } from "./resource";
-export { domainLockDefinition } from "./provider";
 export type { DomainLockInputs, DomainLockOutputs } from "./schema";

@@ -1,5 +1,4 @@
-/** DomainNameservers: the resource class, its arguments and state, and its lifecycle definition. */
+/** DomainNameservers: the resource class, its arguments and state, and its helpers. */
 export { DomainNameservers } from "./resource";
 export type { DomainNameserversArgs } from "./resource";
-export { domainNameserversDefinition } from "./provider";
 export type { DomainNameserversInputs, DomainNameserversOutputs } from "./schema";

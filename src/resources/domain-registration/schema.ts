@@ -7,6 +7,7 @@
  * provider nameservers are nsa/nsb/nsc.n0c.com, §6).
  */
 import { z } from "zod";
+import type { DomainRegistrationChecked } from "../../public-types.generated";
 import { isUnknown, limitText } from "../../provider/lifecycle/check";
 import type { IssueSink } from "../../provider/lifecycle/define";
 import { countryCodeInput, domainInput, MAX_EMAIL_LENGTH, normalizeEmail, textInput } from "../../provider/rules/validators";
@@ -120,10 +121,14 @@ export const domainRegistrationInputs = {
   }).optional(),
 };
 
-/** A WHOIS contact (one of the registrant, admin, billing and tech groups), as checked. */
-export type Contact = z.output<typeof contactSchema>;
+/**
+ * A WHOIS contact (one of the registrant, admin, billing and tech groups), as checked: the
+ * schema's output, as a plain type (docs/decisions/0041).
+ */
+export type { Contact } from "../../public-types.generated";
 
-type Parsed = z.output<z.ZodObject<typeof domainRegistrationInputs>>;
+/** The inputs as their schemas parse them: a plain type equal to their `z.output` (docs/decisions/0041). */
+type Parsed = DomainRegistrationChecked;
 
 /** The checked inputs: `domain`, `sld` and `tld` are always set and consistent. */
 export interface DomainRegistrationInputs extends Omit<Parsed, "domain" | "sld" | "tld"> {

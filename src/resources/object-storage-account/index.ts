@@ -1,6 +1,6 @@
-/** ObjectStorageAccount: the resource class, its arguments and state, and its lifecycle definition. */
+/** ObjectStorageAccount: the resource class, its arguments and state, and its helpers. */
 export { ObjectStorageAccount } from "./resource";
 export type { ObjectStorageAccountArgs } from "./resource";
-export { objectStorageAccountDefinition, objectStorageAccountId, parseObjectStorageAccountId } from "./provider";
+export { objectStorageAccountId, parseObjectStorageAccountId } from "./provider";
 export { storageAccountOutputs } from "./schema";
 export type { ObjectStorageAccountInputs, ObjectStorageAccountOutputs, ObjectStorageUsage, StorageAccountReply } from "./schema";

@@ -1,6 +1,6 @@
-/** PhpExtensions: the resource class, its arguments and state, and its lifecycle definition. */
+/** PhpExtensions: the resource class, its arguments and state, and its helpers. */
 export { PhpExtensions } from "./resource";
 export type { PhpExtensionsArgs } from "./resource";
-export { parsePhpExtensionsId, phpExtensionsDefinition, phpExtensionsId } from "./provider";
+export { parsePhpExtensionsId, phpExtensionsId } from "./provider";
 export { checkExtensionNames, extensionEnabled, sameExtensions } from "./schema";
 export type { PhpExtensionsInputs, PhpExtensionsOutputs } from "./schema";

@@ -1,6 +1,6 @@
-/** PhpOptions: the resource class, its arguments and state, and its lifecycle definition. */
+/** PhpOptions: the resource class, its arguments and state, and its helpers. */
 export { PhpOptions } from "./resource";
 export type { PhpOptionsArgs } from "./resource";
-export { parsePhpOptionsId, phpOptionsDefinition, phpOptionsId } from "./provider";
+export { parsePhpOptionsId, phpOptionsId } from "./provider";
 export { allowedValuesOf, checkAgainstMap, sameOptions } from "./schema";
 export type { PhpOptionsInputs, PhpOptionsOutputs } from "./schema";

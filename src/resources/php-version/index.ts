@@ -1,8 +1,7 @@
-/** PhpVersion: the resource class, its arguments and state, and its lifecycle definition. */
+/** PhpVersion: the resource class, its arguments and state, and its helpers. */
 export { PhpVersion } from "./resource";
 export type { PhpVersionArgs } from "./resource";
-export { parsePhpVersionId, phpVersionDefinition, phpVersionId } from "./provider";
+export { parsePhpVersionId, phpVersionId } from "./provider";
 export { phpVersionProblem } from "./schema";
 export type { PhpVersionInputs, PhpVersionOutputs } from "./schema";
-export { phpVersionGone, phpVersionsOf } from "../shared/php-settings";
 export type { PhpVersions } from "../shared/php-settings";

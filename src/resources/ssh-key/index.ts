@@ -1,6 +1,6 @@
-/** SshKey: the resource class, its arguments and state, and its lifecycle definition. */
+/** SshKey: the resource class, its arguments and state, and its helpers. */
 export { SshKey } from "./resource";
 export type { SshKeyArgs } from "./resource";
-export { canonicalFingerprint, parseSshKeyId, sshKeyDefinition, sshKeyId } from "./provider";
+export { canonicalFingerprint, parseSshKeyId, sshKeyId } from "./provider";
 export { canonicalAddressOrCidr, keyFacts, normalizeFromIps } from "./schema";
 export type { KeyFacts, SshKeyInputs, SshKeyOutputs } from "./schema";

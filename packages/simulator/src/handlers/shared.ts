@@ -54,8 +54,9 @@ export type VersionResolvers<Id extends OperationId> = {
  * const getAccessLogs = byVersion<"logs.getAccessLogs">({ v4: (ctx) => ({ data: [] }), v3: (ctx) => ({ data: [] }) });
  */
 export function byVersion<Id extends OperationId>(resolvers: VersionResolvers<Id>): Resolver<SimParams<KeysOf<Id>>> {
-  const table = resolvers as Record<string, Resolver<SimParams<KeysOf<Id>>>>;
-  return (ctx) => table[ctx.endpoint.version]!(ctx);
+  // One resolver per version, looked up by the version the core routed the request to.
+  const table: Record<string, unknown> = resolvers;
+  return (ctx) => (table[ctx.endpoint.version] as Resolver<SimParams<KeysOf<Id>>>)(ctx);
 }
 
 // ---- passwords ----
