@@ -381,7 +381,7 @@ export async function discover(ctx: ProviderContext, selection: Selection = {}):
     const missing = [...wanted.domains].filter((d) => !known.has(d));
     if (missing.length > 0) {
       throw new Error(
-        `Domain ${missing.join(", ")} is neither in this reseller account's domain list nor attached to one of its hosting accounts`,
+        `Domain ${missing.join(", ")} is neither in this reseller account's domain list nor attached to one of its hosting accounts (domains found: ${[...known].sort().join(", ") || "none"})`,
       );
     }
     const elsewhere = [...wanted.domains].filter((d) => !hostings.some((h) => hostingOf.get(d) === h));

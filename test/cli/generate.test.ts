@@ -101,7 +101,7 @@ describe("reseller generate selections", () => {
       "Hosting account 999 is not in this reseller account (hosting accounts found: 101, 102)",
     );
     await expect(generate({ domain: ["nowhere.example"] })).rejects.toThrow(
-      "Domain nowhere.example is neither in this reseller account's domain list",
+      /^Domain nowhere\.example is neither in this reseller account's domain list nor attached to one of its hosting accounts \(domains found: agency-demo\.com, client-shop\.net, .*\)$/,
     );
     await expect(generate({ hostingId: ["abc"] })).rejects.toThrow(
       '--hosting-id must be a hosting account id (a positive whole number), got "abc"',
