@@ -254,6 +254,21 @@ describe("reseller sim --routes and --unknown-route", () => {
     }
   });
 
+  it("prints the stack's configuration ready to paste, and the seed's SSH public keys", async () => {
+    const sim = await startSimulator(simulatorOptionsFrom({ ...base, seed: "demo" }));
+    try {
+      const banner = describeSimulator(sim);
+      expect(banner).toContain(`  pulumi config set reseller:apiUrl ${sim.url}`);
+      expect(banner).toContain(`  pulumi config set reseller:apiUser ${sim.apiUser}`);
+      expect(banner).toContain(`  pulumi config set --secret reseller:apiKey ${sim.apiKey}`);
+      expect(banner.filter((line) => line.includes("SSH public key"))).toEqual([
+        `  SSH public key of hosting account 101: ${sim.store.hostings["101"]!.sshKeys[0]!.publicKey}`,
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it("prints the banner of today when neither flag is given", async () => {
     const options = simulatorOptionsFrom(base);
     expect(options.unknownRoute).toBe("json-error");

@@ -108,15 +108,32 @@ function movedCount(sim: Simulator): number {
   }).length;
 }
 
+/**
+ * The SSH public keys the seed holds, one line each: a program that declares one of them must
+ * take it over with `adopt: true` (the takeover check refuses it otherwise), and one that wants a
+ * new key must declare another.
+ */
+function seedSshKeys(sim: Simulator): string[] {
+  return Object.entries(sim.store.hostings).flatMap(([id, hosting]) =>
+    hosting.sshKeys.map((key) => `  SSH public key of hosting account ${id}: ${key.publicKey}`),
+  );
+}
+
 /** The lines printed once the simulator listens. */
 export function describeSimulator(sim: Simulator): string[] {
   const moved = movedCount(sim);
   return [
     `Simulator listening on ${sim.url}`,
+    "A stack's configuration for it (run in the project's directory):",
+    `  pulumi config set reseller:apiUrl ${sim.url}`,
+    `  pulumi config set reseller:apiUser ${sim.apiUser}`,
+    `  pulumi config set --secret reseller:apiKey ${sim.apiKey}`,
+    "Or the environment, for `reseller ping`, `reseller generate` and programs without that configuration:",
     `  RESELLER_API_URL=${sim.url}`,
     `  RESELLER_API_USER=${sim.apiUser}`,
     `  RESELLER_API_KEY=${sim.apiKey}`,
     `  admin token (X-Sim-Admin-Token): ${sim.adminToken}`,
+    ...seedSshKeys(sim),
     ...(moved > 0
       ? [
           `  routes: ${moved} operation${moved === 1 ? "" : "s"} served at another route than the endpoint table's (--routes); their table routes are unknown`,
