@@ -4,8 +4,8 @@
  * load on their own; and the launcher's compile cache directory for Node 22 and later. The whole
  * plugin, installed and run through the engine, is test/native/plugin-archive.test.ts.
  */
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 
@@ -81,5 +81,34 @@ describe("the release archive's plugin at its start", () => {
     it("keeps the compile cache directory the user chose", () => {
       expect(cacheDirOf({ NODE_COMPILE_CACHE: "/srv/cache" })).toBe("/srv/cache");
     });
+
+    // `module.flushCompileCache` is Node 22.10's; on older Node the launcher's setting does nothing.
+    const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
+    it.skipIf(major < 22 || (major === 22 && minor < 10))(
+      "leaves the bundle's compiled code in the cache once the plugin has announced its port, though it is ended by a signal",
+      async () => {
+        const tmp = path.join(scratch, "tmp");
+        mkdirSync(tmp, { recursive: true });
+        const cache = path.join(tmp, `pulumi-resource-${PLUGIN_NAME}-v${packageVersion()}-compile-cache`);
+        const { NODE_COMPILE_CACHE: _ignored, ...rest } = process.env;
+        const child = spawn(path.join(unpacked, `pulumi-resource-${PLUGIN_NAME}`), ["127.0.0.1:1"], {
+          env: { ...rest, TMPDIR: tmp, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` },
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.once("data", () => resolve());
+          child.once("exit", (code) => reject(new Error(`the plugin exited with ${code} before printing its port`)));
+        });
+        // Written while the plugin runs: a plugin that only wrote it at a clean exit would never write it.
+        const written = () => existsSync(cache) && readdirSync(cache, { recursive: true, withFileTypes: true }).some((e) => e.isFile());
+        for (let waited = 0; !written() && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+        const running = child.exitCode === null;
+        child.kill("SIGTERM");
+        await exited;
+        expect(running).toBe(true);
+        expect(written()).toBe(true);
+      },
+    );
   });
 });
