@@ -1,8 +1,9 @@
 /**
  * The provider plugin as a release archive that `pulumi plugin install resource reseller
  * <version> --file <archive>` installs (docs/decisions/0039): the plugin bundled into one file
- * with the SDK's gRPC and protobuf, a launcher the engine starts, the schema and the notices of
- * what the bundle carries. It needs nothing on the machine but Node.js.
+ * with the SDK's gRPC and protobuf (and the packages it loads only on first use in files beside
+ * it), a launcher the engine starts, the schema and the notices of what the bundles carry. It
+ * needs nothing on the machine but Node.js.
  *
  * Layout (the bundle sits where the package's compiled entry sits, so it finds `package.json`
  * and `schema.json` two folders up exactly as it does in the package, `src/plugin/server.ts`):
@@ -10,6 +11,7 @@
  *     pulumi-resource-reseller       (linux, darwin: a POSIX shell launcher, mode 0755)
  *     pulumi-resource-reseller.cmd   (windows: the engine probes `.exe` then `.cmd`)
  *     dist/plugin/main.js            the bundle
+ *     dist/plugin/undici.js ...      the packages of LAZY_PACKAGES, required by the bundle on first use
  *     package.json                   name and version (the plugin reports this version)
  *     schema.json  LICENSE  README.md  THIRD-PARTY-NOTICES.md
  */
@@ -93,20 +95,45 @@ const sdkModulesPlugin: Plugin = {
   },
 };
 
-const POSIX_LAUNCHER = `#!/bin/sh
+/**
+ * The directory of Node's compile cache for one plugin version, under the temporary directory
+ * (`os.tmpdir()`: `TMPDIR` or `/tmp`, `%TEMP%` on Windows).
+ *
+ * The launcher sets `NODE_COMPILE_CACHE` (unless the user set it) rather than the bundle calling
+ * `module.enableCompileCache()`: the cache serves the files compiled after it is enabled, and
+ * the bundle is one file, compiled before its first line runs. Node 22.1 and later then keep the
+ * V8 code of the bundle there and start the plugin without compiling it again; Node 20 ignores
+ * the variable (docs/decisions/0039, "Cold start").
+ */
+function compileCacheDir(version: string, os: PluginOs): string {
+  return os === "windows"
+    ? `%TEMP%\\pulumi-resource-${PLUGIN_NAME}-v${version}-compile-cache`
+    : `\${TMPDIR:-/tmp}/pulumi-resource-${PLUGIN_NAME}-v${version}-compile-cache`;
+}
+
+function posixLauncher(version: string): string {
+  return `#!/bin/sh
 # pulumi-resource-${PLUGIN_NAME}: the provider plugin of pulumi-hosting-reseller, run by the Node.js on PATH.
 if ! command -v node >/dev/null 2>&1; then
   echo "pulumi-resource-${PLUGIN_NAME} needs Node.js ${NODE_FLOOR} or later on PATH" >&2
   exit 1
 fi
+# Node 22.1 and later keep the bundle's compiled code here between starts; Node 20 ignores it.
+: "\${NODE_COMPILE_CACHE:=${compileCacheDir(version, "linux")}}"
+export NODE_COMPILE_CACHE
 exec node "$(dirname "$0")/dist/plugin/main.js" "$@"
 `;
+}
 
-const WINDOWS_LAUNCHER = `@echo off\r
+function windowsLauncher(version: string): string {
+  return `@echo off\r
 rem pulumi-resource-${PLUGIN_NAME}: the provider plugin of pulumi-hosting-reseller, run by the Node.js on PATH.\r
 where node >nul 2>nul || (echo pulumi-resource-${PLUGIN_NAME} needs Node.js ${NODE_FLOOR} or later on PATH 1>&2 & exit /b 1)\r
+rem Node 22.1 and later keep the bundle's compiled code here between starts; Node 20 ignores it.\r
+if not defined NODE_COMPILE_CACHE set "NODE_COMPILE_CACHE=${compileCacheDir(version, "windows")}"\r
 node "%~dp0dist\\plugin\\main.js" %*\r
 `;
+}
 
 function readme(version: string): string {
   return `# pulumi-resource-${PLUGIN_NAME} v${version}
@@ -123,10 +150,10 @@ then declare \`reseller:index:*\` resources in a program, or generate an SDK wit
 `;
 }
 
-/** The packages a bundle carries, from its metafile: name, version, license and license text. */
-function bundledPackages(metafile: Metafile): { name: string; version: string; license: string; text: string }[] {
+/** The packages the bundles carry, from their metafiles: name, version, license and license text. */
+function bundledPackages(metafiles: readonly Metafile[]): { name: string; version: string; license: string; text: string }[] {
   const roots = new Set<string>();
-  for (const input of Object.keys(metafile.inputs)) {
+  for (const input of metafiles.flatMap((m) => Object.keys(m.inputs))) {
     const parts = input.split(/[\\/]/);
     const at = parts.lastIndexOf("node_modules");
     if (at < 0) continue;
@@ -147,27 +174,78 @@ function bundledPackages(metafile: Metafile): { name: string; version: string; l
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Bundles the plugin into `stage/dist/plugin/main.js`; returns the metafile. */
-async function bundle(stage: string): Promise<Metafile> {
-  const result = await build({
+/**
+ * The packages the plugin requires only inside functions, on first use: undici by the first
+ * request (`src/client/transport.ts`), cron-parser with luxon by the first cron expression checked
+ * (`src/util/parsers.ts`), and `@grpc/proto-loader` with protobufjs, which gRPC loads only for
+ * channelz and ORCA, neither of which the plugin serves. Each is bundled into a file of its own
+ * beside the plugin's, so that starting the plugin does not compile a third of its code that the
+ * first `Check` never runs (docs/decisions/0039, "Cold start").
+ */
+export const LAZY_PACKAGES = ["undici", "cron-parser", "@grpc/proto-loader"] as const;
+
+/** The file of a lazily loaded package beside the bundle: `undici.js`, `grpc-proto-loader.js`. */
+function lazyFile(pkg: string): string {
+  return `${pkg.replace(/^@/, "").replace(/\//g, "-")}.js`;
+}
+
+const LAZY_FILTER = new RegExp(`^(${LAZY_PACKAGES.map((p) => p.replace(/[/.]/g, "\\$&")).join("|")})$`);
+
+/**
+ * Makes every `require` of a package of {@link LAZY_PACKAGES} a `require` of its file beside the
+ * bundle, and notes the directory it was required from, where that package is then resolved.
+ */
+function lazyPackagesPlugin(requiredFrom: Map<string, string>): Plugin {
+  return {
+    name: "lazy-packages",
+    setup(b) {
+      b.onResolve({ filter: LAZY_FILTER }, (args) => {
+        if (!requiredFrom.has(args.path)) requiredFrom.set(args.path, args.resolveDir);
+        return { path: `./${lazyFile(args.path)}`, external: true };
+      });
+    },
+  };
+}
+
+const BUILD_OPTIONS = {
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  minify: true,
+  keepNames: true,
+  legalComments: "none",
+  metafile: true,
+  logLevel: "error",
+} as const;
+
+/**
+ * Bundles the plugin into `stage/dist/plugin/main.js`, and each package of {@link LAZY_PACKAGES}
+ * it requires into its own file beside it; returns the metafiles.
+ */
+async function bundle(stage: string): Promise<Metafile[]> {
+  const outDir = join(stage, "dist", "plugin");
+  const requiredFrom = new Map<string, string>();
+  const main = await build({
+    ...BUILD_OPTIONS,
     entryPoints: [join(REPO_ROOT, "src", "plugin", "main.ts")],
-    outfile: join(stage, "dist", "plugin", "main.js"),
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
+    outfile: join(outDir, "main.js"),
     tsconfig: join(REPO_ROOT, "tsconfig.build.json"),
-    minify: true,
-    keepNames: true,
-    legalComments: "none",
-    metafile: true,
-    plugins: [sdkModulesPlugin, noProgramSdkPlugin],
-    logLevel: "error",
+    plugins: [lazyPackagesPlugin(requiredFrom), sdkModulesPlugin, noProgramSdkPlugin],
     // main.ts starts the server when it is the process's main module (`require.main === module`);
     // in the bundle `module` is the bundle's own, which is what that test means.
     logOverride: { "commonjs-variable-in-esm": "silent" },
   });
-  return result.metafile;
+  const lazy = await Promise.all(
+    [...requiredFrom].map(([pkg, resolveDir]) =>
+      build({
+        ...BUILD_OPTIONS,
+        stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir, loader: "js" },
+        outfile: join(outDir, lazyFile(pkg)),
+      }),
+    ),
+  );
+  return [main.metafile, ...lazy.map((r) => r.metafile)];
 }
 
 /**
@@ -181,10 +259,10 @@ export async function buildPluginArchive(options: { os: PluginOs; arch: PluginAr
   const stage = join(options.outDir, `stage-${options.os}-${options.arch}`);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
-  const metafile = await bundle(stage);
+  const metafiles = await bundle(stage);
 
   const launcher = options.os === "windows" ? `pulumi-resource-${PLUGIN_NAME}.cmd` : `pulumi-resource-${PLUGIN_NAME}`;
-  writeFileSync(join(stage, launcher), options.os === "windows" ? WINDOWS_LAUNCHER : POSIX_LAUNCHER);
+  writeFileSync(join(stage, launcher), options.os === "windows" ? windowsLauncher(version) : posixLauncher(version));
   chmodSync(join(stage, launcher), 0o755);
   writeFileSync(
     join(stage, "package.json"),
@@ -192,12 +270,12 @@ export async function buildPluginArchive(options: { os: PluginOs; arch: PluginAr
   );
   for (const file of ["schema.json", "LICENSE"]) copyFileSync(join(REPO_ROOT, file), join(stage, file));
   writeFileSync(join(stage, "README.md"), readme(version));
-  const notices = bundledPackages(metafile)
+  const notices = bundledPackages(metafiles)
     .map((p) => `## ${p.name} ${p.version} (${p.license})\n\n${p.text ? "```\n" + p.text + "\n```" : "No license file in the package."}\n`)
     .join("\n");
   writeFileSync(
     join(stage, "THIRD-PARTY-NOTICES.md"),
-    `# Third-party notices\n\nThe bundle \`dist/plugin/main.js\` carries these packages.\n\n${notices}`,
+    `# Third-party notices\n\nThe bundle \`dist/plugin/main.js\` and the files beside it carry these packages.\n\n${notices}`,
   );
 
   const files = ["dist", launcher, "package.json", "schema.json", "LICENSE", "README.md", "THIRD-PARTY-NOTICES.md"];

@@ -7,8 +7,18 @@
  * `maxResponseBytes`: then reading stops and the connection is destroyed, so a runaway body
  * (a proxy's error stream, a misrouted download) never sits whole in memory.
  */
-import { Pool, errors as undiciErrors, type Dispatcher } from "undici";
+import type * as Undici from "undici";
+import type { Dispatcher } from "undici";
 import type { HttpMethod } from "./endpoint";
+
+/**
+ * undici, loaded by the first transport rather than with the client: the provider plugin and the
+ * runtime load the client's module at their start, and undici is a third of the plugin's load
+ * time, while `check` and `diff` never send a request (docs/decisions/0039).
+ */
+function undici(): typeof Undici {
+  return require("undici") as typeof Undici;
+}
 
 export interface Exchange {
   method: HttpMethod;
@@ -93,6 +103,7 @@ async function readCapped(
 /** The transport of one origin: a keep-alive undici `Pool` of `connections` sockets. */
 export function createTransport(options: TransportOptions): Transport {
   const owned = !options.dispatcher;
+  const { Pool, errors: undiciErrors } = undici();
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const dispatcher: Dispatcher =
     options.dispatcher ??

@@ -6,6 +6,7 @@
  * listens on from the first line of its stdout (pulumi sdk/go/common/resource/plugin/plugin.go).
  * Anything else the plugin prints is debug output the engine does not show.
  */
+import * as nodeModule from "node:module";
 import { serve } from "./server";
 
 /**
@@ -28,10 +29,21 @@ export function engineAddressOf(args: readonly string[]): string | undefined {
   return rest[0];
 }
 
-/** Starts the server and announces its port. */
+/**
+ * Writes what Node compiled so far to its compile cache, when one is enabled (Node 22.10 and
+ * later, with `NODE_COMPILE_CACHE`, which the release archive's launcher sets). Node writes it
+ * only at a clean exit otherwise, and the engine ends a plugin with a signal, so the cache would
+ * never be written. Once the cache holds the code, this writes nothing.
+ */
+function flushCompileCache(): void {
+  (nodeModule as { flushCompileCache?: () => void }).flushCompileCache?.();
+}
+
+/** Starts the server, announces its port, then keeps the code compiled for the start. */
 export async function main(args: readonly string[]): Promise<void> {
   const port = await serve(engineAddressOf(args));
   process.stdout.write(`${port}\n`);
+  flushCompileCache();
 }
 
 if (require.main === module) {
