@@ -39,7 +39,7 @@ export function addConnectionOptions(command: Command): Command {
   for (const k of CONFIG_KEYS) {
     const fallback = k.default === undefined ? "" : `; default ${k.default}`;
     const caution = k.secret ? "; prefer the environment variable, a flag shows in the process list" : "";
-    command.option(`--${kebab(k.key)} <value>`, `${k.description} (environment ${k.env}${fallback}${caution})`);
+    command.option(`--${kebab(k.key)} <value>`, `${k.flagDescription ?? k.description} (environment ${k.env}${fallback}${caution})`);
   }
   command.option(
     "--account <name>",

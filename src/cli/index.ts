@@ -10,6 +10,7 @@ import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
 import { registerProbeCommand } from "./probe";
 import { registerMigrateStateCommand } from "./migrate-state";
+import { wrapHelp } from "./help";
 import { EXIT, exitOnSignals, handleClosedOutput, say } from "./process";
 import { missingPackage, optionalModule } from "../util/optional";
 
@@ -21,7 +22,7 @@ import { missingPackage, optionalModule } from "../util/optional";
  */
 export async function buildProgram(): Promise<Command> {
   const { version } = require("../../package.json") as { version: string };
-  const program = new Command("reseller")
+  const program = wrapHelp(new Command("reseller"))
     .description("Tools for pulumi-hosting-reseller: the API simulator and account utilities")
     .version(version);
   await registerSimCommand(program);

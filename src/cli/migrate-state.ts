@@ -132,9 +132,9 @@ export function registerMigrateStateCommand(program: Command): void {
     .description(
       "Plan the move of a stack's dynamic resources to the provider plugin: an import file and the URNs to remove, from `pulumi stack export`",
     )
-    .requiredOption("--export <file>", "the output of `pulumi stack export`")
-    .requiredOption("--import-file <file>", "where to write the file for `pulumi import --file`")
-    .requiredOption("--remove-file <file>", "where to write the URNs to remove with `pulumi state delete`, one a line")
+    .requiredOption("--export <file>", "the output of `pulumi stack export` (required)")
+    .requiredOption("--import-file <file>", "where to write the file for `pulumi import --file` (required)")
+    .requiredOption("--remove-file <file>", "where to write the URNs to remove with `pulumi state delete`, one a line (required)")
     .action((opts: { export: string; importFile: string; removeFile: string }) => {
       const plan = planMigration(JSON.parse(readFileSync(opts.export, "utf8")));
       writeFileSync(opts.importFile, `${JSON.stringify(plan.importFile, null, 2)}\n`);

@@ -33,6 +33,8 @@ export interface ConfigKey {
   required?: boolean;
   secret?: boolean;
   description: string;
+  /** The meaning as a flag of `reseller ping` and `reseller generate`, where it differs. */
+  flagDescription?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     required: true,
     secret: true,
     description: "API key (X-API-KEY); set it with `pulumi config set --secret`",
+    flagDescription: "API key (X-API-KEY)",
   },
   {
     key: "apiUrl",
