@@ -20,7 +20,9 @@
  * or refused, or the account is not configured; 4 the API could not be reached (network, TLS,
  * timeout); 5 the API has no route where the table puts the checked one; 1 anything else.
  */
+import { existsSync } from "node:fs";
 import { isIP } from "node:net";
+import * as path from "node:path";
 import type { Command } from "commander";
 import type { ApiVersion, EndpointDef } from "../client/endpoint";
 import { endpoints } from "../client/endpoints";
@@ -134,10 +136,29 @@ function credentialHint(settings: ProviderSettings): string {
 }
 
 /**
+ * Said when ping lacks a setting in a Pulumi project's directory: ping reads its flags and the
+ * environment only, never a stack's configuration (reading it needs the CLI, the stack's
+ * selection and its secrets passphrase or provider), so the user passes the stack's values on.
+ */
+export const STACK_CONFIG_HINT =
+  "reseller ping: it reads its flags and the environment, not this project's stack configuration; pass the stack's values on: " +
+  "RESELLER_API_USER=$(pulumi config get reseller:apiUser) RESELLER_API_KEY=$(pulumi config get reseller:apiKey) npx reseller ping";
+
+/** A directory of a Pulumi project: it has the project file. */
+function isPulumiProject(dir: string): boolean {
+  return existsSync(path.join(dir, "Pulumi.yaml")) || existsSync(path.join(dir, "Pulumi.yml"));
+}
+
+/**
  * Runs the check and returns the exit code; every line goes to `out`. Settings come from
  * `flags`, then `env`, then the defaults.
  */
-export async function runPing(flags: ConnectionFlags, out: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runPing(
+  flags: ConnectionFlags,
+  out: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Promise<number> {
   let client;
   let settings;
   try {
@@ -146,6 +167,7 @@ export async function runPing(flags: ConnectionFlags, out: (line: string) => voi
   } catch (err) {
     const message = (err as Error).message;
     out(`reseller ping: ${message}`);
+    if (isPulumiProject(cwd)) out(STACK_CONFIG_HINT);
     return /credential|is not configured/i.test(message) ? PING_EXIT.authentication : PING_EXIT.other;
   }
   try {

@@ -5,13 +5,23 @@
  * (an inferred one where the version has one) is missing.
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { addressInMessage, pickRouteCheck, PING_EXIT, probeCommand, runPing, unverifiedRoutes } from "../../src/cli/ping";
+import {
+  addressInMessage,
+  pickRouteCheck,
+  PING_EXIT,
+  probeCommand,
+  runPing,
+  STACK_CONFIG_HINT,
+  unverifiedRoutes,
+} from "../../src/cli/ping";
 import { endpointsOf, type EndpointDef } from "../../src/client/endpoint";
 import { endpoints, operations } from "../../src/client/endpoints";
 import { startSimulator, type Simulator } from "../../packages/simulator/src";
@@ -281,5 +291,23 @@ describe("reseller ping --account", () => {
     expect(code).toBe(PING_EXIT.authentication);
     expect(lines[0]).toContain('reseller ping: Account "brand-c" is not configured');
     expect(lines[0]).toContain("'reseller:accounts.brand-c.apiKey'");
+  });
+
+  it("says in a Pulumi project's directory that it does not read the stack's configuration, and how to pass it on", async () => {
+    const project = mkdtempSync(path.join(tmpdir(), "ping-project-"));
+    try {
+      writeFileSync(path.join(project, "Pulumi.yaml"), "name: site\nruntime: nodejs\n");
+      const lines: string[] = [];
+      const code = await runPing({}, (line) => lines.push(line), {}, project);
+      expect(code).toBe(PING_EXIT.authentication);
+      expect(lines).toEqual([expect.stringMatching(/^reseller ping: Missing API credentials/), STACK_CONFIG_HINT]);
+      expect(STACK_CONFIG_HINT).toContain("RESELLER_API_KEY=$(pulumi config get reseller:apiKey)");
+
+      const elsewhere: string[] = [];
+      await runPing({}, (line) => elsewhere.push(line), {}, tmpdir());
+      expect(elsewhere).toHaveLength(1);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
