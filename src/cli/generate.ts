@@ -13,7 +13,7 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { createClient, type ClientOptions, type ResellerClient } from "../client/client";
 import { accountSettings, CONFIG_KEYS, readConfiguration, requireCredentials, type ProviderSettings } from "../provider/rules/config";
-import { DEFAULT_PROJECT, fileExists, generateProgram, writeProject } from "../generate";
+import { DEFAULT_PROJECT, fileExists, generateProgram, refuseExistingProject, writeProject } from "../generate";
 import { importFileOf } from "../generate/import-file";
 import type { Plan } from "../generate/plan";
 import { checkPackageSpec } from "../generate/program";
@@ -152,6 +152,7 @@ export async function runGenerate(
     if (!opts.out) throw new Error("--package-spec needs --out: it goes into the generated package.json");
     checkPackageSpec(opts.packageSpec);
   }
+  if (opts.out && !opts.force) await refuseExistingProject(opts.out);
   const client = clientFromSettings(settings);
   try {
     const { files, plan, warnings } = await generateProgram(client, settings, {

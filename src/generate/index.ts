@@ -16,7 +16,7 @@ import type { ProviderSettings } from "../provider/rules/config";
 import { readOnlyContext } from "./context";
 import { discover, type Selection } from "./discover";
 import { planProgram, type Plan } from "./plan";
-import { checkPackageSpec, printProject } from "./program";
+import { checkPackageSpec, printProject, PROJECT_FILES } from "./program";
 
 export type { Selection } from "./discover";
 export type { ConfigEntry, Plan, Planned } from "./plan";
@@ -103,18 +103,24 @@ export async function fileExists(file: string): Promise<boolean> {
 }
 
 /**
+ * Fails when `dir` holds one of the project's files: `reseller generate --out` calls it before it
+ * reads the account, so a refusal costs no API call, and again when it writes.
+ */
+export async function refuseExistingProject(dir: string, names: readonly string[] = PROJECT_FILES): Promise<void> {
+  const existing: string[] = [];
+  for (const name of names) {
+    if (await fileExists(path.join(dir, name))) existing.push(name);
+  }
+  if (existing.length > 0) throw new Error(`${dir} already has ${existing.join(", ")}; use --force to overwrite`);
+}
+
+/**
  * Writes the project's files into `dir` (created if needed). Refuses to overwrite a file that
  * exists unless `overwrite` is set, so a generation never replaces a program by accident.
  */
 export async function writeProject(dir: string, files: Record<string, string>, options: { overwrite?: boolean } = {}): Promise<string[]> {
   const names = Object.keys(files);
-  if (!options.overwrite) {
-    const existing: string[] = [];
-    for (const name of names) {
-      if (await fileExists(path.join(dir, name))) existing.push(name);
-    }
-    if (existing.length > 0) throw new Error(`${dir} already has ${existing.join(", ")}; use --force to overwrite`);
-  }
+  if (!options.overwrite) await refuseExistingProject(dir, names);
   await mkdir(dir, { recursive: true });
   for (const name of names) await writeFile(path.join(dir, name), files[name]!);
   return names.map((name) => path.join(dir, name));

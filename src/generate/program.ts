@@ -296,8 +296,11 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
   return `${out.join("\n")}\n`;
 }
 
+/** The files of a generated project, whatever the account holds. */
+export const PROJECT_FILES = ["index.ts", "Pulumi.yaml", "package.json", "tsconfig.json", "README.md"] as const;
+
 /** Every file of the project, by file name. */
-export function printProject(plan: Plan, context: ProgramContext): Record<string, string> {
+export function printProject(plan: Plan, context: ProgramContext): Record<(typeof PROJECT_FILES)[number], string> {
   return {
     "index.ts": printIndex(plan, context),
     "Pulumi.yaml": printPulumiYaml(plan, context),

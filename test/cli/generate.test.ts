@@ -312,6 +312,8 @@ describe("reseller generate", () => {
       expect(stderr).toContain("declared resource(s)");
       expect(readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
 
+      // Refused before any API call: the account is not read for a program that cannot be written.
+      const before = sim.requests.list().length;
       const again = run(process.execPath, args, { cwd: repositoryRoot, env });
       await expect(again).rejects.toMatchObject({
         code: 1,
@@ -319,6 +321,7 @@ describe("reseller generate", () => {
           "already has index.ts, Pulumi.yaml, package.json, tsconfig.json, README.md; use --force to overwrite",
         ),
       });
+      expect(sim.requests.list().length).toBe(before);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
