@@ -311,6 +311,18 @@ describe("DnsRecordSet check", () => {
       reason: /apex/,
     },
     {
+      name: "an IPv6 address in an A record",
+      input: { type: "A", records: ["2001:db8::7"] },
+      property: "records[0]",
+      reason: /is not an IPv4 address .*; an IPv6 address goes in an AAAA record$/,
+    },
+    {
+      name: "an IPv4 address in an AAAA record",
+      input: { type: "AAAA", records: ["198.51.100.7"] },
+      property: "records[0]",
+      reason: /is not an IPv6 address; an IPv4 address goes in an A record$/,
+    },
+    {
       name: "an MX target that is an IPv4 address",
       input: { type: "MX", records: ["10 192.0.2.25"] },
       property: "records[0]",

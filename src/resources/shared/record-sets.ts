@@ -110,14 +110,20 @@ type Result = { ok: true; value: string } | { ok: false; reason: string };
 function ipv4(v: string): Result {
   const s = v.trim();
   // Four-part decimal only: `010.1.1.1` or `0x7f.1` are read differently by different tools.
-  if (!ipaddr().IPv4.isValidFourPartDecimal(s))
-    return { ok: false, reason: `${quote(v)} is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)` };
+  if (!ipaddr().IPv4.isValidFourPartDecimal(s)) {
+    // An IPv6 address here is the wrong record type, not a typo: say which type takes it.
+    const hint = ipaddr().IPv6.isValid(s) ? "; an IPv6 address goes in an AAAA record" : "";
+    return { ok: false, reason: `${quote(v)} is not an IPv4 address (four decimal parts, e.g. 198.51.100.7)${hint}` };
+  }
   return { ok: true, value: ipaddr().IPv4.parse(s).toString() };
 }
 
 function ipv6(v: string): Result {
   const s = v.trim();
-  if (s.includes("%") || !ipaddr().IPv6.isValid(s)) return { ok: false, reason: `${quote(v)} is not an IPv6 address` };
+  if (s.includes("%") || !ipaddr().IPv6.isValid(s)) {
+    const hint = ipaddr().IPv4.isValidFourPartDecimal(s) ? "; an IPv4 address goes in an A record" : "";
+    return { ok: false, reason: `${quote(v)} is not an IPv6 address${hint}` };
+  }
   const addr = ipaddr().IPv6.parse(s);
   // RFC 5952 §5: IPv4-mapped addresses keep the dotted quad.
   if (addr.isIPv4MappedAddress()) return { ok: true, value: `::ffff:${addr.toIPv4Address().toString()}` };
