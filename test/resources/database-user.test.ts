@@ -185,6 +185,11 @@ describe("DatabaseUser inputs", () => {
     expect(t.sim.requests.count()).toBe(0);
   });
 
+  it("fails an empty password once, with the rule it breaks first", async () => {
+    const failures = await t.engine.checkFailures({ ...app, password: "" });
+    expect(failures).toEqual([{ property: "password", reason: expect.stringMatching(/at least 10 characters/) }]);
+  });
+
   it("refuses PostgreSQL on API v2, which has MySQL only, without calling the API", async () => {
     await t.configure({}, "v2");
     const failures = await t.engine.checkFailures({ ...app, databaseType: "POSTGRES" });

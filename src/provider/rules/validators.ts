@@ -83,7 +83,9 @@ export function hasControlCharacter(text: string): boolean {
 export const passwordInput = limitText(
   z
     .string()
-    .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`)
+    // A password too short (an empty one above all) is one error, not three: the other rules
+    // are only checked on a password long enough to be one.
+    .min(MIN_PASSWORD_LENGTH, { error: `must have at least ${MIN_PASSWORD_LENGTH} characters`, abort: true })
     .regex(/[A-Za-z]/, "must contain a letter")
     .regex(/\d/, "must contain a digit")
     .refine((p) => !p.includes("@"), "must not contain @ (the API warns that it breaks some FTP clients)"),
