@@ -18,6 +18,7 @@ import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from "../provider/rules/config";
 import type { ProviderContext } from "../provider/runtime/context";
 import { hostingAddress } from "../provider/runtime/context";
 import { limitText, textIssues } from "../provider/lifecycle/check";
+import { isExpectedError } from "../provider/lifecycle/errors";
 import { normalizeDomain, normalizeRegistrableDomain, type NameResult } from "../util/names";
 import { NAME_RULE } from "../provider/rules/validators";
 import { dataSourceContext, pulumiSdk } from "./client";
@@ -269,13 +270,59 @@ export function outputOf<A, R>(
 }
 
 /**
+ * An error a data source raises on purpose (see `isExpectedError`: an API refusal, a missing or
+ * malformed configuration key, a bad argument), made to fail a program as a resource's error does:
+ * one line, its message prefixed with the data source's name, and nothing else.
+ *
+ * The Node.js language host prints any other failure of a program as "Running program ... failed
+ * with an unhandled exception" followed by `util.inspect` of the error: the stack of this
+ * package's code and every field of the error. It prints only the message of a `pulumi.RunError`,
+ * which it recognises by the `__pulumiRunError` flag (@pulumi/pulumi cmd/run/run.js,
+ * `uncaughtHandler`; errors.js `RunError.isInstance`), the same check whichever copy of the SDK
+ * made the error. The flag is set on the error itself, so a program that catches it still gets
+ * the `ResellerApiError` with its `code`, or the `ConfigError`. This holds for an awaited call
+ * and for an `...Output` variant, whose rejection reaches the same handler.
+ * Unexpected errors (a `TypeError`, ...) pass unchanged, stack included, for the bug report.
+ */
+function asProgramFailure(name: string, err: unknown): unknown {
+  if (!isExpectedError(err)) return err;
+  const prefix = `${name}: `;
+  const message = err.message.startsWith(prefix) || err.message.startsWith(`${name} `) ? err.message : prefix + err.message;
+  Object.defineProperty(err, "message", { value: message, configurable: true, writable: true });
+  Object.defineProperty(err, "__pulumiRunError", { value: true, configurable: true });
+  quietLateHandling();
+  return err;
+}
+
+let lateHandlingQuiet = false;
+
+/**
+ * Keeps Node.js from printing `PromiseRejectionHandledWarning` once a data source has failed the
+ * program. A failed `...Output` rejects its value and the SDK's `isKnown` and `isSecret` promises,
+ * and those of every Output lifted from it (`info.creditRemaining`); the SDK takes some of them up
+ * only later (when it registers the stack's outputs), after Node.js reported them unhandled, and
+ * Node.js then warns once for each, unless a `rejectionHandled` listener is there. The program is
+ * failing with the data source's message already; those lines would only bury it. Set once, and
+ * only after a failure, so a program whose data sources succeed keeps Node.js's default.
+ */
+function quietLateHandling(): void {
+  if (lateHandlingQuiet) return;
+  lateHandlingQuiet = true;
+  process.on("rejectionHandled", () => undefined);
+}
+
+/**
  * Builds a data source from its spec: `get` validates, checks the version and runs; `output` is
  * its `...Output` variant.
  */
 export function defineDataSource<A extends AccountArgs, P, R>(spec: DataSourceSpec<A, P, R> & DeclaresAccount<A>): DataSource<A, R> {
   const get = async (raw: A): Promise<R> => {
-    const { args, call } = prepareCall(spec, raw);
-    return spec.run(call, args);
+    try {
+      const { args, call } = prepareCall(spec, raw);
+      return await spec.run(call, args);
+    } catch (err) {
+      throw asProgramFailure(spec.name, err);
+    }
   };
   return {
     get,

@@ -159,11 +159,50 @@ describe("configuration", () => {
     }
   });
 
+  it("fails on refused credentials naming the data source, the keys and their environment variables, as a pulumi.RunError", async () => {
+    await t.use("v4");
+    const key = process.env.RESELLER_API_KEY;
+    process.env.RESELLER_API_KEY = "not-the-key";
+    try {
+      const err = (await getAccountInfo().catch((e: unknown) => e)) as Error & { code?: string };
+      expect(err.message).toMatch(/^getAccountInfo: v4\.account\.getInfo failed with HTTP 40[13]: /);
+      expect(err.message).toContain(
+        'check "reseller:apiUser" and "reseller:apiKey" (or the environment variables RESELLER_API_USER and RESELLER_API_KEY)',
+      );
+      expect(err.message).not.toContain("not-the-key");
+      // Still the client's error for a program that catches it; the Node.js language host prints
+      // a RunError's message alone, without the stack or the error's fields.
+      expect(err.name).toBe("ResellerApiError");
+      expect(err.code).toBe("authentication");
+      expect(pulumi.RunError.isInstance(err)).toBe(true);
+    } finally {
+      process.env.RESELLER_API_KEY = key;
+    }
+  });
+
+  it("leaves an unexpected failure as it is, stack included, not a RunError", async () => {
+    await t.use("v4");
+    // A getter that throws a TypeError while the arguments are read: not an error the package
+    // raises on purpose.
+    const args = Object.defineProperty({}, "account", {
+      enumerable: true,
+      get() {
+        throw new TypeError("cannot read the arguments");
+      },
+    });
+    const err = (await getAccountInfo(args).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(TypeError);
+    expect(err.message).toBe("cannot read the arguments");
+    expect(pulumi.RunError.isInstance(err)).toBe(false);
+  });
+
   it("fails naming a malformed key, in the plain and the Output variant", async () => {
     await t.use("v4");
     pulumi.runtime.setAllConfig({ "reseller:apiVersion": "v9" }, []);
     await expect(valueOf(getAccountInfoOutput())).rejects.toThrow(/"reseller:apiVersion"/);
-    await expect(getAccountInfo()).rejects.toThrow(/"reseller:apiVersion".*must be one of v4, v3, v2/);
+    const err = (await getAccountInfo().catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/^getAccountInfo: Configuration "reseller:apiVersion".*must be one of v4, v3, v2/);
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
   });
 });
 

@@ -519,6 +519,24 @@ export function requireCredentials(settings: ProviderSettings): { apiUser: strin
   return { apiUser: settings.apiUser!, apiKey: settings.apiKey! };
 }
 
+/**
+ * Where the credentials of `settings` come from, for a message about credentials the API refused:
+ * the stack config keys and their environment variables, or the keys of a `reseller:accounts`
+ * entry. The API answers 401 or 403 alike for a wrong user or key, so both are named.
+ *
+ * @example
+ * credentialKeys(settings); // `"reseller:apiUser" and "reseller:apiKey" (or the environment variables RESELLER_API_USER and RESELLER_API_KEY)`
+ */
+export function credentialKeys(settings: Pick<ProviderSettings, "account">): string {
+  if (settings.account !== undefined) {
+    const account = settings.account;
+    return `"${accountKeyPath(account, "apiUser")}" and "${accountKeyPath(account, "apiKey")}"`;
+  }
+  const user = keyOf("apiUser");
+  const key = keyOf("apiKey");
+  return `"${CONFIG_NAMESPACE}:${user.key}" and "${CONFIG_NAMESPACE}:${key.key}" (or the environment variables ${user.env} and ${key.env})`;
+}
+
 /** Adapts the engine's namespaced config (`get("reseller:apiUser")`) to a {@link ConfigReader}. */
 export function namespaced(config: ConfigReader): ConfigReader {
   return { get: (key) => config.get(`${CONFIG_NAMESPACE}:${key}`) };

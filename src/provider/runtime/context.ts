@@ -27,7 +27,14 @@ import { createLimiter, type Limiter } from "../../client/limiter";
 import { BatchQueue, type BatchOptions } from "./batch";
 import { ReadCache, ScopeQueue, type Writer } from "./cache";
 import { HOSTINGS_SCOPE } from "./scopes";
-import { accountSettings, readSettings, requireCredentials, type ProviderConfiguration, type ProviderSettings } from "../rules/config";
+import {
+  accountSettings,
+  credentialKeys,
+  readSettings,
+  requireCredentials,
+  type ProviderConfiguration,
+  type ProviderSettings,
+} from "../rules/config";
 
 /** Where provider messages go: the engine's log under either host (engine-log.ts), the console in the toolkit. */
 export interface Logger {
@@ -290,6 +297,30 @@ async function v3Params(
  * took the request).
  */
 async function sendOnRoute(
+  s: ProviderSettings,
+  log: Logger,
+  id: OperationId,
+  params: Record<string, unknown>,
+  options?: RequestOptions,
+): Promise<unknown> {
+  try {
+    return await sendOnRouteOnce(s, log, id, params, options);
+  } catch (err) {
+    throw withCredentialKeys(s, err);
+  }
+}
+
+/**
+ * A refusal of the credentials (`authentication`), its message completed with the keys they come
+ * from: the API's own text ("Invalid API credentials") does not say where to put the right ones.
+ * Other errors pass unchanged.
+ */
+function withCredentialKeys(s: ProviderSettings, err: unknown): unknown {
+  if (!isResellerApiError(err, "authentication")) return err;
+  return new ResellerApiError({ ...err, message: `${err.message}; check ${credentialKeys(s)}` });
+}
+
+async function sendOnRouteOnce(
   s: ProviderSettings,
   log: Logger,
   id: OperationId,
