@@ -222,6 +222,15 @@ export function printTable(report: BenchReport): string {
       `| ${n} | ${r.distinctReads} | ${refreshBoundSeconds(r, report.latencyMs).toFixed(2)} | ${r.writeBound} | ${r.floor.refreshSeconds.toFixed(2)} |`,
     );
   }
+  // State bytes per resource of each type, from the last run that has them (reports saved
+  // before the figure existed have none).
+  const withState = report.runs.filter((r) => r.stateBytesByType).at(-1);
+  if (withState) {
+    lines.push("");
+    lines.push(`| state bytes per resource at N=${withState.n} (${runLabel(withState)}) | bytes |`);
+    lines.push("|---|---|");
+    for (const [type, bytes] of Object.entries(withState.stateBytesByType)) lines.push(`| ${type} | ${bytes} |`);
+  }
   lines.push("");
   lines.push("| target | measured | |");
   lines.push("|---|---|---|");

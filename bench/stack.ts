@@ -86,6 +86,11 @@ export interface StackRun {
   /** Largest serialized provider text in one resource's state, in bytes. */
   shellBytes: number;
   /**
+   * Bytes of one resource's entry in the exported state (its inputs, outputs and the engine's
+   * fields, as JSON), averaged over the resources of each type, after `up`.
+   */
+  stateBytesByType: Record<string, number>;
+  /**
    * The same stack of N of the smallest dynamic resource `@pulumi/pulumi` can register (one
    * input, one provider object shared by all, no API behind it), through the same path in the same
    * run: what the SDK and the engine spend per resource whatever the provider.
@@ -477,64 +482,15 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
     cliVersion: cli?.version,
     fixedCost,
     async run(n, mode, where, log, previews = 1, parallel) {
-      fixedCost[where] ??= await measureFixedCost(where);
-      const shape = stackShape(n);
-      const programCpu: ProgramCpu = {};
-      const stack = await open(where, mode, program(R, P, n, keys, false, programCpu), parallel);
-      await rss.take();
+      // A directory program's process runs in its directory, which the package is installed
+      // under: the shell is serialized as users' programs serialize it only from there
+      // (src/provider/program/shell.ts), so the bench's programs run from the stacks' directory.
+      const cwd = process.cwd();
+      process.chdir(root);
       try {
-        const up = await phase(() => stack.up());
-        const cpu = programCpu.used;
-        if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
-        const floorKey = `${where} ${n} ${parallel ?? "default"}`;
-        if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel));
-        const floor = floors.get(floorKey)!;
-        log(
-          `    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`,
-        );
-        const shellBytes = Math.max(
-          ...stack.state.resources.map((r) => {
-            const text =
-              (r.outputs as Record<string, unknown> | undefined)?.__provider ??
-              (r.inputs as Record<string, unknown> | undefined)?.__provider;
-            return typeof text === "string" ? Buffer.byteLength(text) : 0;
-          }),
-        );
-        const heapMiBs: number[] = [];
-        let preview: PhaseResult | undefined;
-        // Five consecutive no-change previews: the first is the phase's figure; the heap after
-        // each shows whether the program process keeps what a run built.
-        for (let i = 0; i < previews; i++) {
-          const p = await phase(() => stack.preview());
-          preview ??= p;
-          heapMiBs.push(heapMiB());
-        }
-        log(`    preview      ${preview!.calls} calls, ${preview!.seconds.toFixed(1)} s`);
-        const refresh = await phase(() => stack.refresh());
-        log(
-          `    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s (bare resources: ${floor.refreshSeconds.toFixed(1)} s)`,
-        );
-        stack.setProgram(program(R, P, n, keys, true));
-        const update1pct = await phase(() => stack.up());
-        log(`    up (1 %)     ${update1pct.calls} calls, ${update1pct.seconds.toFixed(1)} s`);
-        const destroy = await phase(() => stack.destroy());
-        log(`    destroy      ${destroy.calls} calls, ${destroy.seconds.toFixed(1)} s`);
-        return {
-          n,
-          mode,
-          path: where,
-          ...(parallel === undefined ? {} : { parallel }),
-          phases: { up, preview: preview!, refresh, update1pct, destroy },
-          programCpuMsPerResource: (cpu.user + cpu.system) / 1000 / n,
-          floor,
-          providerPeakRssMiB: await rss.take(),
-          shellBytes,
-          heapMiB: heapMiBs,
-          distinctReads: shape.distinctReads,
-          writeBound: shape.writeBound,
-        };
+        return await runAt(n, mode, where, log, previews, parallel);
       } finally {
-        await stack.close();
+        process.chdir(cwd);
       }
     },
     async close() {
@@ -542,6 +498,102 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
       await sim.close();
     },
   };
+
+  async function runAt(
+    n: number,
+    mode: Mode,
+    where: Path,
+    log: (line: string) => void,
+    previews: number,
+    parallel: number | undefined,
+  ): Promise<StackRun> {
+    fixedCost[where] ??= await measureFixedCost(where);
+    const shape = stackShape(n);
+    const programCpu: ProgramCpu = {};
+    const stack = await open(where, mode, program(R, P, n, keys, false, programCpu), parallel);
+    await rss.take();
+    try {
+      const up = await phase(() => stack.up());
+      const cpu = programCpu.used;
+      if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
+      const floorKey = `${where} ${n} ${parallel ?? "default"}`;
+      if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel));
+      const floor = floors.get(floorKey)!;
+      log(
+        `    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`,
+      );
+      const shellBytes = Math.max(
+        ...stack.state.resources.map((r) => {
+          const text =
+            (r.outputs as Record<string, unknown> | undefined)?.__provider ?? (r.inputs as Record<string, unknown> | undefined)?.__provider;
+          return typeof text === "string" ? Buffer.byteLength(text) : 0;
+        }),
+      );
+      const stateBytesByType = stateBytesPerResource(stack.state.resources);
+      log(
+        `    state        ${Object.entries(stateBytesByType)
+          .map(([type, bytes]) => `${type} ${bytes}`)
+          .join(", ")} bytes/resource`,
+      );
+      const heapMiBs: number[] = [];
+      let preview: PhaseResult | undefined;
+      // Five consecutive no-change previews: the first is the phase's figure; the heap after
+      // each shows whether the program process keeps what a run built.
+      for (let i = 0; i < previews; i++) {
+        const p = await phase(() => stack.preview());
+        preview ??= p;
+        heapMiBs.push(heapMiB());
+      }
+      log(`    preview      ${preview!.calls} calls, ${preview!.seconds.toFixed(1)} s`);
+      const refresh = await phase(() => stack.refresh());
+      log(
+        `    refresh      ${refresh.calls} calls, ${refresh.seconds.toFixed(1)} s (bare resources: ${floor.refreshSeconds.toFixed(1)} s)`,
+      );
+      stack.setProgram(program(R, P, n, keys, true));
+      const update1pct = await phase(() => stack.up());
+      log(`    up (1 %)     ${update1pct.calls} calls, ${update1pct.seconds.toFixed(1)} s`);
+      const destroy = await phase(() => stack.destroy());
+      log(`    destroy      ${destroy.calls} calls, ${destroy.seconds.toFixed(1)} s`);
+      return {
+        n,
+        mode,
+        path: where,
+        ...(parallel === undefined ? {} : { parallel }),
+        phases: { up, preview: preview!, refresh, update1pct, destroy },
+        programCpuMsPerResource: (cpu.user + cpu.system) / 1000 / n,
+        floor,
+        providerPeakRssMiB: await rss.take(),
+        shellBytes,
+        stateBytesByType,
+        heapMiB: heapMiBs,
+        distinctReads: shape.distinctReads,
+        writeBound: shape.writeBound,
+      };
+    } finally {
+      await stack.close();
+    }
+  }
+}
+
+/**
+ * Mean bytes of one resource's state entry per resource type (the part after `reseller:`, or the
+ * whole type for the engine's own resources), from the stack's exported state.
+ *
+ * @example
+ * stateBytesPerResource(stack.state.resources); // { DnsRecordSet: 812, SshKey: 790, ... }
+ */
+export function stateBytesPerResource(resources: readonly { type: string }[]): Record<string, number> {
+  const sums = new Map<string, { bytes: number; count: number }>();
+  for (const resource of resources) {
+    const type = resource.type.replace(/^.*reseller:/, "");
+    const sum = sums.get(type) ?? { bytes: 0, count: 0 };
+    sum.bytes += Buffer.byteLength(JSON.stringify(resource));
+    sum.count += 1;
+    sums.set(type, sum);
+  }
+  return Object.fromEntries(
+    [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([type, { bytes, count }]) => [type, Math.round(bytes / count)]),
+  );
 }
 
 /** The machine a run is on. */

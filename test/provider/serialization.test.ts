@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { compiledShell } from "../helpers/compiled-shell";
 import { shell } from "../../src/provider/program/shell";
@@ -21,15 +22,35 @@ const CANARY_KEY = "canary-key-5e1d0b44-must-not-leak";
 const CANARY_ENV_KEY = "canary-env-key-91c3aa07";
 
 /**
- * The most a shell's text may weigh. Release 0.1.0's were 1,850 bytes at most; a `create` and an
- * `update` of their own (instead of one function told apart by its arguments) add one function
- * of about 180 bytes.
+ * The most a shell's text may weigh with the package installed in the program's `node_modules`:
+ * one `require` of the type's module (docs/decisions/0043). Release 0.1.0's were 1,850 bytes.
  */
-const SHELL_MAX_BYTES = 2100;
+const SHELL_MAX_BYTES = 500;
 
+/**
+ * The most it may weigh serialized by value, when the package is not under `node_modules` (a
+ * linked checkout, pnpm's store): seven functions of about 180 bytes each.
+ */
+const BY_VALUE_MAX_BYTES = 2100;
+
+/** The type's shell serialized as in a program whose `node_modules` holds the package. */
 async function serialized(type: string): Promise<string> {
   // Named like the variable `dynamic.Resource` serializes, and compiled as `npm run build`
-  // compiles it, so sizes match the real text.
+  // compiles it, so sizes match the real text. The serializer and the shell both name modules
+  // relative to the working directory: the program's.
+  const { shell, dir } = compiledShell();
+  const cwd = vi.spyOn(process, "cwd").mockReturnValue(dir);
+  try {
+    const provider = shell(type);
+    const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
+    return text;
+  } finally {
+    cwd.mockRestore();
+  }
+}
+
+/** The type's shell serialized by value: the package is not under the working directory's `node_modules`. */
+async function serializedByValue(type: string): Promise<string> {
   const provider = compiledShell().shell(type);
   const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
   return text;
@@ -54,7 +75,15 @@ describe("serialized shells", () => {
     const text = await serialized(type);
     expect(text.length).toBeLessThanOrEqual(SHELL_MAX_BYTES);
     for (const secret of [CANARY_USER, CANARY_KEY, CANARY_ENV_KEY]) expect(text).not.toContain(secret);
-    // It loads the runtime by package name and nothing else: no client, pool or config captured.
+    // It loads the type's module by package name and nothing else: no client, pool or config captured.
+    expect(text.match(/require\(/g)).toHaveLength(1);
+    expect(text).toContain(`require("pulumi-hosting-reseller/dist/shells/${type}.js")`);
+  });
+
+  it.each(definitions.map((d) => ({ type: d.type })))("the $type shell serialized by value holds no credential", async ({ type }) => {
+    const text = await serializedByValue(type);
+    expect(text.length).toBeLessThanOrEqual(BY_VALUE_MAX_BYTES);
+    for (const secret of [CANARY_USER, CANARY_KEY, CANARY_ENV_KEY]) expect(text).not.toContain(secret);
     expect(text.match(/require\(/g)).toHaveLength(1);
     expect(text).toContain('require("pulumi-hosting-reseller/runtime")');
     expect(text).toContain(`"${type}"`);
@@ -83,7 +112,8 @@ describe("serialized shells", () => {
       "pulumi-nodejs:dynamic/reseller:DomainRegistration",
     ]);
     for (const s of seen) {
-      expect(s.provider.length).toBeLessThanOrEqual(SHELL_MAX_BYTES + 100);
+      // The package is this checkout, not installed: the shell is serialized by value.
+      expect(s.provider.length).toBeLessThanOrEqual(BY_VALUE_MAX_BYTES + 100);
       expect(s.provider).toContain('require("pulumi-hosting-reseller/runtime")');
       for (const secret of [CANARY_USER, CANARY_KEY, CANARY_ENV_KEY]) expect(s.provider).not.toContain(secret);
     }
@@ -96,15 +126,27 @@ describe("one shell per type", () => {
     expect(shell("DnsRecordSet")).not.toBe(shell("DomainRegistration"));
   });
 
-  it("serializes to the text of the compiled shell, one function per method", async () => {
-    const compiled = compiledShell();
+  it("serializes by value to the text of the compiled shell, one function per method", async () => {
     for (const { type } of definitions) {
-      const provider = compiled.shell(type);
-      const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
+      const text = await serializedByValue(type);
       expect(text).toContain("r().create(");
       expect(text).toContain("r().update(");
       expect(text).not.toContain("r().write(");
     }
+  });
+
+  it("writes, installed, a text that loads the type's module from the program's node_modules", async () => {
+    const { shell, dir } = compiledShell();
+    const cwd = vi.spyOn(process, "cwd").mockReturnValue(dir);
+    const provider = shell("DnsRecordSet");
+    const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true }).finally(() => cwd.mockRestore());
+    // As the dynamic-provider host loads it: a module whose `require` resolves from the program.
+    const module = { exports: {} as { handler: () => pulumi.dynamic.ResourceProvider } };
+    const programRequire = createRequire(join(dir, "index.js"));
+    new Function("exports", "require", "module", text)(module.exports, programRequire, module);
+    const loaded = module.exports.handler();
+    expect(loaded).toBe(provider);
+    expect(Object.keys(loaded).sort()).toEqual(["check", "configure", "create", "delete", "diff", "read", "update"]);
   });
 
   it("serializes each type once however many resources a program declares", async () => {
@@ -152,11 +194,8 @@ describe("state written by the previous release", () => {
       text: async () => (previousRelease as Record<string, string>).DnsRecordSet!,
     },
     {
-      release: "this one",
-      text: async () => {
-        const provider = compiledShell().shell("DnsRecordSet");
-        return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
-      },
+      release: "this one, serialized by value",
+      text: () => serializedByValue("DnsRecordSet"),
     },
   ])("runs through the shell of release $release", async ({ text }) => {
     const shellText = await text();
