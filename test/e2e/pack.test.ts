@@ -5,13 +5,14 @@
  * else, and the `reseller` command runs from an install of it.
  */
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { exportTargets, missingTargets } from "../helpers/manifest-targets";
 import { npm, repositoryRoot } from "./package";
 
 const run = promisify(execFile);
@@ -96,11 +97,11 @@ describe("npm pack from a clean tree", () => {
     ]) {
       expect(files).toContain(required);
     }
-    const targets = [
-      ...Object.values(manifest.bin),
-      ...Object.values(manifest.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))),
-    ];
-    for (const target of targets) expect(files).toContain(path.posix.normalize(target));
+    const targets = [...Object.values(manifest.bin).map((t) => path.posix.normalize(t)), ...exportTargets(manifest.exports)];
+    expect(missingTargets(targets, new Set(files))).toEqual([]);
+    // The pattern `./dist/shells/*.js` serves one small shell per resource type (decision 0043).
+    const shells = files.filter((f) => /^dist\/shells\/[A-Za-z]+\.js$/.test(f));
+    expect(shells.length).toBe(readdirSync(path.join(repositoryRoot, "src", "shells")).filter((f) => f.endsWith(".ts")).length);
   });
 
   it("ships no sources, tests, scripts, examples, build info or local state", () => {

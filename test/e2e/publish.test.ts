@@ -14,6 +14,7 @@ import * as path from "node:path";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { exportTargets, missingTargets } from "../helpers/manifest-targets";
 import { builtCli, npm, repositoryRoot } from "./package";
 
 interface Manifest {
@@ -71,16 +72,10 @@ describe("npm publish --dry-run of the three packages", () => {
   it("ships every target of main, types, bin and exports, with the readme and the license", () => {
     for (const [, manifest] of manifests) {
       const files = new Set(published[manifest.name]!.files.map((f) => f.path));
-      const targets = [
-        "package.json",
-        "README.md",
-        "LICENSE",
-        manifest.main,
-        manifest.types,
-        ...Object.values(manifest.bin ?? {}),
-        ...Object.values(manifest.exports ?? {}).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))),
-      ].filter((t): t is string => t !== undefined);
-      const missing = targets.map((t) => path.posix.normalize(t)).filter((t) => !files.has(t));
+      const targets = ["package.json", "README.md", "LICENSE", manifest.main, manifest.types, ...Object.values(manifest.bin ?? {})]
+        .filter((t): t is string => t !== undefined)
+        .map((t) => path.posix.normalize(t));
+      const missing = missingTargets([...targets, ...exportTargets(manifest.exports)], files);
       expect({ name: manifest.name, missing }).toEqual({ name: manifest.name, missing: [] });
     }
   });
