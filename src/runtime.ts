@@ -23,6 +23,7 @@ import {
 } from "./provider/runtime/context";
 import { dynamicHostEngineAddress, engineLogger } from "./provider/runtime/engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./provider/lifecycle/define";
+import { declaredOf, onlyDeclared } from "./provider/lifecycle/declared";
 import { diffInputs, type DiffResult } from "./provider/lifecycle/diff";
 import { forgetFound } from "./provider/runtime/found-journal";
 import { forDisplay, isPartialFailure } from "./provider/lifecycle/errors";
@@ -186,6 +187,8 @@ export async function create(type: string, inputs: Props, options: CreateOptions
   const ctx = contextOf(def, undefined, bag.account, writerOf(def, bag.own));
   const before = def.find ? await beforeCreate(def, ctx, bag, options.owner ?? bag.owner) : { typed: bag.own, adoption: {} };
   const { typed, found, adoption, intent } = before;
+  // State records the inputs the program set, for the refreshes to come (provider/lifecycle/declared.ts).
+  const meta = { ...bag, declared: declaredOf(def, bag.own) };
   try {
     const result = await createOrSettle(def, ctx, typed, found);
     const outs = encode(result.outs, {}, adoption);
@@ -197,13 +200,13 @@ export async function create(type: string, inputs: Props, options: CreateOptions
     // The create returned: the engine saves its state now. A host killed in the moment between
     // leaves no record, and the next `up` refuses the object, naming `adopt: true`, as before.
     if (intent) await removeIntentRecord(intent, ctx.log);
-    return { id: result.id, outs: encode(outs, bag) };
+    return { id: result.id, outs: encode(outs, meta) };
   } catch (err) {
     // A create that may have made its object (its outcome unknown, not settled) keeps the record
     // for the next `up`; one that failed, or whose object the engine keeps by its id (a partial
     // failure), has no more use for it.
     if (intent && (isPartialFailure(err) || !mayHaveBeenApplied(err))) await removeIntentRecord(intent, ctx.log);
-    throw withWholeState(err, bag);
+    throw withWholeState(err, meta);
   }
 }
 
@@ -284,7 +287,7 @@ async function isOwnCreate(
  * the next refresh or destroy of this resource could not load any code, and without the account
  * they would go to the wrong account. Any other error is returned as it is.
  */
-function withWholeState(err: unknown, bag: Pick<Bag, "account" | "owner" | "provider">, extra: Props = {}): unknown {
+function withWholeState(err: unknown, bag: Pick<Bag, "account" | "owner" | "provider" | "declared">, extra: Props = {}): unknown {
   if (isPartialFailure(err)) {
     const properties = encode(err.properties, bag, extra);
     if (bag.provider !== undefined) properties[PROVIDER_KEY] = bag.provider;
@@ -325,12 +328,15 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
   if (!key) throw new Error(`"${id}" is not a valid ${type} id; the format is ${def.id.format}`);
   const ctx = contextOf(def, id, bag.account);
   const result = await def.read(ctx, { id, key, props: hasState ? bag.own : undefined });
+  // Inputs carry the account and the owner token; outputs the declared keys as well.
+  const meta = { account: bag.account, owner: bag.owner };
+  const declared = bag.declared?.filter((k) => k in def.inputs);
   if (!result) {
     if (def.onMissing === "keep" && hasState && def.keepMissing) {
       const kept = def.keepMissing(bag.own);
       ctx.log.warn(`${type} ${id}: ${kept.warning}`);
       const outs = toPlainJson(kept.outs as Props);
-      return { id, props: encode(outs, bag), inputs: encode(pickInputs(def, outs), bag) };
+      return { id, props: encode(outs, { ...meta, declared }), inputs: encode(refreshedInputs(def, outs, declared, undefined), meta) };
     }
     // Without state this is `X.get(name, id)`: refresh always sends the state it holds. The
     // engine takes an empty id from the host as "keep the id asked for" and stores the near-empty
@@ -344,12 +350,32 @@ export async function read(type: string, id: string, props?: Props): Promise<{ i
     return { id: "", props: {} };
   }
   const outs = encode(result.outs, {}, bag.adoption);
-  const inputs = toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs));
+  if (hasState) {
+    const inputs = refreshedInputs(def, outs, declared, result.inputs as Props | undefined);
+    return {
+      id: result.id ?? id,
+      props: encode(outs, { ...meta, declared }),
+      inputs: encode(inputs, meta, adoptInput(bag.adoption)),
+    };
+  }
+  // Read from the id alone: the inputs are what `pulumi import` writes into the program, so they
+  // are the declared ones from now on; `X.get` says it declares none.
+  const inputs = withoutCreateTimeInputs(def, toPlainJson((result.inputs as Props | undefined) ?? pickInputs(def, outs)));
   return {
     id: result.id ?? id,
-    props: encode(outs, bag),
-    inputs: encode(hasState ? inputs : withoutCreateTimeInputs(def, inputs), bag, adoptInput(bag.adoption)),
+    props: encode(outs, { ...meta, declared: declared ?? declaredOf(def, inputs) }),
+    inputs: encode(inputs, meta, adoptInput(bag.adoption)),
   };
+}
+
+/**
+ * The live values a refresh returns as inputs (the definition's own, or those the outputs hold):
+ * those of the inputs the program declared, as state records them (provider/lifecycle/declared.ts).
+ * A state written before the record existed gets every input the object has, as it always did.
+ */
+function refreshedInputs(def: AnyResourceDefinition, outs: Props, declared: readonly string[] | undefined, own: Props | undefined): Props {
+  const live = own === undefined ? pickInputs(def, outs) : toPlainJson(own);
+  return declared === undefined ? live : onlyDeclared(live, declared);
 }
 
 /**
@@ -376,7 +402,12 @@ export async function update(type: string, id: string, olds: Props, news: Props)
   // The new inputs are those `check` returned.
   const stored = decode(def, olds);
   const next = decode(def, news);
-  const meta = { account: stored.account, owner: next.owner ?? stored.owner, provider: next.provider ?? stored.provider };
+  const meta = {
+    account: stored.account,
+    owner: next.owner ?? stored.owner,
+    provider: next.provider ?? stored.provider,
+    declared: declaredOf(def, next.own),
+  };
   const ctx = contextOf(def, id, stored.account, writerOf(def, stored.own));
   try {
     const outs = await def.update(ctx, id, stored.own, next.own);

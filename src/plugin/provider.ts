@@ -17,6 +17,7 @@
 import { DATA_SOURCES } from "../data-sources/registry";
 import { useConfiguration } from "../data-sources/client";
 import { ACCOUNT_KEY } from "../provider/lifecycle/account";
+import { DECLARED_KEY } from "../provider/lifecycle/declared";
 import { containsUnknown, type CheckFailure } from "../provider/lifecycle/check";
 import { CONFIG_KEYS, readConfiguration, type ProviderConfiguration } from "../provider/rules/config";
 import { resetContext, setConfiguration } from "../provider/runtime/context";
@@ -223,7 +224,11 @@ export class NativeProvider {
     const i = unwrap(inputs);
     // On import the state is empty but the account of the resource, if any, is in the inputs.
     const state =
-      Object.keys(p.props).length > 0 ? p.props : i.props[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: i.props[ACCOUNT_KEY] } : undefined;
+      Object.keys(p.props).length > 0
+        ? withDeclared(p.props, i.props)
+        : i.props[ACCOUNT_KEY] !== undefined
+          ? { [ACCOUNT_KEY]: i.props[ACCOUNT_KEY] }
+          : undefined;
     const result = await runtime.read(type, id, state);
     if (result.id === "") return { id: "", props: { props: {}, secrets: new Set() } };
     const secrets = secretsOf(type, p.secrets, i.secrets);
@@ -273,6 +278,15 @@ export class NativeProvider {
 }
 
 /** A partial failure (an error carrying `id` and `properties`) as an {@link InitFailure}; any other error as it is. */
+/**
+ * State for a refresh, with the declared input keys (provider/lifecycle/declared.ts): those of
+ * the old inputs, which the engine sends with the state (`RefreshStep` in the Pulumi engine): the
+ * program's inputs, none for a `get`, the imported ones after `pulumi import`.
+ */
+function withDeclared(state: Props, inputs: Props): Props {
+  return { ...state, [DECLARED_KEY]: Object.keys(inputs) };
+}
+
 function initFailureOf(err: unknown, secrets: () => Set<string>): unknown {
   if (!isPartialFailure(err)) return err;
   return new InitFailure(err.message, err.id, { props: toPlainJson(err.properties), secrets: secrets() }, err.reasons ?? [err.message]);

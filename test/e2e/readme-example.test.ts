@@ -5,7 +5,7 @@
  * destroy leaves the domain registered (adopted, released from state only) and orders nothing.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
 import * as ts from "typescript";
@@ -13,17 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as SimulatorModule from "../../packages/simulator/src";
 import type * as TestingModule from "../../packages/testing/src";
-import { installedPackage, repositoryRoot } from "./package";
+import { readmeExample } from "../helpers/readme";
+import { installedPackage } from "./package";
 import { FTP_PASSWORD, simulatorConfig } from "./harness";
-
-/** The first TypeScript block under the README's "## Example" heading. */
-function readmeExample(): string {
-  const readme = readFileSync(path.join(repositoryRoot, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("\n## Example\n"));
-  const block = /```ts\n([\s\S]*?)\n```/.exec(section);
-  if (!block) throw new Error("README.md has no TypeScript block under ## Example");
-  return block[1]!;
-}
 
 let sim: SimulatorModule.Simulator;
 let stack: TestingModule.TestStack;

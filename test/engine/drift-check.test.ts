@@ -22,7 +22,16 @@ import { expect, it } from "vitest";
 
 import type { SimState } from "../../packages/simulator/src";
 import { examplesDir, readYaml } from "../examples/load";
-import { CliStack, describeEngine, displayedSteps, engineScenario, programDirectory, resourcesByName, STEP_TIMEOUT } from "./harness";
+import {
+  CliStack,
+  describeEngine,
+  displayedSteps,
+  engineScenario,
+  programDirectory,
+  propertyDiffs,
+  resourcesByName,
+  STEP_TIMEOUT,
+} from "./harness";
 
 interface Step {
   name?: string;
@@ -185,6 +194,8 @@ describeEngine("the drift-check example's workflow run locally with the Pulumi C
       expect(job.preview, job.previewText).toEqual({ "exit-code": "0", result: "clean" });
       expect(job.previewText).toContain("Previewing update (prod)");
       expect(job.previewText).toMatch(/Resources:\s+5 unchanged/);
+      // --diff names no property of any step: the refresh hands back the declared inputs only.
+      expect(propertyDiffs(job.previewText)).toEqual([]);
       expect(job.summary).toContain("No drift: stack `prod` matches the program.");
       expect(job.failed).toBe(false);
       expect(ran(job)).toMatchObject({

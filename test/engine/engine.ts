@@ -357,8 +357,12 @@ export class CliStack {
   async init(config: { key: string; value: string; secret?: boolean }[]): Promise<void> {
     const init = await this.engine.pulumi(["stack", "init", this.name, "--non-interactive"], { cwd: this.dir, env: this.env });
     if (init.code !== 0) throw new Error(`pulumi stack init ${this.name} exited ${init.code}:\n${init.stdout}\n${init.stderr}`);
-    for (const entry of config)
-      await this.ok(["config", "set", entry.key, entry.value, ...(entry.secret ? ["--secret"] : ["--plaintext"])]);
+    for (const entry of config) {
+      // The value comes last, after `--`: it may begin with a dash (a PEM key).
+      const args = ["config", "set", entry.key, entry.secret ? "--secret" : "--plaintext", "--stack", this.name, "--non-interactive"];
+      const set = await this.engine.pulumi([...args, "--", entry.value], { cwd: this.dir, env: this.env });
+      if (set.code !== 0) throw new Error(`pulumi config set ${entry.key} exited ${set.code}:\n${set.stdout}\n${set.stderr}`);
+    }
   }
 
   /** `pulumi stack export` (secrets as ciphertext, or in clear with `showSecrets`). */
@@ -383,6 +387,22 @@ export function displayedSteps(output: string, verb: string): Record<string, str
   const line = new RegExp(`^\\s*~\\s+pulumi-nodejs:dynamic/reseller:\\w+ (\\S+) ${verb}\\b.*?\\[diff: ([^\\]]*)\\]`, "gm");
   for (const match of output.matchAll(line)) steps[match[1]!] = match[2]!;
   return steps;
+}
+
+/**
+ * The property lines of a `pulumi preview --diff` display (`+ adminContact: {`, `~ records: [`,
+ * `- [0]: "..."`), and any `[diff: ...]` of the display without `--diff`: empty when the display
+ * names no property of any step. Resource lines (`~ pulumi-nodejs:dynamic/reseller:X: (refresh)`)
+ * and the summary (`~ 1 to update`) are not property lines.
+ *
+ * @example
+ * expect(propertyDiffs(preview.stdout)).toEqual([]);
+ */
+export function propertyDiffs(output: string): string[] {
+  return output
+    .split("\n")
+    .filter((line) => /^\s*[-+~]+\s+(\[\d+\]|"[^"]*"|[\w.$-]+)\s*:(\s|$)/.test(line) || line.includes("[diff: "))
+    .map((line) => line.trimEnd());
 }
 
 /**

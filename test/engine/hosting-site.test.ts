@@ -17,6 +17,7 @@ import {
   describeEngine,
   displayedSteps,
   engineScenario,
+  propertyDiffs,
   programDirectory,
   resourcesByName,
   SECRET_SIGNATURE,
@@ -99,6 +100,21 @@ describeEngine("the hosting-site example run by the Pulumi CLI as a directory pr
       expect(preview.stdout).toMatch(/14 unchanged/);
       // The data sources read the account on every run; nothing else may reach the API.
       expect(writesSince(engine, sim, mark)).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "pulumi preview --refresh --expect-no-changes, with and without --diff, exits 0 and names no property: the drift check is quiet",
+    async () => {
+      // A refresh returns only the inputs the program declared (provider/lifecycle/declared.ts):
+      // the domain's contacts, read back but never set, do not show as `+adminContact`.
+      for (const args of [["--diff"], []]) {
+        const preview = await stack.run(["preview", "--refresh", "--expect-no-changes", ...args]);
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(propertyDiffs(preview.stdout), preview.stdout).toEqual([]);
+        expect(preview.stdout).toMatch(/14 unchanged/);
+      }
     },
     STEP_TIMEOUT,
   );

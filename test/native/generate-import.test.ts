@@ -19,6 +19,7 @@ import {
   engineScenario,
   nameOf,
   programDirectory,
+  propertyDiffs,
   SETUP_TIMEOUT,
   simulatorConfig,
   STEP_TIMEOUT,
@@ -122,8 +123,10 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
       expect(writesSince(engine, sim, mark)).toEqual(["databases.updateUser", "ftp.editAccount"]);
       expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "deploy@agency-demo.com")?.password).toBe(PASSWORD);
       expect(sim.store.hostings["101"]!.dbUsers.find((x) => x.name === "agencyde_wpuser")?.password).toBe(PASSWORD);
-      const again = await stack.run(["preview", "--refresh", "--expect-no-changes"]);
+      const again = await stack.run(["preview", "--refresh", "--expect-no-changes", "--diff"]);
       expect(again.code, again.stdout + again.stderr).toBe(0);
+      // The plugin's refresh hands back the inputs the program declares (the old inputs' keys), no others.
+      expect(propertyDiffs(again.stdout), again.stdout).toEqual([]);
     },
     SETUP_TIMEOUT,
   );

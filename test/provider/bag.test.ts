@@ -43,11 +43,21 @@ describe("decode", () => {
     expect(decode(definitionOf("DnsRecordSet"), { account: "brand-b", __provider: "x" }).hasState).toBe(false);
     expect(decode(definitionOf("DnsRecordSet"), undefined).hasState).toBe(false);
     expect(decode(definitionOf("DnsRecordSet"), { __owner: OWNER }).hasState).toBe(true);
+    // What `X.get` sends: the account, the shell and an empty list of declared inputs.
+    const read = decode(definitionOf("DnsRecordSet"), { account: "brand-b", __provider: "x", __declared: [] });
+    expect(read.hasState).toBe(false);
+    expect(read.declared).toEqual([]);
+  });
+
+  it("takes the declared input keys out of state", () => {
+    const bag = decode(definitionOf("DnsRecordSet"), { ...records, __declared: ["domain", "name"] });
+    expect(bag.own).toEqual(records);
+    expect(bag.declared).toEqual(["domain", "name"]);
   });
 });
 
 describe("encode", () => {
-  it("puts the account and the owner token back after the outputs and what the runtime adds", () => {
+  it("puts the account, the owner token and the declared keys back after the outputs and what the runtime adds", () => {
     expect(encode({ ...records, ttl: undefined }, { account: "brand-b", owner: OWNER }, { adopted: false })).toEqual({
       ...records,
       adopted: false,
@@ -55,6 +65,7 @@ describe("encode", () => {
       __owner: OWNER,
     });
     expect(encode(records, {})).toEqual(records);
+    expect(encode(records, { declared: ["domain"] })).toEqual({ ...records, __declared: ["domain"] });
   });
 
   it("hands back `adopt` without `adopted` as the input a read returns", () => {

@@ -78,9 +78,14 @@ export class InProcessHost implements HostCalls {
   }
 }
 
-/** A property map as a test sees it: without the `__provider` the host puts on every result. */
+/**
+ * A property map as a test sees it: without the `__provider` the host puts on every result, and
+ * without `__declared`, the input keys the runtime records among the outputs for the refreshes to
+ * come (pulumi-hosting-reseller's provider/lifecycle/declared.ts), which the console never shows.
+ * A state given back without it reads as one written before the record existed.
+ */
 function view(map: WireMap): Props {
-  const { __provider: _, ...rest } = map;
+  const { __provider: _, __declared: _declared, ...rest } = map;
   return rest;
 }
 
@@ -88,7 +93,8 @@ function view(map: WireMap): Props {
  * One resource driven by hand through the host's conventions and the engine's side of each call:
  * inputs carry `__provider` as the engine stores them, a check with failures fails, a diff must
  * answer a boolean `changes`, a create must answer an id. Results come back as a test reads
- * them, without `__provider`, except checked inputs, which the engine passes on as they are.
+ * them, without `__provider` and `__declared`, except checked inputs, which the engine passes on
+ * as they are.
  *
  * @example
  * const engine = new InProcessEngine(provider("DnsRecordSet"), "DnsRecordSet");

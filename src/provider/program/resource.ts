@@ -14,6 +14,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { ACCOUNT_KEY } from "../lifecycle/account";
 import type { ResourceDefinition } from "../lifecycle/define";
 import { refuseImportOption } from "./import-option";
+import { DECLARED_KEY } from "../lifecycle/declared";
 import { OWNER_KEY, ownerToken } from "../lifecycle/owner";
 import { shell } from "./shell";
 import { ADOPT_KEY, ADOPTED_KEY, runtimeAdopts } from "../lifecycle/takeover";
@@ -97,7 +98,8 @@ export interface ResellerGetOptions extends pulumi.CustomResourceOptions {
 
 /**
  * The registered properties: the inputs from the arguments (secret ones wrapped), the account,
- * the outputs empty; and, for a declaration (not a read), the owner token of this resource.
+ * the outputs empty; and, for a declaration, the owner token of this resource, for a read, an
+ * empty list of declared inputs.
  *
  * The token is how the provider, whose create is given the inputs alone, tells this resource's
  * own create interrupted before the engine saved the state from an object someone else made
@@ -113,6 +115,8 @@ function propsOf(spec: ResourceClassSpec, name: string, args: object | undefined
   }
   props[ACCOUNT_KEY] = account;
   if (args !== undefined) props[OWNER_KEY] = ownerToken({ project: pulumi.getProject(), stack: pulumi.getStack(), type: spec.type, name });
+  // A read declares no input: its refreshes hand back none (provider/lifecycle/declared.ts).
+  else props[DECLARED_KEY] = [];
   for (const key of spec.outputs) props[key] = undefined;
   return props;
 }
