@@ -15,18 +15,32 @@ import type * as ProviderProto from "@pulumi/pulumi/proto/provider_pb";
 import type * as StructProto from "google-protobuf/google/protobuf/struct_pb";
 import { x as untar } from "tar";
 import { buildPluginArchive, hostPlatform, PLUGIN_NAME } from "../scripts/lib/plugin-archive";
-import { sdkRequire } from "../src/util/pulumi-sdk";
+import { sdkRequire, type SdkModule } from "../src/util/pulumi-sdk";
 
 /** The target of issue 25: process start to the first answered Check. */
 export const COLD_START_TARGET_MS = 300;
 
-const grpc = sdkRequire("@grpc/grpc-js") as typeof GrpcModule;
-const providerGrpc = sdkRequire("./proto/provider_grpc_pb") as typeof ProviderGrpc;
-const providerProto = sdkRequire("./proto/provider_pb") as typeof ProviderProto;
-const structProto = sdkRequire("google-protobuf/google/protobuf/struct_pb") as typeof StructProto;
+/** Loads a module of `@pulumi/pulumi` or one it depends on, as `sdkRequire` does. */
+export type SdkLoader = (id: SdkModule) => unknown;
+
+/**
+ * The gRPC client's modules, from the SDK `sdk` loads. The bench's stack runs load the installed
+ * package's SDK in this process: its protobuf messages register in one global namespace, so a
+ * second copy of them (the repository's) would make every later request fail its type check
+ * ("Request message serialization failure"). The caller passes the SDK its other runs use.
+ */
+function clientModules(sdk: SdkLoader) {
+  return {
+    grpc: sdk("@grpc/grpc-js") as typeof GrpcModule,
+    providerGrpc: sdk("./proto/provider_grpc_pb") as typeof ProviderGrpc,
+    providerProto: sdk("./proto/provider_pb") as typeof ProviderProto,
+    structProto: sdk("google-protobuf/google/protobuf/struct_pb") as typeof StructProto,
+  };
+}
 
 /** Starts the launcher, waits for its port, answers one Check; milliseconds from spawn to the answer. */
-async function oneStart(launcher: string): Promise<number> {
+async function oneStart(launcher: string, sdk: SdkLoader): Promise<number> {
+  const { grpc, providerGrpc, providerProto, structProto } = clientModules(sdk);
   const started = performance.now();
   // The engine passes its own address; nothing here listens on it, and a Check never calls it.
   const child = spawn(launcher, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -65,12 +79,13 @@ async function oneStart(launcher: string): Promise<number> {
 
 /**
  * Builds and unpacks this platform's archive, then starts the plugin `runs` times (after one
- * start that warms the disk cache); the median and every sample, in milliseconds.
+ * start that warms the disk cache); the median and every sample, in milliseconds. The gRPC client
+ * uses the SDK `sdk` loads: the repository's unless given.
  *
  * @example
  * const { medianMs } = await pluginColdStart(7);
  */
-export async function pluginColdStart(runs = 7): Promise<{ medianMs: number; samplesMs: number[] }> {
+export async function pluginColdStart(runs = 7, sdk: SdkLoader = sdkRequire): Promise<{ medianMs: number; samplesMs: number[] }> {
   const scratch = mkdtempSync(join(tmpdir(), "reseller-plugin-bench-"));
   try {
     const archive = await buildPluginArchive({ ...hostPlatform(), outDir: scratch });
@@ -78,9 +93,9 @@ export async function pluginColdStart(runs = 7): Promise<{ medianMs: number; sam
     mkdirSync(dir);
     await untar({ file: archive, cwd: dir });
     const launcher = join(dir, `pulumi-resource-${PLUGIN_NAME}`);
-    await oneStart(launcher);
+    await oneStart(launcher, sdk);
     const samplesMs: number[] = [];
-    for (let i = 0; i < runs; i++) samplesMs.push(await oneStart(launcher));
+    for (let i = 0; i < runs; i++) samplesMs.push(await oneStart(launcher, sdk));
     const sorted = [...samplesMs].sort((a, b) => a - b);
     return { medianMs: sorted[Math.floor(sorted.length / 2)]!, samplesMs };
   } finally {
