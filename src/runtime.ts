@@ -8,7 +8,7 @@
  * method names and argument order here are a protocol: never change them, only add.
  */
 import { definitions } from "./resources/registry";
-import { checkAccount, diffAccount } from "./provider/lifecycle/account";
+import { ACCOUNT_KEY, checkAccount, diffAccount } from "./provider/lifecycle/account";
 import { checkInputs, type CheckResult } from "./provider/lifecycle/check";
 import { namespaced, readConfiguration, type ConfigReader } from "./provider/rules/config";
 import type { Writer } from "./provider/runtime/cache";
@@ -24,7 +24,7 @@ import {
 import { dynamicHostEngineAddress, engineLogger } from "./provider/runtime/engine-log";
 import type { AnyResourceDefinition, ExistingObject } from "./provider/lifecycle/define";
 import { declaredOf, onlyDeclared } from "./provider/lifecycle/declared";
-import { diffInputs, type DiffResult } from "./provider/lifecycle/diff";
+import { changedInputs, diffInputs, type DiffResult } from "./provider/lifecycle/diff";
 import { forgetFound } from "./provider/runtime/found-journal";
 import { forDisplay, isPartialFailure } from "./provider/lifecycle/errors";
 import {
@@ -151,6 +151,20 @@ export async function diff(type: string, _id: string, olds: Props, news: Props):
   const def = definitionOf(type);
   // `adopt` is a create-time switch: changing it later changes nothing.
   return diffAccount(diffInputs(def, decode(def, olds).own, decode(def, news).own), olds, news);
+}
+
+/**
+ * The properties `diff` finds changed: the definition's inputs by its rules, and `account`. The
+ * provider plugin sends them to the engine, which then names these alone in the console.
+ *
+ * @example
+ * changedProperties("DnsRecordSet", outs, checkedInputs); // ["records"]
+ */
+export function changedProperties(type: string, olds: Props, news: Props): string[] {
+  const def = definitionOf(type);
+  const changed = changedInputs(def, decode(def, olds).own, decode(def, news).own);
+  const account = diffAccount({ changes: false, replaces: [], deleteBeforeReplace: false }, olds, news);
+  return account.changes ? [...changed, ACCOUNT_KEY] : changed;
 }
 
 /** What the runtime's create is told beside the inputs. */

@@ -192,8 +192,13 @@ export class NativeProvider {
     id: string,
     olds: Props,
     news: Props,
-  ): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }> {
-    return runtime.diff(typeOf(token), id, unwrap(olds).props, unwrap(news).props);
+  ): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean; diffs: string[] }> {
+    const type = typeOf(token);
+    const o = unwrap(olds).props;
+    const n = unwrap(news).props;
+    // The changed keys, so that the console names these alone: without them it compares the old
+    // and new inputs, and shows inputs the program leaves out (`+adopt,createFolder` after an import).
+    return { ...(await runtime.diff(type, id, o, n)), diffs: runtime.changedProperties(type, o, n) };
   }
 
   /**

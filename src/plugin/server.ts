@@ -172,7 +172,8 @@ export async function serve(engineAddress: string | undefined): Promise<number> 
       return new providerProto.DiffResponse()
         .setChanges(result.changes ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE)
         .setReplacesList(result.replaces)
-        .setDeletebeforereplace(result.deleteBeforeReplace);
+        .setDeletebeforereplace(result.deleteBeforeReplace)
+        .setDiffsList(result.diffs);
     }),
     create: unary(async (req: ProviderProto.CreateRequest) => {
       const result = await provider.create(req.getType() || typeOfUrn(req.getUrn()), fromStruct(req.getProperties()), req.getUrn());

@@ -117,6 +117,9 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
         .map((m) => `${m[2]} ${m[4]}`)
         .sort();
       expect(steps).toEqual(["DatabaseUser update", "FtpAccount update"]);
+      // The plugin names the changed keys: the password the import could not read, not the
+      // create-time inputs the import leaves out and check gives defaults (`adopt`, `createFolder`).
+      expect([...preview.stdout.matchAll(/update \[diff: ([^\]]*)\]/g)].map((m) => m[1])).toEqual(["+password", "+password"]);
 
       const mark = sim.requests.list().length;
       await stack.ok(["up", "--yes", "--skip-preview"]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
-import { diffInputs, jsonEqual } from "../../src/provider/lifecycle/diff";
-import { definitionOf } from "../../src/runtime";
+import { changedInputs, diffInputs, jsonEqual } from "../../src/provider/lifecycle/diff";
+import { changedProperties, definitionOf } from "../../src/runtime";
 
 const dns = definitionOf("DnsRecordSet");
 const domain = definitionOf("DomainRegistration");
@@ -186,6 +186,17 @@ describe("shared diff", () => {
     },
   ])("$name", ({ def, olds, news, changes, replaces, dbr }) => {
     expect(diffInputs(def, olds, news)).toEqual({ changes, replaces, deleteBeforeReplace: dbr });
+  });
+
+  it("names the changed inputs, which the provider plugin sends the engine: not those left out, nor create-time ones", () => {
+    expect(changedInputs(dns, dnsOuts, { ...dnsIns, ttl: 300, records: [{ value: "198.51.100.8" }] })).toEqual(["ttl", "records"]);
+    expect(changedInputs(dns, dnsOuts, { domain: "example.com", name: "www", type: "A", records: [{ value: "198.51.100.7" }] })).toEqual(
+      [],
+    );
+    expect(changedProperties("DnsRecordSet", dnsOuts, { ...dnsIns, account: "brand-b" })).toEqual(["account"]);
+    expect(changedProperties("DnsRecordSet", { ...dnsOuts, account: "brand-b" }, { ...dnsIns, ttl: 60, account: "brand-b" })).toEqual([
+      "ttl",
+    ]);
   });
 
   it("always answers changes as a boolean, also when nothing is declared", () => {

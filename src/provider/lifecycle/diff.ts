@@ -33,29 +33,30 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Diffs old outputs against new inputs for a definition. */
-export function diffInputs(def: AnyResourceDefinition, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
+/**
+ * The inputs whose new value differs from the old output, by the rules above: what the provider
+ * plugin sends the engine as the changed keys, so that the console names these and no input
+ * the program does not set (the engine otherwise compares the old and new inputs itself).
+ */
+export function changedInputs(def: AnyResourceDefinition, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   const o = withoutProvider(olds);
   const n = withoutProvider(news);
-  const replaceOn = new Set<string>(def.replaceOn ?? def.identity);
   const ignore = new Set<string>(def.diff?.ignore ?? []);
   const equal = (def.diff?.equal ?? {}) as Record<string, ((news: unknown, olds: unknown) => boolean) | undefined>;
-  let changes = false;
-  const replaces: string[] = [];
-  for (const key of Object.keys(def.inputs)) {
-    if (ignore.has(key)) continue;
+  return Object.keys(def.inputs).filter((key) => {
+    if (ignore.has(key)) return false;
     const value = n[key];
-    if (value === undefined || value === null) continue;
-    let changed: boolean;
-    if (containsUnknown(value)) changed = true;
-    else {
-      const custom = equal[key];
-      changed = custom ? !custom(n, o) : !jsonEqual(value, o[key]);
-    }
-    if (changed) {
-      changes = true;
-      if (replaceOn.has(key)) replaces.push(key);
-    }
-  }
-  return { changes, replaces, deleteBeforeReplace: replaces.length > 0 && def.deleteBeforeReplace };
+    if (value === undefined || value === null) return false;
+    if (containsUnknown(value)) return true;
+    const custom = equal[key];
+    return custom ? !custom(n, o) : !jsonEqual(value, o[key]);
+  });
+}
+
+/** Diffs old outputs against new inputs for a definition. */
+export function diffInputs(def: AnyResourceDefinition, olds: Record<string, unknown>, news: Record<string, unknown>): DiffResult {
+  const replaceOn = new Set<string>(def.replaceOn ?? def.identity);
+  const changed = changedInputs(def, olds, news);
+  const replaces = changed.filter((key) => replaceOn.has(key));
+  return { changes: changed.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 && def.deleteBeforeReplace };
 }
