@@ -149,6 +149,22 @@ describe("the plugin's provider", () => {
     expect(await p.diff(token, read.id, read.props.props, again.inputs!.props)).toMatchObject({ changes: false });
   });
 
+  it("passes the import's check of an FTP login read without its password, and refuses the program that leaves it empty", async () => {
+    const p = new NativeProvider();
+    await p.configure(inputsOf(sim));
+    const ftp = "reseller:index:FtpAccount";
+    const read = await p.read(ftp, "101/deploy@agency-demo.com", {}, {});
+    const imported = read.inputs!.props;
+    expect(imported).not.toHaveProperty("password");
+    // The engine checks the inputs a read returned as the old and the new ones (pulumi import).
+    expect((await p.check(ftp, imported, imported)).failures).toEqual([]);
+    // A program, new or given the imported state, is refused without a password.
+    expect((await p.check(ftp, {}, imported)).failures).toEqual([expect.objectContaining({ property: "password" })]);
+    expect((await p.check(ftp, imported, { ...imported, password: "" })).failures).toEqual([
+      expect.objectContaining({ property: "password" }),
+    ]);
+  });
+
   it("refuses an unknown token, naming the known ones", async () => {
     const p = new NativeProvider();
     await p.configure(inputsOf(sim));
