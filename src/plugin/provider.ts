@@ -293,7 +293,6 @@ export class NativeProvider {
   }
 }
 
-/** A partial failure (an error carrying `id` and `properties`) as an {@link InitFailure}; any other error as it is. */
 /**
  * State for a refresh, with the declared input keys (provider/lifecycle/declared.ts): those of
  * the old inputs, which the engine sends with the state (`RefreshStep` in the Pulumi engine): the
@@ -303,6 +302,7 @@ function withDeclared(state: Props, inputs: Props): Props {
   return { ...state, [DECLARED_KEY]: Object.keys(inputs) };
 }
 
+/** A partial failure (an error carrying `id` and `properties`) as an {@link InitFailure}; any other error as it is. */
 function initFailureOf(err: unknown, secrets: () => Set<string>): unknown {
   if (!isPartialFailure(err)) return err;
   return new InitFailure(err.message, err.id, { props: toPlainJson(err.properties), secrets: secrets() }, err.reasons ?? [err.message]);
