@@ -183,7 +183,15 @@ describeEngine("the provider plugin through the real CLI and the YAML language h
     async () => {
       const out = path.join(dir, "imported-ftp.yaml");
       const mark = sim.requests.list().length;
-      const imported = await ok(stack, ["import", "reseller:index:FtpAccount", "deploy", "101/deploy@agency-demo.com", "--yes", "--out", out]);
+      const imported = await ok(stack, [
+        "import",
+        "reseller:index:FtpAccount",
+        "deploy",
+        "101/deploy@agency-demo.com",
+        "--yes",
+        "--out",
+        out,
+      ]);
       expect(writesSince(engine, sim, mark)).toEqual([]);
       // The password the API never returns is no failed check of the imported inputs.
       expect(imported.stdout + imported.stderr).not.toMatch(/failed to validate|almost certainly a bug/);
