@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 
-const repositoryRoot = path.resolve(__dirname, "../..");
+import { repositoryRoot } from "../e2e/package";
 
 /**
  * The first TypeScript block under the README's "## Example" heading: the program the README
