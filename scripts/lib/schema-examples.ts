@@ -359,6 +359,25 @@ export const RESOURCE_EXAMPLES: Readonly<Record<string, readonly ExampleModel[]>
       exports: { csrPem: ref("csr", "csr") },
     },
   ],
+  EmailAccount: [
+    {
+      title: "A mailbox with a quota",
+      steps: [
+        {
+          resource: "EmailAccount",
+          name: "sales",
+          args: {
+            hostingId: HOSTING,
+            domain: "example.com",
+            user: "sales",
+            password: config("salesMailPassword", true),
+            quota: 2048,
+          },
+        },
+      ],
+      exports: { address: ref("sales", "email") },
+    },
+  ],
 };
 
 /** One function example: call `fn` with `args`, export `exports` (result property per output name). */

@@ -253,6 +253,9 @@ const BAD_FTP_USERS = ["ci@example.com", "-ci", ".ci", "c i", "ci!", "ci/x", "\u
 const BAD_FTP_PATHS = ["/public_html/../etc", "..", "./x", "a\\b", "", "/a/./b", " "];
 const BAD_STORAGE_URIS = ["/a b", "/a?b", "/a#b", "/..", "/", "", "/a%20b", "/\u00e4", "//"];
 const BAD_PASSWORDS = ["short1a", "nodigitsatall", "1234567890123", "has@sign123a", ""];
+const BAD_MAIL_USERS = ["sales@example.com", "-sales", ".sales", "sales.", "sa..les", "sa les", "sales!", "sales/x", "\u00fc", ""];
+/** Each misses one part of the mailbox rule: length, lower case, upper case, digit, symbol. */
+const BAD_MAIL_PASSWORDS = ["Sh0rt-!", "NO-LOWER-2026", "no-upper-2026", "No-Digits-Here", "NoSymbol2026", ""];
 const BAD_PHP_VERSIONS = ["8", "8.2.1", "php8.2", "v8.2", "8,2", "8.x", ""];
 const BAD_COUNTRIES = ["CAN", "C", "1A", "C A", "", " CA"];
 const BAD_PHONES = ["5145550100", "+1.abc", "+12345678901234567890", "++1.5145550100", "+1 514 555 0100 ext 2"];
@@ -451,6 +454,8 @@ const KIND_VALUES = {
   ftpPath: () => BAD_FTP_PATHS,
   storageUri: () => BAD_STORAGE_URIS,
   password: () => BAD_PASSWORDS,
+  mailUser: () => BAD_MAIL_USERS,
+  mailPassword: () => BAD_MAIL_PASSWORDS,
   phpVersion: () => BAD_PHP_VERSIONS,
   country: () => BAD_COUNTRIES,
   phone: () => BAD_PHONES,
@@ -690,6 +695,10 @@ function typeCases(m: Material): Record<ResourceType, TypeCase> {
         email: "ops@agency-demo.com",
       },
       kinds: { domain: "domain", countryCode: ["country", "nonIsoCountry"], email: "email" },
+    },
+    EmailAccount: {
+      base: { ...hosting, domain: "agency-demo.com", user: "sales", password: "Sales-Pass-2026!", quota: 2048 },
+      kinds: { domain: "domain", user: ["mailUser", "nfkc"], password: "mailPassword" },
     },
   };
 }

@@ -179,6 +179,7 @@ function scenarios(m: Material): Record<ResourceType, Scenario> {
     CronJob: { change: { command: "php artisan backup:clean" } },
     CronEmail: { change: { email: "alerts@agency-demo.com" } },
     SslCsr: { change: { organizationUnitName: "Ops" } },
+    EmailAccount: { change: { quota: 4096 } },
   };
   const out = {} as Record<ResourceType, Scenario>;
   for (const type of Object.keys(RESOURCES) as ResourceType[]) {

@@ -357,6 +357,29 @@ const RULES = {
     reason: "adding a URI that the account already publishes fails",
     describe: (p) => [`${str(p.uri)} on ${str(p.domain) || "every domain"} -> ${str(p.dest)}`],
   },
+  EmailAccount: {
+    mode: "declare",
+    reason: "adopt: true takes the mailbox over without creating it, and sets the declared password on it (the quota is the live one)",
+    args: (p) => ({
+      hostingId: p.hostingId as number,
+      domain: str(p.domain),
+      user: str(p.user),
+      password: FROM_CONFIG,
+      ...(typeof p.quota === "number" ? { quota: p.quota } : {}),
+      adopt: true,
+    }),
+    config: [
+      passwordInput(
+        "mailPassword",
+        (p) => str(p.email),
+        (p) => `mailbox ${str(p.email)}`,
+        () => "the first `pulumi up` sets it on the mailbox",
+        () =>
+          "The API never returns the password of a mailbox: choose the one it is to have (at least 8 characters with an upper-case and a lower-case letter, a digit and a symbol); the first `pulumi up` sets it, so tell whoever uses it, or give its current one.",
+      ),
+    ],
+    describe: (p) => (typeof p.quota === "number" ? [`quota ${p.quota} MB`] : []),
+  },
 } satisfies Partial<Record<ResourceType, KindRules>>;
 
 /** A generated resource type's name. */

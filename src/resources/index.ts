@@ -28,3 +28,4 @@ export * from "./database-user";
 export * from "./cron-job";
 export * from "./cron-email";
 export * from "./ssl-csr";
+export * from "./email-account";

@@ -26,6 +26,7 @@ import { dnsZoneDefinition } from "./dns-zone/provider";
 import { domainLockDefinition } from "./domain-lock/provider";
 import { domainNameserversDefinition } from "./domain-nameservers/provider";
 import { domainRegistrationDefinition } from "./domain-registration/provider";
+import { emailAccountDefinition } from "./email-account/provider";
 import { ftpAccountDefinition } from "./ftp-account/provider";
 import { objectStorageAccountDefinition } from "./object-storage-account/provider";
 import { objectStorageUrlDefinition } from "./object-storage-url/provider";
@@ -61,6 +62,7 @@ export const RESOURCES = {
   CronJob: cronJobDefinition,
   CronEmail: cronEmailDefinition,
   SslCsr: sslCsrDefinition,
+  EmailAccount: emailAccountDefinition,
 } satisfies Record<string, AnyResourceDefinition>;
 
 /** A resource type name of the package (`"DnsRecordSet"`). */

@@ -30,6 +30,7 @@ const DUPLICATING = [
   "domains.updateContacts",
   "domains.updateNameservers",
   "ftp.createAccount",
+  "email.create",
   "ssh.addKey",
   "databases.create",
   "databases.createUser",
@@ -52,6 +53,7 @@ let sshPublicKey: string;
 /** Passwords the stack gives the adopted FTP login and database user (any that pass the password rule). */
 const FTP_PASSWORD = "Adopted-Ftp-Pass-2026";
 const DB_PASSWORD = "Adopted-Db-Pass-2026";
+const MAIL_PASSWORD = "Adopted-Mail-Pass-2026!";
 /** The type check runs while the stack operations do; the test awaits its outcome. */
 let typeChecked: Promise<{ ok: boolean; output: string }>;
 /** The same account generated as the named account `brand-b` (`--account`), type-checked too. */
@@ -141,6 +143,7 @@ beforeAll(async () => {
       "agency:sslKey_client_shop_net": { secret: privateKey },
       "agency:ftpPassword_deploy_agency_demo_com": { secret: FTP_PASSWORD },
       "agency:dbPassword_agencyde_wpuser": { secret: DB_PASSWORD },
+      "agency:mailPassword_contact_agency_demo_com": { secret: MAIL_PASSWORD },
       "agency:sshPublicKey_101_a4775108": sshPublicKey,
     },
     program: placed.program,
@@ -163,6 +166,7 @@ describe("the program generated from the whole demo account", () => {
       "CustomSsl",
       "WafDisabledRules",
       "FtpAccount",
+      "EmailAccount",
       "SshKey",
       "Database",
       "DatabaseUser",
@@ -187,13 +191,19 @@ describe("the program generated from the whole demo account", () => {
     expect(files["README.md"]).toContain("pulumi config set --secret agency:sslKey_client_shop_net < path/to/file");
   });
 
-  it("adopts FTP logins, SSH keys, databases and their users, with the values the API cannot read as required config keys named next to them", () => {
+  it("adopts FTP logins, mailboxes, SSH keys, databases and their users, with the values the API cannot read as required config keys named next to them", () => {
     const index = files["index.ts"]!;
     expect(index).toContain(
       "// Its password cannot be read: it comes from the secret config key\n// ftpPassword_deploy_agency_demo_com; the first `pulumi up` sets it on the login.\n" +
         "// import id: 101/deploy@agency-demo.com\n" +
         'new FtpAccount("ftp_deploy_agency_demo_com", {\n  hostingId: 101,\n  domain: "agency-demo.com",\n  user: "deploy",\n  path: "/public_html",\n' +
         '  password: config.requireSecret("ftpPassword_deploy_agency_demo_com"),\n  adopt: true,\n}, { protect: true });',
+    );
+    expect(index).toContain(
+      "// quota 1024 MB\n// Its password cannot be read: it comes from the secret config key\n" +
+        "// mailPassword_contact_agency_demo_com; the first `pulumi up` sets it on the mailbox.\n// import id: 101/contact@agency-demo.com\n" +
+        'new EmailAccount("mail_contact_agency_demo_com", {\n  hostingId: 101,\n  domain: "agency-demo.com",\n  user: "contact",\n' +
+        '  password: config.requireSecret("mailPassword_contact_agency_demo_com"),\n  quota: 1024,\n  adopt: true,\n}, { protect: true });',
     );
     expect(index).toContain(
       '  password: config.requireSecret("dbPassword_agencyde_wpuser"),\n  databaseType: "MYSQL",\n  adopt: true,\n}, { protect: true });',
@@ -207,7 +217,7 @@ describe("the program generated from the whole demo account", () => {
     );
 
     const yaml = files["Pulumi.yaml"]!;
-    for (const key of ["ftpPassword_deploy_agency_demo_com", "dbPassword_agencyde_wpuser"])
+    for (const key of ["ftpPassword_deploy_agency_demo_com", "dbPassword_agencyde_wpuser", "mailPassword_contact_agency_demo_com"])
       expect(yaml).toContain(`  ${key}:\n    type: string\n    secret: true\n`);
     // A public key is not a secret: required, but plain.
     expect(yaml).toMatch(/ {2}sshPublicKey_101_a4775108:\n {4}type: string\n {4}description: /);
@@ -215,6 +225,7 @@ describe("the program generated from the whole demo account", () => {
     const readme = files["README.md"]!;
     expect(readme).toContain("pulumi config set --secret agency:ftpPassword_deploy_agency_demo_com\n");
     expect(readme).toContain("pulumi config set --secret agency:dbPassword_agencyde_wpuser\n");
+    expect(readme).toContain("pulumi config set --secret agency:mailPassword_contact_agency_demo_com\n");
     expect(readme).toContain("pulumi config set agency:sshPublicKey_101_a4775108 < path/to/key.pub\n");
     expect(readme).not.toContain("## Config keys of read-only objects");
   });
@@ -224,6 +235,7 @@ describe("the program generated from the whole demo account", () => {
     const secrets = [
       live.ftpAccounts[0]!.password, // the demo seed's FTP password
       live.dbUsers[0]!.password,
+      live.emails[0]!.password,
       live.objectStorage.secretKey,
       live.objectStorage.accessKey,
       sim.apiKey,
@@ -252,6 +264,7 @@ describe("the program generated from the whole demo account", () => {
     const live = expected.hostings["101"]!;
     live.ftpAccounts.find((a) => a.username === "deploy@agency-demo.com")!.password = FTP_PASSWORD;
     live.dbUsers.find((u) => u.name === "agencyde_wpuser")!.password = DB_PASSWORD;
+    live.emails.find((m) => m.email === "contact@agency-demo.com")!.password = MAIL_PASSWORD;
     const mark = sim.requests.list().length;
     const up = await stack.up();
     expect(ops(up)).toEqual({ create: declared, read });
@@ -260,10 +273,13 @@ describe("the program generated from the whole demo account", () => {
     // The adoptions set the passwords (one call each) and nothing else: the SSH key already has its comment and addresses.
     expect(calls["ftp.editAccount"]).toBe(1);
     expect(calls["databases.updateUser"]).toBe(1);
+    // The mailbox's quota is declared as it is: the adoption sends the password alone.
+    expect(calls["email.update"]).toBe(1);
     expect(calls["ssh.editKey"]).toBeUndefined();
     expect(comparable(sim.store)).toEqual(expected);
     expect(sim.store.hostings["101"]!.ftpAccounts.find((a) => a.username === "deploy@agency-demo.com")?.password).toBe(FTP_PASSWORD);
     expect(sim.store.hostings["101"]!.dbUsers.find((u) => u.name === "agencyde_wpuser")?.password).toBe(DB_PASSWORD);
+    expect(sim.store.hostings["101"]!.emails.find((m) => m.email === "contact@agency-demo.com")?.password).toBe(MAIL_PASSWORD);
 
     const refreshed = await stack.preview({ refresh: true });
     expect(ops(refreshed)).toEqual({ same: declared, read });

@@ -29,9 +29,10 @@ import {
   typescriptProgram,
 } from "./harness";
 
-/** Passwords the stack gives the adopted FTP login and database user. */
+/** Passwords the stack gives the adopted FTP login, database user and mailbox. */
 const FTP_PASSWORD = "Adopted-Ftp-Pass-2026";
 const DB_PASSWORD = "Adopted-Db-Pass-2026";
+const MAIL_PASSWORD = "Adopted-Mail-Pass-2026!";
 
 /** The README's example, deployed on a simulator of its own. */
 let readme: CliStack;
@@ -57,6 +58,7 @@ const scenario = engineScenario("quiet-refresh", async ({ engine, sim, startSimu
     sslKey_client_shop_net: privateKey,
     ftpPassword_deploy_agency_demo_com: FTP_PASSWORD,
     dbPassword_agencyde_wpuser: DB_PASSWORD,
+    mailPassword_contact_agency_demo_com: MAIL_PASSWORD,
     sshPublicKey_101_a4775108: publicKey,
   };
   for (const key of Object.keys(values)) expect(generatedReadme).toContain(`agency:${key}`);

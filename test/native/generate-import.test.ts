@@ -71,6 +71,7 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
           .sort();
       expect(ids("DomainRegistration")).toContain("agency-demo.com");
       expect(ids("FtpAccount")).toEqual(["101/deploy@agency-demo.com"]);
+      expect(ids("EmailAccount")).toEqual(["101/contact@agency-demo.com"]);
       expect(ids("SshKey")).toEqual([`101/${sim.store.hostings["101"]!.sshKeys[0]!.key}`]);
       // The names are the generated program's, so that both describe the same objects alike.
       expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
@@ -116,14 +117,15 @@ describeEngine("reseller generate --import-file into a YAML stack on the provide
       const steps = [...preview.stdout.matchAll(/^\s*([-+~]+)\s+reseller:index:(\w+)\s+(\S+)\s+(\S+)/gm)]
         .map((m) => `${m[2]} ${m[4]}`)
         .sort();
-      expect(steps).toEqual(["DatabaseUser update", "FtpAccount update"]);
+      expect(steps).toEqual(["DatabaseUser update", "EmailAccount update", "FtpAccount update"]);
       // The plugin names the changed keys: the password the import could not read, not the
       // create-time inputs the import leaves out and check gives defaults (`adopt`, `createFolder`).
-      expect([...preview.stdout.matchAll(/update \[diff: ([^\]]*)\]/g)].map((m) => m[1])).toEqual(["+password", "+password"]);
+      expect([...preview.stdout.matchAll(/update \[diff: ([^\]]*)\]/g)].map((m) => m[1])).toEqual(["+password", "+password", "+password"]);
 
       const mark = sim.requests.list().length;
       await stack.ok(["up", "--yes", "--skip-preview"]);
-      expect(writesSince(engine, sim, mark)).toEqual(["databases.updateUser", "ftp.editAccount"]);
+      expect(writesSince(engine, sim, mark)).toEqual(["databases.updateUser", "email.update", "ftp.editAccount"]);
+      expect(sim.store.hostings["101"]!.emails.find((x) => x.email === "contact@agency-demo.com")?.password).toBe(PASSWORD);
       expect(sim.store.hostings["101"]!.ftpAccounts.find((x) => x.username === "deploy@agency-demo.com")?.password).toBe(PASSWORD);
       expect(sim.store.hostings["101"]!.dbUsers.find((x) => x.name === "agencyde_wpuser")?.password).toBe(PASSWORD);
       const again = await stack.run(["preview", "--refresh", "--expect-no-changes", "--diff"]);

@@ -98,6 +98,7 @@ describe("the bad-input generator and its judge", () => {
       "code points NFKC changes: DatabaseUser.name",
       "code points NFKC changes: DatabaseUserGrant.database",
       "code points NFKC changes: DatabaseUserGrant.user",
+      "code points NFKC changes: EmailAccount.user",
       "code points NFKC changes: FtpAccount.path",
       "code points NFKC changes: FtpAccount.user",
       "code points NFKC changes: ObjectStorageUrl.uri",

@@ -68,6 +68,7 @@ describe("hosting-scoped ids", () => {
       { type: "ObjectStorageUrl", values: { hostingId: 101, urlId: 12 }, id: "101/12" },
       { type: "CacheService", values: { hostingId: 101, service: "redis" }, id: "101/redis" },
       { type: "FtpAccount", values: { hostingId: 101, user: "ci", domain: "agency-demo.com" }, id: "101/ci@agency-demo.com" },
+      { type: "EmailAccount", values: { hostingId: 101, user: "sales", domain: "agency-demo.com" }, id: "101/sales@agency-demo.com" },
       {
         type: "SshKey",
         values: { hostingId: 101, fingerprint: "a4:77:51:08:bf:6e:ab:6f:50:84:b7:67:99:c8:f8:f7" },
@@ -91,6 +92,12 @@ describe("hosting-scoped ids", () => {
       user: "ci",
       domain: "agency-demo.com",
     });
+    expect(definitionOf("EmailAccount").id.parse("101/Sales@Agency-Demo.com")).toEqual({
+      hostingId: 101,
+      user: "sales",
+      domain: "agency-demo.com",
+    });
+    expect(definitionOf("EmailAccount").id.parse("101/sa..les@agency-demo.com")).toBeUndefined();
     expect(definitionOf("Redirection").id.parse("101/client-shop.net/https://agency-demo.com/shop")).toEqual({
       hostingId: 101,
       domain: "client-shop.net",

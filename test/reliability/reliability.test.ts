@@ -65,7 +65,7 @@ describe("the reliability report's slice", () => {
     async () => {
       const figures = await runEmptyReplies();
 
-      expect(figures.emptyRepliesTried).toBe(110);
+      expect(figures.emptyRepliesTried).toBe(115);
       expect(figures.rows.filter((r) => r.outcome === "gone").map((r) => `${r.type} ${r.reply}`)).toEqual([]);
       // A refresh that finds its object by a listing would drop it from the state on a misread.
       // PHP extensions are read as a map with no list field (`{"success":true}` parses as no
