@@ -10,12 +10,13 @@ import { registerPingCommand } from "./ping";
 import { registerGenerateCommand } from "./generate";
 import { registerProbeCommand } from "./probe";
 import { registerMigrateStateCommand } from "./migrate-state";
+import { registerZoneCommand } from "./zone";
 import { wrapHelp } from "./help";
 import { EXIT, exitOnSignals, handleClosedOutput, say } from "./process";
 import { missingPackage, optionalModule } from "../util/optional";
 
 /**
- * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `probe`, `migrate-state`).
+ * The `reseller` command with its subcommands (`sim`, `ping`, `generate`, `zone`, `probe`, `migrate-state`).
  *
  * @example
  * await (await buildProgram()).parseAsync(["node", "reseller", "ping"]);
@@ -28,6 +29,7 @@ export async function buildProgram(): Promise<Command> {
   await registerSimCommand(program);
   registerPingCommand(program);
   registerGenerateCommand(program);
+  registerZoneCommand(program);
   registerProbeCommand(program);
   registerMigrateStateCommand(program);
   return program;

@@ -19,6 +19,7 @@ import { apiErrorCode } from "../provider/lifecycle/errors";
 import { normalizeDomain, normalizeRecordName } from "../util/names";
 import { cronListing } from "../resources/shared/cron";
 import { typeParam, typesToSearch } from "../resources/shared/databases";
+import { mailboxAddress } from "../resources/shared/mailboxes";
 import { isMarkerName } from "../resources/shared/ownership";
 import { readZone } from "../resources/shared/zone";
 import { phpVersionsOf } from "../resources/shared/php-settings";
@@ -58,7 +59,8 @@ export interface Discovery {
   notes: string[];
 }
 
-interface Hosting {
+/** A hosting account as the listings give it. */
+export interface Hosting {
   id: number;
   username?: string;
   domain?: string;
@@ -79,7 +81,8 @@ async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function hostingAccounts(ctx: ProviderContext): Promise<Hosting[] | undefined> {
+/** The reseller account's hosting accounts, sorted by id; undefined when the API version lists none. */
+export async function hostingAccounts(ctx: ProviderContext): Promise<Hosting[] | undefined> {
   const rows = ctx.has("hosting.listAccounts")
     ? (await ctx.read("hosting.listAccounts", {}, ["hostings"])).hosting_accounts
     : ctx.has("hosting.listWorldAccounts")
@@ -163,7 +166,7 @@ async function allHostings(scan: Scan, wanted: Wanted): Promise<Hosting[]> {
 }
 
 /** The domains of each hosting account, and the first hosting account each domain is attached to. */
-async function attachedDomains(
+export async function attachedDomains(
   ctx: ProviderContext,
   all: readonly Hosting[],
 ): Promise<{ domainsOf: Map<number, string[]>; hostingOf: Map<string, Hosting> }> {
@@ -272,6 +275,17 @@ async function addDomainObjects(scan: Scan, on: InHosting): Promise<void> {
       const key = `${login.slice(0, at)}@${ascii(login.slice(at + 1))}`;
       add("FtpAccount", `${h.id}/${key}`, resourceName("ftp", key), key);
     }
+  }
+  await addMailboxes(scan, on);
+}
+
+/** The mailboxes of the hosting account's kept domains. */
+async function addMailboxes(scan: Scan, on: InHosting): Promise<void> {
+  if (!able(scan, "EmailAccount", "email.list")) return;
+  for (const m of (await optional(() => scan.ctx.read("email.list", { ...on.address }, on.scopes)))?.data ?? []) {
+    const key = mailboxAddress(m);
+    if (key === undefined || !on.domains.includes(key.slice(key.lastIndexOf("@") + 1))) continue;
+    on.add("EmailAccount", `${on.h.id}/${key}`, resourceName("mail", key), key);
   }
 }
 

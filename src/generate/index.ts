@@ -54,6 +54,19 @@ export const DEFAULT_PROJECT = "reseller-account";
 
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
+/**
+ * Refuses a Pulumi project name that Pulumi.yaml and the config keys' namespace cannot carry.
+ *
+ * @example
+ * checkProjectName("reseller-account"); // "reseller-account"
+ */
+export function checkProjectName(project: string): string {
+  if (!PROJECT_NAME.test(project)) {
+    throw new Error(`The project name "${project}" is not valid: use letters, digits, "-", "_" and ".", starting with a letter or digit`);
+  }
+  return project;
+}
+
 /** The selection in words, for the program's header and README. */
 export function describeSelection(selection: Selection): string {
   const parts = [
@@ -71,10 +84,7 @@ export async function generateProgram(
   settings: ProviderSettings,
   options: GenerateOptions = {},
 ): Promise<GeneratedProgram> {
-  const project = options.project ?? DEFAULT_PROJECT;
-  if (!PROJECT_NAME.test(project)) {
-    throw new Error(`The project name "${project}" is not valid: use letters, digits, "-", "_" and ".", starting with a letter or digit`);
-  }
+  const project = checkProjectName(options.project ?? DEFAULT_PROJECT);
   if (options.packageSpec !== undefined) checkPackageSpec(options.packageSpec);
   const warnings: string[] = [];
   const ctx = readOnlyContext(client, settings, { info: () => undefined, warn: (message) => warnings.push(message) });

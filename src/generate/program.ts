@@ -22,6 +22,21 @@ export interface ProgramContext {
    * `file:`, a tarball URL, `github:`...); undefined: {@link defaultPackageSpec}.
    */
   packageSpec?: string;
+  /** What wrote the program, when not `reseller generate` from the live account (`reseller zone import`). */
+  origin?: ProgramOrigin;
+}
+
+/**
+ * What the header of `index.ts` and the README say about a program's origin and its first
+ * `pulumi up`, for a program that another command writes with the same printer.
+ */
+export interface ProgramOrigin {
+  /** The header's lines after its first. */
+  header: string[];
+  /** The README's opening: what wrote the program and from what (ends where the counts follow). */
+  intro: string;
+  /** The README's section on the first `pulumi up`. */
+  firstUp: string[];
 }
 
 /** The `@pulumi/pulumi` range of the examples; the package's peer range starts at 3.216. */
@@ -85,13 +100,15 @@ export function printIndex(plan: Plan, context: ProgramContext): string {
     printComment(
       [
         `${context.project}: a reseller account as Pulumi resources (${context.selection})${context.account === undefined ? "" : `, account "${context.account}" of reseller:accounts`}.`,
-        "Written by `reseller generate` from the live account.",
-        "",
-        "Declared resources take the live objects over on the first `pulumi up`, which writes back",
-        "what is already there: no order is placed and nothing is created twice. Passwords, which",
-        "the API cannot read, are set from config. Objects that a resource cannot take over are",
-        "read with `X.get` (read only), with the reason next to them. Each resource's import id is",
-        "in the comment above it.",
+        ...(context.origin?.header ?? [
+          "Written by `reseller generate` from the live account.",
+          "",
+          "Declared resources take the live objects over on the first `pulumi up`, which writes back",
+          "what is already there: no order is placed and nothing is created twice. Passwords, which",
+          "the API cannot read, are set from config. Objects that a resource cannot take over are",
+          "read with `X.get` (read only), with the reason next to them. Each resource's import id is",
+          "in the comment above it.",
+        ]),
         ...(usesConfig ? ["Secrets and other values the API does not return come from config keys of the project: see README.md."] : []),
       ],
       0,
@@ -197,6 +214,25 @@ function guidance(entries: readonly ConfigEntry[], version: ProgramContext["sett
   });
 }
 
+/** The README's section on the first `pulumi up` of a program `reseller generate` wrote. */
+const GENERATE_FIRST_UP: readonly string[] = [
+  "Every declared resource matches the live object, so `pulumi preview` lists them as creates and the",
+  "first `pulumi up` takes them over: record sets, PHP options, WAF rules and certificates are written back",
+  "as they are; domains, databases, SSH keys, FTP logins and database users are adopted (`adopt: true`),",
+  "which places no order and creates nothing. The one change it makes is to passwords, which the API cannot",
+  "read: FTP logins and database users get the password of their config key (except database users on API",
+  "v2, which cannot set it).",
+  "",
+  "Every declared resource has `protect: true`, as `pulumi import` does: these objects existed before the",
+  "stack, and a destroy would delete them (a record set, a database and its data, an FTP login). `pulumi destroy`",
+  "and any replacement stop on a protected resource. To lift it for one resource, remove `protect: true` from its",
+  "declaration and run `pulumi up`, or run `pulumi state unprotect '<urn>'` (`pulumi state unprotect --all` for",
+  "every resource of the stack); `pulumi stack --show-urns` lists the URNs.",
+  "Objects whose resource cannot take over an existing one (a cron line, a redirection, a storage URL) are",
+  "read with `X.get(name, id)` instead: they are in the stack, with their outputs, but Pulumi does not manage",
+  "them. After the first `up`, `pulumi preview --refresh` shows no change.",
+];
+
 /**
  * `README.md`: how to run the program, the secret config keys to set, and what was read rather
  * than declared.
@@ -211,8 +247,7 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
   const out: string[] = [
     `# ${project}`,
     "",
-    `A reseller account (${context.selection}) as a Pulumi program, \`index.ts\`, written by \`reseller generate\``,
-    `from the live account: ${declared.length} declared resource(s) and ${read.length} read-only one(s).`,
+    `A reseller account (${context.selection}) as a Pulumi program, \`index.ts\`, ${context.origin?.intro ?? "written by `reseller generate`\nfrom the live account"}: ${declared.length} declared resource(s) and ${read.length} read-only one(s).`,
     "",
     "## Set up",
     "",
@@ -253,25 +288,8 @@ export function printReadme(plan: Plan, context: ProgramContext): string {
     );
   }
 
+  out.push("", "## The first `pulumi up`", "", ...(context.origin?.firstUp ?? GENERATE_FIRST_UP));
   out.push(
-    "",
-    "## The first `pulumi up`",
-    "",
-    "Every declared resource matches the live object, so `pulumi preview` lists them as creates and the",
-    "first `pulumi up` takes them over: record sets, PHP options, WAF rules and certificates are written back",
-    "as they are; domains, databases, SSH keys, FTP logins and database users are adopted (`adopt: true`),",
-    "which places no order and creates nothing. The one change it makes is to passwords, which the API cannot",
-    "read: FTP logins and database users get the password of their config key (except database users on API",
-    "v2, which cannot set it).",
-    "",
-    "Every declared resource has `protect: true`, as `pulumi import` does: these objects existed before the",
-    "stack, and a destroy would delete them (a record set, a database and its data, an FTP login). `pulumi destroy`",
-    "and any replacement stop on a protected resource. To lift it for one resource, remove `protect: true` from its",
-    "declaration and run `pulumi up`, or run `pulumi state unprotect '<urn>'` (`pulumi state unprotect --all` for",
-    "every resource of the stack); `pulumi stack --show-urns` lists the URNs.",
-    "Objects whose resource cannot take over an existing one (a cron line, a redirection, a storage URL) are",
-    "read with `X.get(name, id)` instead: they are in the stack, with their outputs, but Pulumi does not manage",
-    "them. After the first `up`, `pulumi preview --refresh` shows no change.",
     "",
     "## Resources",
     "",

@@ -15,8 +15,18 @@ function tooWide(help: string, width: number): string[] {
 describe("reseller's help", () => {
   it("wraps every command's help to 80 columns", async () => {
     const program = await buildProgram();
-    const commands: Command[] = [program, ...program.commands];
-    expect(commands.map((c) => c.name())).toEqual(["reseller", "sim", "ping", "generate", "probe", "migrate-state"]);
+    const commands: Command[] = [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)];
+    expect(commands.map((c) => c.name())).toEqual([
+      "reseller",
+      "sim",
+      "ping",
+      "generate",
+      "zone",
+      "probe",
+      "migrate-state",
+      "export",
+      "import",
+    ]);
     for (const command of commands) {
       const help = command.helpInformation();
       expect(tooWide(help, 80), `reseller ${command.name()} --help`).toEqual([]);
