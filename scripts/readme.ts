@@ -84,7 +84,17 @@ export const PAGES: readonly { file: string; title: string; what: string }[] = [
     what: "the plugin from a release archive, an SDK per language, the configuration keys (`npm run registry-docs`)",
   },
   { file: "generate.md", title: "`reseller generate`", what: "a Pulumi program from a live account, and what it prints" },
+  {
+    file: "zone-files.md",
+    title: "Zone files",
+    what: "`reseller zone export` and `reseller zone import`: a DNS zone as an RFC 1035 zone file or a program, and zone files as a program",
+  },
   { file: "examples.md", title: "Examples", what: "`hosting-site`, `multi-env`, `drift-check`, and running them against the simulator" },
+  {
+    file: "cookbook.md",
+    title: "Cookbook",
+    what: "a new client site, rotating passwords, one stack per client, moving a site, offboarding, adopting a whole account",
+  },
   { file: "api-operations.md", title: "API operations", what: "every operation of v4, v3 and v2 with its method, path and evidence" },
   {
     file: "evidence.md",
