@@ -9,7 +9,7 @@
  */
 import { definitions } from "./resources/registry";
 import { ACCOUNT_KEY, checkAccount, diffAccount } from "./provider/lifecycle/account";
-import { checkInputs, type CheckResult } from "./provider/lifecycle/check";
+import { checkInputs, containsUnknown, type CheckResult } from "./provider/lifecycle/check";
 import { namespaced, readConfiguration, type ConfigReader } from "./provider/rules/config";
 import type { Writer } from "./provider/runtime/cache";
 import {
@@ -26,7 +26,7 @@ import type { AnyResourceDefinition, ExistingObject } from "./provider/lifecycle
 import { declaredOf, onlyDeclared } from "./provider/lifecycle/declared";
 import { changedInputs, diffInputs, type DiffResult } from "./provider/lifecycle/diff";
 import { forgetFound } from "./provider/runtime/found-journal";
-import { forDisplay, isPartialFailure } from "./provider/lifecycle/errors";
+import { apiErrorCode, forDisplay, isPartialFailure } from "./provider/lifecycle/errors";
 import {
   inputsDigest,
   isOwnIntent,
@@ -116,13 +116,22 @@ function pickInputs(def: AnyResourceDefinition, outs: Props): Props {
   return picked;
 }
 
+/** What the runtime's check is told beside the inputs. */
+export interface CheckOptions {
+  /** The owner token of the resource, where the caller knows its URN (the provider plugin); see {@link CreateOptions}. */
+  owner?: string;
+}
+
 /**
- * Validates and normalizes new inputs. Never calls the API.
+ * Validates and normalizes new inputs. For a resource about to be created (no old inputs), with
+ * credentials and every input known, it then performs the identity read a create performs first,
+ * and fails as the create would on an object that exists already (docs/decisions/0045); otherwise
+ * it never calls the API.
  *
  * @example
  * const { inputs, failures } = await check("DnsRecordSet", {}, { domain: "example.com", name: "www", type: "A", records: ["198.51.100.7"] });
  */
-export async function check(type: string, _olds: Props, news: Props): Promise<CheckResult> {
+export async function check(type: string, olds: Props, news: Props, options: CheckOptions = {}): Promise<CheckResult> {
   const def = definitionOf(type);
   // `account` and `adopt` are checked as given: the bag keeps well-formed values only.
   const account = checkAccount(news, (name) => currentSettings(name));
@@ -132,13 +141,49 @@ export async function check(type: string, _olds: Props, news: Props): Promise<Ch
   const failures = [...account.failures, ...adopt.failures, ...(result.failures ?? [])];
   if (failures.length > 0) return { failures };
   // The owner token goes on to create as the program side set it (provider/lifecycle/owner.ts).
-  return {
-    inputs: encode(
-      result.inputs,
-      { account: account.value, owner: bag.owner },
-      adopt.value === undefined ? {} : { [ADOPT_KEY]: adopt.value },
-    ),
-  };
+  const inputs = encode(
+    result.inputs,
+    { account: account.value, owner: bag.owner },
+    adopt.value === undefined ? {} : { [ADOPT_KEY]: adopt.value },
+  );
+  const refused = Object.keys(olds).length === 0 ? await takeoverBeforeCreate(def, inputs, options.owner ?? bag.owner) : undefined;
+  return refused === undefined ? { inputs } : { failures: [{ property: "", reason: refused }] };
+}
+
+/**
+ * The refusal a create of these checked inputs would give before any write, read now so that a
+ * preview shows it (docs/decisions/0045): the same identity read as the create's, through the
+ * same shared cache, so many resources of one listing still cost one read. Nothing is read, and
+ * nothing refused, where the create could not be judged yet: no `find`, an input unknown until
+ * other resources exist (the identity, the account or `adopt` may be among them), or no
+ * credentials (a preview without them stays as it was). An object this resource's own
+ * interrupted create made is not refused: the create recovers it (decision 0033). A read the API
+ * does not answer leaves the check as it was.
+ */
+async function takeoverBeforeCreate(def: AnyResourceDefinition, inputs: Props, owner: string | undefined): Promise<string | undefined> {
+  if (!def.find || containsUnknown(inputs)) return undefined;
+  const bag = decode(def, inputs);
+  const ctx = contextOf(def, undefined, bag.account, writerOf(def, bag.own));
+  if (!ctx.settings.apiUser || !ctx.settings.apiKey) return undefined;
+  const own = !runtimeAdopts(def);
+  if ((own ? bag.own[ADOPT_KEY] : bag.adoption[ADOPT_KEY]) === true) return undefined;
+  let found: ExistingObject | undefined;
+  try {
+    found = await def.find(ctx, bag.own, { fresh: false });
+  } catch (err) {
+    // A read the API did not answer (a wrong key, a route, the network) is no evidence of an
+    // object: the preview goes on as it did, and the create's own read meets the error at `up`.
+    // A refusal `find` decides on what it read (a CNAME at the name) fails the check.
+    if (apiErrorCode(err) === undefined) throw err;
+    ctx.log.debug?.(`${def.type}: the read for an existing object was skipped in check: ${(err as Error).message}`);
+    return undefined;
+  }
+  if (!found) return undefined;
+  const refusal = own ? def.refuseTakeover?.(bag.own, found) : takeoverRefused(def.type, found);
+  if (refusal === undefined) return undefined;
+  const key = intentKeyOf(ctx, def, bag.own);
+  if (owner !== undefined && isOwnIntent(await readIntentRecord(key, ctx.log), owner, digestOf(ctx, bag.own))) return undefined;
+  return refusal.message;
 }
 
 /**

@@ -177,12 +177,17 @@ export class NativeProvider {
     if (this.cancelled) throw new Error(`${what}: the operation was cancelled`);
   }
 
-  /** Validates and normalizes a resource's inputs; the inputs that arrived secret stay secret. */
-  async check(token: string, olds: Props, news: Props): Promise<{ inputs?: Result; failures: CheckFailure[] }> {
+  /**
+   * Validates and normalizes a resource's inputs; the inputs that arrived secret stay secret. For
+   * a resource about to be created, the runtime also reads whether its object exists (decision
+   * 0045); the URN names the resource, whose own interrupted create is then not refused.
+   */
+  async check(token: string, olds: Props, news: Props, urn?: string): Promise<{ inputs?: Result; failures: CheckFailure[] }> {
     const type = typeOf(token);
     const n = unwrap(news);
     const o = unwrap(olds).props;
-    const result = await runtime.check(type, o, n.props);
+    const owner = ownerOfUrn(urn);
+    const result = await runtime.check(type, o, n.props, owner === undefined ? {} : { owner });
     if (result.failures && result.failures.length > 0) {
       // `pulumi import` checks the inputs its read returned, as the old and the new inputs alike
       // (`ImportStep` in the Pulumi engine), and calls any failure "almost certainly a bug in the

@@ -157,7 +157,12 @@ export async function serve(engineAddress: string | undefined): Promise<number> 
       return new providerProto.ConfigureResponse().setAcceptsecrets(true).setAcceptresources(false).setSupportspreview(false);
     }),
     check: unary(async (req: ProviderProto.CheckRequest) => {
-      const result = await provider.check(req.getType() || typeOfUrn(req.getUrn()), fromStruct(req.getOlds()), fromStruct(req.getNews()));
+      const result = await provider.check(
+        req.getType() || typeOfUrn(req.getUrn()),
+        fromStruct(req.getOlds()),
+        fromStruct(req.getNews()),
+        req.getUrn(),
+      );
       const res = new providerProto.CheckResponse().setFailuresList(failures(result.failures));
       if (result.inputs) res.setInputs(wire(result.inputs));
       return res;

@@ -125,8 +125,9 @@ describe("the plugin's provider", () => {
     await p.configure({ ...inputsOf(sim), settleWaitMs: "300" });
     const redirection = "reseller:index:Redirection";
     const declared = { hostingId: 101, domain: "agency-demo.com", destinationUrl: "https://client-shop.net/promo" };
-    const created = await p.create(redirection, (await p.check(redirection, {}, declared)).inputs!.props);
-    const news = (await p.check(redirection, {}, { ...declared, destinationUrl: "https://client-shop.net/spring" })).inputs!.props;
+    const olds = (await p.check(redirection, {}, declared)).inputs!.props;
+    const created = await p.create(redirection, olds);
+    const news = (await p.check(redirection, olds, { ...declared, destinationUrl: "https://client-shop.net/spring" })).inputs!.props;
     // The update deletes the redirection, and the add that follows loses its connection unapplied.
     sim.faults.add({ operation: "redirections.add", kind: "drop" });
     const err = await p.update(redirection, created.id, created.props.props, news).then(
@@ -144,7 +145,8 @@ describe("the plugin's provider", () => {
     await p.configure(inputsOf(sim));
     const read = await p.read(token, "agency-demo.com/@/A", {}, {});
     expect(read.id).toBe("agency-demo.com/@/A");
-    const again = await p.check(token, {}, read.inputs!.props);
+    // The engine checks the inputs a read returned as the old and the new ones.
+    const again = await p.check(token, read.inputs!.props, read.inputs!.props);
     expect(again.failures).toEqual([]);
     expect(await p.diff(token, read.id, read.props.props, again.inputs!.props)).toMatchObject({ changes: false });
   });

@@ -99,9 +99,8 @@ describe("resources on a named account", () => {
     const www = { domain: "agency-demo.com", name: "www", type: "CNAME", records: [] };
     const a = await t.engine.read("agency-demo.com/www/CNAME", www);
     expect(a.id).toBe("agency-demo.com/www/CNAME");
-    const created = await t.engine.create(
-      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b"] }),
-    );
+    const olds = await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b"] });
+    const created = await t.engine.create(olds);
     const reads = await Promise.all([
       t.engine.read(created.id, created.outs),
       t.engine.read(created.id, { ...created.outs, account: undefined }),
@@ -115,7 +114,10 @@ describe("resources on a named account", () => {
     await t.engine.update(
       created.id,
       created.outs,
-      await t.engine.check({ account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b", "again"] }),
+      await t.engine.check(
+        { account: "brand-b", domain: "agency-demo.com", name: "apart", type: "TXT", records: ["brand-b", "again"] },
+        olds,
+      ),
     );
     expect((await t.engine.read("agency-demo.com/www/CNAME", { ...www, account: "brand-b" })).id).toBe("");
     expect((await t.engine.read("agency-demo.com/www/CNAME", www)).id).toBe("agency-demo.com/www/CNAME");
@@ -134,25 +136,27 @@ describe("resources on a named account", () => {
       fqdn: "www.agency-demo.com.",
     };
     const same = { domain: "agency-demo.com", name: "www", type: "A", ttl: 14400, records: ["198.51.100.7"] };
-    const checked = async (news: Props) => (await p.check({}, news)).inputs!;
-    expect(await p.diff("agency-demo.com/www/A", outs, await checked({ ...same, account: "brand-b" }))).toEqual({
+    // The engine checks the new inputs of a resource in state against its old ones.
+    const checked = async (news: Props, olds: Props) => (await p.check(olds, news)).inputs!;
+    const sameInB = { ...same, account: "brand-b" };
+    expect(await p.diff("agency-demo.com/www/A", outs, await checked(sameInB, sameInB))).toEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
     });
-    expect(await p.diff("agency-demo.com/www/A", outs, await checked(same))).toEqual({
+    expect(await p.diff("agency-demo.com/www/A", outs, await checked(same, sameInB))).toEqual({
       changes: true,
       replaces: ["account"],
       deleteBeforeReplace: false,
     });
     const { account: _a, ...inDefault } = outs;
-    expect(await p.diff("agency-demo.com/www/A", inDefault, await checked({ ...same, account: "brand-b" }))).toEqual({
+    expect(await p.diff("agency-demo.com/www/A", inDefault, await checked(sameInB, same))).toEqual({
       changes: true,
       replaces: ["account"],
       deleteBeforeReplace: false,
     });
     // With an identity change as well, the record set's own rule (delete first) holds.
-    expect(await p.diff("agency-demo.com/www/A", inDefault, await checked({ ...same, name: "web", account: "brand-b" }))).toEqual({
+    expect(await p.diff("agency-demo.com/www/A", inDefault, await checked({ ...same, name: "web", account: "brand-b" }, same))).toEqual({
       changes: true,
       replaces: ["name", "account"],
       deleteBeforeReplace: true,
@@ -258,7 +262,8 @@ describe("an FTP account on a named account", () => {
     });
 
     const moved = { ...base, path: "/public_html/releases" };
-    const updated = await t.engine.update(id, read.props, await t.engine.check(moved, read.inputs));
+    const movedInputs = await t.engine.check(moved, read.inputs);
+    const updated = await t.engine.update(id, read.props, movedInputs);
     expect(updated).toMatchObject({ account: "brand-b", path: "/public_html/releases" });
     expect(stored("release@agency-demo.com")?.path).toBe("/public_html/releases");
 
@@ -268,7 +273,7 @@ describe("an FTP account on a named account", () => {
     const { password: _password, adopt: _adopt, ...readable } = updated;
     expect(imported.props).toEqual({ ...readable, createFolder: false });
 
-    expect(await t.engine.diff(id, updated, await t.engine.check({ ...moved, user: "release2" }))).toEqual({
+    expect(await t.engine.diff(id, updated, await t.engine.check({ ...moved, user: "release2" }, movedInputs))).toEqual({
       changes: true,
       replaces: ["user"],
       deleteBeforeReplace: true,

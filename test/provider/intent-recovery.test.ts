@@ -68,6 +68,8 @@ describe("a record set whose create was cut off after its write", () => {
     expect(inputs[OWNER_KEY]).toBe(ownerOf("status"));
     await cutOffCreate(inputs);
     expect(intentFiles()).toHaveLength(1);
+    // A preview's check of the same resource passes too: the create will recover the object.
+    await expect(t.engine.check({ ...recordSet(), [OWNER_KEY]: ownerOf("status") })).resolves.toMatchObject({ name: "status" });
 
     const warnings: string[] = [];
     const { id, outs } = await withWarnings(warnings, () => t.engine.create(inputs));
@@ -90,10 +92,15 @@ describe("a record set whose create was cut off after its write", () => {
     ["another stack", { [OWNER_KEY]: ownerOf("status", "DnsRecordSet", "prod") }, {}],
     ["other inputs", { [OWNER_KEY]: ownerOf("status") }, { ttl: 300 }],
     ["no owner token", {}, {}],
-  ])("is refused, naming adopt: true, to a create with %s", async (_what, owner, change) => {
+  ])("is refused, naming adopt: true, to a create with %s, and to its check", async (_what, owner, change) => {
+    // Checked before the object shows: a create can meet an object that appeared after its check.
+    const next = await t.engine.check({ ...recordSet(change), ...owner });
     await cutOffCreate(await t.engine.check({ ...recordSet(), [OWNER_KEY]: ownerOf("status") }));
     const mark = t.sim.requests.list().length;
-    const next = await t.engine.check({ ...recordSet(change), ...owner });
+    const failures = await t.engine.checkFailures({ ...recordSet(change), ...owner });
+    expect(failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/exists already in the reseller account, and this stack did not create it.*`adopt: true`/),
+    ]);
     await expect(t.provider.create(next)).rejects.toThrow(
       /exists already in the reseller account, and this stack did not create it.*`adopt: true`/,
     );
@@ -185,12 +192,14 @@ describe("a domain registration whose order was cut off after it was sent", () =
     expect(intentFiles()).toEqual([]);
   });
 
-  it("is refused by another resource's create, before any order, naming adopt: true", async () => {
+  it("is refused by another resource's check and create, before any order, naming adopt: true", async () => {
     const inputs = await t.engine.check({ ...declared, [OWNER_KEY]: ownerOf("shop", "DomainRegistration") });
+    const other = await t.engine.check({ ...declared, [OWNER_KEY]: ownerOf("shop-2", "DomainRegistration") });
     t.sim.faults.add({ operation: "domains.register", kind: "delayed-apply", latencyMs: LANDS_AFTER_MS });
     await expect(t.provider.create(inputs)).rejects.toThrow(/may or may not have been applied/);
     await sleep(LANDS_AFTER_MS + 200);
-    const other = await t.engine.check({ ...declared, [OWNER_KEY]: ownerOf("shop-2", "DomainRegistration") });
+    const failures = await t.engine.checkFailures({ ...declared, [OWNER_KEY]: ownerOf("shop-2", "DomainRegistration") });
+    expect(failures.map((f) => f.reason)).toEqual([expect.stringMatching(/is already in this reseller account; set adopt: true/)]);
     await expect(t.provider.create(other)).rejects.toThrow(/is already in this reseller account; set adopt: true/);
     expect(t.sim.requests.count("domains.register")).toBe(1);
   });

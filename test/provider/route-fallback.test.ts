@@ -42,8 +42,10 @@ describe("a record set whose zone routes are not where the table says", () => {
     expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
   });
 
-  it("fails a create at its identity read, before any write, instead of seeing an empty zone", async () => {
+  it("fails a create at its identity read, before any write, instead of seeing an empty zone; its check passes as before", async () => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
+    // The check's read for an existing object meets the wrong route too, and leaves the check as
+    // it was (decision 0045): the create's own read is what reports it.
     const err = await failure(t.engine.create(await t.engine.check({ ...APEX_MX, records: ["0 mail.agency-demo.com"] })));
     expect(apiErrorCode(err)).toBe("route-not-found");
     expect(t.sim.requests.list().filter((r) => r.method !== "GET")).toEqual([]);

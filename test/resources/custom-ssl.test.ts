@@ -66,8 +66,9 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
   });
 
   it("asks the API to validate the certificate before every install", async () => {
-    const { id, outs } = await t.engine.create(await t.engine.check(base));
-    await t.engine.update(id, outs, await t.engine.check({ ...base, certificate: renewed.cert, privateKey: renewed.key }));
+    const olds = await t.engine.check(base);
+    const { id, outs } = await t.engine.create(olds);
+    await t.engine.update(id, outs, await t.engine.check({ ...base, certificate: renewed.cert, privateKey: renewed.key }, olds));
     const calls = t.sim.requests
       .list()
       .map((e) => e.id)
@@ -122,9 +123,12 @@ describe.each<ApiVersion>(["v4", "v3"])("CustomSsl on %s", (version) => {
       status: "active",
       custom: { cert: renewed.cert, key: renewed.key },
     };
-    await expect(t.provider.create(await t.engine.check(base))).rejects.toThrow(
-      /CustomSsl 101\/agency-demo\.com: the custom certificate of agency-demo\.com \(CN=agency-demo\.com, valid until .*\) exists already.*a destroy would then delete it.*`adopt: true`/s,
-    );
+    const refusal =
+      /CustomSsl 101\/agency-demo\.com: the custom certificate of agency-demo\.com \(CN=agency-demo\.com, valid until .*\) exists already.*a destroy would then delete it.*`adopt: true`/s;
+    // The check (a preview) refuses it already; a create checked before it appeared refuses it too.
+    const failures = await t.engine.checkFailures(base);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread(base))).rejects.toThrow(refusal);
     expect(t.sim.requests.count("ssl.installCustom")).toBe(0);
     expect(installed("agency-demo.com")).toBe(fingerprintOf(renewed.cert));
 

@@ -55,8 +55,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
 
   it("grants what was added before revoking what was dropped, so the user never holds nothing", async () => {
     await prepare(t);
-    const { id, outs } = await t.engine.create(await t.engine.check({ ...base, privileges: ["SELECT"] }));
-    const updated = await t.engine.update(id, outs, await t.engine.check({ ...base, privileges: ["INSERT"] }));
+    const olds = await t.engine.check({ ...base, privileges: ["SELECT"] });
+    const { id, outs } = await t.engine.create(olds);
+    const updated = await t.engine.update(id, outs, await t.engine.check({ ...base, privileges: ["INSERT"] }, olds));
     const order = t.sim.requests
       .list()
       .map((e) => e.id)
@@ -68,11 +69,15 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
 
   it("takes the prefixed and the unprefixed names as the same grant", async () => {
     await prepare(t);
-    const { id, outs } = await t.engine.create(await t.engine.check(base));
-    const prefixed = await t.engine.check({ ...base, database: "agencyde_shop", user: "agencyde_shopuser" });
-    expect(await t.engine.diff(id, outs, prefixed)).toEqual(noChange);
-    // Declared again under the prefixed names, it is the same grant, found by the identity read.
-    await expect(t.provider.create(prefixed)).rejects.toThrow(`DatabaseUserGrant ${ID}:`);
+    const olds = await t.engine.check(base);
+    const { id, outs } = await t.engine.create(olds);
+    const prefixedNames = { ...base, database: "agencyde_shop", user: "agencyde_shopuser" };
+    expect(await t.engine.diff(id, outs, await t.engine.check(prefixedNames, olds))).toEqual(noChange);
+    // Declared again under the prefixed names, it is the same grant, found by the identity read
+    // of the check and of the create.
+    const failures = await t.engine.checkFailures(prefixedNames);
+    expect(failures).toEqual([{ property: "", reason: expect.stringContaining(`DatabaseUserGrant ${ID}:`) }]);
+    await expect(t.provider.create(await t.checkUnread(prefixedNames))).rejects.toThrow(`DatabaseUserGrant ${ID}:`);
   });
 
   it("refuses privileges the user already holds before any write, naming them, and adopts them with adopt: true", async () => {
@@ -84,9 +89,12 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("DatabaseUserGrant on %s", (versio
       privileges: ["DELETE", "SELECT"],
     });
     t.sim.requests.clear();
-    await expect(t.provider.create(await t.engine.check(base))).rejects.toThrow(
-      /DatabaseUserGrant 101\/agencyde_shop\/agencyde_shopuser: the MYSQL grant of DELETE, SELECT on agencyde_shop to agencyde_shopuser exists already.*a destroy would then delete it.*`adopt: true`/s,
-    );
+    const refusal =
+      /DatabaseUserGrant 101\/agencyde_shop\/agencyde_shopuser: the MYSQL grant of DELETE, SELECT on agencyde_shop to agencyde_shopuser exists already.*a destroy would then delete it.*`adopt: true`/s;
+    // The check (a preview) refuses them already; a create checked before they were granted refuses them too.
+    const failures = await t.engine.checkFailures(base);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread(base))).rejects.toThrow(refusal);
     expect(t.sim.requests.list().filter((e) => e.id.endsWith("Privileges"))).toEqual([]);
     expect(grantsOf(t, "agencyde_shopuser")).toEqual(["DELETE", "SELECT"]);
 
@@ -159,13 +167,15 @@ describe.each<ApiVersion>(["v4", "v3"])("DatabaseUserGrant with ALL PRIVILEGES a
 
   it("moves to ALL PRIVILEGES with one grant and back to a few by revoking the others", async () => {
     await prepare(t);
-    const { id, outs } = await t.engine.create(await t.engine.check(base));
-    const all = await t.engine.update(id, outs, await t.engine.check({ ...base, privileges: ["all privileges"] }));
+    const olds = await t.engine.check(base);
+    const { id, outs } = await t.engine.create(olds);
+    const allInputs = await t.engine.check({ ...base, privileges: ["all privileges"] }, olds);
+    const all = await t.engine.update(id, outs, allInputs);
     expect(grantsOf(t, "agencyde_shopuser")).toEqual(["ALL PRIVILEGES"]);
     expect(t.sim.requests.count("databases.revokePrivileges")).toBe(0);
     expect((await t.engine.read(id, all)).props).toEqual(all);
 
-    await t.engine.update(id, all, await t.engine.check({ ...base, privileges: ["SELECT"] }));
+    await t.engine.update(id, all, await t.engine.check({ ...base, privileges: ["SELECT"] }, allInputs));
     expect(grantsOf(t, "agencyde_shopuser")).toEqual(["SELECT"]);
     // From ALL PRIVILEGES nothing is granted; the other granular privileges are revoked.
     expect(t.sim.requests.count("databases.grantPrivileges")).toBe(2);

@@ -39,10 +39,11 @@ describe("DnsRecordSet writes batched per zone", () => {
     expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
   });
 
-  it("keeps gathering while writes keep coming, each later than the window after the first, and reads the zone once for all their creates", async () => {
+  it("keeps gathering while writes keep coming, each later than the window after the first, and reads the zone once for all their checks and creates", async () => {
     await t.configure({ "reseller:writeBatchWindowMs": "100" });
-    const inputs = await checked(8, "stream");
     t.sim.requests.clear();
+    // The checks of new record sets read the zone (decision 0045); the creates read the same copy.
+    const inputs = await checked(8, "stream");
     // One create every 20 ms: the last joins 140 ms after the first, past one window.
     await createSpaced(inputs, 20);
     expect(t.sim.requests.count("dns.modifyZone")).toBe(1);
@@ -171,7 +172,9 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
   // One attempt: a lost reply or a timeout reaches the settle path instead of the client's retry.
   const t = useProvider("DnsRecordSet", { version: "v4", config: { "reseller:maxAttempts": "1", "reseller:settleWaitMs": "5000" } });
   const find = (name: string) => t.sim.store.zones[ZONE]!.find((r) => r.name === `${name}.${ZONE}.` && r.type === "A");
-  const declare = (name: string, ip: string) => t.engine.check({ domain: ZONE, name, type: "A", hostingId: 101, records: [ip] });
+  /** Checked inputs of a record set: new, or in state with the old inputs `olds`. */
+  const declare = (name: string, ip: string, olds: Props = {}) =>
+    t.engine.check({ domain: ZONE, name, type: "A", hostingId: 101, records: [ip] }, olds);
   /** The fault of the matrix's `timeout` cell, scaled down: the write lands after the client gave up. */
   const timeout = async () => {
     await t.configure({ "reseller:timeoutMs": "300" });
@@ -222,10 +225,11 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
   it.each(Object.keys(faults) as (keyof typeof faults)[])(
     "settles an update, a delete and a create sharing one batch answered with %s, each by what the zone shows",
     async (name) => {
-      const kept = await t.engine.create(await declare("upd", "198.51.100.40"));
+      const keptInputs = await declare("upd", "198.51.100.40");
+      const kept = await t.engine.create(keptInputs);
       const gone = await t.engine.create(await declare("del", "198.51.100.41"));
       const fault = await faults[name]();
-      const changed = await declare("upd", "198.51.100.42");
+      const changed = await declare("upd", "198.51.100.42", keptInputs);
       const added = await declare("add", "198.51.100.43");
       t.sim.requests.clear();
       t.sim.faults.add({ operation: "dns.modifyZone", ...fault });
@@ -284,13 +288,14 @@ describe("DnsRecordSet zone writes whose outcome is unknown", () => {
   });
 
   it("fails an update and a delete that no read shows applied, saying what the next run does", async () => {
-    const kept = await t.engine.create(await declare("u1", "198.51.100.60"));
+    const keptInputs = await declare("u1", "198.51.100.60");
+    const kept = await t.engine.create(keptInputs);
     const gone = await t.engine.create(await declare("d1", "198.51.100.61"));
     await t.configure({ "reseller:settleWaitMs": "300" });
     t.sim.requests.clear();
     t.sim.faults.add({ operation: "dns.modifyZone", kind: "drop" });
     const [update, remove] = await Promise.allSettled([
-      t.engine.update(kept.id, kept.outs, await declare("u1", "198.51.100.62")),
+      t.engine.update(kept.id, kept.outs, await declare("u1", "198.51.100.62", keptInputs)),
       t.engine.delete(gone.id, gone.outs),
     ]);
     expect((update as PromiseRejectedResult).reason.message).toMatch(

@@ -37,13 +37,17 @@ describe("DnsRecordSet ownership markers", () => {
     expect(marker()).toBeUndefined();
   });
 
-  it("names the marker's owner when a create finds the record set, and refuses it without adopt", async () => {
+  it("names the marker's owner when a check or a create finds the record set, and refuses it without adopt", async () => {
     await asStack("stack-a");
     await t.engine.create(await t.engine.check({ ...SET, name: "found", records: ["198.51.100.3"] }));
     await asStack("stack-b");
-    await expect(t.engine.create(await t.engine.check({ ...SET, name: "found", records: ["198.51.100.4"] }))).rejects.toThrow(
-      /its ownership marker names the stack "stack-a"\) exists already.*`adopt: true`/,
-    );
+    const declared = { ...SET, name: "found", records: ["198.51.100.4"] };
+    const refusal = /its ownership marker names the stack "stack-a"\) exists already.*`adopt: true`/;
+    const failures = await t.engine.checkFailures(declared);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    // Checked before stack-a's create, the create's own read refuses it.
+    const unread = await t.checkUnread(declared, { "reseller:recordOwner": "stack-b", "reseller:readCacheTtlSeconds": "0" });
+    await expect(t.engine.create(unread)).rejects.toThrow(refusal);
     expect(rrset("found", "A")?.records).toEqual([{ ip: "198.51.100.3" }]);
   });
 
@@ -68,7 +72,8 @@ describe("DnsRecordSet ownership markers", () => {
 
   it("leaves another owner's record set alone: the update refuses, the destroy lets go of it only, the read warns", async () => {
     await asStack("stack-a");
-    const created = await t.engine.create(await t.engine.check({ ...SET, name: "theirs", records: ["198.51.100.7"] }));
+    const createdInputs = await t.engine.check({ ...SET, name: "theirs", records: ["198.51.100.7"] });
+    const created = await t.engine.create(createdInputs);
     // Another stack took it over since (with adopt: true): its records and its marker.
     await asStack("stack-b");
     const adopted = await t.engine.create(await t.engine.check({ ...SET, name: "theirs", records: ["198.51.100.8"], adopt: true }));
@@ -76,7 +81,7 @@ describe("DnsRecordSet ownership markers", () => {
 
     await asStack("stack-a");
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const news = await t.engine.check({ ...SET, name: "theirs", records: ["198.51.100.9"] });
+    const news = await t.engine.check({ ...SET, name: "theirs", records: ["198.51.100.9"] }, createdInputs);
     await expect(t.engine.update(created.id, created.outs, news)).rejects.toThrow(
       /names the stack "stack-b" as its owner, not this one.*Nothing was changed/,
     );

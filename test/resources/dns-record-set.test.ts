@@ -30,10 +30,13 @@ describe.each(["v4", "v3"] as const)("DnsRecordSet on API %s", (version) => {
 
   it("refuses to create over the seed's MX record set before any write, naming it and adopt: true, even when the records are the same", async () => {
     const before = structuredClone(t.sim.store.zones["agency-demo.com"]);
-    const same = await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["0 mail.agency-demo.com"] });
-    await expect(t.engine.create(same)).rejects.toThrow(
-      /agency-demo\.com\/@\/MX: the MX record set agency-demo\.com\. \(1 record: 0 mail\.agency-demo\.com\.\) exists already.*`adopt: true`/s,
-    );
+    const declared = { domain: "agency-demo.com", name: "@", type: "MX", records: ["0 mail.agency-demo.com"] };
+    const refusal =
+      /agency-demo\.com\/@\/MX: the MX record set agency-demo\.com\. \(1 record: 0 mail\.agency-demo\.com\.\) exists already.*`adopt: true`/s;
+    // The check (a preview) refuses it already; a create checked before it appeared refuses it too.
+    const failures = await t.engine.checkFailures(declared);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.engine.create(await t.checkUnread(declared))).rejects.toThrow(refusal);
     expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
     expect(t.sim.store.zones["agency-demo.com"]).toEqual(before);
   });
@@ -57,7 +60,10 @@ describe.each(["v4", "v3"] as const)("DnsRecordSet on API %s", (version) => {
     const diff = await t.engine.diff(
       id,
       read.props,
-      await t.engine.check({ domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", "20 mx2.example.net"] }),
+      await t.engine.check(
+        { domain: "agency-demo.com", name: "@", type: "MX", records: ["10 mx1.example.net", "20 mx2.example.net"] },
+        read.inputs,
+      ),
     );
     expect(diff.changes).toBe(false);
   });
@@ -194,22 +200,27 @@ describe("DnsRecordSet against the zone", () => {
     expect(t.sim.requests.count("dns.getZone")).toBe(2);
   });
 
-  it("refuses a CNAME where the zone has other records at that name in the read before the create, writing nothing", async () => {
-    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "mail", type: "CNAME", records: ["agency-demo.com"] });
+  it("refuses a CNAME where the zone has other records at that name in the check's read and in the read before the create, writing nothing", async () => {
+    const declared = { domain: "agency-demo.com", name: "mail", type: "CNAME", records: ["agency-demo.com"] };
+    const clash =
+      /^DnsRecordSet CNAME mail\.agency-demo\.com\.: the zone has A records at mail\.agency-demo\.com\., and a CNAME shares its name with no other records \(RFC 1034 §3\.6\.2\); nothing was changed$/;
     t.sim.requests.clear();
-    await expect(t.provider.create(inputs)).rejects.toThrow(
-      /^DnsRecordSet CNAME mail\.agency-demo\.com\.: the zone has A records at mail\.agency-demo\.com\., and a CNAME shares its name with no other records \(RFC 1034 §3\.6\.2\); nothing was changed$/,
-    );
-    expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
+    await expect(t.engine.check(declared)).rejects.toThrow(clash);
     // The shared read, then a fresh one that confirms the clash before refusing.
+    expect(t.sim.requests.list().map((r) => r.id)).toEqual(["dns.getZone", "dns.getZone"]);
+    // Checked without that read, as a preview without credentials, the create meets it in its own.
+    const inputs = await t.checkUnread(declared);
+    clearCache();
+    t.sim.requests.clear();
+    await expect(t.provider.create(inputs)).rejects.toThrow(clash);
+    expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
     expect(t.sim.requests.count("dns.getZone")).toBe(2);
   });
 
   it("turns a CNAME into an A set at the same name by replacement, its delete seen by the read before the create", async () => {
-    const cname = await t.engine.create(
-      await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "CNAME", records: ["www.agency-demo.com"] }),
-    );
-    const a = await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "A", records: ["198.51.100.30"] });
+    const cnameInputs = await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "CNAME", records: ["www.agency-demo.com"] });
+    const cname = await t.engine.create(cnameInputs);
+    const a = await t.engine.check({ domain: "agency-demo.com", name: "flip", type: "A", records: ["198.51.100.30"] }, cnameInputs);
     // Read once, so that the read before the A's create can be the shared one from before the delete.
     await t.engine.read(cname.id, cname.outs);
     await t.engine.delete(cname.id, cname.outs);
@@ -218,14 +229,16 @@ describe("DnsRecordSet against the zone", () => {
     expect(t.sim.store.zones["agency-demo.com"]!.filter((r) => r.name === "flip.agency-demo.com.").map((r) => r.type)).toEqual(["A"]);
   });
 
-  it("refuses another type where the zone has a CNAME at that name in the read before the create, writing nothing", async () => {
+  it("refuses another type where the zone has a CNAME at that name in the check's read and in the read before the create, writing nothing", async () => {
     await t.engine.create(
       await t.engine.check({ domain: "agency-demo.com", name: "alias", type: "CNAME", records: ["www.agency-demo.com"] }),
     );
     clearCache();
     t.sim.requests.clear();
-    const inputs = await t.engine.check({ domain: "agency-demo.com", name: "alias", type: "TXT", records: ["hello"] });
-    await expect(t.provider.create(inputs)).rejects.toThrow(/the zone has a CNAME record set at alias\.agency-demo\.com\./);
+    const declared = { domain: "agency-demo.com", name: "alias", type: "TXT", records: ["hello"] };
+    const clash = /the zone has a CNAME record set at alias\.agency-demo\.com\./;
+    await expect(t.engine.check(declared)).rejects.toThrow(clash);
+    await expect(t.provider.create(await t.checkUnread(declared))).rejects.toThrow(clash);
     expect(t.sim.requests.count("dns.modifyZone")).toBe(0);
   });
 
@@ -465,9 +478,9 @@ describe("DnsRecordSet check", () => {
   });
 
   it("normalizes the zone and the name to one spelling", async () => {
-    const inputs = await t.engine.check({ domain: "Café.COM.", name: "WWW.café.com.", type: "a", records: ["198.51.100.7"] });
-    expect(inputs).toMatchObject({ domain: "xn--caf-dma.com", name: "www", type: "A" });
-    const again = await t.engine.check({ domain: "xn--caf-dma.com", name: "www", type: "A", records: ["198.51.100.7"] });
+    const inputs = await t.engine.check({ domain: "Café.COM.", name: "SHOP.café.com.", type: "a", records: ["198.51.100.7"] });
+    expect(inputs).toMatchObject({ domain: "xn--caf-dma.com", name: "shop", type: "A" });
+    const again = await t.engine.check({ domain: "xn--caf-dma.com", name: "shop", type: "A", records: ["198.51.100.7"] });
     expect(again).toEqual(inputs);
   });
 });

@@ -84,10 +84,12 @@ describe("DomainRegistration orders", () => {
   });
 
   it("refuses to register a domain that is already in the account before any check or order, pointing to adopt", async () => {
-    const inputs = await t.engine.check({ domain: "agency-demo.com", registrant });
-    await expect(t.provider.create(inputs)).rejects.toThrow(
-      /already in this reseller account; set adopt: true.*Nothing was ordered \(found the domain agency-demo\.com \(Active/,
-    );
+    const declared = { domain: "agency-demo.com", registrant };
+    const refusal = /already in this reseller account; set adopt: true.*Nothing was ordered \(found the domain agency-demo\.com \(Active/;
+    // The check (a preview) refuses it already; a create checked before it was in the account refuses it too.
+    const failures = await t.engine.checkFailures(declared);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread(declared))).rejects.toThrow(refusal);
     expect(t.sim.requests.count("domains.register")).toBe(0);
     expect(t.sim.requests.count("domains.checkAvailability")).toBe(0);
   });
@@ -107,11 +109,12 @@ describe("DomainRegistration orders", () => {
         expect.stringContaining("DomainRegistration lost-reply.com: the create's reply was lost or unreadable"),
       );
 
-      // A second create of the same declaration (a stack that lost its state) orders nothing.
+      // A second create of the same declaration (a stack that lost its state) orders nothing:
+      // its check refuses it, and so does its create where the check did not read.
       const after = t.sim.store.account.credit;
-      await expect(t.provider.create(await t.engine.check({ domain: "lost-reply.com", registrant, maxPrice: 20 }))).rejects.toThrow(
-        /set adopt: true/,
-      );
+      const declared = { domain: "lost-reply.com", registrant, maxPrice: 20 };
+      expect(await t.engine.checkFailures(declared)).toEqual([{ property: "", reason: expect.stringMatching(/set adopt: true/) }]);
+      await expect(t.provider.create(await t.checkUnread(declared))).rejects.toThrow(/set adopt: true/);
       expect(t.sim.requests.count("domains.register")).toBe(1);
       expect(t.sim.store.account.credit).toBe(after);
     },
@@ -363,7 +366,8 @@ describe("DomainRegistration check", () => {
       { property: "registrant.countryCode", reason: expect.stringMatching(/^"XX" is not an ISO 3166-1 country code/) },
     ]);
     for (const code of ["FR", "ca", "GB"]) {
-      const inputs = await t.engine.check({ domain: "example.com", registrant: { ...registrant, countryCode: code } });
+      // Checked without the identity read a new resource's check makes with credentials (decision 0045).
+      const inputs = await t.checkUnread({ domain: "example.com", registrant: { ...registrant, countryCode: code } });
       expect((inputs.registrant as { countryCode: string }).countryCode).toBe(code.toUpperCase());
     }
     expect(t.sim.requests.count()).toBe(0);

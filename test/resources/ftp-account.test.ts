@@ -7,6 +7,7 @@ import { FtpAccount } from "../../src/resources/ftp-account";
 import { ftpAccountDefinition } from "../../src/resources/ftp-account/provider";
 import type { InProcessEngine } from "../../packages/testing/src/in-process";
 import { useProvider } from "../helpers/lifecycle";
+import { pathsHolding } from "../helpers/paths-holding";
 
 const PASSWORD = "Ci-Pass-2026-x";
 const ROTATED = "Rotated-Pass-2027";
@@ -14,16 +15,6 @@ const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 /** A new login on the seeded account 101; `public_html/ci` does not exist yet. */
 const base = { hostingId: 101, domain: "Agency-Demo.com.", user: "CI", path: "public_html/ci/", password: PASSWORD, createFolder: true };
-
-/** Every property path of `value` whose text contains `needle`. */
-function pathsHolding(value: unknown, needle: string, path = ""): string[] {
-  if (typeof value === "string") return value.includes(needle) ? [path] : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => pathsHolding(v, needle, `${path}[${i}]`));
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => pathsHolding(v, needle, path ? `${path}.${k}` : k));
-  }
-  return [];
-}
 
 /** The outputs of login `user@agency-demo.com` on account 101 with the test password. */
 function accountOutputs(user: string, path: string, rest: Record<string, unknown>) {
@@ -106,10 +97,12 @@ describe.each<ApiVersion>(["v4", "v3"])("FtpAccount on %s", (version) => {
   });
 
   it("refuses a login that already exists without adopt, before any write, naming adopt and the id to read it with", async () => {
-    const inputs = await t.engine.check({ ...base, user: "deploy", path: "/public_html" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(
-      /deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com".*Nothing was changed/,
-    );
+    const declared = { ...base, user: "deploy", path: "/public_html" };
+    const refusal = /deploy@agency-demo\.com already exists.*set adopt: true.*"101\/deploy@agency-demo\.com".*Nothing was changed/;
+    // The check (a preview) refuses it already; a create checked before it appeared refuses it too.
+    const failures = await t.engine.checkFailures(declared);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread(declared))).rejects.toThrow(refusal);
     expect(stored("deploy@agency-demo.com")?.password).toBe("Deploy-Pass-2026!");
     expect(t.sim.requests.count("ftp.createAccount")).toBe(0);
     expect(t.sim.requests.count("ftp.editAccount")).toBe(0);
@@ -209,15 +202,20 @@ describe("FtpAccount on v2", () => {
   const t = useProvider("FtpAccount", { version: "v2" });
 
   it("changes the password and the path with the separate v2 operations, each only when it changed", async () => {
-    const { id, outs } = await createOne(t.engine);
+    const { checked, id, outs } = await createOne(t.engine);
     const stored = () => t.sim.store.hostings["101"]!.ftpAccounts.find((a) => a.username === "ci@agency-demo.com");
 
-    const rotated = await t.engine.update(id, outs, await t.engine.check({ ...base, password: ROTATED }));
+    const rotatedInputs = await t.engine.check({ ...base, password: ROTATED }, checked);
+    const rotated = await t.engine.update(id, outs, rotatedInputs);
     expect(t.sim.requests.count("v2.ftp.changePassword")).toBe(1);
     expect(t.sim.requests.count("v2.ftp.updatePath")).toBe(0);
     expect(stored()?.password).toBe(ROTATED);
 
-    const moved = await t.engine.update(id, rotated, await t.engine.check({ ...base, password: ROTATED, path: "/public_html/releases" }));
+    const moved = await t.engine.update(
+      id,
+      rotated,
+      await t.engine.check({ ...base, password: ROTATED, path: "/public_html/releases" }, rotatedInputs),
+    );
     expect(t.sim.requests.count("v2.ftp.changePassword")).toBe(1);
     expect(t.sim.requests.count("v2.ftp.updatePath")).toBe(1);
     expect(stored()?.path).toBe("/public_html/releases");

@@ -35,7 +35,11 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
   it("creates URLs one after another with one listing read: one URL's add does not make another's check read again", async () => {
     await initialise();
     const checked = await Promise.all(["/a", "/b", "/c", "/d"].map((uri) => t.engine.check({ hostingId: 101, uri })));
+    // The checks of new URLs read the listing (decision 0045), once for all four.
+    expect(t.sim.requests.count("storage.listUrls")).toBe(1);
+    // The creates, from a cold cache, read it once more for all four.
     clearCache();
+    t.sim.requests.clear();
     for (const c of checked) await t.engine.create(c);
     expect(t.sim.requests.count("storage.addUrl")).toBe(4);
     expect(t.sim.requests.count("storage.listUrls")).toBe(1);
@@ -50,7 +54,7 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     const { id, outs } = await t.engine.create(checked);
     expect(storage().urls.find((u) => u.id === outs.urlId)?.uri).toBe("/static/img");
     const read = await t.engine.read(id, outs);
-    expect(await t.engine.diff(id, read.props, await t.engine.check({ hostingId: 101, uri: "static/img" }))).toEqual({
+    expect(await t.engine.diff(id, read.props, await t.engine.check({ hostingId: 101, uri: "static/img" }, read.inputs))).toEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -93,12 +97,14 @@ describe.each<ApiVersion>(["v4", "v3"])("ObjectStorageUrl on %s", (version) => {
     await initialise();
     const first = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "/media" }));
     t.sim.requests.clear();
-    await expect(t.provider.create(await t.engine.check({ hostingId: 101, uri: "media" }))).rejects.toThrow(
-      new RegExp(
-        `ObjectStorageUrl ${first.id}: the object storage URL /media on every domain \\(url id ${String(first.outs.urlId)}\\) exists already.*\`adopt: true\`.*ObjectStorageUrl\\.get`,
-        "s",
-      ),
+    const refusal = new RegExp(
+      `ObjectStorageUrl ${first.id}: the object storage URL /media on every domain \\(url id ${String(first.outs.urlId)}\\) exists already.*\`adopt: true\`.*ObjectStorageUrl\\.get`,
+      "s",
     );
+    // The check (a preview) refuses it already; a create checked before it was added refuses it too.
+    const failures = await t.engine.checkFailures({ hostingId: 101, uri: "media" });
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread({ hostingId: 101, uri: "media" }))).rejects.toThrow(refusal);
     expect(t.sim.requests.count("storage.addUrl")).toBe(0);
 
     const adopted = await t.engine.create(await t.engine.check({ hostingId: 101, uri: "media", adopt: true }));

@@ -47,9 +47,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
     const same = await t.engine.diff(id, read.props, await t.engine.check(base, read.inputs));
     expect(same).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
 
-    const retyped = await t.engine.diff(id, read.props, await t.engine.check({ ...base, type: 301 }));
+    const retyped = await t.engine.diff(id, read.props, await t.engine.check({ ...base, type: 301 }, read.inputs));
     expect(retyped).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
-    const moved = await t.engine.diff(id, read.props, await t.engine.check({ ...base, domain: "café.com" }));
+    const moved = await t.engine.diff(id, read.props, await t.engine.check({ ...base, domain: "café.com" }, read.inputs));
     expect(moved).toEqual({ changes: true, replaces: ["domain"], deleteBeforeReplace: true });
 
     await t.engine.delete(id, read.props);
@@ -58,9 +58,9 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
   });
 
   it("replaces the redirection when the destination changes, deleting the old one first", async () => {
-    const { id, outs } = await createOne(t.engine);
+    const { checked, id, outs } = await createOne(t.engine);
     const spring = "https://client-shop.net/spring";
-    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    const news = await t.engine.check({ ...base, destinationUrl: spring }, checked);
     const diff = await t.engine.diff(id, outs, news);
     expect(diff).toEqual({ changes: true, replaces: ["destinationUrl"], deleteBeforeReplace: true });
 
@@ -116,10 +116,13 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("Redirection on %s", (version) => 
   });
 
   it("refuses a domain that already has a redirection before any write, naming it and adopt: true", async () => {
-    const inputs = await t.engine.check({ hostingId: 101, domain: "client-shop.net", destinationUrl: shop });
-    await expect(t.provider.create(inputs)).rejects.toThrow(
-      /Redirection 101\/client-shop\.net: the redirection \(30[12]\) of client-shop\.net on hosting account 101 exists already.*`adopt: true`/s,
-    );
+    const declared = { hostingId: 101, domain: "client-shop.net", destinationUrl: shop };
+    const refusal =
+      /Redirection 101\/client-shop\.net: the redirection \(30[12]\) of client-shop\.net on hosting account 101 exists already.*`adopt: true`/s;
+    // The check (a preview) refuses it already; a create checked before it appeared refuses it too.
+    const failures = await t.engine.checkFailures(declared);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread(declared))).rejects.toThrow(refusal);
     expect(t.sim.requests.list().filter((r) => r.id !== "redirections.list" && r.id !== "hosting.listAccounts")).toEqual([]);
   });
 
@@ -312,8 +315,8 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
     { name: "answers with a reply too large to read", fault: { kind: "oversize" }, lands: 0 },
     { name: "answers with a reply cut short", fault: { kind: "truncate" }, lands: 0 },
   ] as const)("waits, by reading, for a delete that $name before adding the new redirection", async ({ fault, lands }) => {
-    const { id, outs } = await createOne(t.engine);
-    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    const { checked, id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring }, checked);
     t.sim.requests.clear();
     t.sim.faults.add({ operation: "redirections.delete", ...fault });
 
@@ -343,8 +346,8 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
   });
 
   it("settles an update's delete and add by reading, sending each once", async () => {
-    const { id, outs } = await createOne(t.engine);
-    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    const { checked, id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring }, checked);
     t.sim.requests.clear();
     t.sim.faults.add({ operation: "redirections.delete", kind: "delayed-apply", latencyMs: 600 });
     t.sim.faults.add({ operation: "redirections.add", kind: "delayed-apply", latencyMs: 600 });
@@ -357,8 +360,8 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
   });
 
   it("keeps the new redirection in state, with its id and provider, when an update's add does not settle", async () => {
-    const { id, outs } = await createOne(t.engine);
-    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    const { checked, id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring }, checked);
     await t.configure({ "reseller:settleWaitMs": "500" });
     // The add's connection drops before the API acts: reading never finds the new redirection.
     t.sim.faults.add({ operation: "redirections.add", kind: "drop" });
@@ -381,8 +384,8 @@ describe("Redirection replaced while its delete's outcome is unknown", () => {
   });
 
   it("says that nothing is in the old redirection's place when an update's add fails for certain", async () => {
-    const { id, outs } = await createOne(t.engine);
-    const news = await t.engine.check({ ...base, destinationUrl: spring });
+    const { checked, id, outs } = await createOne(t.engine);
+    const news = await t.engine.check({ ...base, destinationUrl: spring }, checked);
     t.sim.faults.add({ operation: "redirections.add", kind: "status", status: 500 });
     const err = (await t.engine.update(id, outs, news).then(
       () => undefined,

@@ -51,10 +51,14 @@ describe.each<ApiVersion>(["v4", "v3", "v2"])("SshKey on %s", (version) => {
   });
 
   it("refuses a key the account already has without adopt, before any write, naming adopt and the id to read it with", async () => {
-    const inputs = await t.engine.check({ hostingId: 101, publicKey: SEEDED, comment: "taken over" });
-    await expect(t.provider.create(inputs)).rejects.toThrow(
-      new RegExp(`${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}".*Nothing was changed`),
+    const declared = { hostingId: 101, publicKey: SEEDED, comment: "taken over" };
+    const refusal = new RegExp(
+      `${SEEDED_MD5} is already on hosting account 101.*set adopt: true.*"101/${SEEDED_MD5}".*Nothing was changed`,
     );
+    // The check (a preview) refuses it already; a create checked before it was added refuses it too.
+    const failures = await t.engine.checkFailures(declared);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(refusal) }]);
+    await expect(t.provider.create(await t.checkUnread(declared))).rejects.toThrow(refusal);
     expect(stored(SEEDED_MD5)?.comment).toBe("ci-deploy@agency-demo.com");
     expect(t.sim.requests.count("ssh.addKey")).toBe(0);
     expect(t.sim.requests.count("ssh.editKey")).toBe(0);
@@ -156,7 +160,8 @@ describe("SshKey inputs", () => {
   const t = useProvider("SshKey", { version: "v4" });
 
   it("writes addresses in one spelling, sorted, and takes the key line's comment as the default comment", async () => {
-    const checked = await t.engine.check({
+    // Checked without the read for a key that exists, which a new resource's check makes with credentials.
+    const checked = await t.checkUnread({
       hostingId: 101,
       publicKey: `  ${ci}  `,
       fromIps: ["2001:DB8::1", "10.0.0.0/8", "198.51.100.7/32", "::FFFF:192.0.2.1", "2001:db8::/32"],

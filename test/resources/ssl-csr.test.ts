@@ -251,8 +251,11 @@ describe("SslCsr inputs", () => {
   });
 
   it("passes a subject field unknown during preview through check, and diff then plans a replacement", async () => {
-    const news = await t.engine.check({ ...subject, organizationName: UNKNOWN });
-    const olds = { ...(await t.engine.check(subject)), csr: "", selfSignedCert: "", fingerprint: "ab", privateKey: "" };
+    // The inputs in state, as the create's check gave them (it read whether the CSR exists).
+    const oldInputs = await t.engine.check(subject);
+    t.sim.requests.clear();
+    const news = await t.engine.check({ ...subject, organizationName: UNKNOWN }, oldInputs);
+    const olds = { ...oldInputs, csr: "", selfSignedCert: "", fingerprint: "ab", privateKey: "" };
     expect(await t.engine.diff("101/agency-demo.com/ab", olds, news)).toEqual({
       changes: true,
       replaces: ["organizationName"],

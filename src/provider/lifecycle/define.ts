@@ -141,6 +141,14 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
    */
   find?(ctx: ProviderContext, inputs: I, options: FindOptions): Promise<ExistingObject | undefined>;
   /**
+   * For a definition with an `adopt` input of its own (provider/lifecycle/takeover.ts): the error
+   * its create gives, before any write, for the object `find` found, or undefined when the inputs
+   * allow taking that object over. Its create throws it; `check` returns it for a resource about
+   * to be created, so that a preview shows it (docs/decisions/0045). A test requires it of every
+   * such definition.
+   */
+  refuseTakeover?(inputs: I, found: ExistingObject): Error | undefined;
+  /**
    * Whether `create` writes what it found to the record on the provider's machine
    * (`foundAtCreate`, provider/runtime/found-journal.ts, decision 0028): the runtime removes that record
    * once `delete` has put the found value back.

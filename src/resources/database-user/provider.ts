@@ -45,6 +45,7 @@ import {
   typeParam,
   typesToSearch,
   untilListed,
+  refusePrefixedTakeover,
 } from "../shared/databases";
 import { databaseUserInputs, normalizeDatabaseUser, type DatabaseUserInputs, type DatabaseUserOutputs } from "./schema";
 
@@ -129,6 +130,7 @@ export const databaseUserDefinition = defineResource<typeof databaseUserInputs, 
   requires: () => [{ property: "name", operations: ["databases.listUsers", "databases.createUser", "databases.deleteUser"] }],
 
   find: (ctx, inputs, { fresh }) => findPrefixed(ctx, { resource: "DatabaseUser", listing: "databases.listUsers", ...inputs }, fresh),
+  refuseTakeover: (inputs, found) => refusePrefixedTakeover("DatabaseUser", inputs.adopt, found),
 
   async create(ctx, inputs, existing) {
     const { address, username } = await prefixedHosting(ctx, inputs.hostingId);

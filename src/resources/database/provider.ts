@@ -38,6 +38,7 @@ import {
   typeParam,
   typesToSearch,
   untilListed,
+  refusePrefixedTakeover,
 } from "../shared/databases";
 import { databaseInputs, normalizeDatabase, type DatabaseInputs, type DatabaseOutputs } from "./schema";
 
@@ -66,6 +67,7 @@ export const databaseDefinition = defineResource<typeof databaseInputs, Inputs, 
   requires: () => [{ property: "name", operations: ["databases.list", "databases.create", "databases.delete"] }],
 
   find: (ctx, inputs, { fresh }) => findPrefixed(ctx, { resource: "Database", listing: "databases.list", ...inputs }, fresh),
+  refuseTakeover: (inputs, found) => refusePrefixedTakeover("Database", inputs.adopt, found),
 
   async create(ctx, inputs, existing) {
     const { address, username } = await prefixedHosting(ctx, inputs.hostingId);

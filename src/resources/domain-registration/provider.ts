@@ -30,7 +30,7 @@
  * transfer may be requested again with a new code.
  */
 import type { ProviderContext } from "../../provider/runtime/context";
-import { defineResource } from "../../provider/lifecycle/define";
+import { defineResource, type ExistingObject } from "../../provider/lifecycle/define";
 import { PartialCreateError, apiErrorCode, messageOf } from "../../provider/lifecycle/errors";
 import { unicodeDomain } from "../../util/names";
 import {
@@ -153,6 +153,17 @@ async function readLive(ctx: ProviderContext, name: DomainName, base: Partial<Ou
  * import { definitionOf } from "pulumi-hosting-reseller/runtime";
  * definitionOf("DomainRegistration").id.format; // "<domain>"
  */
+/**
+ * A domain already in the account is never ordered again (no domain registered or transferred
+ * twice): without `adopt: true` its create fails before any order (the definition's `refuseTakeover`).
+ */
+function refuseTakeover(inputs: Inputs, found: ExistingObject): Error | undefined {
+  if (modeOf(inputs) === "adopt") return undefined;
+  return new Error(
+    `${inputs.domain} is already in this reseller account; set adopt: true to manage it without placing an order. Nothing was ordered (found ${found.description}).`,
+  );
+}
+
 export const domainRegistrationDefinition = defineResource<typeof domainRegistrationInputs, Inputs, Outputs>({
   type: "DomainRegistration",
   inputs: domainRegistrationInputs,
@@ -214,6 +225,8 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     ];
   },
 
+  refuseTakeover,
+
   async find(ctx, inputs) {
     // Always a fresh read: `domains.getInfo` goes around the read cache (shared/registrar.ts).
     const info = await getDomainInfo(ctx, inputs);
@@ -226,11 +239,8 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     const mode = modeOf(inputs);
     let order: Partial<Outputs> = {};
     let live: Outputs | undefined;
-    if (existing && mode !== "adopt") {
-      throw new Error(
-        `${inputs.domain} is already in this reseller account; set adopt: true to manage it without placing an order. Nothing was ordered (found ${existing.description}).`,
-      );
-    }
+    const refused = existing && refuseTakeover(inputs, existing);
+    if (refused) throw refused;
     if (mode === "adopt") {
       // The read that proves the domain is in the account is the live state create returns.
       live = await readLive(ctx, inputs, echoed(inputs));

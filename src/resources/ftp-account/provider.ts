@@ -161,6 +161,11 @@ function existsAlready(v: Inputs, api?: unknown): string {
   );
 }
 
+/** The refusal to take over a login that exists, unless `adopt` is set (the definition's `refuseTakeover`). */
+function refuseTakeover(v: Inputs): Error | undefined {
+  return v.adopt ? undefined : new Error(`${existsAlready(v)}. Nothing was changed.`);
+}
+
 /** Creates the login; an outcome that is unknown is left to the runtime, which settles it by the identity read. */
 async function createAccount(ctx: ProviderContext, address: HostingAddress, v: Inputs): Promise<Partial<Entry>> {
   const login = `${v.user}@${v.domain}`;
@@ -214,6 +219,8 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
     { property: "path", operations: ["ftp.editAccount", "ftp.updatePath"], anyOf: true },
   ],
 
+  refuseTakeover: (inputs) => refuseTakeover(inputs),
+
   async find(ctx, inputs, { fresh }) {
     // `check` lower-cases the login and writes the domain in ASCII, so one login is named one way:
     // the read before a create may be served a listing that this process's writes of other
@@ -230,7 +237,8 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
   },
 
   async create(ctx, inputs, existing) {
-    if (existing && !inputs.adopt) throw new Error(`${existsAlready(inputs)}. Nothing was changed.`);
+    const refused = existing && refuseTakeover(inputs);
+    if (refused) throw refused;
     const address = await ctx.hosting(inputs.hostingId);
     const found = existing ? await findAccount(ctx, address, `${inputs.user}@${inputs.domain}`) : undefined;
     const entry = found ? await takeOver(ctx, address, inputs, found) : await createAccount(ctx, address, inputs);

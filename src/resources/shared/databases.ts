@@ -304,8 +304,21 @@ async function adoptListed(ctx: ProviderContext, c: CreateOnce): Promise<boolean
 }
 
 function refusal(c: CreateOnce, detail: string): string {
-  const id = databaseId({ hostingId: c.address.id, name: c.expected });
-  return `${c.expected} already exists on hosting account ${c.address.id}${detail}. It is not taken over silently: set adopt: true to take it over, read it with ${c.resource}.get and the id "${id}", or choose another name`;
+  return refusalOf(c.resource, { hostingId: c.address.id, name: c.expected }, detail);
+}
+
+function refusalOf(resource: CreateOnce["resource"], key: { hostingId: number; name: string }, detail: string): string {
+  const id = databaseId(key);
+  return `${key.name} already exists on hosting account ${key.hostingId}${detail}. It is not taken over silently: set adopt: true to take it over, read it with ${resource}.get and the id "${id}", or choose another name`;
+}
+
+/**
+ * The refusal of a create whose identity read ({@link findPrefixed}) found its object, unless
+ * `adopt` is set (the definitions' `refuseTakeover`).
+ */
+export function refusePrefixedTakeover(resource: CreateOnce["resource"], adopt: boolean, found: ExistingObject): Error | undefined {
+  const key = parseDatabaseId(found.id);
+  return adopt || !key ? undefined : new Error(`${refusalOf(resource, key, "")}. Nothing was changed.`);
 }
 
 /**
@@ -316,7 +329,8 @@ function refusal(c: CreateOnce, detail: string): string {
  */
 export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<string> {
   if (c.existing) {
-    if (!c.adopt) throw new Error(`${refusal(c, "")}. Nothing was changed.`);
+    const refused = refusePrefixedTakeover(c.resource, c.adopt, c.existing);
+    if (refused) throw refused;
     await c.takeOver?.(c.expected);
     return c.expected;
   }

@@ -127,6 +127,11 @@ function existsAlready(v: Inputs, fingerprint: string, api?: unknown): string {
   );
 }
 
+/** The refusal to take over a key the account has, unless `adopt` is set (the definition's `refuseTakeover`). */
+function refuseTakeover(v: Inputs): Error | undefined {
+  return v.adopt ? undefined : new Error(`${existsAlready(v, fingerprintOf(v))}. Nothing was changed.`);
+}
+
 /** Adds the key; an outcome that is unknown is left to the runtime, which settles it by the identity read. */
 async function addKey(ctx: ProviderContext, address: HostingAddress, v: Inputs, fingerprint: string): Promise<void> {
   const id = sshKeyId({ hostingId: v.hostingId, fingerprint });
@@ -187,6 +192,8 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   },
   requires: () => [{ property: "publicKey", operations: ["ssh.listKeys", "ssh.addKey", "ssh.editKey", "ssh.removeKey"] }],
 
+  refuseTakeover: (inputs) => refuseTakeover(inputs),
+
   async find(ctx, inputs, { fresh }) {
     // `check` writes the key as `<type> <base64>` (its comment apart), so one key is named one way:
     // the read before a create may be served a listing that this process's writes of other keys
@@ -204,7 +211,8 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
 
   async create(ctx, inputs, existing) {
     const outs = outputsOf(inputs);
-    if (existing && !inputs.adopt) throw new Error(`${existsAlready(inputs, outs.fingerprint)}. Nothing was changed.`);
+    const refused = existing && refuseTakeover(inputs);
+    if (refused) throw refused;
     const address = await ctx.hosting(inputs.hostingId);
     const found = existing ? findKey(await listing(ctx, address, true), outs.fingerprint) : undefined;
     if (found) await takeOver(ctx, address, inputs, found, outs.fingerprint);
