@@ -53,8 +53,9 @@ function chooser(programs: Record<(typeof LANGUAGES)[number], string>): string {
 }
 
 /** A link to a file of the repository, as the registry (which does not host the repository) needs it. */
+/** A file of the repository at this release's tag, as the registry's pages link it. */
 function repoLink(schema: RegistrySchema, file: string): string {
-  return `${schema.repository}/blob/main/${file}`;
+  return `${schema.repository}/blob/v${schema.version}/${file}`;
 }
 
 function indexPage(schema: RegistrySchema): string {

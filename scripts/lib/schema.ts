@@ -302,11 +302,13 @@ const EXAMPLES_PLACEHOLDER = "{{examples}}";
 /**
  * A resource's description for the schema: its class documentation, with the import section
  * about dynamic resources replaced by the plugin's `pulumi import` command and the id format.
+ * `docs` is the address of the repository's docs/ at this release's tag: a relative path would
+ * lead nowhere from the registry or an SDK's documentation.
  */
-function resourceDescription(doc: string | undefined, type: string, idFormat: string): string {
+function resourceDescription(doc: string | undefined, type: string, idFormat: string, docs: string): string {
   // The class's own example imports the dynamic package; the schema's are on the generated SDKs.
   const body = (doc ?? "").split("\n## Import")[0]!.split("\n## Example Usage")[0]!.trimEnd();
-  return `${body}\n\n${EXAMPLES_PLACEHOLDER}\n\n## Import\n\nThe id is ${idFormat}.\n\n\`\`\`sh\n$ pulumi import ${tokenOf(type)} <name> <id>\n\`\`\`\n\nSee docs/native-provider.md for the inputs an import cannot read back.\n`;
+  return `${body}\n\n${EXAMPLES_PLACEHOLDER}\n\n## Import\n\nThe id is ${idFormat}.\n\n\`\`\`sh\n$ pulumi import ${tokenOf(type)} <name> <id>\n\`\`\`\n\nSee [the provider plugin's documentation](${docs}native-provider.md#importing-existing-objects) for the inputs an import cannot read back.\n`;
 }
 
 function classSpecs(): Record<string, ResourceClassSpec> {
@@ -397,6 +399,8 @@ export function generateSchema(options: SchemaOptions = {}): PackageSchema {
     homepage: string;
     repository: { url: string };
   };
+  const repository = pkg.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+  const docsAt = `${repository}/blob/v${pkg.version}/docs/`;
   const resourceFiles = Object.keys(RESOURCES).map((t) => path.join(ROOT, "src/resources", resourceFolder(t), "resource.ts"));
   const decls = new Declarations([...resourceFiles, path.join(ROOT, "src/data-sources/registry.ts")]);
   const specs = classSpecs();
@@ -464,7 +468,7 @@ export function generateSchema(options: SchemaOptions = {}): PackageSchema {
     properties.account = { type: "string", description: ACCOUNT_DESCRIPTION };
 
     resources[tokenOf(type)] = {
-      description: resourceDescription(decls.doc(cls), type, def.id.format),
+      description: resourceDescription(decls.doc(cls), type, def.id.format, docsAt),
       properties,
       required: required.sort(),
       inputProperties: inputs,
@@ -513,7 +517,7 @@ export function generateSchema(options: SchemaOptions = {}): PackageSchema {
     license: pkg.license,
     publisher: pkg.author,
     homepage: pkg.homepage,
-    repository: pkg.repository.url.replace(/^git\+/, "").replace(/\.git$/, ""),
+    repository,
     ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     meta: { moduleFormat: "(.*)" },
     config: { variables },

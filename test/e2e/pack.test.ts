@@ -120,9 +120,7 @@ describe("npm pack from a clean tree", () => {
       "subpaths/testing.js",
       "subpaths/testing.d.ts",
     ]);
-    const stray = packed.files
-      .map((f) => f.path)
-      .filter((file) => !allowedTop.has(file) && !file.startsWith("dist/") && !file.startsWith("templates/"));
+    const stray = packed.files.map((f) => f.path).filter((file) => !allowedTop.has(file) && !/^(dist|templates|docs)\//.test(file));
     expect(stray).toEqual([]);
     const unwanted = packed.files
       .map((f) => f.path)
@@ -132,6 +130,14 @@ describe("npm pack from a clean tree", () => {
           (file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.startsWith("templates/")),
       );
     expect(unwanted).toEqual([]);
+  });
+
+  it("ships docs/, so that every link of the README to a file of the repository opens in the installed package", () => {
+    const files = new Set(packed.files.map((f) => f.path));
+    const readme = readFileSync(path.join(repositoryRoot, "README.md"), "utf8");
+    const linked = [...readme.matchAll(/\]\(((?!https?:|#)[^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => path.posix.normalize(m[1]!));
+    expect(linked.filter((file) => file.startsWith("docs/")).length).toBeGreaterThan(10);
+    expect(linked.filter((file) => !files.has(file) && !files.has(`${file.replace(/\/$/, "")}/README.md`))).toEqual([]);
   });
 
   it("ships no source maps, and no module points at one: the sources they would map are not in the package", () => {
