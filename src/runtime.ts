@@ -165,8 +165,7 @@ async function takeoverBeforeCreate(def: AnyResourceDefinition, inputs: Props, o
   const bag = decode(def, inputs);
   const ctx = contextOf(def, undefined, bag.account, writerOf(def, bag.own));
   if (!ctx.settings.apiUser || !ctx.settings.apiKey) return undefined;
-  const own = !runtimeAdopts(def);
-  if ((own ? bag.own[ADOPT_KEY] : bag.adoption[ADOPT_KEY]) === true) return undefined;
+  if (adoptingIn(def, bag)) return undefined;
   let found: ExistingObject | undefined;
   try {
     found = await def.find(ctx, bag.own, { fresh: false });
@@ -179,7 +178,7 @@ async function takeoverBeforeCreate(def: AnyResourceDefinition, inputs: Props, o
     return undefined;
   }
   if (!found) return undefined;
-  const refusal = own ? def.refuseTakeover?.(bag.own, found) : takeoverRefused(def.type, found);
+  const refusal = refusalOf(def, bag.own, found);
   if (refusal === undefined) return undefined;
   const key = intentKeyOf(ctx, def, bag.own);
   if (owner !== undefined && isOwnIntent(await readIntentRecord(key, ctx.log), owner, digestOf(ctx, bag.own))) return undefined;
@@ -297,7 +296,7 @@ async function beforeCreate(def: AnyResourceDefinition, ctx: ProviderContext, ba
   const typed = bag.own;
   const found = await def.find!(ctx, typed, { fresh: false });
   const own = !runtimeAdopts(def);
-  const adopting = own ? typed[ADOPT_KEY] === true : bag.adoption[ADOPT_KEY] === true;
+  const adopting = adoptingIn(def, bag);
   const key = intentKeyOf(ctx, def, typed);
   if (!found) {
     // Nothing of this identity yet: the request about to be sent is recorded first, so that a
@@ -307,7 +306,8 @@ async function beforeCreate(def: AnyResourceDefinition, ctx: ProviderContext, ba
     return { typed, adoption: own ? {} : { ...adoptInput(bag.adoption), [ADOPTED_KEY]: false }, intent: written ? key : undefined };
   }
   const recovered = !adopting && owner !== undefined && (await isOwnCreate(ctx, def, found, key, owner, typed));
-  if (!own && !adopting && !recovered) throw takeoverRefused(def.type, found);
+  const refusal = adopting || recovered ? undefined : refusalOf(def, typed, found);
+  if (refusal) throw refusal;
   return {
     // A definition with its own `adopt` takes the object over on that switch alone; state keeps
     // the declared value, as the program says.
@@ -316,6 +316,21 @@ async function beforeCreate(def: AnyResourceDefinition, ctx: ProviderContext, ba
     adoption: own ? {} : { ...adoptInput(bag.adoption), [ADOPTED_KEY]: !recovered },
     intent: recovered ? key : undefined,
   };
+}
+
+/** Whether the inputs allow taking an existing object over: the runtime's `adopt`, or the definition's own. */
+function adoptingIn(def: AnyResourceDefinition, bag: Bag): boolean {
+  return (runtimeAdopts(def) ? bag.adoption[ADOPT_KEY] : bag.own[ADOPT_KEY]) === true;
+}
+
+/**
+ * The error of a create that found `found` and may not take it over: the runtime's
+ * (provider/lifecycle/takeover.ts), or the one a definition with its own `adopt` declares
+ * (`refuseTakeover`), undefined when its inputs allow the takeover. `check` and `create` both
+ * give it, before any write.
+ */
+function refusalOf(def: AnyResourceDefinition, typed: Props, found: ExistingObject): Error | undefined {
+  return runtimeAdopts(def) ? takeoverRefused(def.type, found) : def.refuseTakeover?.(typed, found);
 }
 
 /**

@@ -142,10 +142,11 @@ export interface ResourceDefinition<S extends z.ZodRawShape, I extends object, O
   find?(ctx: ProviderContext, inputs: I, options: FindOptions): Promise<ExistingObject | undefined>;
   /**
    * For a definition with an `adopt` input of its own (provider/lifecycle/takeover.ts): the error
-   * its create gives, before any write, for the object `find` found, or undefined when the inputs
-   * allow taking that object over. Its create throws it; `check` returns it for a resource about
-   * to be created, so that a preview shows it (docs/decisions/0045). A test requires it of every
-   * such definition.
+   * of a create that found an object (`find`), or undefined when the inputs allow taking that
+   * object over. The runtime gives it before any write, from `create` and, for a resource about to
+   * be created, from `check`, so that a preview shows it (docs/decisions/0045); `create` is then
+   * called with an object found only when the inputs adopt it. A test requires it of every such
+   * definition.
    */
   refuseTakeover?(inputs: I, found: ExistingObject): Error | undefined;
   /**

@@ -9,7 +9,8 @@
  * create goes on (it sets the declared values on the object) and state records `adopted: true`.
  *
  * Definitions that had their own `adopt` input before this rule (Database, DatabaseUser,
- * FtpAccount, SshKey, DomainRegistration) keep it and refuse a takeover themselves.
+ * FtpAccount, SshKey, DomainRegistration) keep it, and declare the error they refuse a takeover
+ * with (`refuseTakeover`), which the runtime gives as it gives its own.
  */
 import { containsUnknown, type CheckFailure } from "./check";
 import type { AnyResourceDefinition, ExistingObject } from "./define";

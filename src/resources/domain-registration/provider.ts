@@ -235,12 +235,11 @@ export const domainRegistrationDefinition = defineResource<typeof domainRegistra
     return { id: inputs.domain, description: `the domain ${inputs.domain} (${info.registration_status}${expiry})` };
   },
 
-  async create(ctx, inputs, existing) {
+  async create(ctx, inputs) {
+    // A domain already in the account reaches here only with `adopt: true` (`refuseTakeover`).
     const mode = modeOf(inputs);
     let order: Partial<Outputs> = {};
     let live: Outputs | undefined;
-    const refused = existing && refuseTakeover(inputs, existing);
-    if (refused) throw refused;
     if (mode === "adopt") {
       // The read that proves the domain is in the account is the live state create returns.
       live = await readLive(ctx, inputs, echoed(inputs));

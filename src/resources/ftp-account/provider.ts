@@ -219,7 +219,7 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
     { property: "path", operations: ["ftp.editAccount", "ftp.updatePath"], anyOf: true },
   ],
 
-  refuseTakeover: (inputs) => refuseTakeover(inputs),
+  refuseTakeover,
 
   async find(ctx, inputs, { fresh }) {
     // `check` lower-cases the login and writes the domain in ASCII, so one login is named one way:
@@ -237,8 +237,6 @@ export const ftpAccountDefinition = defineResource<typeof ftpAccountInputs, Inpu
   },
 
   async create(ctx, inputs, existing) {
-    const refused = existing && refuseTakeover(inputs);
-    if (refused) throw refused;
     const address = await ctx.hosting(inputs.hostingId);
     const found = existing ? await findAccount(ctx, address, `${inputs.user}@${inputs.domain}`) : undefined;
     const entry = found ? await takeOver(ctx, address, inputs, found) : await createAccount(ctx, address, inputs);

@@ -329,8 +329,7 @@ export function refusePrefixedTakeover(resource: CreateOnce["resource"], adopt: 
  */
 export async function createOnce(ctx: ProviderContext, c: CreateOnce): Promise<string> {
   if (c.existing) {
-    const refused = refusePrefixedTakeover(c.resource, c.adopt, c.existing);
-    if (refused) throw refused;
+    // Only with `adopt`: the runtime refused the create otherwise (`refuseTakeover`).
     await c.takeOver?.(c.expected);
     return c.expected;
   }

@@ -192,7 +192,7 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
   },
   requires: () => [{ property: "publicKey", operations: ["ssh.listKeys", "ssh.addKey", "ssh.editKey", "ssh.removeKey"] }],
 
-  refuseTakeover: (inputs) => refuseTakeover(inputs),
+  refuseTakeover,
 
   async find(ctx, inputs, { fresh }) {
     // `check` writes the key as `<type> <base64>` (its comment apart), so one key is named one way:
@@ -211,8 +211,6 @@ export const sshKeyDefinition = defineResource<typeof sshKeyInputs, Inputs, Outp
 
   async create(ctx, inputs, existing) {
     const outs = outputsOf(inputs);
-    const refused = existing && refuseTakeover(inputs);
-    if (refused) throw refused;
     const address = await ctx.hosting(inputs.hostingId);
     const found = existing ? findKey(await listing(ctx, address, true), outs.fingerprint) : undefined;
     if (found) await takeOver(ctx, address, inputs, found, outs.fingerprint);
