@@ -39,11 +39,13 @@ const lockDir = path.join(workRoot, "lock");
  * TypeScript it vendors (3.8) cannot parse today's syntax. The TypeScript is the repository's
  * unless the SDK under test refuses it (`@pulumi/pulumi` 3.216, the peer floor, takes TypeScript
  * below 6): then the newest the SDK's own peer range allows, as a user of that SDK would have.
+ * `@pulumi/random` is there for the cookbook's password rotation (test/engine/cookbook.test.ts).
  */
 export const PROGRAM_DEPENDENCIES: readonly string[] = [
   `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
   `typescript@${programTypescript()}`,
   `@types/node@${installedVersion("@types/node")}`,
+  `@pulumi/random@${installedVersion("@pulumi/random")}`,
 ];
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 10 * 60_000;

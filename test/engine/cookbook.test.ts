@@ -7,12 +7,14 @@
  * checks the outcome its recipe states, in the simulator's store and in the stack's state.
  *
  * The programs are type-checked by `npm run typecheck` (scripts/doc-snippets.ts), which is why
- * they run here transpiled only. The `@pulumi/random` program is type-checked only: its provider
- * plugin is a download the machines this runs on cannot make, and the page says so.
+ * they run here transpiled only. The `@pulumi/random` program runs on a stand-in for the `random`
+ * provider plugin (./random-plugin.ts): the real one is a download the machines this runs on
+ * cannot make, and the page says so.
  */
-import { readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
+import { create as createTar } from "tar";
 import { expect, it } from "vitest";
 
 import type { Simulator } from "../../packages/simulator/src";
@@ -61,7 +63,7 @@ function recipeConfig(name: string): { key: string; value: string; secret: boole
 }
 
 /** The recipes that run, each with a simulator of its own: they change the seed. */
-const RECIPES = ["new-client-site", "rotate-config", "platform", "move", "offboarding", "adopt-account"] as const;
+const RECIPES = ["new-client-site", "rotate-random", "rotate-config", "platform", "move", "offboarding", "adopt-account"] as const;
 type Recipe = (typeof RECIPES)[number];
 
 let engine: Engine;
@@ -100,6 +102,34 @@ async function configSet(stack: CliStack, key: string, value: string, secret = f
   const args = ["config", "set", key, secret ? "--secret" : "--plaintext", "--stack", stack.name, "--non-interactive", "--", value];
   const set = await engine.pulumi(args, { cwd: stack.dir, env: stack.env });
   if (set.code !== 0) throw new Error(`pulumi config set ${key} exited ${set.code}:\n${set.stdout}\n${set.stderr}`);
+}
+
+/**
+ * Installs ./random-plugin.ts as the `random` plugin of the version `@pulumi/random` asks for,
+ * the way a user installs a plugin they were handed: `pulumi plugin install resource random
+ * <version> --file <archive>`. The archive holds a launcher that runs the file with this Node.js
+ * and tsx.
+ */
+async function installRandomPlugin(stack: CliStack): Promise<void> {
+  // The version the program's `@pulumi/random` asks the engine for.
+  const { version } = engine.pkg.require("@pulumi/random/package.json") as { version: string };
+  const dir = path.join(engine.root, "random-plugin");
+  mkdirSync(dir, { recursive: true });
+  const launcher = path.join(dir, "pulumi-resource-random");
+  const loader = path.join(repositoryRoot, "node_modules", "tsx", "dist", "loader.mjs");
+  const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+  writeFileSync(
+    launcher,
+    `#!/bin/sh\nRANDOM_PLUGIN_VERSION=${version} exec ${quote(process.execPath)} --import ${quote(loader)} ${quote(path.join(__dirname, "random-plugin.ts"))} "$@"\n`,
+  );
+  chmodSync(launcher, 0o755);
+  const archive = path.join(engine.root, `pulumi-resource-random-v${version}.tar.gz`);
+  await createTar({ gzip: true, file: archive, cwd: dir, portable: true }, ["pulumi-resource-random"]);
+  const install = await engine.pulumi(["plugin", "install", "resource", "random", version, "--file", archive], {
+    cwd: stack.dir,
+    env: stack.env,
+  });
+  if (install.code !== 0) throw new Error(`pulumi plugin install exited ${install.code}:\n${install.stdout}\n${install.stderr}`);
 }
 
 /** This package's resources in a stack's state, by URN (a program may give two of them one name). */
@@ -149,6 +179,49 @@ describeEngine("the cookbook's recipes, run as the page shows them", () => {
       const state = await stateText(stack);
       expect(state).not.toContain("PRIVATE KEY");
       expect(state).not.toContain(sim.apiKey);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "rotating passwords with @pulumi/random: a new keepers value makes new passwords, set in place on the login and the user",
+    async () => {
+      const sim = sims["rotate-random"];
+      const stack = await recipeStack("rotation-random", recipe("rotate-random"), "rotation", sim, [
+        { key: "passwordRotation", value: "2026-12" },
+      ]);
+      await installRandomPlugin(stack);
+      await stack.ok(["up", "--yes", "--skip-preview"]);
+      const hosting = () => sim.store.hostings["101"]!;
+      const login = () => hosting().ftpAccounts.find((a) => a.username === "release@client-shop.net");
+      const dbUser = () => hosting().dbUsers.find((u) => u.name === "agencyde_shopapp");
+      const first = { ftp: login()?.password ?? "", db: (await outputs(stack)).dbPasswordValue };
+      expect(dbUser()).toMatchObject({ password: first.db, grants: { agencyde_shop: ["ALL PRIVILEGES"] } });
+      for (const password of [first.ftp, first.db]) {
+        // The recipe's rule makes passwords the package's password rule takes.
+        expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[^@]{24}$/);
+      }
+      const loginId = login()?.id;
+
+      await configSet(stack, "passwordRotation", "2027-01");
+      const up = await stack.ok(["up", "--yes", "--skip-preview"]);
+      expect(up.stdout).toMatch(/2 updated/);
+      expect(up.stdout).toMatch(/2 replaced/);
+      expect(up.stdout).toMatch(/reseller:FtpAccount release updated/);
+      expect(up.stdout).toMatch(/reseller:DatabaseUser shop-app updated/);
+      expect(up.stdout).not.toMatch(/reseller:\w+ \S+ (creat|delet|replac)/);
+      expect(up.stdout + up.stderr).not.toMatch(/warning/);
+      const second = { ftp: login()?.password ?? "", db: (await outputs(stack)).dbPasswordValue };
+      expect(login()?.id).toBe(loginId);
+      expect(dbUser()?.password).toBe(second.db);
+      expect(second.ftp).not.toBe(first.ftp);
+      expect(second.db).not.toBe(first.db);
+
+      const state = await stateText(stack);
+      for (const password of [first.ftp, first.db, second.ftp, second.db]) {
+        expect(state).not.toContain(password);
+        expect(up.stdout + up.stderr).not.toContain(password);
+      }
     },
     STEP_TIMEOUT,
   );
