@@ -47,7 +47,10 @@ function password(inputs: Inputs): string {
   const pick = (chars: string) => chars[randomInt(chars.length)]!;
   const chars: string[] = [];
   for (const [set, on, min] of sets) for (let i = 0; on && i < min; i++) chars.push(pick(set));
-  const all = sets.filter(([set, on]) => on && set.length > 0).map(([set]) => set).join("");
+  const all = sets
+    .filter(([set, on]) => on && set.length > 0)
+    .map(([set]) => set)
+    .join("");
   while (chars.length < Number(inputs.length)) chars.push(pick(all));
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
@@ -66,7 +69,9 @@ const provider: Provider = {
   async check(urn, _olds, news: Inputs) {
     if (typeOf(urn) !== PASSWORD) return { failures: [{ property: "", reason: `this stand-in serves ${PASSWORD} only` }] };
     const length = Number(news.length);
-    return Number.isInteger(length) && length > 0 ? { inputs: news } : { failures: [{ property: "length", reason: "must be a positive integer" }] };
+    return Number.isInteger(length) && length > 0
+      ? { inputs: news }
+      : { failures: [{ property: "length", reason: "must be a positive integer" }] };
   },
   async diff(_id, _urn, olds: Inputs, news: Inputs) {
     const replaces = INPUTS.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
