@@ -146,8 +146,37 @@ export async function check(type: string, olds: Props, news: Props, options: Che
     { account: account.value, owner: bag.owner },
     adopt.value === undefined ? {} : { [ADOPT_KEY]: adopt.value },
   );
-  const refused = Object.keys(olds).length === 0 ? await takeoverBeforeCreate(def, inputs, options.owner ?? bag.owner) : undefined;
+  const owner = options.owner ?? bag.owner;
+  if (Object.keys(olds).length > 0) {
+    rememberIdentity(def, owner, decode(def, olds).own);
+    return { inputs };
+  }
+  if (isOwnReplacement(def, owner, bag.own)) return { inputs };
+  const refused = await takeoverBeforeCreate(def, inputs, owner);
   return refused === undefined ? { inputs } : { failures: [{ property: "", reason: refused }] };
+}
+
+/**
+ * The identity each resource in state was checked with last, by type and owner token, in this
+ * process. The engine checks a resource it replaces twice: with its old inputs, then, once the
+ * diff says replace, with none, to compute the replacement's inputs afresh (pkg/resource/deploy/
+ * step_generator.go, "recompute the default values"). That second check looks like a new
+ * resource's, but an object found at the same identity is the resource's own, the one being
+ * replaced: it is not a takeover. One provider process serves both checks of a deployment.
+ */
+const checkedIdentities = new Map<string, string>();
+
+function rememberIdentity(def: AnyResourceDefinition, owner: string | undefined, oldOwn: Props): void {
+  if (owner !== undefined) checkedIdentities.set(`${def.type}\0${owner}`, writerOf(def, oldOwn).identity);
+}
+
+/** Whether a check without old inputs is the replacement of this resource at its own identity. */
+function isOwnReplacement(def: AnyResourceDefinition, owner: string | undefined, own: Props): boolean {
+  if (owner === undefined) return false;
+  const key = `${def.type}\0${owner}`;
+  const identity = checkedIdentities.get(key);
+  checkedIdentities.delete(key);
+  return identity !== undefined && identity === writerOf(def, own).identity;
 }
 
 /**

@@ -4,7 +4,9 @@
  * record set and `adopt: true` (decision 0045: the check of a resource about to be created reads
  * its identity); a preview without credentials shows the create as before; objects the stack did
  * create are kept, and a destroy leaves the zone as it was before the stack (the record set that
- * was there is still there, unchanged).
+ * was there is still there, unchanged). A resource replaced at its own identity (a redirection's
+ * new destination) is no takeover: the engine checks the replacement again without old inputs,
+ * and the object found there is the resource's own.
  *
  * An inline program through the Automation API; the tests are the steps of one scenario on one
  * stack, so they run in order.
@@ -25,7 +27,7 @@ import {
 const DOMAIN = "agency-demo.com";
 
 /** What the program declares; the tests change it between operations. */
-const settings = { declareSpf: true, declareNew: false };
+const settings: { declareSpf: boolean; declareNew: boolean; redirectTo?: string } = { declareSpf: true, declareNew: false };
 
 /** The zone as the stack found it. */
 let zoneBefore: unknown;
@@ -42,6 +44,8 @@ function program(): Record<string, unknown> {
     new DnsRecordSet("spf", { domain: DOMAIN, hostingId: 101, name: "@", type: "TXT", records: ["v=spf1 include:_spf.example.net ~all"] });
   if (settings.declareNew)
     new DnsRecordSet("status", { domain: DOMAIN, hostingId: 101, name: "status", type: "CNAME", records: ["status.example.net"] });
+  if (settings.redirectTo)
+    new scenario.engine.resources.Redirection("cafe", { hostingId: 101, domain: "xn--caf-dma.com", destinationUrl: settings.redirectTo });
   return {};
 }
 
@@ -118,6 +122,28 @@ describeEngine("a record set declared over an existing one", () => {
       await stack.destroy();
       expect(resourcesByName(await scenario.exported()).size).toBe(0);
       expect(sim.store.zones[DOMAIN]).toEqual(zoneBefore);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "replaces a redirection at its own identity when its destination changes: preview and up pass, and the account holds the new one",
+    async () => {
+      const { sim, stack } = scenario;
+      settings.declareSpf = false;
+      settings.declareNew = false;
+      settings.redirectTo = "https://agency-demo.com/cafe";
+      await stack.up();
+      settings.redirectTo = "https://agency-demo.com/menu";
+      const log = stepLog();
+      await stack.preview({ onEvent: log.onEvent });
+      expect(log.ops("cafe")).toEqual(expect.arrayContaining(["replace"]));
+      await stack.up();
+      const redirections = sim.store.hostings["101"]!.redirections.filter((r) => r.domain === "xn--caf-dma.com");
+      expect(redirections).toHaveLength(1);
+      expect(JSON.stringify(redirections[0])).toContain("agency-demo.com/menu");
+      await stack.destroy();
+      expect(sim.store.hostings["101"]!.redirections.some((r) => r.domain === "xn--caf-dma.com")).toBe(false);
     },
     STEP_TIMEOUT,
   );

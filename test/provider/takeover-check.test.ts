@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../src/provider/lifecycle/check";
 import { definitions } from "../../src/resources/registry";
 import { runtimeAdopts } from "../../src/provider/lifecycle/takeover";
+import { OWNER_KEY, ownerToken } from "../../src/provider/lifecycle/owner";
 import { useProvider } from "../helpers/lifecycle";
 
 const DOMAIN = "agency-demo.com";
@@ -57,6 +58,34 @@ describe("check of a record set about to be created", () => {
     await expect(t.engine.check(SPF)).resolves.toMatchObject({ name: "@" });
     expect(t.sim.requests.list().length).toBe(afterAdopt);
     expect(afterAdopt - mark).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the engine's second check of a replacement", () => {
+  // The engine checks a resource it replaces again without old inputs, to compute the
+  // replacement's inputs afresh; a redirection replaces itself at its own identity on any change.
+  const t = useProvider("Redirection", { version: "v4" });
+  const owner = { [OWNER_KEY]: ownerToken({ project: "p", stack: "s", type: "Redirection", name: "shop" }) };
+  const SITE = { hostingId: 101, domain: "xn--caf-dma.com", destinationUrl: "https://agency-demo.com/shop", ...owner };
+
+  it("passes at the resource's own identity, which its first check saw in the old inputs", async () => {
+    const olds = await t.engine.check(SITE);
+    await t.engine.create(olds);
+    const moved = { ...SITE, destinationUrl: "https://agency-demo.com/sale" };
+    await expect(t.engine.check(moved, olds)).resolves.toMatchObject({ destinationUrl: moved.destinationUrl });
+    await expect(t.engine.check(moved)).resolves.toMatchObject({ destinationUrl: moved.destinationUrl });
+  });
+
+  it("still refuses an object at another identity, and a new resource once the replacement was checked", async () => {
+    const olds = await t.engine.check({ ...SITE, adopt: true });
+    // The seed's redirection of client-shop.net belongs to no stack.
+    const elsewhere = { ...SITE, domain: "client-shop.net" };
+    await t.engine.check(elsewhere, olds);
+    expect((await t.engine.checkFailures(elsewhere))[0]?.reason).toContain("exists already");
+    const adopted = await t.engine.check({ ...elsewhere, adopt: true });
+    await t.engine.check(elsewhere, adopted);
+    await expect(t.engine.check(elsewhere)).resolves.toMatchObject({ domain: "client-shop.net" });
+    expect((await t.engine.checkFailures(elsewhere))[0]?.reason).toContain("exists already");
   });
 });
 
