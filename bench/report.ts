@@ -25,6 +25,10 @@ export interface BenchReport {
   targets: Target[];
   /** What requiring the package adds to `@pulumi/pulumi` (bench/import-cost.ts). */
   importCost?: ImportCost;
+  /** The machine's load average (1, 5, 15 minutes) when the stack runs started. */
+  loadAverage?: number[];
+  /** A smoke run (`--quick`): N=100 once per path, no targets read. */
+  quick?: boolean;
   /** False while the run is under way (a report written after each N). */
   complete: boolean;
   seconds?: number;
@@ -100,65 +104,61 @@ export function importTarget(cost: ImportCost): Target {
   };
 }
 
+/** The most a run may take against the floor's `up` and refresh, through the same CLI (issue of the floor targets). */
+export const FLOOR_RATIO = 1.3;
+/** The most program CPU per resource a run may add to the floor's, in milliseconds. */
+export const FLOOR_CPU_MS = 1;
+
+/** A ratio as the targets print it. */
+function times(ratio: number): string {
+  return `${ratio.toFixed(2)}x`;
+}
+
+/**
+ * The stack's targets at the largest N run: `up`, refresh and program CPU of each default-mode
+ * run of the first path (the engine: one run per CLI) against the bare dynamic resources measured
+ * in the same run through the same path and CLI; the provider plugin's `up` and refresh against
+ * the same floor; then the API calls (refresh = distinct reads, create within 1.2 x its bound, a
+ * quiet preview), the heap and the naive ratios. A quick run (`--quick`) has none.
+ */
 function stackTargets(report: BenchReport): Target[] {
+  if (report.quick) return [];
   const primary = report.runs[0]?.path;
   const defaults = report.runs.filter((r) => r.mode === "default" && benchParallel(report, r));
   const own = defaults.filter((r) => r.path === primary);
   if (own.length === 0) return [];
-  const top = own.reduce((a, b) => (b.n > a.n ? b : a));
-  const naive = report.runs.find((r) => r.mode === "naive" && r.n === top.n && benchParallel(report, r));
-  const at = `N=${top.n} (${top.path})`;
+  const topN = Math.max(...own.map((r) => r.n));
+  const tops = own.filter((r) => r.n === topN);
+  const top = tops[0]!;
+  const naive = report.runs.find((r) => r.mode === "naive" && r.n === topN && benchParallel(report, r));
   const targets: Target[] = [];
+  for (const run of tops) targets.push(...floorTargets(run));
+  for (const run of defaults.filter((r) => r.n === topN && r.path.startsWith("plugin-"))) {
+    const dynamic = tops.find((r) => r.path === "engine" && r.cli === run.cli);
+    if (dynamic) targets.push(...pluginTargets(run, dynamic));
+  }
   const wrong = defaults.filter((r) => r.phases.refresh.calls !== r.distinctReads);
   targets.push({
     target: "refresh API calls = distinct zones and listings, at every N",
-    measured: defaults.map((r) => `N=${r.n} ${r.path}: ${r.phases.refresh.calls} of ${r.distinctReads}`).join("; "),
+    measured: defaults.map((r) => `N=${r.n} ${shortLabel(r)}: ${r.phases.refresh.calls} of ${r.distinctReads}`).join("; "),
     met: wrong.length === 0,
   });
-  targets.push({
-    target: `create API calls at ${at} <= 1.2 x (zones + non-batchable creates)`,
-    measured: `${top.phases.up.calls} calls, bound ${top.writeBound}, limit ${Math.floor(1.2 * top.writeBound)}`,
-    met: top.phases.up.calls <= 1.2 * top.writeBound,
-  });
-  const fixed = report.fixedCostSeconds[top.path] ?? 0;
-  const bound = refreshBoundSeconds(top, report.latencyMs);
-  targets.push({
-    target: `refresh wall time at ${at} <= 3 x its bound + the host's start`,
-    measured: `${top.phases.refresh.seconds.toFixed(2)} s; bound ${bound.toFixed(2)} s, start ${fixed.toFixed(2)} s, limit ${(3 * bound + fixed).toFixed(2)} s`,
-    met: top.phases.refresh.seconds <= 3 * bound + fixed,
-  });
-  // Beside it: the same refresh of N bare dynamic resources (no API behind them) holds the start of
-  // the engine and the host and the engine's own work per resource, which no provider lowers.
-  const floorRefresh = top.floor.refreshSeconds;
-  targets.push({
-    target: `refresh wall time at ${at} <= 3 x its bound + the same refresh of N bare resources`,
-    measured: `${top.phases.refresh.seconds.toFixed(2)} s; bare resources ${floorRefresh.toFixed(2)} s, limit ${(3 * bound + floorRefresh).toFixed(2)} s`,
-    met: top.phases.refresh.seconds <= 3 * bound + floorRefresh,
-    beside: true,
-  });
+  for (const run of defaults.filter((r) => r.n === topN)) {
+    targets.push({
+      target: `create API calls at ${at(run)} <= 1.2 x (zones + non-batchable creates)`,
+      measured: `${run.phases.up.calls} calls, bound ${run.writeBound}, limit ${Math.floor(1.2 * run.writeBound)}`,
+      met: run.phases.up.calls <= 1.2 * run.writeBound,
+    });
+  }
   targets.push({
     target: "no-change preview makes 0 API calls",
-    measured: defaults.map((r) => `N=${r.n} ${r.path}: ${r.phases.preview.calls}`).join("; "),
+    measured: defaults.map((r) => `N=${r.n} ${shortLabel(r)}: ${r.phases.preview.calls}`).join("; "),
     met: defaults.every((r) => r.phases.preview.calls === 0),
-  });
-  targets.push({
-    target: `program-process CPU per resource at ${at} < 2 ms`,
-    measured: `${top.programCpuMsPerResource.toFixed(2)} ms (bare resources: ${top.floor.cpuMsPerResource.toFixed(2)} ms)`,
-    met: top.programCpuMsPerResource < 2,
-  });
-  // Beside it: the SDK spends its own share on every resource whatever the provider (measured in
-  // the same run on bare dynamic resources); this reads what the package adds to it.
-  const ownCpu = top.programCpuMsPerResource - top.floor.cpuMsPerResource;
-  targets.push({
-    target: `program-process CPU per resource at ${at} beyond bare resources' < 2 ms`,
-    measured: `${ownCpu.toFixed(2)} ms`,
-    met: ownCpu < 2,
-    beside: true,
   });
   const heap = top.heapMiB;
   const growth = heap.length >= 5 ? heap[4]! / heap[0]! - 1 : Number.NaN;
   targets.push({
-    target: `heap after 5 consecutive runs within 10 % of after the first (${at})`,
+    target: `heap after 5 consecutive runs within 10 % of after the first (${at(top)})`,
     measured: heap.length >= 5 ? `${heap.map((h) => h.toFixed(0)).join(", ")} MiB (${(growth * 100).toFixed(1)} %)` : "fewer than 5 runs",
     met: heap.length >= 5 && Math.abs(growth) <= 0.1,
   });
@@ -166,17 +166,128 @@ function stackTargets(report: BenchReport): Target[] {
     const refreshRatio = naive.phases.refresh.calls / Math.max(1, top.phases.refresh.calls);
     const createRatio = naive.phases.up.calls / Math.max(1, top.phases.up.calls);
     targets.push({
-      target: `>= 20x fewer refresh calls than naive at N=${top.n}`,
+      target: `>= 20x fewer refresh calls than naive at N=${topN}`,
       measured: `${top.phases.refresh.calls} against ${naive.phases.refresh.calls} (${refreshRatio.toFixed(1)}x)`,
       met: refreshRatio >= 20,
     });
     targets.push({
-      target: `>= 2x fewer create calls than naive at N=${top.n}`,
+      target: `>= 2x fewer create calls than naive at N=${topN}`,
       measured: `${top.phases.up.calls} against ${naive.phases.up.calls} (${createRatio.toFixed(1)}x)`,
       met: createRatio >= 2,
     });
   }
   return targets;
+}
+
+/** Where a target was read: the N and the run. */
+function at(run: StackRun): string {
+  return `N=${run.n} (${shortLabel(run)})`;
+}
+
+/**
+ * A dynamic run against the bare dynamic resources of the same run: `up` and refresh within
+ * {@link FLOOR_RATIO} of theirs, program CPU within {@link FLOOR_CPU_MS} of theirs. A report
+ * saved before the floor's `up` was measured has no `up` target.
+ */
+function floorTargets(run: StackRun): Target[] {
+  const targets: Target[] = [];
+  const { floor } = run;
+  if (floor.upSeconds !== undefined) {
+    const ratio = run.phases.up.seconds / floor.upSeconds;
+    targets.push({
+      target: `up at ${at(run)} <= ${FLOOR_RATIO} x bare dynamic resources' up`,
+      measured: `${run.phases.up.seconds.toFixed(1)} s against ${floor.upSeconds.toFixed(1)} s: ${times(ratio)}`,
+      met: ratio <= FLOOR_RATIO,
+    });
+  }
+  const refresh = run.phases.refresh.seconds / floor.refreshSeconds;
+  targets.push({
+    target: `refresh at ${at(run)} <= ${FLOOR_RATIO} x bare dynamic resources' refresh`,
+    measured: `${run.phases.refresh.seconds.toFixed(2)} s against ${floor.refreshSeconds.toFixed(2)} s: ${times(refresh)}`,
+    met: refresh <= FLOOR_RATIO,
+  });
+  const added = run.programCpuMsPerResource - floor.cpuMsPerResource;
+  targets.push({
+    target: `program CPU per resource at ${at(run)} <= bare dynamic resources' + ${FLOOR_CPU_MS} ms`,
+    measured: `${run.programCpuMsPerResource.toFixed(2)} ms against ${floor.cpuMsPerResource.toFixed(2)} ms: +${added.toFixed(2)} ms`,
+    met: added <= FLOOR_CPU_MS,
+  });
+  return targets;
+}
+
+/**
+ * The provider plugin's run against the bare dynamic resources measured beside the dynamic run
+ * of the same CLI and N: it carries no serialized provider and starts no dynamic host, so its
+ * `up` and refresh should cost no more than theirs.
+ */
+function pluginTargets(run: StackRun, dynamic: StackRun): Target[] {
+  const { floor } = dynamic;
+  const targets: Target[] = [];
+  if (floor.upSeconds !== undefined) {
+    const ratio = run.phases.up.seconds / floor.upSeconds;
+    targets.push({
+      target: `up at ${at(run)} <= bare dynamic resources' up`,
+      measured: `${run.phases.up.seconds.toFixed(1)} s against ${floor.upSeconds.toFixed(1)} s: ${times(ratio)}`,
+      met: ratio <= 1,
+    });
+  }
+  const refresh = run.phases.refresh.seconds / floor.refreshSeconds;
+  targets.push({
+    target: `refresh at ${at(run)} <= bare dynamic resources' refresh`,
+    measured: `${run.phases.refresh.seconds.toFixed(2)} s against ${floor.refreshSeconds.toFixed(2)} s: ${times(refresh)}`,
+    met: refresh <= 1,
+  });
+  return targets;
+}
+
+/** One growth fit: the exponent k of seconds ~ N^k between the smallest and largest N fitted. */
+export interface Growth {
+  run: string;
+  ns: number[];
+  up: number;
+  refresh: number;
+}
+
+/** The least-squares slope of log(y) against log(x). */
+function exponent(points: readonly [number, number][]): number {
+  const xs = points.map(([x]) => Math.log(x));
+  const ys = points.map(([, y]) => Math.log(y));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return num / den;
+}
+
+/** Growth is fitted between these N, where the fixed costs no longer hide it. */
+export const GROWTH_RANGE: readonly [number, number] = [500, 2000];
+
+/**
+ * The exponent k of `up` and refresh seconds ~ N^k for each run kind (path, CLI, mode,
+ * parallelism) that ran at two N or more within {@link GROWTH_RANGE}: 1 is linear, 2 quadratic.
+ *
+ * @example
+ * for (const g of growth(report)) console.log(g.run, g.up.toFixed(2), g.refresh.toFixed(2));
+ */
+export function growth(report: BenchReport): Growth[] {
+  const kinds = new Map<string, StackRun[]>();
+  for (const run of report.runs) {
+    if (run.n < GROWTH_RANGE[0] || run.n > GROWTH_RANGE[1]) continue;
+    const label = runLabel(run);
+    kinds.set(label, [...(kinds.get(label) ?? []), run]);
+  }
+  return [...kinds]
+    .filter(([, runs]) => new Set(runs.map((r) => r.n)).size >= 2)
+    .map(([label, runs]) => ({
+      run: label,
+      ns: runs.map((r) => r.n),
+      up: exponent(runs.map((r) => [r.n, r.phases.up.seconds])),
+      refresh: exponent(runs.map((r) => [r.n, r.phases.refresh.seconds])),
+    }));
 }
 
 const PHASES: readonly [PhaseName, string][] = [
@@ -187,8 +298,23 @@ const PHASES: readonly [PhaseName, string][] = [
   ["destroy", "destroy"],
 ];
 
+/** What a run went through, short: "Pulumi CLI 3.248.0", "toolkit", "plugin, YAML, CLI 3.248.0". */
+function shortLabel(r: StackRun): string {
+  const cli = r.cli ? ` ${r.cli}` : "";
+  switch (r.path) {
+    case "engine":
+      return `Pulumi CLI${cli}`;
+    case "toolkit":
+      return "toolkit";
+    case "plugin-yaml":
+      return `plugin, YAML, CLI${cli}`;
+    case "plugin-ts":
+      return `plugin, TypeScript SDK, CLI${cli}`;
+  }
+}
+
 function runLabel(r: StackRun): string {
-  return `${r.path === "engine" ? "Pulumi CLI" : "toolkit"}, ${r.mode}, ${r.parallel === undefined ? "CLI's default --parallel" : `--parallel ${r.parallel}`}`;
+  return `${shortLabel(r)}, ${r.mode}, ${r.parallel === undefined ? "CLI's default --parallel" : `--parallel ${r.parallel}`}`;
 }
 
 /**
@@ -202,25 +328,25 @@ export function printTable(report: BenchReport): string {
   lines.push(
     "| N | run | " +
       PHASES.map(([, label]) => `${label}: calls / s`).join(" | ") +
-      " | CPU ms/resource (bare resources) | host peak RSS MiB | shell bytes |",
+      " | bare resources: up s / refresh s | CPU ms/resource (bare resources) | provider peak RSS MiB | shell bytes |",
   );
-  lines.push("|---|---|" + PHASES.map(() => "---|").join("") + "---|---|---|");
+  lines.push("|---|---|" + PHASES.map(() => "---|").join("") + "---|---|---|---|");
   for (const r of report.runs) {
     const cells = PHASES.map(([p]) => `${r.phases[p].calls} / ${r.phases[p].seconds.toFixed(1)}`);
+    const bare = `${r.floor.upSeconds === undefined ? "-" : r.floor.upSeconds.toFixed(1)} / ${r.floor.refreshSeconds.toFixed(1)}`;
+    const cpu = Number.isNaN(r.programCpuMsPerResource) ? "-" : r.programCpuMsPerResource.toFixed(2);
     lines.push(
-      `| ${r.n} | ${runLabel(r)} | ${cells.join(" | ")} | ${r.programCpuMsPerResource.toFixed(2)} (${r.floor.cpuMsPerResource.toFixed(2)}) | ${r.providerPeakRssMiB.toFixed(0)} | ${r.shellBytes} |`,
+      `| ${r.n} | ${runLabel(r)} | ${cells.join(" | ")} | ${bare} | ${cpu} (${r.floor.cpuMsPerResource.toFixed(2)}) | ${r.providerPeakRssMiB.toFixed(0)} | ${r.shellBytes} |`,
     );
   }
   lines.push("");
   lines.push(
-    "| N | lower bound: refresh calls (zones + listings) | refresh s (calls x latency / parallelism) | create calls (zones + non-batchable) | refresh s of N bare resources |",
+    "| N | lower bound: refresh calls (zones + listings) | refresh s (calls x latency / parallelism) | create calls (zones + non-batchable) |",
   );
-  lines.push("|---|---|---|---|---|");
+  lines.push("|---|---|---|---|");
   for (const n of [...new Set(report.runs.map((r) => r.n))]) {
     const r = report.runs.find((x) => x.n === n)!;
-    lines.push(
-      `| ${n} | ${r.distinctReads} | ${refreshBoundSeconds(r, report.latencyMs).toFixed(2)} | ${r.writeBound} | ${r.floor.refreshSeconds.toFixed(2)} |`,
-    );
+    lines.push(`| ${n} | ${r.distinctReads} | ${refreshBoundSeconds(r, report.latencyMs).toFixed(2)} | ${r.writeBound} |`);
   }
   // State bytes per resource of each type, from the last run that has them (reports saved
   // before the figure existed have none).
@@ -231,6 +357,14 @@ export function printTable(report: BenchReport): string {
     lines.push("|---|---|");
     for (const [type, bytes] of Object.entries(withState.stateBytesByType)) lines.push(`| ${type} | ${bytes} |`);
   }
+  const fits = growth(report);
+  if (fits.length > 0) {
+    lines.push("");
+    lines.push(`| growth between N = ${GROWTH_RANGE[0]} and ${GROWTH_RANGE[1]}: seconds ~ N^k | N fitted | up: k | refresh: k |`);
+    lines.push("|---|---|---|---|");
+    for (const g of fits) lines.push(`| ${g.run} | ${g.ns.join(", ")} | ${g.up.toFixed(2)} | ${g.refresh.toFixed(2)} |`);
+  }
+  if (report.targets.length === 0) return lines.join("\n");
   lines.push("");
   lines.push("| target | measured | |");
   lines.push("|---|---|---|");
@@ -396,37 +530,45 @@ export function writeDocs(report: BenchReport, docsDir = path.resolve(__dirname,
     "This page is written by `npm run bench -- --write-docs` from one run; do not edit it by hand.",
     "",
     `Run of ${report.date.slice(0, 16).replace("T", " ")} UTC${report.complete ? "" : ` (partial: the run stopped after N = ${ns})`}${report.seconds ? `, ${Math.round(report.seconds / 60)} minutes` : ""}.`,
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.os}; Node ${m.node}; Pulumi CLI ${m.pulumiCli}.`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.os}; Node ${m.node}; Pulumi CLI ${m.pulumiCli}${report.loadAverage ? `; load average at the start ${report.loadAverage.map((l) => l.toFixed(2)).join(", ")} (1, 5, 15 minutes)` : ""}.`,
     "",
     "## The stack",
     "",
     `N resources at N = ${ns}: 60 % DNS record sets over 5 zones, the rest SSH keys, FTP accounts,`,
     "redirections and object-storage URLs over 3 hosting accounts. The simulator runs in its own",
     `process, adds ${report.latencyMs} ms to every request and answers 429 past ${report.simulatorRateLimit} (above the`,
-    "package's default ceiling of 1200 a minute). Each N runs through the real Pulumi CLI when one",
-    "is found and through the testing toolkit, with the package's default settings, and once in",
-    "naive mode: read cache off (`readCacheTtlSeconds: 0`: every read a request of its own),",
-    "batching off (`writeBatchSize: 1`) and a fixed rate (`initialRequestsPerMinute` =",
-    "`requestsPerMinute` = 1200).",
+    "package's default ceiling of 1200 a minute). Each N runs as dynamic resources through the real",
+    "Pulumi CLI (each CLI of the run) and through the testing toolkit, with the package's default",
+    "settings, and once in naive mode: read cache off (`readCacheTtlSeconds: 0`: every read a request",
+    "of its own), batching off (`writeBatchSize: 1`) and a fixed rate (`initialRequestsPerMinute` =",
+    "`requestsPerMinute` = 1200); and through the provider plugin, installed from its release archive",
+    "with `pulumi plugin install`, as a YAML program and as a TypeScript program on the generated SDK,",
+    "when the run has them. The CLI checkpoints as it does by default (after every step).",
     "",
     `Every run passes \`--parallel ${report.parallel ?? "(not recorded)"}\` (the engine holds at most that many steps in flight, and`,
     "a zone's record sets share a write only while they wait together; decision 0016), except one",
-    "run per N through the CLI with its default (4 × CPUs), which shows what `pulumi up` does without",
-    "the flag. The targets read the runs with the flag.",
+    "run per N through the first CLI with its default (4 × CPUs), which shows what `pulumi up` does",
+    "without the flag. The targets read the runs with the flag.",
     "",
     "Phases: `up`; a no-change `preview` (five in a row through the first path with the defaults,",
     "for the heap figure); `refresh`; an `up` changing 1 % of the record sets; `destroy`. API calls",
-    "are the simulator's request log. CPU is the program process's (the bench process runs the",
-    "program inline, through the Automation API) from the program's start to the last resource's id",
-    "during `up`, per resource. Peak RSS is the provider host's, polled from /proc by a process of",
-    "its own. Shell bytes is the largest serialized provider in one resource's state.",
+    "are the simulator's request log. CPU is the program process's from the program's start to the",
+    "last resource's id during `up`, per resource (the bench process runs the dynamic program inline,",
+    "through the Automation API; the TypeScript program on the SDK measures itself the same way; a",
+    "YAML program's is not measured). Peak RSS is the provider's process (the dynamic host, or the",
+    "plugin), polled from /proc by a process of its own. Shell bytes is the largest serialized",
+    "provider in one resource's state (none for the plugin); the state bytes table gives one",
+    "resource's state entry per type.",
     "",
-    "Beside each N, the same stack of N bare dynamic resources (the smallest resource `@pulumi/pulumi`",
-    "can register: one input, one provider object shared by all, no API behind it) through the same",
-    "path: its program CPU per resource (in brackets after ours) and its refresh time are what the SDK",
-    "and the engine spend per resource whatever the provider (the SDK's RPCs, its output promises,",
-    'its debug messages to the engine; the start of the engine and the host). Rows marked "beside"',
-    "in the targets' table read the CPU and refresh bounds against them, apart from the targets.",
+    "Beside each dynamic run, the same stack of N bare dynamic resources (the smallest resource",
+    "`@pulumi/pulumi` can register: one input, one provider object shared by all, no API behind it)",
+    "through the same path, CLI and `--parallel`: its `up`, its refresh and its program CPU are what",
+    "the SDK and the engine spend per resource whatever the provider (the SDK's RPCs, its output",
+    "promises, the engine's steps and checkpoints, the start of the engine and the host). The",
+    `targets read against that floor (decision 0047): \`up\` and refresh at most ${FLOOR_RATIO} × the floor's, program`,
+    `CPU at most the floor's + ${FLOOR_CPU_MS} ms per resource, and the plugin's \`up\` and refresh at most the floor's.`,
+    `The growth table fits seconds ~ N^k between N = ${GROWTH_RANGE[0]} and ${GROWTH_RANGE[1]} for each kind of run that ran at two N or`,
+    "more there (1 is linear).",
     "",
     "![API calls and wall time against N](benchmarks.svg)",
     "",
@@ -436,7 +578,7 @@ export function writeDocs(report: BenchReport, docsDir = path.resolve(__dirname,
     printTable(report),
     "",
     `The host's start (a refresh of a one-resource stack, less one read): ${Object.entries(report.fixedCostSeconds)
-      .map(([p, s]) => `${p === "engine" ? "Pulumi CLI" : "toolkit"} ${(s ?? 0).toFixed(2)} s`)
+      .map(([p, s]) => `${p === "engine" ? `Pulumi CLI ${report.machine.pulumiCli.split(",")[0]}` : "toolkit"} ${(s ?? 0).toFixed(2)} s`)
       .join(", ")}.`,
     "",
     ...(report.micro.length > 0

@@ -1,16 +1,19 @@
 /**
- * `npm run bench`: the reseller stack at N = 100, 500, 1000 through the real Pulumi CLI (when one
+ * `npm run bench`: the reseller stack at N = 100, 500, 1000, 2000 through the real Pulumi CLI (when one
  * is found) and the testing toolkit, with the package's default settings and in naive mode, the
  * targets of each figure printed as met or missed (`bench/stack.ts`, `bench/report.ts`); then
  * speed and memory of the client, the simulator and the provider's read path, measured against
  * the simulator on loopback. Numbers depend on the machine; what matters is their order of
  * magnitude and the request counts, which do not.
  *
- * Options: `--n 100` (repeatable, or `--n 100,500`) runs a subset of N; `--json PATH` writes the
+ * Options: `--n 100` (repeatable, or `--n 100,500`) runs a subset of N (default 100, 500, 1000,
+ * 2000); `--cli 3.248.0,3.276.0` runs the engine path through each of those CLIs (built by `npm run
+ * pulumi-cli -- --version V`; default: the one the engine suite finds); `--json PATH` writes the
  * run's figures; `--write-docs` writes `docs/benchmarks.md` and its chart from this run;
  * `--no-micro` skips the client scenarios below; `--from-json PATH` runs nothing and prints (and with
  * `--write-docs` writes) what a saved run's figures give, with the targets evaluated again;
- * `--quick` measures the two starts below alone and, with `--write-docs`, rewrites only the import
+ * `--quick` is CI's smoke test: the two starts below, then N=100 once through the first path, no
+ * targets but the starts', no client scenarios; with `--write-docs` it rewrites only the import
  * cost's section of `docs/benchmarks.md`.
  *
  * Every run first measures what `require("pulumi-hosting-reseller")` adds to `@pulumi/pulumi`
@@ -31,6 +34,7 @@
  * and keep a rate no limit reaches. The stack runs use the package's defaults.
  */
 import { createRequire } from "node:module";
+import * as os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createClient, type ClientOptions } from "../src/client/client";
 import { configure, clearCache, create, read } from "../src/runtime";
@@ -43,6 +47,8 @@ import { readCacheMemory } from "./read-cache";
 import { evaluateTargets, importTarget, pluginStartTarget, printTable, writeDocs, writeImportSection, type BenchReport } from "./report";
 import { BENCH_PARALLEL, LATENCY_MS, machine, prepareStackBench, SIM_RATE_LIMIT, type Mode, type Path } from "./stack";
 import { installedPackage } from "../test/e2e/package";
+import { findPulumiCli, type PulumiCli } from "../packages/testing/src/cli";
+import { cacheDir, isCompleteBuild } from "../scripts/lib/pulumi-cli";
 
 interface Row {
   scenario: string;
@@ -182,6 +188,7 @@ async function micro(): Promise<void> {
 
 function argsOf(argv: readonly string[]): {
   ns: number[];
+  clis: string[];
   json?: string;
   fromJson?: string;
   writeDocs: boolean;
@@ -189,6 +196,7 @@ function argsOf(argv: readonly string[]): {
   quick: boolean;
 } {
   const ns: number[] = [];
+  const clis: string[] = [];
   let quick = false;
   let json: string | undefined;
   let fromJson: string | undefined;
@@ -202,17 +210,99 @@ function argsOf(argv: readonly string[]): {
         if (!Number.isInteger(n) || n < 10) throw new Error(`--n takes whole numbers of at least 10, got "${part}"`);
         ns.push(n);
       }
+    } else if (a === "--cli") {
+      for (const part of (argv[++i] ?? "").split(",")) {
+        if (!/^\d+\.\d+\.\d+$/.test(part)) throw new Error(`--cli takes Pulumi CLI versions such as 3.276.0, got "${part}"`);
+        clis.push(part);
+      }
     } else if (a === "--json") json = argv[++i];
     else if (a === "--from-json") fromJson = argv[++i];
     else if (a === "--write-docs") writeDocs = true;
     else if (a === "--no-micro") micro = false;
     else if (a === "--quick") quick = true;
-    else throw new Error(`unknown option ${a} (known: --n N[,N...], --json PATH, --from-json PATH, --write-docs, --no-micro, --quick)`);
+    else
+      throw new Error(
+        `unknown option ${a} (known: --n N[,N...], --cli VERSION[,VERSION...], --json PATH, --from-json PATH, --write-docs, --no-micro, --quick)`,
+      );
   }
   if (json === "" || fromJson === "") throw new Error("--json and --from-json take a file path");
-  if (quick && (fromJson || json || ns.length > 0))
-    throw new Error("--quick measures the import cost alone: it takes no --n, --json or --from-json");
-  return { ns: ns.length > 0 ? [...new Set(ns)].sort((a, b) => a - b) : [100, 500, 1000], json, fromJson, writeDocs, micro, quick };
+  if (quick && (fromJson || ns.length > 0)) throw new Error(`--quick runs N=${QUICK_N} alone: it takes no --n or --from-json`);
+  return {
+    ns: quick ? [QUICK_N] : ns.length > 0 ? [...new Set(ns)].sort((a, b) => a - b) : [...FULL_NS],
+    clis: [...new Set(clis)],
+    json,
+    fromJson,
+    writeDocs,
+    micro,
+    quick,
+  };
+}
+
+/** The N of a full run, and of a quick one. */
+const FULL_NS = [100, 500, 1000, 2000] as const;
+const QUICK_N = 100;
+
+/**
+ * The Pulumi CLIs `--cli` names, each from the cache `npm run pulumi-cli -- --version V` builds
+ * (an error naming that command when one is not built); none named: the one the engine suite
+ * finds (`PULUMI_CLI_DIR`, PATH, the cached default), the bench's default.
+ */
+function clisOf(versions: readonly string[]): PulumiCli[] | undefined {
+  if (versions.length === 0) return undefined;
+  return versions.map((version) => {
+    const dir = cacheDir(version);
+    if (!isCompleteBuild(dir)) throw new Error(`no Pulumi CLI ${version} is built: run npm run pulumi-cli -- --version ${version}`);
+    return findPulumiCli({ dir })!;
+  });
+}
+
+/** How the progress lines name each path. */
+const THROUGH: Record<Path, (cli: string | undefined) => string> = {
+  engine: (cli) => `the Pulumi CLI ${cli}`,
+  toolkit: () => "the toolkit",
+  "plugin-yaml": (cli) => `the provider plugin, a YAML program, CLI ${cli}`,
+  "plugin-ts": (cli) => `the provider plugin, a TypeScript program on the SDK, CLI ${cli}`,
+};
+
+/** One run of each N: where, with which mode, CLI and parallelism, and how many previews. */
+interface Step {
+  where: Path;
+  mode: Mode;
+  parallel: number | undefined;
+  cli?: PulumiCli;
+  previews: number;
+}
+
+/**
+ * The runs of each N. Every run passes --parallel BENCH_PARALLEL but one: the first CLI with its
+ * default, for what a user gets without the flag. Naive mode runs through the first path only: its
+ * figures are about calls, which the path does not change. Each further CLI runs the defaults
+ * (the rows the targets read). The provider plugin runs through each CLI, a YAML program and a
+ * TypeScript one on the generated SDK, with the defaults. Five previews in a row where the heap
+ * target is read (the first path, defaults), at every N, so that a run stopped before the largest
+ * N still has the figure. A quick run is the first path's defaults and the plugin's two programs
+ * through the first CLI, one preview each.
+ */
+function planOf(clis: readonly PulumiCli[], quick: boolean): Step[] {
+  const first = clis[0];
+  const primary: Step = first
+    ? { where: "engine", mode: "default", parallel: BENCH_PARALLEL, cli: first, previews: quick ? 1 : 5 }
+    : { where: "toolkit", mode: "default", parallel: BENCH_PARALLEL, previews: quick ? 1 : 5 };
+  const plugin = (cli: PulumiCli): Step[] =>
+    (["plugin-yaml", "plugin-ts"] as const).map((where) => ({ where, mode: "default", parallel: BENCH_PARALLEL, cli, previews: 1 }));
+  if (quick) return [primary, ...(first ? plugin(first) : [])];
+  return [
+    primary,
+    ...clis.slice(1).map((cli): Step => ({ where: "engine", mode: "default", parallel: BENCH_PARALLEL, cli, previews: 1 })),
+    ...clis.flatMap(plugin),
+    ...(first
+      ? [
+          { where: "toolkit", mode: "default", parallel: BENCH_PARALLEL, previews: 1 } satisfies Step,
+          { where: "engine", mode: "default", parallel: undefined, cli: first, previews: 1 } satisfies Step,
+        ]
+      : []),
+    { ...primary, mode: "naive", previews: 1 },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -233,18 +323,16 @@ async function main(): Promise<void> {
   out(`${imported.target}: ${imported.measured}: ${imported.met ? "met" : "MISSED"}`);
   // The stack runs load the installed package's SDK in this process; the plugin's client uses
   // that SDK too, never a second copy (bench/plugin-start.ts).
-  const sdk = args.quick ? undefined : createRequire((await installedPackage()).require.resolve("@pulumi/pulumi/package.json"));
+  const sdk = createRequire((await installedPackage()).require.resolve("@pulumi/pulumi/package.json"));
   const pluginStart = await pluginColdStart(7, sdk);
   const plugin = pluginStartTarget(pluginStart);
   out(`${plugin.target}: ${plugin.measured}: ${plugin.met ? "met" : "MISSED"}`);
-  if (args.quick) {
-    if (args.writeDocs) writeImportSection(importCost);
-    return;
-  }
-  const bench = await prepareStackBench(Math.max(...args.ns));
+  if (args.quick && args.writeDocs) writeImportSection(importCost);
+  const bench = await prepareStackBench(Math.max(...args.ns), clisOf(args.clis));
   const report: BenchReport = {
     date: new Date().toISOString(),
-    machine: machine(bench.cliVersion),
+    machine: machine(bench.clis.map((cli) => cli.version).join(", ") || undefined),
+    loadAverage: os.loadavg(),
     latencyMs: LATENCY_MS,
     parallel: BENCH_PARALLEL,
     simulatorRateLimit: SIM_RATE_LIMIT,
@@ -255,41 +343,36 @@ async function main(): Promise<void> {
     targets: [],
     complete: false,
     pluginStart,
+    ...(args.quick ? { quick: true } : {}),
   };
-  const paths: Path[] = bench.cliDir ? ["engine", "toolkit"] : ["toolkit"];
-  // Every run passes --parallel BENCH_PARALLEL but one: the CLI with its default, for what a user
-  // gets without the flag. Naive mode runs through the first path only: its figures are about
-  // calls, which the path does not change.
-  const plan: [Path, Mode, number | undefined][] = [
-    ...paths.map((p): [Path, Mode, number | undefined] => [p, "default", BENCH_PARALLEL]),
-    ...(bench.cliDir ? [["engine", "default", undefined] as [Path, Mode, number | undefined]] : []),
-    [paths[0]!, "naive", BENCH_PARALLEL],
-  ];
+  const plan = planOf(bench.clis, args.quick);
   out(
-    `--parallel ${BENCH_PARALLEL} on every run${bench.cliDir ? ", and once per N the CLI's default (4 x CPUs)" : ""}: a zone's record sets share a write only while they wait together, and the engine holds at most --parallel steps in flight`,
+    `--parallel ${BENCH_PARALLEL} on every run${bench.clis.length > 0 && !args.quick ? ", and once per N the CLI's default (4 x CPUs)" : ""}: a zone's record sets share a write only while they wait together, and the engine holds at most --parallel steps in flight`,
   );
   const save = () => {
     report.targets = evaluateTargets(report);
     if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
-    if (args.writeDocs) writeDocs(report);
+    // A quick run rewrites the import cost's section alone (above): its figures are a smoke test's.
+    if (args.writeDocs && !args.quick) writeDocs(report);
   };
   try {
     for (const n of args.ns) {
-      for (const [where, mode, parallel] of plan) {
+      for (const step of plan) {
         out(
-          `N=${n} ${mode} through the ${where === "engine" ? "Pulumi CLI" : "toolkit"}, ${parallel === undefined ? "the CLI's default --parallel" : `--parallel ${parallel}`}`,
+          `N=${n} ${step.mode} through ${THROUGH[step.where](step.cli?.version)}, ${step.parallel === undefined ? "the CLI's default --parallel" : `--parallel ${step.parallel}`}`,
         );
-        // Five previews in a row where the heap target is read (the first path, defaults), at
-        // every N, so that a run stopped before the largest N still has the figure.
-        const previews = where === paths[0] && mode === "default" && parallel === BENCH_PARALLEL ? 5 : 1;
-        report.runs.push(await bench.run(n, mode, where, out, previews, parallel));
+        report.runs.push(
+          step.where === "plugin-yaml" || step.where === "plugin-ts"
+            ? await bench.runPlugin(n, step.where === "plugin-yaml" ? "yaml" : "typescript", out, step.parallel, step.cli)
+            : await bench.run(n, step.mode, step.where, out, step.previews, step.parallel, step.cli),
+        );
         save();
       }
     }
   } finally {
     await bench.close();
   }
-  if (args.micro) {
+  if (args.micro && !args.quick) {
     await micro();
     report.micro = rows;
   }

@@ -9,8 +9,9 @@
  * (the simulator's request log) and wall time. Beside them: the program process's CPU per
  * resource, the provider host's peak RSS (polled from /proc by a process of its own) and the
  * serialized shell's size in state; the heap of the program process after five consecutive
- * previews. Beside them, the same stack of N bare dynamic resources (no API behind them): its
- * program CPU and its refresh time are what the SDK and the engine spend whatever the provider.
+ * previews. Beside them, the same stack of N bare dynamic resources (no API behind them), through
+ * the same path and CLI with the same `--parallel`: its `up`, its refresh and its program CPU are
+ * what the SDK and the engine spend whatever the provider, the floor the targets read against.
  *
  * `--parallel`: the engine holds at most that many steps in flight, and a zone's record sets can
  * share a write only while they wait together (decision 0016), so the runs that the targets read
@@ -27,8 +28,10 @@ import { demoState } from "../packages/simulator/src/seed";
 import type * as pulumi from "@pulumi/pulumi";
 import type * as Resources from "../src";
 import type * as Testing from "../packages/testing/src";
+import type { PulumiCli } from "../packages/testing/src/cli";
 import { repoPulumiCli } from "../scripts/lib/pulumi-cli";
 import { installedPackage } from "../test/e2e/package";
+import { preparePluginBench, type PluginBench, type PluginLanguage } from "./plugin-stack";
 
 /** Latency the simulator adds to every request. */
 export const LATENCY_MS = 20;
@@ -40,14 +43,26 @@ export const SIM_RATE_LIMIT = "1500/60s";
  */
 export const BENCH_PARALLEL = 64;
 
-const ZONES: readonly { domain: string; hostingId: number }[] = [
+/**
+ * The zones the stack's record sets go to, in turn, with the hosting account each belongs to.
+ *
+ * @example
+ * ZONES[i % ZONES.length]!.domain; // the zone of record set i
+ */
+export const ZONES: readonly { domain: string; hostingId: number }[] = [
   { domain: "agency-demo.com", hostingId: 101 },
   { domain: "client-shop.net", hostingId: 101 },
   { domain: "xn--caf-dma.com", hostingId: 101 },
   { domain: "staging-agency.com", hostingId: 102 },
   { domain: "bench-three.com", hostingId: 103 },
 ];
-const HOSTINGS: readonly { id: number; domain: string }[] = [
+/**
+ * The hosting accounts the stack's other resources go to, in turn.
+ *
+ * @example
+ * HOSTINGS[i % 3]!.id; // the hosting account of SSH key i
+ */
+export const HOSTINGS: readonly { id: number; domain: string }[] = [
   { id: 101, domain: "agency-demo.com" },
   { id: 102, domain: "staging-agency.com" },
   { id: 103, domain: "bench-three.com" },
@@ -55,7 +70,8 @@ const HOSTINGS: readonly { id: number; domain: string }[] = [
 const OTHER_KINDS = ["SshKey", "FtpAccount", "Redirection", "ObjectStorageUrl"] as const;
 
 export type Mode = "default" | "naive";
-export type Path = "engine" | "toolkit";
+/** Where a run goes: dynamic resources through the CLI or the toolkit, or the provider plugin through the CLI (a YAML program, a TypeScript program on the generated SDK). */
+export type Path = "engine" | "toolkit" | "plugin-yaml" | "plugin-ts";
 export type PhaseName = "up" | "preview" | "refresh" | "update1pct" | "destroy";
 
 /** What one phase did. */
@@ -72,6 +88,8 @@ export interface StackRun {
   n: number;
   mode: Mode;
   path: Path;
+  /** The Pulumi CLI's version, for a run through it. */
+  cli?: string;
   /** Steps in flight (`--parallel`); undefined for the CLI's default, 4 × CPUs. */
   parallel?: number;
   phases: Record<PhaseName, PhaseResult>;
@@ -105,7 +123,7 @@ export interface StackRun {
 }
 
 /** The simulator in a child process, so its CPU is not the program's. */
-interface SimProcess {
+export interface SimProcess {
   url: string;
   apiUser: string;
   apiKey: string;
@@ -130,7 +148,14 @@ function benchSeed() {
   return s;
 }
 
-async function startSimProcess(root: string): Promise<SimProcess> {
+/**
+ * Starts the simulator in a process of its own, seeded with the bench's three hosting accounts
+ * and five zones, with {@link LATENCY_MS} and {@link SIM_RATE_LIMIT}; `root` receives its seed file.
+ *
+ * @example
+ * const sim = await startSimProcess(root); await sim.admin("DELETE", "/_sim/requests"); await sim.close();
+ */
+export async function startSimProcess(root: string): Promise<SimProcess> {
   const seedFile = path.join(root, "seed.json");
   writeFileSync(seedFile, JSON.stringify(benchSeed()));
   const adminToken = randomUUID();
@@ -185,13 +210,14 @@ async function startSimProcess(root: string): Promise<SimProcess> {
  * of its own, so that its reading of /proc is not the program process's CPU. Each `take()`
  * answers the peak since the previous one.
  */
-interface RssPoller {
+export interface RssPoller {
   take(): Promise<number>;
   close(): void;
 }
 
 const POLLER = `
 const fs = require("node:fs");
+const match = JSON.parse(process.argv[1]);
 const known = new Map();
 let peak = 0;
 setInterval(() => {
@@ -200,7 +226,8 @@ setInterval(() => {
     try {
       let host = known.get(pid);
       if (host === undefined) {
-        host = fs.readFileSync("/proc/" + pid + "/cmdline", "utf8").includes("dynamic-provider");
+        const cmdline = fs.readFileSync("/proc/" + pid + "/cmdline", "utf8");
+        host = match.some((m) => cmdline.includes(m));
         known.set(pid, host);
       }
       if (!host) continue;
@@ -214,8 +241,16 @@ setInterval(() => {
 process.stdin.on("data", () => { process.stdout.write(peak + "\\n"); peak = 0; });
 `;
 
-function startRssPoller(): RssPoller {
-  const child = spawn(process.execPath, ["-e", POLLER], { stdio: ["pipe", "pipe", "inherit"] });
+/**
+ * Starts a {@link RssPoller} of the processes whose command line contains one of `match`: by
+ * default the dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`); the provider
+ * plugin's bench passes the directory its plugin is installed in.
+ *
+ * @example
+ * const rss = startRssPoller(); await rss.take(); await stack.up(); const peakMiB = await rss.take(); rss.close();
+ */
+export function startRssPoller(match: readonly string[] = ["dynamic-provider"]): RssPoller {
+  const child = spawn(process.execPath, ["-e", POLLER, JSON.stringify(match)], { stdio: ["pipe", "pipe", "inherit"] });
   let pending: ((peak: number) => void) | undefined;
   child.stdout!.on("data", (d: Buffer) => {
     const answer = pending;
@@ -234,7 +269,14 @@ function startRssPoller(): RssPoller {
   };
 }
 
-function sshKeys(count: number): string[] {
+/**
+ * `count` fresh ed25519 public keys in OpenSSH form, commented `bench-<i>@example.org`: the
+ * stack's SSH keys, generated once per bench so that every path declares the same keys.
+ *
+ * @example
+ * const keys = sshKeys(stackShape(1000).others.SshKey);
+ */
+export function sshKeys(count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
     const raw = generateKeyPairSync("ed25519").publicKey.export({ format: "der", type: "spki" }).subarray(-32);
     const str = (b: Buffer) => {
@@ -358,6 +400,11 @@ function floorProgram(P: typeof pulumi, n: number, cpu: ProgramCpu): () => void 
 export interface Floor {
   /** Program-process CPU of its `up` per resource, measured as {@link StackRun.programCpuMsPerResource}. */
   cpuMsPerResource: number;
+  /**
+   * Wall time of its `up` (the engine's steps and checkpoints, the host's start; no API call);
+   * absent from reports saved before it was measured.
+   */
+  upSeconds?: number;
   /** Wall time of its `refresh` (the host's start and the engine's own work; no API call). */
   refreshSeconds: number;
 }
@@ -387,31 +434,48 @@ function heapMiB(): number {
 
 /** Where one stack run happens: the installed package and a simulator. */
 export interface StackBench {
-  cliDir: string | undefined;
-  cliVersion: string | undefined;
+  /** The Pulumi CLIs the engine path runs through, the first the default; empty runs the toolkit alone. */
+  clis: readonly PulumiCli[];
   /** Wall time of refreshing a one-record-set stack (engine and provider host start, one read), per path. */
   fixedCost: Partial<Record<Path, number>>;
   /**
    * One run; `previews` no-change previews in a row (the heap figure needs 5); `parallel` steps
-   * in flight, or the CLI's default when undefined.
+   * in flight, or the CLI's default when undefined; `cli` the CLI of an engine run (the first of
+   * {@link clis} when undefined).
    */
-  run(n: number, mode: Mode, where: Path, log: (line: string) => void, previews?: number, parallel?: number): Promise<StackRun>;
+  run(
+    n: number,
+    mode: Mode,
+    where: Path,
+    log: (line: string) => void,
+    previews?: number,
+    parallel?: number,
+    cli?: PulumiCli,
+  ): Promise<StackRun>;
+  /**
+   * One run through the provider plugin (bench/plugin-stack.ts) in `language`, through `cli`
+   * (the first of {@link clis} when undefined), read against the bare dynamic resources of the
+   * same CLI, N and `parallel` (measured here first if no dynamic run measured them).
+   */
+  runPlugin(n: number, language: PluginLanguage, log: (line: string) => void, parallel?: number, cli?: PulumiCli): Promise<StackRun>;
   close(): Promise<void>;
 }
 
 /**
  * Prepares the installed package (build, pack, install, as the engine suite does) and the
- * simulator process.
+ * simulator process. `clis` are the Pulumi CLIs of the engine path (default: the one found, as
+ * the engine suite finds it).
  *
  * @example
  * const bench = await prepareStackBench(1000); const run = await bench.run(100, "default", "toolkit", console.log);
  */
-export async function prepareStackBench(maxN: number): Promise<StackBench> {
+export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[]): Promise<StackBench> {
   const pkg = await installedPackage();
   const R = pkg.require("pulumi-hosting-reseller") as typeof Resources;
   const T = pkg.require("pulumi-hosting-reseller/testing") as typeof Testing;
   const P = pkg.require("@pulumi/pulumi") as typeof pulumi;
-  const cli = repoPulumiCli();
+  const found = repoPulumiCli();
+  const engineClis = clis ?? (found ? [found] : []);
   const root = path.join(pkg.dir, "bench", randomUUID().slice(0, 8));
   mkdirSync(root, { recursive: true });
   const sim = await startSimProcess(root);
@@ -419,8 +483,10 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
   const keys = sshKeys(stackShape(maxN).others.SshKey);
   const fixedCost: Partial<Record<Path, number>> = {};
   const floors = new Map<string, Floor>();
+  /** The provider plugin's runs, by CLI version, prepared on the first. */
+  const plugins = new Map<string, PluginBench>();
 
-  const open = async (where: Path, mode: Mode, prog: () => void, parallel?: number) =>
+  const open = async (where: Path, mode: Mode, prog: () => void, parallel: number | undefined, cli: PulumiCli | undefined) =>
     T.createTestStack({
       program: prog,
       workDir: root,
@@ -444,9 +510,15 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
   }
 
   async function measureFixedCost(where: Path): Promise<number> {
-    const stack = await open(where, "default", () => {
-      new R.DnsRecordSet("probe", { domain: "bench-three.com", name: "probe", type: "A", records: ["198.51.100.1"], hostingId: 103 });
-    });
+    const stack = await open(
+      where,
+      "default",
+      () => {
+        new R.DnsRecordSet("probe", { domain: "bench-three.com", name: "probe", type: "A", records: ["198.51.100.1"], hostingId: 103 });
+      },
+      undefined,
+      engineClis[0],
+    );
     try {
       await stack.up();
       const t0 = performance.now();
@@ -459,41 +531,55 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
     }
   }
 
-  /** What N bare dynamic resources cost through `where` (see {@link floorProgram}). */
-  async function measureFloor(n: number, where: Path, parallel: number | undefined): Promise<Floor> {
+  /** What N bare dynamic resources cost through `where` and `cli` (see {@link floorProgram}). */
+  async function measureFloor(n: number, where: Path, parallel: number | undefined, cli: PulumiCli | undefined): Promise<Floor> {
     const cpu: ProgramCpu = {};
-    const stack = await open(where, "default", floorProgram(P, n, cpu), parallel);
+    const stack = await open(where, "default", floorProgram(P, n, cpu), parallel, cli);
     try {
+      const t0 = performance.now();
       await stack.up();
+      const upSeconds = (performance.now() - t0) / 1000;
       const used = cpu.used;
       if (!used) throw new Error(`the floor stack's up at N=${n} ended without every resource's id reaching the program`);
-      const t0 = performance.now();
+      const t1 = performance.now();
       await stack.refresh();
-      const refreshSeconds = (performance.now() - t0) / 1000;
+      const refreshSeconds = (performance.now() - t1) / 1000;
       await stack.destroy();
-      return { cpuMsPerResource: (used.user + used.system) / 1000 / n, refreshSeconds };
+      return { cpuMsPerResource: (used.user + used.system) / 1000 / n, upSeconds, refreshSeconds };
     } finally {
       await stack.close();
     }
   }
 
   return {
-    cliDir: cli?.dir,
-    cliVersion: cli?.version,
+    clis: engineClis,
     fixedCost,
-    async run(n, mode, where, log, previews = 1, parallel) {
+    async run(n, mode, where, log, previews = 1, parallel, cli) {
       // A directory program's process runs in its directory, which the package is installed
       // under: the shell is serialized as users' programs serialize it only from there
       // (src/provider/program/shell.ts), so the bench's programs run from the stacks' directory.
       const cwd = process.cwd();
       process.chdir(root);
       try {
-        return await runAt(n, mode, where, log, previews, parallel);
+        return await runAt(n, mode, where, log, previews, parallel, where === "engine" ? (cli ?? engineClis[0]) : undefined);
       } finally {
         process.chdir(cwd);
       }
     },
+    async runPlugin(n, language, log, parallel, cli) {
+      const through = cli ?? engineClis[0];
+      if (!through) throw new Error("the provider plugin runs through the Pulumi CLI, and none was found");
+      const floorKey = `engine ${through.version} ${n} ${parallel ?? "default"}`;
+      if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, "engine", parallel, through));
+      let bench = plugins.get(through.version);
+      if (!bench) {
+        bench = await preparePluginBench({ cli: through, sim, keys, root: path.join(root, `plugin-${through.version}`) });
+        plugins.set(through.version, bench);
+      }
+      return bench.run(n, language, log, { ...(parallel === undefined ? {} : { parallel }), floor: floors.get(floorKey)! });
+    },
     async close() {
+      for (const bench of plugins.values()) await bench.close();
       rss.close();
       await sim.close();
     },
@@ -506,21 +592,22 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
     log: (line: string) => void,
     previews: number,
     parallel: number | undefined,
+    cli: PulumiCli | undefined,
   ): Promise<StackRun> {
     fixedCost[where] ??= await measureFixedCost(where);
     const shape = stackShape(n);
     const programCpu: ProgramCpu = {};
-    const stack = await open(where, mode, program(R, P, n, keys, false, programCpu), parallel);
+    const stack = await open(where, mode, program(R, P, n, keys, false, programCpu), parallel, cli);
     await rss.take();
     try {
       const up = await phase(() => stack.up());
       const cpu = programCpu.used;
       if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
-      const floorKey = `${where} ${n} ${parallel ?? "default"}`;
-      if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel));
+      const floorKey = `${where} ${cli?.version ?? ""} ${n} ${parallel ?? "default"}`;
+      if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel, cli));
       const floor = floors.get(floorKey)!;
       log(
-        `    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s, program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`,
+        `    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s (bare resources: ${floor.upSeconds!.toFixed(1)} s), program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`,
       );
       const shellBytes = Math.max(
         ...stack.state.resources.map((r) => {
@@ -558,6 +645,7 @@ export async function prepareStackBench(maxN: number): Promise<StackBench> {
         n,
         mode,
         path: where,
+        ...(cli ? { cli: cli.version } : {}),
         ...(parallel === undefined ? {} : { parallel }),
         phases: { up, preview: preview!, refresh, update1pct, destroy },
         programCpuMsPerResource: (cpu.user + cpu.system) / 1000 / n,
