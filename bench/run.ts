@@ -271,13 +271,15 @@ interface Step {
   parallel: number | undefined;
   cli?: PulumiCli;
   previews: number;
+  skipCheckpoints?: boolean;
 }
 
 /**
  * The runs of each N. Every run passes --parallel BENCH_PARALLEL but one: the first CLI with its
  * default, for what a user gets without the flag. Naive mode runs through the first path only: its
  * figures are about calls, which the path does not change. Each further CLI runs the defaults
- * (the rows the targets read). The provider plugin runs through each CLI, a YAML program and a
+ * (the rows the targets read). The first CLI runs once more with `PULUMI_SKIP_CHECKPOINTS=true`,
+ * for what that setting saves (README, "Large stacks"). The provider plugin runs through each CLI, a YAML program and a
  * TypeScript one on the generated SDK, with the defaults. Five previews in a row where the heap
  * target is read (the first path, defaults), at every N, so that a run stopped before the largest
  * N still has the figure. A quick run is the first path's defaults and the plugin's two programs
@@ -299,6 +301,7 @@ function planOf(clis: readonly PulumiCli[], quick: boolean): Step[] {
       ? [
           { where: "toolkit", mode: "default", parallel: BENCH_PARALLEL, previews: 1 } satisfies Step,
           { where: "engine", mode: "default", parallel: undefined, cli: first, previews: 1 } satisfies Step,
+          { where: "engine", mode: "default", parallel: BENCH_PARALLEL, cli: first, previews: 1, skipCheckpoints: true } satisfies Step,
         ]
       : []),
     { ...primary, mode: "naive", previews: 1 },
@@ -359,12 +362,12 @@ async function main(): Promise<void> {
     for (const n of args.ns) {
       for (const step of plan) {
         out(
-          `N=${n} ${step.mode} through ${THROUGH[step.where](step.cli?.version)}, ${step.parallel === undefined ? "the CLI's default --parallel" : `--parallel ${step.parallel}`}`,
+          `N=${n} ${step.mode} through ${THROUGH[step.where](step.cli?.version)}, ${step.parallel === undefined ? "the CLI's default --parallel" : `--parallel ${step.parallel}`}${step.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS=true" : ""}`,
         );
         report.runs.push(
           step.where === "plugin-yaml" || step.where === "plugin-ts"
             ? await bench.runPlugin(n, step.where === "plugin-yaml" ? "yaml" : "typescript", out, step.parallel, step.cli)
-            : await bench.run(n, step.mode, step.where, out, step.previews, step.parallel, step.cli),
+            : await bench.run(n, step.mode, step.where, out, step.previews, step.parallel, step.cli, step.skipCheckpoints),
         );
         save();
       }

@@ -90,6 +90,8 @@ export interface StackRun {
   path: Path;
   /** The Pulumi CLI's version, for a run through it. */
   cli?: string;
+  /** Run with `PULUMI_SKIP_CHECKPOINTS=true`: the CLI writes the state once per command, not after every step. */
+  skipCheckpoints?: boolean;
   /** Steps in flight (`--parallel`); undefined for the CLI's default, 4 × CPUs. */
   parallel?: number;
   phases: Record<PhaseName, PhaseResult>;
@@ -441,7 +443,8 @@ export interface StackBench {
   /**
    * One run; `previews` no-change previews in a row (the heap figure needs 5); `parallel` steps
    * in flight, or the CLI's default when undefined; `cli` the CLI of an engine run (the first of
-   * {@link clis} when undefined).
+   * {@link clis} when undefined); `skipCheckpoints` runs the CLI with `PULUMI_SKIP_CHECKPOINTS=true`
+   * (the state written once, at the end of each command), its floor too.
    */
   run(
     n: number,
@@ -451,6 +454,7 @@ export interface StackBench {
     previews?: number,
     parallel?: number,
     cli?: PulumiCli,
+    skipCheckpoints?: boolean,
   ): Promise<StackRun>;
   /**
    * One run through the provider plugin (bench/plugin-stack.ts) in `language`, through `cli`
@@ -554,15 +558,19 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
   return {
     clis: engineClis,
     fixedCost,
-    async run(n, mode, where, log, previews = 1, parallel, cli) {
+    async run(n, mode, where, log, previews = 1, parallel, cli, skipCheckpoints = false) {
       // A directory program's process runs in its directory, which the package is installed
       // under: the shell is serialized as users' programs serialize it only from there
       // (src/provider/program/shell.ts), so the bench's programs run from the stacks' directory.
       const cwd = process.cwd();
       process.chdir(root);
+      // The Automation API starts the CLI with this process's environment.
+      if (skipCheckpoints) process.env.PULUMI_SKIP_CHECKPOINTS = "true";
       try {
-        return await runAt(n, mode, where, log, previews, parallel, where === "engine" ? (cli ?? engineClis[0]) : undefined);
+        const run = await runAt(n, mode, where, log, previews, parallel, where === "engine" ? (cli ?? engineClis[0]) : undefined);
+        return skipCheckpoints ? { ...run, skipCheckpoints: true } : run;
       } finally {
+        delete process.env.PULUMI_SKIP_CHECKPOINTS;
         process.chdir(cwd);
       }
     },
@@ -603,7 +611,7 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
       const up = await phase(() => stack.up());
       const cpu = programCpu.used;
       if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
-      const floorKey = `${where} ${cli?.version ?? ""} ${n} ${parallel ?? "default"}`;
+      const floorKey = `${where} ${cli?.version ?? ""} ${n} ${parallel ?? "default"}${process.env.PULUMI_SKIP_CHECKPOINTS ? " skip" : ""}`;
       if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel, cli));
       const floor = floors.get(floorKey)!;
       log(
