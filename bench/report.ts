@@ -480,8 +480,8 @@ function importSection(cost: ImportCost): string[] {
   return [
     IMPORT_HEADING,
     "",
-    `Measured ${cost.date.slice(0, 16).replace("T", " ")} UTC; \`npm run bench -- --quick --write-docs\` measures it alone and rewrites this`,
-    `section only. ${cost.runs} fresh Node processes each require \`@pulumi/pulumi\`, as every program does first, then`,
+    `Measured ${cost.date.slice(0, 16).replace("T", " ")} UTC; \`npm run bench -- --quick --write-docs\` measures it first and rewrites this`,
+    `section alone. ${cost.runs} fresh Node processes each require \`@pulumi/pulumi\`, as every program does first, then`,
     "the built package (`dist/index.js`), and time both requires from inside; the figures are the medians.",
     "",
     "| require | median ms |",
