@@ -26,7 +26,6 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { performance } from "node:perf_hooks";
 import { x as untar } from "tar";
 import type { PulumiCli } from "../packages/testing/src/cli";
 import { buildPluginArchive, hostPlatform, packageVersion, PLUGIN_NAME } from "../scripts/lib/plugin-archive";
@@ -34,12 +33,12 @@ import { REPO_ROOT } from "../scripts/lib/pulumi-cli";
 import { buildNodejsSdk, genSdkArgs, genSdkPath, packNodejsSdk, sdkDirectory } from "../scripts/lib/sdk";
 import {
   HOSTINGS,
+  measurePhase,
   stackShape,
   startRssPoller,
   stateBytesPerResource,
   ZONES,
   type Floor,
-  type PhaseResult,
   type SimProcess,
   type StackRun,
 } from "./stack";
@@ -413,16 +412,7 @@ export async function preparePluginBench(options: {
     return { dir, write };
   }
 
-  async function phase(op: () => Promise<unknown>): Promise<PhaseResult> {
-    await sim.admin("DELETE", "/_sim/requests");
-    const t0 = performance.now();
-    await op();
-    const seconds = (performance.now() - t0) / 1000;
-    const { requests } = (await sim.admin("GET", "/_sim/requests")) as { requests: { id: string; status: number }[] };
-    const byOperation: Record<string, number> = {};
-    for (const r of requests) byOperation[r.id] = (byOperation[r.id] ?? 0) + 1;
-    return { calls: requests.length, byOperation, seconds, refused: requests.filter((r) => r.status === 429).length };
-  }
+  const phase = (op: () => Promise<unknown>) => measurePhase(sim, op);
 
   async function run(
     n: number,

@@ -502,16 +502,7 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
       ...(where === "toolkit" ? { hostPerOperation: true } : {}),
     });
 
-  async function phase(op: () => Promise<unknown>): Promise<PhaseResult> {
-    await sim.admin("DELETE", "/_sim/requests");
-    const t0 = performance.now();
-    await op();
-    const seconds = (performance.now() - t0) / 1000;
-    const { requests } = (await sim.admin("GET", "/_sim/requests")) as { requests: { id: string; status: number }[] };
-    const byOperation: Record<string, number> = {};
-    for (const r of requests) byOperation[r.id] = (byOperation[r.id] ?? 0) + 1;
-    return { calls: requests.length, byOperation, seconds, refused: requests.filter((r) => r.status === 429).length };
-  }
+  const phase = (op: () => Promise<unknown>) => measurePhase(sim, op);
 
   async function measureFixedCost(where: Path): Promise<number> {
     const stack = await open(
@@ -669,6 +660,24 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
       await stack.close();
     }
   }
+}
+
+/**
+ * One phase: its wall time and the API calls the simulator received during it (its request log,
+ * emptied first), by operation.
+ *
+ * @example
+ * const up = await measurePhase(sim, () => stack.up());
+ */
+export async function measurePhase(sim: SimProcess, op: () => Promise<unknown>): Promise<PhaseResult> {
+  await sim.admin("DELETE", "/_sim/requests");
+  const t0 = performance.now();
+  await op();
+  const seconds = (performance.now() - t0) / 1000;
+  const { requests } = (await sim.admin("GET", "/_sim/requests")) as { requests: { id: string; status: number }[] };
+  const byOperation: Record<string, number> = {};
+  for (const r of requests) byOperation[r.id] = (byOperation[r.id] ?? 0) + 1;
+  return { calls: requests.length, byOperation, seconds, refused: requests.filter((r) => r.status === 429).length };
 }
 
 /**
