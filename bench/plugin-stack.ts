@@ -32,6 +32,8 @@ import { buildPluginArchive, hostPlatform, packageVersion, PLUGIN_NAME } from ".
 import { REPO_ROOT } from "../scripts/lib/pulumi-cli";
 import { buildNodejsSdk, genSdkArgs, genSdkPath, packNodejsSdk, sdkDirectory } from "../scripts/lib/sdk";
 import {
+  CHANGED_EVERY,
+  declarations,
   HOSTINGS,
   measurePhase,
   stackShape,
@@ -46,9 +48,6 @@ import {
 /** The languages a plugin run's program is written in. */
 export type PluginLanguage = "yaml" | "typescript";
 
-/** Every hundredth record set gets another address in the 1 % change, as bench/stack.ts's program does. */
-const CHANGED_EVERY = 100;
-
 /**
  * Environment of the machine that must not reach the CLI: another backend, home, token or
  * passphrase; reseller credentials the plugin would fall back to; loaders meant for this process.
@@ -57,63 +56,6 @@ const FOREIGN_ENV = /^(PULUMI_|RESELLER_|NODE_OPTIONS$|npm_|TSX_)/;
 
 /** The environment variable naming the file the TypeScript program writes its CPU to, during `up` only. */
 const CPU_FILE_ENV = "BENCH_PROGRAM_CPU_FILE";
-
-/** One resource of the stack as a program declares it. */
-interface Declaration {
-  name: string;
-  type: "DnsRecordSet" | "SshKey" | "FtpAccount" | "Redirection" | "ObjectStorageUrl";
-  inputs: Record<string, string | number | string[]>;
-}
-
-/**
- * The stack of `n` resources, each with the logical name and inputs that bench/stack.ts's
- * `program` gives it; `changed` is the 1 % change.
- */
-function declarations(n: number, keys: readonly string[], changed: boolean): Declaration[] {
-  const shape = stackShape(n);
-  const out: Declaration[] = [];
-  for (let i = 0; i < shape.recordSets; i++) {
-    const zone = ZONES[i % ZONES.length]!;
-    const moved = changed && i % CHANGED_EVERY === 0;
-    out.push({
-      name: `rs-${i}`,
-      type: "DnsRecordSet",
-      inputs: {
-        domain: zone.domain,
-        name: `h${i}`,
-        type: "A",
-        ttl: 3600,
-        hostingId: zone.hostingId,
-        records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`],
-      },
-    });
-  }
-  for (let i = 0; i < shape.others.SshKey; i++)
-    out.push({
-      name: `key-${i}`,
-      type: "SshKey",
-      inputs: { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` },
-    });
-  for (let i = 0; i < shape.others.FtpAccount; i++) {
-    const h = HOSTINGS[i % 3]!;
-    out.push({
-      name: `ftp-${i}`,
-      type: "FtpAccount",
-      inputs: { hostingId: h.id, domain: h.domain, user: `u${i}`, path: "/public_html", password: `Bench-Pass-2026-${i}!` },
-    });
-  }
-  for (let i = 0; i < shape.others.Redirection; i++) {
-    const h = HOSTINGS[i % 3]!;
-    out.push({
-      name: `redir-${i}`,
-      type: "Redirection",
-      inputs: { hostingId: h.id, domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`, destinationUrl: `https://example.org/${i}` },
-    });
-  }
-  for (let i = 0; i < shape.others.ObjectStorageUrl; i++)
-    out.push({ name: `url-${i}`, type: "ObjectStorageUrl", inputs: { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` } });
-  return out;
-}
 
 /**
  * The YAML program of the stack. Every scalar is written as JSON (a YAML double-quoted string,

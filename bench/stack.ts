@@ -310,6 +310,70 @@ export function stackShape(n: number): {
   return { recordSets, others, distinctReads: zones + listings, writeBound: zones + rest };
 }
 
+/** The 1 % change: every hundredth record set gets another address. */
+export const CHANGED_EVERY = 100;
+
+/** One resource of the stack as a program declares it. */
+export interface Declaration {
+  name: string;
+  type: "DnsRecordSet" | "SshKey" | "FtpAccount" | "Redirection" | "ObjectStorageUrl";
+  inputs: Record<string, string | number | string[]>;
+}
+
+/**
+ * The stack of `n` resources, each with its logical name and inputs, as every path declares it
+ * (the dynamic program here, the plugin's programs in bench/plugin-stack.ts); `changed` is the
+ * 1 % change.
+ *
+ * @example
+ * declarations(100, keys, false)[0]; // { name: "rs-0", type: "DnsRecordSet", inputs: { domain: "agency-demo.com", ... } }
+ */
+export function declarations(n: number, keys: readonly string[], changed: boolean): Declaration[] {
+  const shape = stackShape(n);
+  const out: Declaration[] = [];
+  for (let i = 0; i < shape.recordSets; i++) {
+    const zone = ZONES[i % ZONES.length]!;
+    const moved = changed && i % CHANGED_EVERY === 0;
+    out.push({
+      name: `rs-${i}`,
+      type: "DnsRecordSet",
+      inputs: {
+        domain: zone.domain,
+        name: `h${i}`,
+        type: "A",
+        ttl: 3600,
+        hostingId: zone.hostingId,
+        records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`],
+      },
+    });
+  }
+  for (let i = 0; i < shape.others.SshKey; i++)
+    out.push({
+      name: `key-${i}`,
+      type: "SshKey",
+      inputs: { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` },
+    });
+  for (let i = 0; i < shape.others.FtpAccount; i++) {
+    const h = HOSTINGS[i % 3]!;
+    out.push({
+      name: `ftp-${i}`,
+      type: "FtpAccount",
+      inputs: { hostingId: h.id, domain: h.domain, user: `u${i}`, path: "/public_html", password: `Bench-Pass-2026-${i}!` },
+    });
+  }
+  for (let i = 0; i < shape.others.Redirection; i++) {
+    const h = HOSTINGS[i % 3]!;
+    out.push({
+      name: `redir-${i}`,
+      type: "Redirection",
+      inputs: { hostingId: h.id, domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`, destinationUrl: `https://example.org/${i}` },
+    });
+  }
+  for (let i = 0; i < shape.others.ObjectStorageUrl; i++)
+    out.push({ name: `url-${i}`, type: "ObjectStorageUrl", inputs: { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` } });
+  return out;
+}
+
 /** The program process's CPU from the program's start to the last resource's id, of the latest run. */
 interface ProgramCpu {
   start?: NodeJS.CpuUsage;
@@ -324,53 +388,13 @@ function program(
   changed: boolean,
   cpu: ProgramCpu = {},
 ): () => void {
-  const shape = stackShape(n);
-  // The 1 % change: every hundredth record set gets another address.
-  const changedEvery = 100;
   return () => {
     cpu.start = process.cpuUsage();
     cpu.used = undefined;
-    const ids: pulumi.Output<string>[] = [];
-    for (let i = 0; i < shape.recordSets; i++) {
-      const zone = ZONES[i % ZONES.length]!;
-      const moved = changed && i % changedEvery === 0;
-      ids.push(
-        new R.DnsRecordSet(`rs-${i}`, {
-          domain: zone.domain,
-          name: `h${i}`,
-          type: "A",
-          ttl: 3600,
-          hostingId: zone.hostingId,
-          records: [`198.51.${moved ? 101 : 100}.${(i % 250) + 1}`],
-        }).id,
-      );
-    }
-    for (let i = 0; i < shape.others.SshKey; i++)
-      ids.push(new R.SshKey(`key-${i}`, { hostingId: HOSTINGS[i % 3]!.id, publicKey: keys[i]!, comment: `bench-${i}@example.org` }).id);
-    for (let i = 0; i < shape.others.FtpAccount; i++) {
-      const h = HOSTINGS[i % 3]!;
-      ids.push(
-        new R.FtpAccount(`ftp-${i}`, {
-          hostingId: h.id,
-          domain: h.domain,
-          user: `u${i}`,
-          path: "/public_html",
-          password: `Bench-Pass-2026-${i}!`,
-        }).id,
-      );
-    }
-    for (let i = 0; i < shape.others.Redirection; i++) {
-      const h = HOSTINGS[i % 3]!;
-      ids.push(
-        new R.Redirection(`redir-${i}`, {
-          hostingId: h.id,
-          domain: `r${Math.floor(i / 3)}.h${h.id}.bench-redirect.com`,
-          destinationUrl: `https://example.org/${i}`,
-        }).id,
-      );
-    }
-    for (let i = 0; i < shape.others.ObjectStorageUrl; i++)
-      ids.push(new R.ObjectStorageUrl(`url-${i}`, { hostingId: HOSTINGS[i % 3]!.id, uri: `assets-${i}` }).id);
+    const ids = declarations(n, keys, changed).map((d) => {
+      const Resource = R[d.type] as unknown as new (name: string, args: Declaration["inputs"]) => pulumi.CustomResource;
+      return new Resource(d.name, d.inputs).id;
+    });
     // The ids arrive as the engine answers each registration: the last one ends the program's
     // work of an `up` (a preview's ids stay unknown, and this never runs).
     P.all(ids).apply(() => {
@@ -526,6 +550,16 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
     }
   }
 
+  /**
+   * The floor of a run: measured once per path, CLI, N, parallelism and checkpoint setting (the
+   * CLI reads `PULUMI_SKIP_CHECKPOINTS` from this process's environment, as the run sets it).
+   */
+  async function floorOf(n: number, where: Path, parallel: number | undefined, cli: PulumiCli | undefined): Promise<Floor> {
+    const key = `${where} ${cli?.version ?? ""} ${n} ${parallel ?? "default"}${process.env.PULUMI_SKIP_CHECKPOINTS ? " skip" : ""}`;
+    if (!floors.has(key)) floors.set(key, await measureFloor(n, where, parallel, cli));
+    return floors.get(key)!;
+  }
+
   /** What N bare dynamic resources cost through `where` and `cli` (see {@link floorProgram}). */
   async function measureFloor(n: number, where: Path, parallel: number | undefined, cli: PulumiCli | undefined): Promise<Floor> {
     const cpu: ProgramCpu = {};
@@ -568,14 +602,13 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
     async runPlugin(n, language, log, parallel, cli) {
       const through = cli ?? engineClis[0];
       if (!through) throw new Error("the provider plugin runs through the Pulumi CLI, and none was found");
-      const floorKey = `engine ${through.version} ${n} ${parallel ?? "default"}`;
-      if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, "engine", parallel, through));
+      const floor = await floorOf(n, "engine", parallel, through);
       let bench = plugins.get(through.version);
       if (!bench) {
         bench = await preparePluginBench({ cli: through, sim, keys, root: path.join(root, `plugin-${through.version}`) });
         plugins.set(through.version, bench);
       }
-      return bench.run(n, language, log, { ...(parallel === undefined ? {} : { parallel }), floor: floors.get(floorKey)! });
+      return bench.run(n, language, log, { ...(parallel === undefined ? {} : { parallel }), floor });
     },
     async close() {
       for (const bench of plugins.values()) await bench.close();
@@ -602,9 +635,7 @@ export async function prepareStackBench(maxN: number, clis?: readonly PulumiCli[
       const up = await phase(() => stack.up());
       const cpu = programCpu.used;
       if (!cpu) throw new Error(`the up at N=${n} ended without every resource's id reaching the program`);
-      const floorKey = `${where} ${cli?.version ?? ""} ${n} ${parallel ?? "default"}${process.env.PULUMI_SKIP_CHECKPOINTS ? " skip" : ""}`;
-      if (!floors.has(floorKey)) floors.set(floorKey, await measureFloor(n, where, parallel, cli));
-      const floor = floors.get(floorKey)!;
+      const floor = await floorOf(n, where, parallel, cli);
       log(
         `    up           ${up.calls} calls, ${up.seconds.toFixed(1)} s (bare resources: ${floor.upSeconds!.toFixed(1)} s), program CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms/resource (bare resources: ${floor.cpuMsPerResource.toFixed(2)})`,
       );
